@@ -1,0 +1,113 @@
+/**
+ * Derives each model's filter parameters from its fields, as NetBox's filter sets do: lookups come
+ * from the field kind, relations get `<name>_id` and `<name>` (natural key) filters, trees match
+ * whole subtrees. Extra relation filters and special ones are declared in models.yaml.
+ */
+import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { RawCatalogue } from './raw.ts';
+import { byCodePoint, singular } from './names.ts';
+
+export const stringLookups = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];
+export const numberLookups = ['n', 'lt', 'lte', 'gt', 'gte', 'empty'];
+
+function relationFilters(cat: Catalogue, base: string, path: string[], column: string, target: string, tree: boolean, what: string): FilterDef[] {
+  const t = cat.models[target]!;
+  const out: FilterDef[] = [{
+    name: `${base}_id`, kind: tree ? 'tree' : 'fk', path, column, lookups: ['n'], target, type: 'integer',
+    description: `${what} (ID)${tree ? ', including descendants' : ''}`,
+  }];
+  if (t.naturalKey) {
+    out.push({
+      name: base, kind: tree ? 'tree_natural' : 'fk_natural', path, column, lookups: ['n'], target, type: 'string',
+      description: `${what} (${t.naturalKey})${tree ? ', including descendants' : ''}`,
+    });
+  }
+  return out;
+}
+
+function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
+  const out: FilterDef[] = [];
+  for (const f of m.fields) {
+    if (f.hidden || f.writeOnly) continue;
+    const desc = f.helpText ?? f.label;
+    switch (f.kind) {
+      case 'id':
+      case 'integer':
+      case 'bigint':
+        out.push({ name: f.name, kind: 'number', path: [], column: f.column!, lookups: numberLookups, type: 'integer', description: desc });
+        break;
+      case 'decimal':
+        out.push({ name: f.name, kind: 'decimal', path: [], column: f.column!, lookups: numberLookups, type: 'number', description: desc });
+        break;
+      case 'date':
+      case 'timestamp':
+        out.push({ name: f.name, kind: f.kind, path: [], column: f.column!, lookups: numberLookups, type: 'string', description: desc });
+        break;
+      case 'boolean':
+        out.push({ name: f.name, kind: 'boolean', path: [], column: f.column!, lookups: [], type: 'boolean', description: desc });
+        break;
+      case 'string':
+      case 'slug':
+        out.push({ name: f.name, kind: 'string', path: [], column: f.column!, lookups: stringLookups, type: 'string', description: desc });
+        break;
+      case 'choice':
+        out.push({ name: f.name, kind: 'choice', path: [], column: f.column!, lookups: stringLookups, choices: f.choices!, type: 'string', description: desc });
+        break;
+      case 'object_type':
+        out.push({ name: f.name, kind: 'content_type', path: [], column: f.column!, lookups: ['n'], type: 'string', description: desc });
+        break;
+      case 'ipnetwork':
+      case 'ipaddress':
+        out.push({ name: f.name, kind: 'ip', path: [], column: f.column!, lookups: ['n'], type: 'string', description: desc });
+        break;
+      case 'fk': {
+        const target = cat.models[f.to!]!;
+        out.push(...relationFilters(cat, f.name, [], f.column!, f.to!, target.tree && f.name !== 'parent', f.label));
+        break;
+      }
+      case 'm2m': {
+        const name = raw.apps[m.app]!.models[m.model]!.fields[f.name]!.filter_name ?? singular(f.name);
+        const t = cat.models[f.to!]!;
+        out.push({ name: `${name}_id`, kind: 'm2m', path: [], column: 'id', lookups: ['n'], target: f.to!, through: f.through!, type: 'integer', description: `${f.label} (ID)` });
+        if (t.naturalKey) out.push({ name, kind: 'm2m_natural', path: [], column: 'id', lookups: ['n'], target: f.to!, through: f.through!, type: 'string', description: `${f.label} (${t.naturalKey})` });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (m.features.tags) {
+    out.push({ name: 'tag', kind: 'tag', path: [], column: 'id', lookups: ['n'], target: 'extras.tag', type: 'string', description: 'Tag (slug); repeated values must all be present' });
+    out.push({ name: 'tag_id', kind: 'tag_id', path: [], column: 'id', lookups: ['n'], target: 'extras.tag', type: 'integer', description: 'Tag (ID); repeated values must all be present' });
+  }
+  if (m.features.changelog) {
+    for (const [name, what] of [['created_by_request', 'created'], ['updated_by_request', 'updated'], ['modified_by_request', 'created or updated']] as const) {
+      out.push({ name, kind: 'request', path: [], column: 'id', lookups: [], op: name, type: 'string', description: `Objects ${what} by the request with this ID` });
+    }
+  }
+  const declared = raw.apps[m.app]!.models[m.model]!.filters ?? {};
+  for (const [name, d] of Object.entries(declared)) {
+    if (d.op) {
+      out.push({
+        name, kind: 'special', path: [], column: d.field ?? 'id', lookups: d.lookups ?? [], op: d.op, ...(d.arg ? { arg: d.arg } : {}),
+        type: d.type ?? 'string', description: d.description ?? name,
+      });
+      continue;
+    }
+    const via = d.via!.split('.');
+    let current = m;
+    for (const step of via.slice(0, -1)) current = cat.models[current.fields.find((f) => f.name === step)!.to!]!;
+    const last = current.fields.find((f) => f.name === via[via.length - 1])!;
+    const target = cat.models[last.to!]!;
+    const tree = d.tree ?? (target.tree && last.name !== 'parent');
+    out.push(...relationFilters(cat, name, via.slice(0, -1), last.column!, last.to!, tree, d.description ?? last.label));
+  }
+  const seen = new Set<string>();
+  return out.filter((f) => (seen.has(f.name) ? false : (seen.add(f.name), true))).sort((a, b) => byCodePoint(a.name, b.name));
+}
+
+export function buildFilterSpecs(cat: Catalogue, raw: RawCatalogue): FilterSpecs {
+  const specs: Record<string, readonly FilterDef[]> = {};
+  for (const m of Object.values(cat.models)) specs[m.key] = modelFilters(cat, raw, m);
+  return specs;
+}

@@ -1,0 +1,124 @@
+/** The shape of models.yaml once it has passed the JSON Schema (schema.ts). */
+
+export interface RawField {
+  type: string;
+  label?: string;
+  help_text?: string;
+  required?: boolean;
+  nullable?: boolean;
+  blank?: boolean;
+  default?: unknown;
+  unique?: boolean;
+  natural?: boolean;
+  index?: boolean;
+  max_length?: number;
+  min_length?: number;
+  min?: number;
+  max?: number;
+  max_digits?: number;
+  decimal_places?: number;
+  pattern?: string;
+  choices?: string;
+  plain?: boolean;
+  to?: string;
+  on_delete?: 'cascade' | 'set_null' | 'protect' | 'none';
+  nested?: string[];
+  through?: string;
+  write_ids?: boolean;
+  filter_name?: string;
+  types?: string[];
+  /** generic: every model that has this feature */
+  types_with_feature?: string;
+  item?: string;
+  read_only?: boolean;
+  write_only?: boolean;
+  hidden?: boolean;
+  /** write-only input with no column (read by a hook) */
+  virtual?: boolean;
+  empty_as_null?: boolean;
+  example?: unknown;
+}
+
+export interface RawComputed {
+  label?: string;
+  count?: string;
+  cumulative?: boolean;
+  expr?: string;
+  as?: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean';
+  choices?: string;
+  to?: string;
+  ip_depth?: string;
+  ip_children?: string;
+  vrf?: string;
+  reverse_list?: string;
+}
+
+export interface RawUnique {
+  fields: string[];
+  ci?: string[];
+  when_set?: string[];
+  when_null?: string[];
+  nulls_distinct?: boolean;
+  message?: string;
+  key?: string;
+}
+
+export interface RawRule {
+  requires?: [string, string];
+  same?: [string, string];
+  one_of?: string[];
+  less?: [string, string];
+  key?: string;
+  message?: string;
+}
+
+export interface RawFilter {
+  via?: string;
+  tree?: boolean;
+  natural?: boolean;
+  op?: string;
+  arg?: string;
+  field?: string;
+  lookups?: string[];
+  type?: 'string' | 'integer' | 'number' | 'boolean';
+  description?: string;
+}
+
+export interface RawModel {
+  class: string;
+  path: string;
+  table?: string;
+  also_mounted_at?: string[];
+  verbose_name?: string;
+  verbose_name_plural?: string;
+  description?: string;
+  tree?: boolean;
+  read_only?: boolean;
+  timestamps?: boolean;
+  hooks?: string;
+  natural_key?: string;
+  features?: string[];
+  fields: Record<string, RawField>;
+  computed?: Record<string, RawComputed>;
+  unique_together?: RawUnique[];
+  rules?: RawRule[];
+  brief?: string[];
+  nested?: string[];
+  order?: string[];
+  display: string | string[];
+  ordering?: string[];
+  search?: string[];
+  filters?: Record<string, RawFilter>;
+  aliases?: Record<string, { field: string; type?: string; reason: string }>;
+  ignored_filters?: Record<string, string>;
+}
+
+export interface RawApp {
+  label?: string;
+  models: Record<string, RawModel>;
+}
+
+export interface RawCatalogue {
+  choices?: Record<string, [string | number, string][]>;
+  apps: Record<string, RawApp>;
+}

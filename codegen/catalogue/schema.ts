@@ -1,0 +1,196 @@
+/**
+ * JSON Schema of models.yaml. Structural rules live here; rules that need the whole catalogue
+ * (unknown choice sets, relation targets, brief fields that do not exist) live in validate.ts.
+ */
+
+const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+const contentType = { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } as const;
+const fieldList = { type: 'array', items: { type: 'string' } } as const;
+
+export const fieldTypes = [
+  'string', 'text', 'slug', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp', 'json',
+  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type',
+] as const;
+
+export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
+
+const field = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { enum: fieldTypes },
+    label: { type: 'string' },
+    help_text: { type: 'string' },
+    required: { type: 'boolean' },
+    nullable: { type: 'boolean' },
+    blank: { type: 'boolean' },
+    default: {},
+    unique: { type: 'boolean' },
+    natural: { type: 'boolean' },
+    index: { type: 'boolean' },
+    max_length: { type: 'integer', minimum: 1 },
+    min_length: { type: 'integer', minimum: 0 },
+    min: { type: 'number' },
+    max: { type: 'number' },
+    max_digits: { type: 'integer', minimum: 1 },
+    decimal_places: { type: 'integer', minimum: 0 },
+    pattern: { type: 'string' },
+    choices: { type: 'string' },
+    plain: { type: 'boolean' },
+    to: contentType,
+    on_delete: { enum: ['cascade', 'set_null', 'protect', 'none'] },
+    nested: fieldList,
+    through: { type: 'string' },
+    write_ids: { type: 'boolean' },
+    filter_name: identifier,
+    types: { type: 'array', items: contentType, minItems: 1 },
+    types_with_feature: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
+    item: { enum: listItemTypes },
+    read_only: { type: 'boolean' },
+    write_only: { type: 'boolean' },
+    hidden: { type: 'boolean' },
+    virtual: { type: 'boolean' },
+    empty_as_null: { type: 'boolean' },
+    example: {},
+  },
+} as const;
+
+const computed = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    label: { type: 'string' },
+    count: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
+    cumulative: { type: 'boolean' },
+    expr: { type: 'string' },
+    as: { enum: ['integer', 'string', 'choice', 'fk', 'decimal', 'boolean'] },
+    choices: { type: 'string' },
+    to: contentType,
+    ip_depth: { type: 'string' },
+    ip_children: { type: 'string' },
+    vrf: { type: 'string' },
+    reverse_list: { type: 'string' },
+  },
+} as const;
+
+const unique = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fields'],
+  properties: {
+    fields: { ...fieldList, minItems: 1 },
+    ci: fieldList,
+    when_set: fieldList,
+    when_null: fieldList,
+    nulls_distinct: { type: 'boolean' },
+    message: { type: 'string' },
+    key: { type: 'string' },
+  },
+} as const;
+
+const rule = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    requires: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    same: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    one_of: { ...fieldList, minItems: 2 },
+    less: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    key: { type: 'string' },
+    message: { type: 'string' },
+  },
+  minProperties: 2,
+} as const;
+
+const filter = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    via: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+    tree: { type: 'boolean' },
+    natural: { type: 'boolean' },
+    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id'] },
+    arg: { type: 'string' },
+    field: { type: 'string' },
+    lookups: fieldList,
+    type: { enum: ['string', 'integer', 'number', 'boolean'] },
+    description: { type: 'string' },
+  },
+} as const;
+
+const model = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['class', 'path', 'fields', 'display'],
+  properties: {
+    class: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+    path: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+    table: identifier,
+    also_mounted_at: { type: 'array', items: { type: 'string', pattern: '^[a-z]+/[a-z][a-z0-9-]*$' } },
+    verbose_name: { type: 'string' },
+    verbose_name_plural: { type: 'string' },
+    description: { type: 'string' },
+    tree: { type: 'boolean' },
+    read_only: { type: 'boolean' },
+    timestamps: { type: 'boolean' },
+    hooks: { type: 'string' },
+    natural_key: { type: 'string' },
+    features: {
+      type: 'array',
+      items: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
+    },
+    fields: { type: 'object', additionalProperties: field, propertyNames: identifier },
+    computed: { type: 'object', additionalProperties: computed, propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' } },
+    unique_together: { type: 'array', items: unique },
+    rules: { type: 'array', items: rule },
+    brief: fieldList,
+    nested: fieldList,
+    order: fieldList,
+    display: {
+      anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }],
+    },
+    ordering: fieldList,
+    search: fieldList,
+    filters: { type: 'object', additionalProperties: filter },
+    aliases: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'reason'],
+        properties: { field: { type: 'string' }, type: contentType, reason: { type: 'string' } },
+      },
+    },
+    ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+  },
+} as const;
+
+const choiceOption = {
+  type: 'array',
+  minItems: 2,
+  maxItems: 2,
+  items: [{ type: ['string', 'integer'] }, { type: 'string' }],
+} as const;
+
+export const catalogueSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['apps'],
+  properties: {
+    choices: { type: 'object', additionalProperties: { type: 'array', items: choiceOption, minItems: 1 } },
+    apps: {
+      type: 'object',
+      propertyNames: identifier,
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['models'],
+        properties: {
+          label: { type: 'string' },
+          models: { type: 'object', propertyNames: identifier, additionalProperties: model },
+        },
+      },
+    },
+  },
+} as const;

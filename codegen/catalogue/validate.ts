@@ -1,0 +1,186 @@
+/**
+ * Rules of models.yaml that need the whole catalogue: references between models, choice sets,
+ * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
+ */
+import type { RawCatalogue, RawModel } from './raw.ts';
+import { CatalogueError } from './load.ts';
+import { parseDisplay } from './display.ts';
+
+const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
+const columnlessPrefixes = ['_'];
+
+/** Wire names a model exposes (fields, generic parts, computed, envelope). */
+export function wireNames(model: RawModel): Set<string> {
+  const names = new Set(envelope);
+  for (const [name, f] of Object.entries(model.fields)) {
+    if (f.type === 'generic') {
+      names.add(`${name}_type`);
+      names.add(`${name}_id`);
+    }
+    names.add(name);
+  }
+  for (const name of Object.keys(model.computed ?? {})) names.add(name);
+  if (model.tree) names.add('_depth');
+  return names;
+}
+
+export function validateCatalogue(raw: RawCatalogue): void {
+  const faults: string[] = [];
+  const models = new Map<string, RawModel>();
+  for (const [app, a] of Object.entries(raw.apps)) {
+    for (const [name, m] of Object.entries(a.models)) models.set(`${app}.${name}`, m);
+  }
+  const choices = raw.choices ?? {};
+  const paths = new Map<string, string>();
+
+  const fieldOf = (key: string, field: string) => models.get(key)?.fields[field];
+  /** Walks `a.b.c` through foreign keys; returns the fault text or undefined. */
+  const walk = (key: string, path: string[], allowComputed: boolean): string | undefined => {
+    let current = key;
+    for (let i = 0; i < path.length; i++) {
+      const m = models.get(current)!;
+      const name = path[i]!;
+      const f = m.fields[name];
+      const last = i === path.length - 1;
+      if (!f) {
+        if (last && (wireNames(m).has(name) && !m.computed?.[name] && name !== '_depth')) return undefined;
+        if (last && allowComputed && (m.computed?.[name] || name === '_depth')) return undefined;
+        return `unknown field "${name}" on ${current}`;
+      }
+      if (last) return undefined;
+      if (f.type !== 'fk' || !f.to || !models.has(f.to)) return `"${name}" on ${current} is not a foreign key`;
+      current = f.to;
+    }
+    return undefined;
+  };
+
+  for (const [key, m] of models) {
+    const [app, name] = key.split('.') as [string, string];
+    const at = `apps.${app}.models.${name}`;
+    const pathKey = `${app}/${m.path}`;
+    if (paths.has(pathKey)) faults.push(`${at}.path: "${m.path}" is already used by ${paths.get(pathKey)}`);
+    paths.set(pathKey, key);
+    const names = wireNames(m);
+
+    for (const [fname, f] of Object.entries(m.fields)) {
+      const fat = `${at}.fields.${fname}`;
+      if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
+      if (columnlessPrefixes.some((p) => fname.startsWith(p))) faults.push(`${fat}: field names may not start with "_"`);
+      if (f.type === 'choice') {
+        if (!f.choices) faults.push(`${fat}: a choice field needs "choices"`);
+        else if (!choices[f.choices]) faults.push(`${fat}: unknown choice set "${f.choices}"`);
+        else if (f.default !== undefined && !choices[f.choices]!.some(([v]) => v === f.default)) {
+          faults.push(`${fat}.default: ${JSON.stringify(f.default)} is not in choice set "${f.choices}"`);
+        }
+      } else if (f.choices) faults.push(`${fat}: "choices" applies only to choice fields`);
+      if (f.type === 'fk' || f.type === 'm2m') {
+        if (!f.to) faults.push(`${fat}: a ${f.type} field needs "to"`);
+        else if (!models.has(f.to)) faults.push(`${fat}: unknown model "${f.to}"`);
+        else if (f.nested) {
+          const target = wireNames(models.get(f.to)!);
+          for (const n of f.nested) if (!target.has(n)) faults.push(`${fat}.nested: unknown field "${n}" on ${f.to}`);
+        }
+      } else if (f.to) faults.push(`${fat}: "to" applies only to fk and m2m fields`);
+      if (f.type === 'generic') {
+        if (!f.types === !f.types_with_feature) faults.push(`${fat}: a generic field needs "types" or "types_with_feature"`);
+        for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
+      }
+      if (f.type === 'list' && !f.item) faults.push(`${fat}: a list field needs "item"`);
+      if (f.type === 'decimal' && (f.max_digits === undefined || f.decimal_places === undefined)) {
+        faults.push(`${fat}: a decimal field needs "max_digits" and "decimal_places"`);
+      }
+      if (f.required && f.nullable) faults.push(`${fat}: a required field cannot be null`);
+      if (f.on_delete && f.type !== 'fk' && f.type !== 'generic') faults.push(`${fat}: "on_delete" applies only to fk and generic fields`);
+      if (f.on_delete === 'set_null' && f.type === 'fk' && !f.nullable) faults.push(`${fat}: on_delete set_null needs "nullable: true"`);
+      if (f.pattern) {
+        try {
+          new RegExp(f.pattern, 'u');
+        } catch {
+          faults.push(`${fat}.pattern: not a valid regular expression`);
+        }
+      }
+    }
+
+    for (const [cname, c] of Object.entries(m.computed ?? {})) {
+      const cat = `${at}.computed.${cname}`;
+      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
+      if (kinds.length !== 1) {
+        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list`);
+        continue;
+      }
+      if (m.fields[cname]) faults.push(`${cat}: "${cname}" is also declared as a field`);
+      if (c.count || c.reverse_list) {
+        const ref = (c.count ?? c.reverse_list)!;
+        const [capp, cmodel, cfield] = ref.split('.') as [string, string, string];
+        const target = `${capp}.${cmodel}`;
+        const tf = fieldOf(target, cfield);
+        if (!models.has(target)) faults.push(`${cat}: unknown model "${target}"`);
+        else if (!tf || (tf.type !== 'fk' && tf.type !== 'm2m' && tf.type !== 'generic')) {
+          faults.push(`${cat}: "${cfield}" on ${target} is not a relation`);
+        } else if (tf.type !== 'generic' && tf.to !== key) faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
+        if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
+      }
+      if (c.expr) {
+        if (!c.as) faults.push(`${cat}: an expr needs "as"`);
+        if (c.as === 'choice' && (!c.choices || !choices[c.choices])) faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
+        if (c.as === 'fk' && (!c.to || !models.has(c.to))) faults.push(`${cat}: unknown model "${c.to ?? ''}"`);
+      }
+      for (const k of ['ip_depth', 'ip_children'] as const) {
+        const fld = c[k];
+        if (fld !== undefined) {
+          if (!['ipnetwork', 'ipaddress'].includes(m.fields[fld]?.type ?? '')) faults.push(`${cat}: "${fld}" is not an IP field`);
+          if (!c.vrf || m.fields[c.vrf]?.type !== 'fk') faults.push(`${cat}: "vrf" must name a foreign key`);
+        }
+      }
+    }
+
+    const checkList = (list: string[] | undefined, where: string) => {
+      for (const n of list ?? []) if (!names.has(n)) faults.push(`${at}.${where}: unknown field "${n}"`);
+    };
+    checkList(m.brief, 'brief');
+    checkList(m.nested, 'nested');
+    checkList(m.order, 'order');
+    checkList(m.search, 'search');
+    checkList(m.ordering?.map((o) => o.replace(/^-/, '').split(' ')[0]!), 'ordering');
+    if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
+    if (m.tree && m.fields.parent?.to !== key) faults.push(`${at}.fields.parent: a tree model needs a "parent" foreign key to itself`);
+
+    const stored = new Set(Object.entries(m.fields).flatMap(([n, f]) => (f.type === 'generic' ? [`${n}_type`, `${n}_id`] : f.type === 'm2m' ? [] : [n])));
+    (m.unique_together ?? []).forEach((u, i) => {
+      for (const n of [...u.fields, ...(u.ci ?? []), ...(u.when_set ?? []), ...(u.when_null ?? [])]) {
+        if (!stored.has(n)) faults.push(`${at}.unique_together.${i}: unknown field "${n}"`);
+      }
+    });
+    (m.rules ?? []).forEach((r, i) => {
+      const kinds = ['requires', 'same', 'one_of', 'less'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
+      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less`);
+      for (const p of [...(r.requires ?? []), ...(r.same ?? []), ...(r.one_of ?? []), ...(r.less ?? [])]) {
+        const fault = walk(key, p.split('.'), false);
+        if (fault) faults.push(`${at}.rules.${i}: ${fault}`);
+      }
+    });
+    for (const [fname, f] of Object.entries(m.filters ?? {})) {
+      if (f.via) {
+        const fault = walk(key, f.via.split('.'), false);
+        if (fault) faults.push(`${at}.filters.${fname}.via: ${fault}`);
+      } else if (!f.op) faults.push(`${at}.filters.${fname}: give "via" or "op"`);
+    }
+    for (const [aname, a] of Object.entries(m.aliases ?? {})) {
+      if (!names.has(a.field)) faults.push(`${at}.aliases.${aname}: unknown field "${a.field}"`);
+      if (names.has(aname)) faults.push(`${at}.aliases.${aname}: "${aname}" is already a field`);
+    }
+    try {
+      for (const alt of parseDisplay(m.display)) {
+        for (const part of alt) {
+          if (part.path) {
+            const fault = walk(key, [...part.path], true);
+            if (fault) faults.push(`${at}.display: ${fault}`);
+          }
+        }
+      }
+    } catch (e) {
+      faults.push(`${at}.display: ${(e as Error).message}`);
+    }
+  }
+  if (faults.length) throw new CatalogueError(faults);
+}

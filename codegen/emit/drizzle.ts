@@ -1,0 +1,203 @@
+/**
+ * IR → drizzle table declarations, one file per app (`generated/db/<app>.ts`), schema-unqualified
+ * so the same tables serve main and every branch schema. drizzle-kit reads them to write migrations.
+ */
+import type { Catalogue, FieldDef, ModelDef, UniqueDef } from '../../runtime/catalogue/ir.ts';
+import type { FileMap } from '../write/file-map.ts';
+import { byCodePoint, camel, pgName } from '../catalogue/names.ts';
+import { importFrom, str, tsFile } from './ts-file.ts';
+
+const emitter = 'drizzle.ts';
+
+export function tableConst(table: string): string {
+  return camel(table);
+}
+
+function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: string[] } | undefined {
+  const col = f.column!;
+  const name = str(col);
+  switch (f.kind) {
+    case 'id':
+      return { builder: `bigserial(${name}, { mode: 'number' }).primaryKey()`, imports: ['bigserial'] };
+    case 'string':
+    case 'slug':
+    case 'password':
+      return f.maxLength ? { builder: `varchar(${name}, { length: ${f.maxLength} })`, imports: ['varchar'] } : { builder: `text(${name})`, imports: ['text'] };
+    case 'text':
+      return { builder: `text(${name})`, imports: ['text'] };
+    case 'integer':
+      return { builder: `integer(${name})`, imports: ['integer'] };
+    case 'bigint':
+      return { builder: `bigint(${name}, { mode: 'number' })`, imports: ['bigint'] };
+    case 'decimal':
+      return { builder: `numeric(${name}, { precision: ${f.maxDigits}, scale: ${f.decimalPlaces} })`, imports: ['numeric'] };
+    case 'boolean':
+      return { builder: `boolean(${name})`, imports: ['boolean'] };
+    case 'date':
+      return { builder: `date(${name}, { mode: 'string' })`, imports: ['date'] };
+    case 'timestamp':
+      return { builder: `timestamp(${name}, { withTimezone: true, mode: 'string' })`, imports: ['timestamp'] };
+    case 'json':
+    case 'custom_fields':
+      return { builder: `jsonb(${name})`, imports: ['jsonb'] };
+    case 'choice': {
+      const numeric = cat.choices[f.choices!]!.every((c) => typeof c.value === 'number');
+      return numeric ? { builder: `integer(${name})`, imports: ['integer'] } : { builder: `varchar(${name}, { length: 50 })`, imports: ['varchar'] };
+    }
+    case 'object_type':
+      return { builder: `varchar(${name}, { length: 100 })`, imports: ['varchar'] };
+    case 'ipnetwork':
+      return { builder: `cidr(${name})`, imports: ['cidr'] };
+    case 'ipaddress':
+      return { builder: `inet(${name})`, imports: ['inet'] };
+    case 'fk':
+      return { builder: `bigint(${name}, { mode: 'number' }).references((): AnyPgColumn => ${tableConst(cat.models[f.to!]!.table)}.id)`, imports: ['bigint'] };
+    case 'list': {
+      const item = f.item === 'ipnetwork' ? ['cidr', 'cidr'] : f.item === 'integer' ? ['integer', 'integer'] : ['text', 'text'];
+      return { builder: `${item[0]}(${name}).array()`, imports: [item[1]!] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A SQL literal inside a generated template string: quotes doubled, template syntax escaped. */
+function sqlTemplate(text: string): string {
+  return text.replace(/'/g, "''").replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+}
+
+function defaultExpr(f: FieldDef): string {
+  if (f.kind === 'custom_fields') return ".default(sql`'{}'::jsonb`)";
+  if (f.kind === 'list') return ".default(sql`'{}'`)";
+  if (f.kind === 'timestamp' && (f.name === 'created' || f.name === 'last_updated')) return '.defaultNow()';
+  if (f.default === undefined || f.default === null) return '';
+  if (f.kind === 'json') return `.default(sql\`'${sqlTemplate(JSON.stringify(f.default))}'::jsonb\`)`;
+  if (f.kind === 'decimal') return `.default(${str(String(f.default))})`;
+  return `.default(${typeof f.default === 'string' ? str(f.default) : JSON.stringify(f.default)})`;
+}
+
+function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): { code: string; imports: string[] } {
+  const cols = u.fields.map((n) => byName.get(n)!);
+  const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.whenNull ? `_when_${u.whenNull.join('_')}_null` : ''}_uniq`));
+  const ref = (f: FieldDef) => `t.${camel(f.column!)}`;
+  const plain = !u.ci && !u.whenNull;
+  if (plain) {
+    const nnd = u.nullsEqual && cols.some((c) => c.nullable) ? '.nullsNotDistinct()' : '';
+    return { code: `unique(${name}).on(${cols.map(ref).join(', ')})${nnd}`, imports: ['unique'] };
+  }
+  const exprs = cols.map((c) => {
+    if (u.ci?.includes(c.name)) return `sql\`lower(${c.column})\``;
+    if (u.nullsEqual && c.nullable && !u.whenSet?.includes(c.name)) return `sql\`coalesce(${c.column}, ${c.kind === 'fk' || c.kind === 'bigint' || c.kind === 'integer' ? '0' : "''"})\``;
+    return ref(c);
+  });
+  const conds = [...(u.whenNull ?? []).map((n) => `${byName.get(n)!.column} IS NULL`), ...(u.whenSet ?? []).map((n) => `${byName.get(n)!.column} IS NOT NULL`)];
+  const where = conds.length ? `.where(sql\`${conds.join(' AND ')}\`)` : '';
+  return { code: `uniqueIndex(${name}).on(${exprs.join(', ')})${where}`, imports: ['uniqueIndex'] };
+}
+
+function indexExprs(m: ModelDef): string[] {
+  const out: string[] = [];
+  const idx = (suffix: string, on: string, using?: string) =>
+    `index(${str(pgName(`${m.table}_${suffix}_idx`))})${using ? `.using('${using}', ${on})` : `.on(${on})`}`;
+  for (const f of m.fields) {
+    if (f.hidden && !f.column) continue;
+    if (f.kind === 'fk') out.push(idx(f.column!, `t.${camel(f.column!)}`));
+    if (f.kind === 'generic') out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn!)}, t.${camel(f.idColumn!)}`));
+    if (f.kind === 'ipnetwork' || f.kind === 'ipaddress') out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
+  }
+  if (m.fields.some((f) => f.name === 'name' && f.column)) out.push(idx('name_natural', "sql`name COLLATE natural_sort`, t.id"));
+  if (m.tree) {
+    out.push(idx('_path_gin', 't._path', 'gin'));
+    out.push(idx('_sort', 't._sort, t.id'));
+  }
+  for (const o of m.ordering) {
+    const f = m.fields.find((x) => x.name === o.field);
+    if (f?.column && f.kind !== 'fk' && o.field !== 'name' && o.field !== 'id') out.push(idx(`${f.column}_order`, `t.${camel(f.column)}, t.id`));
+  }
+  return out;
+}
+
+function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): string {
+  const byName = new Map(m.fields.map((f) => [f.name, f]));
+  const cols: string[] = [];
+  for (const f of m.fields) {
+    if (!f.column) continue;
+    const c = columnExpr(f, cat);
+    if (!c) continue;
+    c.imports.forEach((i) => imports.add(i));
+    const notNull = !f.nullable && f.kind !== 'id' ? '.notNull()' : '';
+    const d = defaultExpr(f);
+    if (d.includes('sql`')) imports.add('sql');
+    cols.push(`  ${camel(f.column)}: ${c.builder}${notNull}${d},`);
+  }
+  if (m.tree) {
+    for (const i of ['integer', 'bigint', 'text', 'sql']) imports.add(i);
+    cols.push("  _depth: integer('_depth').notNull().default(0),");
+    cols.push("  _path: bigint('_path', { mode: 'number' }).array().notNull().default(sql`'{}'`),");
+    cols.push("  _sort: text('_sort').array().notNull().default(sql`'{}'`),");
+  }
+  const extras = [
+    ...m.uniques.map((u) => {
+      const e = uniqueExpr(m, u, byName);
+      e.imports.forEach((i) => imports.add(i));
+      if (e.code.includes('sql`')) imports.add('sql');
+      return e.code;
+    }),
+    ...indexExprs(m),
+  ];
+  if (extras.some((e) => e.startsWith('index('))) imports.add('index');
+  if (extras.some((e) => e.includes('sql`'))) imports.add('sql');
+  const third = extras.length ? `, (t) => [\n${extras.map((e) => `  ${e},`).join('\n')}\n]` : '';
+  return `pgTable(${str(m.table)}, {\n${cols.join('\n')}\n}${third})`;
+}
+
+function throughStatement(m: ModelDef, f: FieldDef, cat: Catalogue): string {
+  const th = f.through!;
+  const target = cat.models[f.to!]!;
+  return `pgTable(${str(th.table)}, {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ${camel(th.source)}: bigint(${str(th.source)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(m.table)}.id),
+  ${camel(th.target)}: bigint(${str(th.target)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(target.table)}.id),
+}, (t) => [
+  unique(${str(pgName(`${th.table}_uniq`))}).on(t.${camel(th.source)}, t.${camel(th.target)}),
+  index(${str(pgName(`${th.table}_${th.target}_idx`))}).on(t.${camel(th.target)}),
+])`;
+}
+
+export function emitDrizzle(cat: Catalogue): FileMap {
+  const files: FileMap = new Map();
+  const appOf = new Map(Object.values(cat.models).map((m) => [m.table, m.app]));
+  for (const app of cat.apps) {
+    const imports = new Set<string>(['pgTable', 'AnyPgColumn']);
+    const statements: string[] = [];
+    const needed = new Set<string>();
+    for (const key of app.models) {
+      const m = cat.models[key]!;
+      statements.push(`/** ${m.description || m.className} */\nexport const ${tableConst(m.table)} = ${tableStatement(m, cat, imports)};`);
+      for (const f of m.fields) {
+        if (f.kind === 'fk') needed.add(cat.models[f.to!]!.table);
+        if (f.kind === 'm2m') {
+          for (const i of ['bigserial', 'bigint', 'unique', 'index']) imports.add(i);
+          needed.add(cat.models[f.to!]!.table);
+          statements.push(`/** ${m.className}.${f.name}: many-to-many with ${f.to} */\nexport const ${tableConst(f.through!.table)} = ${throughStatement(m, f, cat)};`);
+        }
+      }
+    }
+    const foreign = new Map<string, string[]>();
+    for (const t of needed) {
+      const other = appOf.get(t)!;
+      if (other !== app.name) foreign.set(other, [...(foreign.get(other) ?? []), tableConst(t)]);
+    }
+    const pgCore = [...imports].filter((i) => i !== 'sql' && i !== 'AnyPgColumn');
+    const importStatements = [
+      importFrom('drizzle-orm/pg-core', ['AnyPgColumn'], true),
+      importFrom('drizzle-orm/pg-core', pgCore),
+      ...(imports.has('sql') ? [importFrom('drizzle-orm', ['sql'])] : []),
+      ...[...foreign.keys()].sort(byCodePoint).map((o) => importFrom(`./${o}.ts`, foreign.get(o)!)),
+    ];
+    files.set(`db/${app.name}.ts`, tsFile(emitter, [...importStatements, ...statements]));
+  }
+  const index = cat.apps.map((a) => `export * from './${a.name}.ts';`);
+  files.set('db/index.ts', tsFile(emitter, index));
+  return files;
+}

@@ -1,0 +1,165 @@
+/** Component schemas of one model: complete, brief, nested, writable, patched and paginated forms. */
+import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import { camel } from '../catalogue/names.ts';
+
+type Json = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (s: Json, yes: boolean): Json => (yes ? { ...s, nullable: true } : s);
+
+export function nestedSchemaName(target: ModelDef, owner?: ModelDef, field?: FieldDef): string {
+  if (owner && field?.nested) {
+    const f = camel(`_${field.name}`);
+    return `Nested${target.className}For${owner.className}${f.charAt(0).toUpperCase()}${f.slice(1)}`;
+  }
+  return `Nested${target.className}`;
+}
+
+function scalar(f: FieldDef, cat: Catalogue): Json {
+  switch (f.kind) {
+    case 'id':
+    case 'integer':
+    case 'bigint':
+      return { type: 'integer' };
+    case 'decimal':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'timestamp':
+      return { type: 'string', format: 'date-time' };
+    case 'url':
+    case 'display_url':
+      return { type: 'string', format: 'uri' };
+    case 'json':
+      return {};
+    case 'list':
+      return { type: 'array', items: f.item === 'integer' ? { type: 'integer' } : { type: 'string' } };
+    case 'choice': {
+      const values = cat.choices[f.choices!]!.map((c) => c.value);
+      const type = values.every((v) => typeof v === 'number') ? 'integer' : 'string';
+      return { type, enum: values };
+    }
+    default:
+      return { type: 'string' };
+  }
+}
+
+/** The read schema of one field as the serializer renders it. */
+export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
+  switch (f.kind) {
+    case 'choice': {
+      const s = scalar(f, cat);
+      if (f.plain) return nullable(s, f.nullable);
+      return nullable({
+        type: 'object', required: ['value', 'label'],
+        properties: { value: s, label: { type: 'string', enum: cat.choices[f.choices!]!.map((c) => c.label) } },
+      }, f.nullable);
+    }
+    case 'fk':
+      return nullable({ allOf: [ref(nestedSchemaName(cat.models[f.to!]!, m, f))] }, f.nullable);
+    case 'm2m':
+      return { type: 'array', items: ref(nestedSchemaName(cat.models[f.to!]!, m, f)) };
+    case 'generic':
+      return { type: 'object', nullable: true, description: `One of: ${f.types!.join(', ')}`, properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } } };
+    case 'tags':
+      return { type: 'array', items: ref('NestedTag') };
+    case 'custom_fields':
+      return { type: 'object', additionalProperties: true };
+    case 'computed': {
+      const c = f.computed!;
+      if (c.type === 'expr') {
+        if (c.as === 'choice') {
+          const values = cat.choices[c.choices!]!;
+          return { type: 'object', nullable: true, properties: { value: { type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string', enum: values.map((v) => v.value) }, label: { type: 'string' } } };
+        }
+        if (c.as === 'fk') return nullable({ allOf: [ref(nestedSchemaName(cat.models[c.to!]!))] }, true);
+        return { type: c.as === 'decimal' ? 'number' : c.as, nullable: true };
+      }
+      if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!)) };
+      return { type: 'integer' };
+    }
+    default:
+      return nullable(scalar(f, cat), f.nullable);
+  }
+}
+
+function relationWrite(target: ModelDef): Json {
+  return {
+    oneOf: [
+      { type: 'integer', description: `${target.verboseName} ID` },
+      { type: 'object', description: `Attributes that identify exactly one ${target.verboseName}`, additionalProperties: true },
+    ],
+  };
+}
+
+/** The write schema of one field: relations accept an id or an attribute object. */
+export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
+  switch (f.kind) {
+    case 'fk':
+      return nullable(relationWrite(cat.models[f.to!]!), f.nullable);
+    case 'm2m':
+      return { type: 'array', items: f.writeIds ? { type: 'integer' } : relationWrite(cat.models[f.to!]!) };
+    case 'tags':
+      return { type: 'array', items: relationWrite(cat.models['extras.tag']!) };
+    case 'custom_fields':
+      return { type: 'object', additionalProperties: true };
+    case 'choice':
+      return nullable(scalar(f, cat), f.nullable);
+    case 'password':
+      return { type: 'string', writeOnly: true };
+    default: {
+      const s = scalar(f, cat);
+      if (f.maxLength) s.maxLength = f.maxLength;
+      if (f.min !== undefined) s.minimum = f.min;
+      if (f.max !== undefined) s.maximum = f.max;
+      return nullable(s, f.nullable);
+    }
+  }
+}
+
+function objectSchema(m: ModelDef, names: readonly string[], cat: Catalogue): Json {
+  const byName = new Map(m.fields.map((f) => [f.name, f]));
+  const properties: Json = {};
+  for (const n of names) {
+    const f = byName.get(n);
+    if (!f || f.hidden || f.writeOnly) continue;
+    properties[n] = schemaForRead(f, m, cat);
+  }
+  return { type: 'object', required: Object.keys(properties), properties };
+}
+
+export function writableFields(m: ModelDef): FieldDef[] {
+  return m.fields.filter((f) => !f.readOnly && !f.hidden && f.kind !== 'computed' && f.kind !== 'id');
+}
+
+export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, unknown> {
+  const C = m.className;
+  const out: Record<string, unknown> = {};
+  const full = m.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  out[C] = { ...objectSchema(m, full, cat), description: m.description };
+  out[`Brief${C}`] = objectSchema(m, m.brief, cat);
+  out[`Nested${C}`] = objectSchema(m, m.nested, cat);
+  for (const f of m.fields) {
+    if ((f.kind === 'fk' || f.kind === 'm2m') && f.nested) {
+      out[nestedSchemaName(cat.models[f.to!]!, m, f)] = objectSchema(cat.models[f.to!]!, f.nested, cat);
+    }
+  }
+  const writable = writableFields(m);
+  const props: Json = {};
+  for (const f of writable) props[f.name] = schemaForWrite(f, cat);
+  props.changelog_message = { type: 'string', writeOnly: true, maxLength: 200 };
+  const required = writable.filter((f) => f.required).map((f) => f.name);
+  out[`Writable${C}Request`] = { type: 'object', ...(required.length ? { required } : {}), properties: props };
+  out[`PatchedWritable${C}Request`] = { type: 'object', properties: props };
+  out[`Paginated${C}List`] = {
+    type: 'object', required: ['count', 'next', 'previous', 'results'],
+    properties: {
+      count: { type: 'integer' },
+      next: { type: 'string', format: 'uri', nullable: true },
+      previous: { type: 'string', format: 'uri', nullable: true },
+      results: { type: 'array', items: ref(C) },
+    },
+  };
+  return out;
+}

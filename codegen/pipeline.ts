@@ -1,0 +1,43 @@
+/** load → validate → normalize → emit: models.yaml text in, a FileMap out. Pure; no disk access. */
+import type { Catalogue, FilterSpecs } from '../runtime/catalogue/ir.ts';
+import { parseCatalogue } from './catalogue/load.ts';
+import { validateCatalogue } from './catalogue/validate.ts';
+import { normalizeCatalogue } from './catalogue/normalize.ts';
+import { buildFilterSpecs } from './catalogue/filters.ts';
+import { emitDrizzle } from './emit/drizzle.ts';
+import { emitCatalogue } from './emit/catalogue.ts';
+import { emitFilters } from './emit/filters.ts';
+import { emitRoutes } from './emit/routes.ts';
+import { emitOpenApi } from './emit/openapi.ts';
+import { defaultEmitOptions, type EmitOptions } from './emit/options.ts';
+import type { FileMap } from './write/file-map.ts';
+
+export interface Generated {
+  readonly catalogue: Catalogue;
+  readonly filters: FilterSpecs;
+  readonly files: FileMap;
+}
+
+const readme = `# generated/
+
+Output of \`codegen/\` from \`models.yaml\`. @generated: never edit these files by hand;
+change models.yaml and run \`npm run generate\`. CI runs \`npm run generate -- --check\`.
+`;
+
+export function generate(yamlText: string, opts: EmitOptions = defaultEmitOptions): Generated {
+  const raw = parseCatalogue(yamlText);
+  validateCatalogue(raw);
+  const catalogue = normalizeCatalogue(raw);
+  const filters = buildFilterSpecs(catalogue, raw);
+  const files: FileMap = new Map([['README.md', readme]]);
+  const parts = [
+    emitDrizzle(catalogue),
+    emitCatalogue(catalogue, opts),
+    emitFilters(catalogue, filters, opts),
+    emitRoutes(catalogue, opts),
+    emitOpenApi(catalogue, filters),
+  ];
+  for (const part of parts) for (const [path, text] of part) files.set(path, text);
+  const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { catalogue, filters, files: sorted };
+}

@@ -1,0 +1,93 @@
+/**
+ * Permission constraints (NetBox's JSON filter expressions) → SQL: an object is AND of Django-style
+ * lookups (`site__name`, `status__in`, `id__gte`, …), a list is OR of objects, `$user` is the caller.
+ */
+import type { ModelDef, Registry } from '../catalogue/index.ts';
+import { ident, likeEscape, type Params } from '../db/index.ts';
+
+export class ConstraintError extends Error {}
+
+const lookups = new Set(['exact', 'iexact', 'in', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'gt', 'gte', 'lt', 'lte', 'isnull', 'regex', 'iregex']);
+let counter = 0;
+
+function substitute(value: unknown, userId: number): unknown {
+  if (value === '$user') return userId;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, userId));
+  return value;
+}
+
+function scalarCondition(col: string, lookup: string, value: unknown, p: Params): string {
+  const text = (v: unknown) => p.add(String(v));
+  switch (lookup) {
+    case 'exact':
+      return value === null ? `${col} IS NULL` : `${col}::text = ${text(value)}`;
+    case 'iexact':
+      return `lower(${col}::text) = lower(${text(value)})`;
+    case 'in':
+      if (!Array.isArray(value)) throw new ConstraintError('"in" needs a list');
+      return `${col}::text = ANY(${p.add(value.map(String))}::text[])`;
+    case 'contains':
+      return `${col}::text LIKE ${p.add(`%${likeEscape(String(value))}%`)}`;
+    case 'icontains':
+      return `${col}::text ILIKE ${p.add(`%${likeEscape(String(value))}%`)}`;
+    case 'startswith':
+      return `${col}::text LIKE ${p.add(`${likeEscape(String(value))}%`)}`;
+    case 'istartswith':
+      return `${col}::text ILIKE ${p.add(`${likeEscape(String(value))}%`)}`;
+    case 'endswith':
+      return `${col}::text LIKE ${p.add(`%${likeEscape(String(value))}`)}`;
+    case 'iendswith':
+      return `${col}::text ILIKE ${p.add(`%${likeEscape(String(value))}`)}`;
+    case 'isnull':
+      return value ? `${col} IS NULL` : `${col} IS NOT NULL`;
+    case 'regex':
+      return `${col}::text ~ ${text(value)}`;
+    case 'iregex':
+      return `${col}::text ~* ${text(value)}`;
+    default: {
+      const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[lookup]!;
+      return typeof value === 'number' ? `${col} ${op} ${p.add(value)}::numeric` : `${col}::text ${op} ${text(value)}`;
+    }
+  }
+}
+
+function lookupCondition(registry: Registry, model: ModelDef, alias: string, key: string, value: unknown, p: Params): string {
+  const parts = key.split('__');
+  let lookup = 'exact';
+  if (parts.length > 1 && lookups.has(parts[parts.length - 1]!)) lookup = parts.pop()!;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (head === 'id' && rest.length === 0) return scalarCondition(`${alias}.id`, lookup, value, p);
+  if (head === 'tags') {
+    const column = rest[0] ?? 'id';
+    if (!['id', 'name', 'slug'].includes(column)) throw new ConstraintError(`unknown tag field "${column}"`);
+    const a = `c${++counter}`;
+    return `EXISTS (SELECT 1 FROM extras_taggeditem ${a} JOIN extras_tag ${a}g ON ${a}g.id = ${a}.tag_id WHERE ${a}.object_type = ${p.add(model.key)} AND ${a}.object_id = ${alias}.id AND ${scalarCondition(`${a}g.${column}`, lookup, value, p)})`;
+  }
+  const f = registry.field(model, head);
+  if (!f || !f.column || f.hidden) throw new ConstraintError(`"${head}" is not a field of ${model.key}`);
+  const col = `${alias}.${ident(f.column)}`;
+  if (rest.length === 0) return scalarCondition(col, lookup, value, p);
+  if (f.kind !== 'fk') throw new ConstraintError(`"${head}" is not a relation of ${model.key}`);
+  const target = registry.model(f.to!);
+  const a = `c${++counter}`;
+  const inner = rest.length === 1 && rest[0] === 'id' ? scalarCondition(`${a}.id`, lookup, value, p) : lookupCondition(registry, target, a, `${rest.join('__')}__${lookup}`, value, p);
+  return `${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${inner})`;
+}
+
+/** SQL for one constraint document (object or list of objects) on rows of `model` aliased `alias`. */
+export function constraintSql(registry: Registry, model: ModelDef, constraints: unknown, userId: number, alias: string, p: Params): string {
+  const sets = Array.isArray(constraints) ? constraints : [constraints];
+  const ors = sets.map((set) => {
+    if (!set || typeof set !== 'object' || Array.isArray(set)) throw new ConstraintError('each constraint set must be an object');
+    const ands = Object.entries(set as Record<string, unknown>).map(([k, v]) => lookupCondition(registry, model, alias, k, substitute(v, userId), p));
+    return ands.length ? `(${ands.join(' AND ')})` : 'TRUE';
+  });
+  return ors.length ? `(${ors.join(' OR ')})` : 'TRUE';
+}
+
+/** Whether a constraint document leaves the model unrestricted (null, {}, [] or [{}]). */
+export function unconstrained(constraints: unknown): boolean {
+  if (constraints === null || constraints === undefined) return true;
+  if (Array.isArray(constraints)) return constraints.length === 0 || constraints.some((c) => c && typeof c === 'object' && Object.keys(c).length === 0);
+  return typeof constraints === 'object' && Object.keys(constraints as object).length === 0;
+}

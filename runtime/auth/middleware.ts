@@ -1,0 +1,44 @@
+/**
+ * Authentication of each request: a token in Authorization, or a session cookie (browsable API).
+ * It only establishes who is calling; what they may do is decided per endpoint (access.ts).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppEnv } from '../http/env.ts';
+import { authenticateToken, parseAuthorization } from './tokens.ts';
+import { sessionUser } from './sessions.ts';
+
+export interface AuthOptions {
+  readonly peppers: ReadonlyMap<number, string>;
+}
+
+export function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
+  return async function auth(c, next) {
+    c.set('user', null);
+    c.set('token', null);
+    const cred = parseAuthorization(c.req.header('authorization'));
+    if (cred) {
+      const { sql, settings } = c.var.services;
+      const result = await authenticateToken(c.var.tx, cred, options.peppers, clientIp(c));
+      c.set('user', result.user);
+      c.set('token', result.token);
+      const stale = !result.lastUsed || Date.now() - Date.parse(result.lastUsed) > 60_000;
+      if (stale && !settings.maintenanceMode) {
+        // outside the request's transaction: a rolled-back request still counts as a use
+        sql.unsafe('UPDATE public.users_token SET last_used = now() WHERE id = $1', [result.token.id]).catch(() => {});
+      }
+    } else {
+      const user = await sessionUser(c);
+      if (user) c.set('user', user);
+    }
+    await next();
+  };
+}

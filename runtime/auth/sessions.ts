@@ -1,0 +1,31 @@
+/**
+ * Cookie sessions for the browsable API and Swagger UI. A session id is random; the database keeps
+ * only its SHA-256. Unsafe methods with a session also need the CSRF token (double submit).
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, AuthUser } from '../http/env.ts';
+import { detail } from '../http/errors.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+
+export function sessionHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id || id.length > 200) return null;
+  const rows = await c.var.tx.unsafe(
+    `SELECT u.id, u.username, u.is_superuser, u.is_active, s.csrf FROM public.users_session s JOIN public.users_user u ON u.id = s.user_id
+      WHERE s.key_hash = $1 AND s.expires > now()`, [sessionHash(id)]);
+  const row = rows[0];
+  if (!row || !row.is_active) return null;
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+    const sent = c.req.header('x-csrftoken') ?? '';
+    if (!sent || sent !== row.csrf) throw detail(403, 'CSRF Failed: CSRF token missing or incorrect.');
+  }
+  return { id: row.id as number, username: row.username as string, isSuperuser: row.is_superuser as boolean, isActive: true };
+}

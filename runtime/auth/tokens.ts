@@ -1,0 +1,126 @@
+/**
+ * API tokens: parsing the Authorization header, minting v1/v2 tokens, and authenticating them
+ * (enabled, expiry, allowed IPs, active user), comparing secrets in constant time. v2 secrets are
+ * stored only as HMAC-SHA256 with a pepper; the plaintext is never kept.
+ */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Db } from '../db/index.ts';
+import { detail } from '../http/errors.ts';
+import type { AuthToken, AuthUser } from '../http/env.ts';
+import { ipToBigInt } from '../write/ip.ts';
+
+export const V2_PREFIX = 'svt_';
+const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export type Credential = { version: 1; plaintext: string } | { version: 2; key: string; secret: string };
+
+const headerFormat = 'Invalid authorization header: Must be in the form "Bearer <key>.<token>" or "Token <token>"';
+
+/** null: no credentials (anonymous). Throws 403 for a malformed header. */
+export function parseAuthorization(header: string | undefined): Credential | null {
+  if (!header) return null;
+  const parts = header.trim().split(/\s+/);
+  const scheme = parts[0]!.toLowerCase();
+  if (scheme !== 'token' && scheme !== 'bearer') return null;
+  if (parts.length !== 2) throw detail(403, headerFormat);
+  const value = parts[1]!;
+  // the version follows from the credential, not the keyword (as NetBox does)
+  if (value.startsWith(V2_PREFIX)) {
+    const body = value.slice(V2_PREFIX.length);
+    const dot = body.indexOf('.');
+    if (dot < 1) throw detail(403, "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?");
+    return { version: 2, key: body.slice(0, dot), secret: body.slice(dot + 1) };
+  }
+  return { version: 1, plaintext: value };
+}
+
+export function randomString(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHANUM[randomInt(ALPHANUM.length)];
+  return out;
+}
+
+export function randomHex(length: number): string {
+  return randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+}
+
+export function digest(pepper: string, secret: string): string {
+  return createHmac('sha256', pepper).update(secret, 'utf8').digest('hex');
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Whether `ip` lies in one of the networks (`10.0.0.0/8`, `2001:db8::/32`). */
+export function ipAllowed(ip: string, networks: readonly string[]): boolean {
+  const host = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  if (!isIP(host)) return false;
+  const { value, family } = ipToBigInt(host);
+  return networks.some((net) => {
+    const [addr = '', len = ''] = net.split('/');
+    if (isIP(addr) !== family) return false;
+    const bits = family === 4 ? 32n : 128n;
+    const n = BigInt(len === '' ? Number(bits) : Number(len));
+    const mask = n === 0n ? 0n : ((1n << n) - 1n) << (bits - n);
+    return (ipToBigInt(addr).value & mask) === (value & mask);
+  });
+}
+
+interface TokenRow {
+  id: number;
+  user_id: number;
+  version: number;
+  plaintext: string | null;
+  hmac_digest: string | null;
+  pepper_id: number | null;
+  enabled: boolean;
+  write_enabled: boolean;
+  expires: string | null;
+  last_used: string | null;
+  allowed_ips: string[];
+  username: string;
+  is_superuser: boolean;
+  is_active: boolean;
+}
+
+export interface Authenticated {
+  readonly user: AuthUser;
+  readonly token: AuthToken;
+  readonly lastUsed: string | null;
+}
+
+const select = `SELECT t.id, t.user_id, t.version, t.plaintext, t.hmac_digest, t.pepper_id, t.enabled, t.write_enabled, t.expires,
+  t.last_used, t.allowed_ips::text[] AS allowed_ips, u.username, u.is_superuser, u.is_active
+  FROM public.users_token t JOIN public.users_user u ON u.id = t.user_id`;
+
+export async function authenticateToken(db: Db, cred: Credential, peppers: ReadonlyMap<number, string>, clientIp: string | undefined): Promise<Authenticated> {
+  let row: TokenRow | undefined;
+  if (cred.version === 1) {
+    const rows = await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext]);
+    row = rows[0] as unknown as TokenRow | undefined;
+    if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw detail(403, 'Invalid v1 token');
+  } else {
+    const rows = await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key]);
+    row = rows[0] as unknown as TokenRow | undefined;
+    const pepper = row?.pepper_id !== null && row?.pepper_id !== undefined ? peppers.get(row.pepper_id) : undefined;
+    // compute the digest even for an unknown key, so both answers take the same time
+    const computed = digest(pepper ?? 'unknown-pepper', cred.secret);
+    if (!row || !pepper || !sameSecret(row.hmac_digest ?? '', computed)) throw detail(403, 'Invalid v2 token');
+  }
+  if (row.allowed_ips?.length) {
+    if (!clientIp) throw detail(403, 'Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).');
+    if (!ipAllowed(clientIp, row.allowed_ips)) throw detail(403, `Source IP ${clientIp} is not permitted to authenticate using this token.`);
+  }
+  if (!row.enabled) throw detail(403, 'Token disabled');
+  if (row.expires && Date.parse(row.expires) <= Date.now()) throw detail(403, 'Token expired');
+  if (!row.is_active) throw detail(403, 'User inactive');
+  return {
+    user: { id: row.user_id, username: row.username, isSuperuser: row.is_superuser, isActive: row.is_active },
+    token: { id: row.id, writeEnabled: row.write_enabled },
+    lastUsed: row.last_used,
+  };
+}

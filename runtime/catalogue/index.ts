@@ -1,0 +1,6 @@
+/**
+ * The catalogue as the runtime sees it: the IR types codegen emits, and a registry of lookups.
+ * Runtime code receives the catalogue as a value; only the app's wiring point imports generated/.
+ */
+export type * from './ir.ts';
+export { Registry } from './registry.ts';

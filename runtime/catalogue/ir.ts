@@ -1,0 +1,230 @@
+/**
+ * The frozen catalogue: what `codegen` writes to `generated/catalogue.ts` and what the runtime reads.
+ * Pure types; the runtime owns this contract because it is the reader (codegen imports it type-only).
+ */
+
+/** How a value is stored and read. */
+export type ScalarKind =
+  | 'string' | 'text' | 'slug' | 'integer' | 'bigint' | 'decimal' | 'boolean' | 'date' | 'timestamp'
+  | 'json' | 'choice' | 'ipnetwork' | 'ipaddress' | 'object_type' | 'password';
+
+export type FieldKind =
+  | ScalarKind
+  | 'id' | 'url' | 'display_url' | 'display'
+  | 'fk' | 'm2m' | 'generic' | 'list'
+  | 'tags' | 'custom_fields'
+  | 'computed';
+
+/** `none`: the reference is left as it is (a change record keeps naming a deleted object) */
+export type OnDelete = 'cascade' | 'set_null' | 'protect' | 'none';
+
+export interface ChoiceOption {
+  readonly value: string | number;
+  readonly label: string;
+}
+
+export interface ThroughDef {
+  readonly table: string;
+  /** column holding this model's id */
+  readonly source: string;
+  /** column holding the related model's id */
+  readonly target: string;
+}
+
+/** A computed, read-only value; every kind is evaluated by one grouped query per page. */
+export type ComputedDef =
+  | { readonly type: 'count'; readonly model: string; readonly field: string; readonly cumulative: boolean; readonly through?: ThroughDef }
+  | { readonly type: 'expr'; readonly sql: string; readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean'; readonly choices?: string; readonly to?: string }
+  | { readonly type: 'tree_depth' }
+  | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }
+  | { readonly type: 'ip_children'; readonly field: string; readonly vrf: string }
+  | { readonly type: 'reverse_list'; readonly model: string; readonly field: string };
+
+export interface FieldDef {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** database column (fk: `<name>_id`); absent for fields without one column */
+  readonly column?: string;
+  readonly label: string;
+  readonly helpText?: string;
+  readonly required: boolean;
+  readonly nullable: boolean;
+  readonly blank: boolean;
+  readonly readOnly: boolean;
+  readonly writeOnly: boolean;
+  readonly unique: boolean;
+  readonly default?: unknown;
+  readonly maxLength?: number;
+  readonly minLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly maxDigits?: number;
+  readonly decimalPlaces?: number;
+  readonly pattern?: string;
+  /** choice: the choice set's name */
+  readonly choices?: string;
+  /** choice: read as the bare value instead of {value,label} */
+  readonly plain?: boolean;
+  /** fk / m2m: target content type */
+  readonly to?: string;
+  readonly onDelete?: OnDelete;
+  /** fk / m2m: the fields of the target rendered when nested (default: target's nested list) */
+  readonly nested?: readonly string[];
+  /** m2m: accepted write forms */
+  readonly through?: ThroughDef;
+  readonly writeIds?: boolean;
+  /** generic: allowed target content types; columns are `<name>_type` and `<name>_id` */
+  readonly types?: readonly string[];
+  readonly typeColumn?: string;
+  readonly idColumn?: string;
+  /** list: item kind */
+  readonly item?: ScalarKind;
+  readonly computed?: ComputedDef;
+  readonly example?: unknown;
+  /** a column the API never reads or writes (secrets, hashes); only hooks touch it */
+  readonly hidden?: boolean;
+  /** an empty string is stored as null (nullable unique strings, NetBox's rule) */
+  readonly emptyAsNull?: boolean;
+}
+
+/** One alternative of the display rule: used when every referenced path is non-empty. */
+export interface DisplayPart {
+  readonly text?: string;
+  readonly path?: readonly string[];
+  readonly filter?: string;
+}
+export type DisplayRule = readonly (readonly DisplayPart[])[];
+
+export interface OrderTerm {
+  readonly field: string;
+  readonly desc: boolean;
+  readonly nullsFirst?: boolean;
+}
+
+export interface UniqueDef {
+  readonly fields: readonly string[];
+  /** compare these fields case-insensitively */
+  readonly ci?: readonly string[];
+  /** null values compare equal (PostgreSQL NULLS NOT DISTINCT) */
+  readonly nullsEqual: boolean;
+  /** only rows where these fields are not null take part */
+  readonly whenSet?: readonly string[];
+  /** fields that must be null for this constraint to apply */
+  readonly whenNull?: readonly string[];
+  readonly message: string;
+  /** error key: a field name or `__all__` */
+  readonly key: string;
+}
+
+export type RuleDef =
+  | { readonly type: 'requires'; readonly field: string; readonly requires: string; readonly message: string }
+  | { readonly type: 'same'; readonly left: readonly string[]; readonly right: readonly string[]; readonly key: string; readonly message: string }
+  | { readonly type: 'one_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
+  | { readonly type: 'less'; readonly left: string; readonly right: string; readonly key: string; readonly message: string };
+
+export type FilterKind =
+  | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'
+  | 'fk' | 'fk_natural' | 'tree' | 'tree_natural' | 'm2m' | 'm2m_natural'
+  | 'tag' | 'tag_id' | 'content_type' | 'ip' | 'request' | 'special';
+
+export interface FilterDef {
+  readonly name: string;
+  readonly kind: FilterKind;
+  /** relation path from the model (fk field names); empty for own columns */
+  readonly path: readonly string[];
+  /** column on the last table of the path (or the target's natural key column) */
+  readonly column: string;
+  readonly lookups: readonly string[];
+  readonly choices?: string;
+  /** target model for fk / tree / m2m filters */
+  readonly target?: string;
+  readonly through?: ThroughDef;
+  /** special filters: the runtime operation name and its argument */
+  readonly op?: string;
+  readonly arg?: string;
+  readonly description: string;
+  readonly type: 'string' | 'integer' | 'number' | 'boolean';
+}
+
+export interface AliasDef {
+  /** the older wire name */
+  readonly name: string;
+  /** the field it stands for */
+  readonly field: string;
+  /** fixed generic type when the alias stands for a generic relation of that type */
+  readonly type?: string;
+  readonly reason: string;
+}
+
+export interface IgnoredParam {
+  readonly name: string;
+  readonly reason: string;
+}
+
+export interface ModelFeatures {
+  readonly tags: boolean;
+  readonly customFields: boolean;
+  readonly changelog: boolean;
+  readonly branching: boolean;
+  readonly events: boolean;
+  readonly imageAttachments: boolean;
+}
+
+export interface ReverseRelation {
+  /** the model holding the reference */
+  readonly model: string;
+  readonly field: string;
+  readonly column: string;
+  readonly onDelete: OnDelete;
+  readonly kind: 'fk' | 'generic' | 'm2m';
+  readonly through?: ThroughDef;
+}
+
+export interface ModelDef {
+  /** content type, `<app>.<model>` */
+  readonly key: string;
+  readonly app: string;
+  readonly model: string;
+  readonly className: string;
+  readonly verboseName: string;
+  readonly verboseNamePlural: string;
+  readonly description: string;
+  readonly path: string;
+  /** further `<app>/<path>` list URLs serving the same model (older releases' paths) */
+  readonly alsoMountedAt: readonly string[];
+  readonly table: string;
+  readonly sequence: string;
+  readonly readOnly: boolean;
+  /** named hand-written behaviour for this model (runtime/hooks) */
+  readonly hooks?: string;
+  readonly features: ModelFeatures;
+  readonly tree: boolean;
+  /** the natural key used by `<fk>=` filters pointing here (slug, name, rd, …) */
+  readonly naturalKey?: string;
+  readonly fields: readonly FieldDef[];
+  readonly brief: readonly string[];
+  readonly nested: readonly string[];
+  readonly display: DisplayRule;
+  readonly ordering: readonly OrderTerm[];
+  readonly uniques: readonly UniqueDef[];
+  readonly rules: readonly RuleDef[];
+  readonly search: readonly string[];
+  readonly aliases: readonly AliasDef[];
+  readonly ignoredParams: readonly IgnoredParam[];
+  readonly reverse: readonly ReverseRelation[];
+}
+
+export interface AppDef {
+  readonly name: string;
+  readonly label: string;
+  readonly models: readonly string[];
+}
+
+/** Filter parameters per model, emitted apart from the catalogue (`generated/filters/`). */
+export type FilterSpecs = Readonly<Record<string, readonly FilterDef[]>>;
+
+export interface Catalogue {
+  readonly apps: readonly AppDef[];
+  readonly models: Readonly<Record<string, ModelDef>>;
+  readonly choices: Readonly<Record<string, readonly ChoiceOption[]>>;
+}

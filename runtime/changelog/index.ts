@@ -1,0 +1,37 @@
+/**
+ * The change log: one `core_objectchange` row per created, updated or deleted object, written by an
+ * observer of the write path in the same transaction (so a change is logged iff it commits).
+ * Rows live in the current schema: a branch's changes stay in the branch until merged.
+ */
+import type { ChangeObserver } from '../write/index.ts';
+
+/** NetBox strips these from the stored data (`get_clean_data`). */
+function clean(data: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!data) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) if (!k.startsWith('_') && k !== 'created' && k !== 'last_updated') out[k] = v;
+  return out;
+}
+
+export const recordObjectChanges: ChangeObserver = async (ctx, changes) => {
+  const logged = changes.filter((c) => c.model.features.changelog);
+  if (!logged.length) return;
+  const rows = logged.map((c) => ({
+    user_id: ctx.actor?.id ?? null,
+    user_name: ctx.actor?.username ?? '',
+    request_id: ctx.requestId,
+    action: c.action,
+    changed_object_type: c.model.key,
+    changed_object_id: c.id,
+    object_repr: c.repr.slice(0, 200),
+    message: c.message.slice(0, 200),
+    prechange_data: clean(c.before),
+    postchange_data: clean(c.after),
+  }));
+  await ctx.db.unsafe(
+    `INSERT INTO core_objectchange (time, user_id, user_name, request_id, action, changed_object_type, changed_object_id, object_repr, message, prechange_data, postchange_data, txid)
+     SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id, r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint
+       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text, changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb, postchange_data jsonb)`,
+    [JSON.stringify(rows)],
+  );
+};

@@ -1,0 +1,108 @@
+/**
+ * Settings, read once from the environment with NetBox's names and defaults.
+ * Nothing else in the runtime reads process.env.
+ */
+import { resolve } from 'node:path';
+
+export interface Settings {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly embeddedPgPort: number;
+  readonly paginateCount: number;
+  /** 0 disables the maximum (then `limit=0` returns everything) */
+  readonly maxPageSize: number;
+  readonly loginRequired: boolean;
+  readonly exemptViewPermissions: readonly string[];
+  readonly apiTokenPeppers: ReadonlyMap<number, string> | undefined;
+  readonly allowTokenRetrieval: boolean;
+  readonly changelogRetentionDays: number;
+  readonly maintenanceMode: boolean;
+  readonly strictFiltering: boolean;
+  readonly bodyLimitBytes: number;
+  readonly bulkLimit: number;
+  readonly requestTimeoutMs: number;
+  readonly superuser: { readonly name?: string; readonly password?: string; readonly email?: string; readonly apiToken?: string };
+  readonly workerInProcess: boolean;
+  readonly webConcurrency: number;
+  readonly poolSize: number;
+  readonly mediaRoot: string;
+  readonly webhookTimeoutMs: number;
+  readonly webhookMaxAttempts: number;
+  readonly webhookAllowedHosts: readonly string[] | undefined;
+  readonly jobLeaseSeconds: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function int(name: string, v: string | undefined, dflt: number): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`setting ${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+function list(v: string | undefined): string[] {
+  if (!v) return [];
+  const t = v.trim();
+  if (t.startsWith('[')) return (JSON.parse(t) as unknown[]).map(String);
+  return t.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** `API_TOKEN_PEPPERS`: `<id>:<pepper>[,<id>:<pepper>…]`, each pepper at least 50 characters. */
+export function parsePeppers(v: string | undefined): Map<number, string> | undefined {
+  if (!v) return undefined;
+  const out = new Map<number, string>();
+  for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const i = part.indexOf(':');
+    const id = Number(part.slice(0, i));
+    const pepper = part.slice(i + 1);
+    if (i < 1 || !Number.isInteger(id) || id < 0 || id > 32767) throw new Error(`API_TOKEN_PEPPERS: "${part.slice(0, 10)}…" must be <id>:<pepper> with an id from 0 to 32767`);
+    if (pepper.length < 50) throw new Error(`API_TOKEN_PEPPERS: pepper ${id} must be at least 50 characters`);
+    out.set(id, pepper);
+  }
+  return out.size ? out : undefined;
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const dataDir = resolve(env.DATA_DIR ?? './.data');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: int('PORT', env.PORT, 8000),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329),
+    paginateCount: int('PAGINATE_COUNT', env.PAGINATE_COUNT, 50),
+    maxPageSize: int('MAX_PAGE_SIZE', env.MAX_PAGE_SIZE === 'None' ? '0' : env.MAX_PAGE_SIZE, 1000),
+    loginRequired: bool(env.LOGIN_REQUIRED, true),
+    exemptViewPermissions: list(env.EXEMPT_VIEW_PERMISSIONS),
+    apiTokenPeppers: parsePeppers(env.API_TOKEN_PEPPERS),
+    allowTokenRetrieval: bool(env.ALLOW_TOKEN_RETRIEVAL, false),
+    changelogRetentionDays: int('CHANGELOG_RETENTION', env.CHANGELOG_RETENTION, 90),
+    maintenanceMode: bool(env.MAINTENANCE_MODE, false),
+    strictFiltering: bool(env.STRICT_FILTERING, true),
+    bodyLimitBytes: int('MAX_BODY_SIZE', env.MAX_BODY_SIZE, 10 * 1024 * 1024),
+    bulkLimit: int('MAX_BULK_ITEMS', env.MAX_BULK_ITEMS, 10_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
+    superuser: {
+      name: env.SUPERUSER_NAME || undefined,
+      password: env.SUPERUSER_PASSWORD || undefined,
+      email: env.SUPERUSER_EMAIL || undefined,
+      apiToken: env.SUPERUSER_API_TOKEN || undefined,
+    },
+    workerInProcess: bool(env.WORKER_IN_PROCESS, true),
+    webConcurrency: Math.max(1, int('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
+    poolSize: Math.max(2, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
+    mediaRoot: resolve(env.MEDIA_ROOT ?? `${dataDir}/media`),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+    webhookMaxAttempts: Math.max(1, int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 5)),
+    webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS ? list(env.WEBHOOK_ALLOWED_HOSTS) : undefined,
+    jobLeaseSeconds: int('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Custom field definitions (`extras.customfield` rows) as the read, write and filter paths need
+ * them. Definitions are shared by every branch, so they are read from `public` explicitly.
+ */
+import type { Db } from '../db/index.ts';
+
+export interface CustomFieldDef {
+  readonly id: number;
+  readonly name: string;
+  readonly label: string;
+  readonly type: string;
+  readonly related_object_type: string | null;
+  readonly required: boolean;
+  readonly unique: boolean;
+  readonly default: unknown;
+  readonly filter_logic: string;
+  readonly validation_minimum: string | null;
+  readonly validation_maximum: string | null;
+  readonly validation_regex: string;
+  readonly choice_set_id: number | null;
+  readonly choices: readonly string[] | null;
+}
+
+export async function customFieldDefinitions(db: Db, modelKey: string): Promise<CustomFieldDef[]> {
+  const rows = await db.unsafe(
+    `SELECT cf.id, cf.name, cf.label, cf.type, cf.related_object_type, cf.required, cf."unique", cf."default",
+            cf.filter_logic, cf.validation_minimum::text, cf.validation_maximum::text, cf.validation_regex, cf.choice_set_id,
+            (SELECT array_agg(e->>0) FROM jsonb_array_elements(cs.extra_choices) e) AS choices
+       FROM public.extras_customfield cf LEFT JOIN public.extras_customfieldchoiceset cs ON cs.id = cf.choice_set_id
+      WHERE $1 = ANY(cf.object_types)
+      ORDER BY cf.group_name, cf.weight, cf.name`,
+    [modelKey],
+  );
+  return rows as unknown as CustomFieldDef[];
+}

@@ -1,0 +1,35 @@
+/** The PostgreSQL client: postgres.js with unnamed statements and the value parsers the API needs. */
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+/** Anything that can run a query: the pool or a transaction. */
+export type Db = postgres.Sql | postgres.TransactionSql;
+export type Row = Record<string, unknown>;
+
+/** `2026-11-23 10:00:00.123456+00` → `2026-11-23T10:00:00.123456Z` (microseconds kept, UTC). */
+export function isoTimestamp(text: string): string {
+  const t = text.replace(' ', 'T');
+  return t.endsWith('+00') ? `${t.slice(0, -3)}Z` : t;
+}
+
+export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
+  return postgres(url, {
+    prepare: false,
+    max: options.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    connection: { TimeZone: 'UTC', application_name: options.applicationName ?? 'netbox-compatible', DateStyle: 'ISO' },
+    types: {
+      bigint: { to: 20, from: [20], serialize: (x: unknown) => String(x), parse: (x: string) => Number(x) },
+      timestamptz: { to: 1184, from: [1184], serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)), parse: isoTimestamp },
+      date: { to: 1082, from: [1082], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+    },
+  });
+}
+
+/** Double-quotes an identifier taken from the catalogue (never from a request). */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

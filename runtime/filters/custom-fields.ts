@@ -1,0 +1,73 @@
+/**
+ * `cf_<name>[__<lookup>]`: filters over custom field values, by the definition's type and
+ * `filter_logic` (loose text = case-insensitive contains; exact = equality; disabled = unknown).
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import { likeEscape } from '../db/index.ts';
+import { customFieldDefinitions } from '../custom-fields/index.ts';
+import type { FilterContext } from './conditions.ts';
+import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseTimestamp } from './values.ts';
+
+const stringLookups = new Set(['exact', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex']);
+const numberLookups = new Set(['exact', 'n', 'lt', 'lte', 'gt', 'gte', 'empty']);
+const ops: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** undefined when the parameter names no filterable custom field of the model. */
+export async function customFieldCondition(ctx: FilterContext, model: ModelDef, key: string, values: string[], alias: string): Promise<string | undefined> {
+  if (!model.features.customFields) return undefined;
+  const [name, lookup = 'exact', ...rest] = key.slice(3).split('__');
+  if (rest.length) return undefined;
+  const def = (await customFieldDefinitions(ctx.db, model.key)).find((d) => d.name === name);
+  if (!def || def.filter_logic === 'disabled') return undefined;
+  const p = (v: unknown) => ctx.params.add(v);
+  const text = `(${alias}.custom_field_data->>${p(def.name)})`;
+  const json = `(${alias}.custom_field_data->${p(def.name)})`;
+  const negate = lookup.startsWith('n') && lookup !== 'n' ? lookup.slice(1) : lookup === 'n' ? 'exact' : null;
+  const base = negate ?? lookup;
+  const wrap = (cond: string) => (negate ? `NOT coalesce((${cond}), false)` : `(${cond})`);
+  if (lookup === 'empty') {
+    const yes = parseBoolean(values[values.length - 1]!);
+    return yes ? `(${text} IS NULL OR ${text} = '')` : `(${text} IS NOT NULL AND ${text} <> '')`;
+  }
+  const nullMatch = values.includes('null') ? [`${text} IS NULL`] : [];
+  const rest2 = values.filter((v) => v !== 'null');
+  const or = (parts: string[]) => [...parts, ...nullMatch].join(' OR ') || 'FALSE';
+  switch (def.type) {
+    case 'text':
+    case 'longtext':
+    case 'url':
+    case 'select': {
+      if (def.filter_logic === 'loose' && def.type !== 'select') {
+        if (lookup !== 'exact') throw new FilterValueError(`Lookups are not available for loosely matched custom field "${name}".`);
+        return `(${or(rest2.map((v) => `${text} ILIKE ${p(`%${likeEscape(v)}%`)}`))})`;
+      }
+      if (!stringLookups.has(lookup)) throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
+      const like = (v: string) => ({ ic: `%${likeEscape(v)}%`, isw: `${likeEscape(v)}%`, iew: `%${likeEscape(v)}` } as Record<string, string>)[base];
+      return wrap(or(rest2.map((v) => {
+        if (base === 'exact') return `${text} = ${p(v)}`;
+        if (base === 'ie') return `lower(${text}) = lower(${p(v)})`;
+        if (base === 'regex') return `${text} ~ ${p(v)}`;
+        if (base === 'iregex') return `${text} ~* ${p(v)}`;
+        return `${text} ILIKE ${p(like(v))}`;
+      })));
+    }
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'datetime': {
+      if (!numberLookups.has(lookup)) throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
+      const [cast, parse] = def.type === 'integer' ? ['numeric', parseInteger] as const : def.type === 'decimal' ? ['numeric', parseDecimal] as const : def.type === 'date' ? ['date', parseDate] as const : ['timestamptz', parseTimestamp] as const;
+      return wrap(or(rest2.map((v) => `(${text})::${cast} ${ops[base]} ${p(parse(v))}::${cast}`)));
+    }
+    case 'boolean':
+      return `(${text})::boolean = ${p(parseBoolean(values[values.length - 1]!))}::boolean`;
+    case 'multiselect':
+      return wrap(or(rest2.map((v) => `${json} ? ${p(v)}`)));
+    case 'object':
+      return wrap(or(rest2.map((v) => `(${text})::bigint = ${p(parseInteger(v))}`)));
+    case 'multiobject':
+      return wrap(or(rest2.map((v) => `${json} @> to_jsonb(${p(parseInteger(v))}::bigint)`)));
+    default:
+      return undefined;
+  }
+}

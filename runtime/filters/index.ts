@@ -1,0 +1,73 @@
+/**
+ * Query string → one SQL WHERE clause for a list, from the model's generated filter spec.
+ * Strict by default: an unknown parameter or lookup, or a bad value, is a 400 naming it.
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import { ErrorBag } from '../http/errors.ts';
+import { filterCondition, type FilterContext } from './conditions.ts';
+import { customFieldCondition } from './custom-fields.ts';
+import { searchCondition } from './search.ts';
+import { specialCondition } from './special.ts';
+import { FilterValueError } from './values.ts';
+
+export type { FilterContext } from './conditions.ts';
+export { FilterValueError } from './values.ts';
+
+/** Parameters that shape or page a list and are never filters. */
+export const reservedParams = new Set(['limit', 'offset', 'ordering', 'fields', 'omit', 'brief', 'exclude', 'q', 'format', 'changelog_message']);
+
+export interface WhereOptions {
+  readonly strict: boolean;
+  /** extra parameters the caller handles itself */
+  readonly reserved?: ReadonlySet<string>;
+}
+
+export async function buildWhere(ctx: FilterContext, model: ModelDef, query: URLSearchParams, options: WhereOptions, alias = 't'): Promise<string> {
+  const errors = new ErrorBag();
+  const conditions: string[] = [];
+  const filters = ctx.registry.filters(model);
+  const ignored = new Set(model.ignoredParams.map((p) => p.name));
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    try {
+      if (key === 'q') {
+        const cond = searchCondition(ctx, model, values[values.length - 1] ?? '', alias);
+        if (cond) conditions.push(cond);
+        continue;
+      }
+      if (reservedParams.has(key) || options.reserved?.has(key) || ignored.has(key)) continue;
+      if (key.startsWith('cf_')) {
+        const cond = await customFieldCondition(ctx, model, key, values, alias);
+        if (cond === undefined) {
+          if (options.strict) errors.add(key, `Unknown filter: "${key.slice(3).split('__')[0]}" is not a filterable custom field of ${model.verboseNamePlural}.`);
+        } else conditions.push(cond);
+        continue;
+      }
+      let f = filters.get(key);
+      let lookup = 'exact';
+      if (!f) {
+        const i = key.lastIndexOf('__');
+        const base = i > 0 ? filters.get(key.slice(0, i)) : undefined;
+        if (base) {
+          lookup = key.slice(i + 2);
+          if (!base.lookups.includes(lookup)) {
+            if (options.strict) errors.add(key, `Unsupported lookup "${lookup}" for filter "${base.name}"; allowed: ${base.lookups.join(', ') || 'none'}.`);
+            continue;
+          }
+          f = base;
+        }
+      }
+      if (!f) {
+        if (options.strict) errors.add(key, `Unknown filter: "${key}" is not a filter of ${model.verboseNamePlural}.`);
+        continue;
+      }
+      if (values.some((v) => v.includes('\u0000'))) throw new FilterValueError('Null characters are not allowed.');
+      conditions.push(f.kind === 'special' ? await specialCondition(ctx, model, f, lookup, values, alias) : await filterCondition(ctx, model, f, lookup, values, alias));
+    } catch (e) {
+      if (e instanceof FilterValueError) errors.add(key, e.message);
+      else throw e;
+    }
+  }
+  errors.throwIfAny();
+  return conditions.length ? conditions.join(' AND ') : 'TRUE';
+}

@@ -1,0 +1,14 @@
+/**
+ * Model behaviour that is not generic, registered under the names models.yaml gives in `hooks:`.
+ * Keep this list short: most needs are better met by a general capability of the write path.
+ */
+import type { HookRegistry, ModelHooks } from '../write/index.ts';
+import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
+
+export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
+  return new Map<string, ModelHooks>([
+    ['users.user', userHooks],
+    ['users.token', tokenHooks(options)],
+    ...Object.entries(extra),
+  ]);
+}

@@ -1,0 +1,44 @@
+/**
+ * Assembles the HTTP application from its parts: middleware in the agreed order, the API root,
+ * every model's generated routes, extra route sets (auth, branching, …) and the error handler.
+ * Takes everything as arguments; only runtime/main.ts passes in the generated catalogue.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, Services } from './env.ts';
+import { createApiVersion, createRequestId, createServices, createTrailingSlash, createTransaction } from './middleware.ts';
+import { errorResponse } from './on-error.ts';
+import { respond } from './render.ts';
+import { createRootRoutes } from './root.ts';
+import { createAuth } from '../auth/middleware.ts';
+import type { ModelRoute } from '../rest/index.ts';
+
+export interface AppOptions {
+  readonly services: Services;
+  readonly routes: readonly ModelRoute[];
+  readonly peppers: ReadonlyMap<number, string>;
+  /** route sets mounted before the model routes, inside the transaction and authentication */
+  readonly extraRoutes?: readonly Hono<AppEnv>[];
+  /** routes mounted outside the transaction (static assets, pages) */
+  readonly publicRoutes?: readonly Hono<AppEnv>[];
+  /** middleware run after authentication (branch selection) */
+  readonly afterAuth?: readonly Parameters<Hono<AppEnv>['use']>[1][];
+  readonly plugins?: Record<string, Record<string, string>>;
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  app.use('*', createServices(options.services));
+  app.use('*', createRequestId());
+  app.use('/api/*', createApiVersion(options.services.version));
+  app.use('*', createTrailingSlash());
+  for (const r of options.publicRoutes ?? []) app.route('/', r);
+  app.use('/api/*', createTransaction());
+  app.use('/api/*', createAuth({ peppers: options.peppers }));
+  for (const mw of options.afterAuth ?? []) app.use('/api/*', mw as never);
+  app.route('/', createRootRoutes({ plugins: options.plugins ?? {} }));
+  for (const r of options.extraRoutes ?? []) app.route('/', r);
+  for (const r of options.routes) app.route(`${r.path}/`, r.routes);
+  app.notFound((c) => respond(c, 404, { detail: 'Not found.' }));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}

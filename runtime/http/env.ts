@@ -1,0 +1,48 @@
+/** Everything the HTTP layer keeps on a request's context, declared once. */
+import type { Registry } from '../catalogue/index.ts';
+import type { Settings } from '../config/index.ts';
+import type { Sql, Tx } from '../db/index.ts';
+import type { ChangeObserver, HookRegistry } from '../write/index.ts';
+
+/** The authenticated principal of a request. */
+export interface AuthUser {
+  readonly id: number;
+  readonly username: string;
+  readonly isSuperuser: boolean;
+  readonly isActive: boolean;
+}
+
+export interface AuthToken {
+  readonly id: number;
+  readonly writeEnabled: boolean;
+}
+
+export interface BranchContext {
+  readonly id: number;
+  readonly schemaId: string;
+  readonly schema: string;
+  readonly name: string;
+}
+
+/** Long-lived services shared by every request (no request state). */
+export interface Services {
+  readonly sql: Sql;
+  readonly registry: Registry;
+  readonly settings: Settings;
+  readonly hooks: HookRegistry;
+  readonly observers: readonly ChangeObserver[];
+  /** release number, e.g. `4.6.0` */
+  readonly version: string;
+  readonly openapi: Record<string, unknown>;
+}
+
+export interface AppEnv {
+  Variables: {
+    services: Services;
+    requestId: string;
+    tx: Tx;
+    user: AuthUser | null;
+    token: AuthToken | null;
+    branch: BranchContext | null;
+  };
+}

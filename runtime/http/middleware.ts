@@ -1,0 +1,65 @@
+/**
+ * Request-wide middleware, in the order the app mounts them: request id, API version header,
+ * trailing-slash redirect, and the per-request transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Services } from './env.ts';
+
+export function createServices(services: Services): MiddlewareHandler<AppEnv> {
+  return async function servicesMiddleware(c, next) {
+    c.set('services', services);
+    await next();
+  };
+}
+
+/** A fresh UUID per request, on every response and in every change record it makes. */
+export function createRequestId(): MiddlewareHandler<AppEnv> {
+  return async function requestId(c, next) {
+    const id = randomUUID();
+    c.set('requestId', id);
+    await next();
+    c.res.headers.set('X-Request-ID', id);
+  };
+}
+
+export function createApiVersion(version: string): MiddlewareHandler<AppEnv> {
+  const apiVersion = version.split('.').slice(0, 2).join('.');
+  return async function apiVersionHeader(c, next) {
+    await next();
+    c.res.headers.set('API-Version', apiVersion);
+  };
+}
+
+/** Every route ends in `/`; anything else under /api is redirected there (302). */
+export function createTrailingSlash(): MiddlewareHandler<AppEnv> {
+  return async function trailingSlash(c, next) {
+    const url = new URL(c.req.url);
+    if (url.pathname.startsWith('/api') && !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname)) {
+      url.pathname += '/';
+      return c.redirect(`${url.pathname}${url.search}`, 302);
+    }
+    await next();
+  };
+}
+
+class Rollback extends Error {}
+
+/**
+ * Runs the rest of the request in one transaction. Any error, or any response of 400 or more,
+ * rolls it back; a failing COMMIT becomes the request's error.
+ */
+export function createTransaction(): MiddlewareHandler<AppEnv> {
+  return async function transaction(c, next) {
+    const { sql } = c.var.services;
+    try {
+      await sql.begin(async (tx) => {
+        c.set('tx', tx);
+        await next();
+        if (c.error || c.res.status >= 400) throw new Rollback();
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+    }
+  };
+}

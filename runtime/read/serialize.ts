@@ -1,0 +1,142 @@
+/**
+ * Rows → API representations. Related data is loaded per page, never per row: one batched query
+ * per relation, per many-to-many, for tags, and one grouped query per computed count.
+ */
+import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { ident, type Db, type Row } from '../db/index.ts';
+import { selectList } from './select.ts';
+import { loadComputed } from './computed.ts';
+import { loadCustomFields } from './custom-fields.ts';
+
+export interface ReadContext {
+  readonly db: Db;
+  readonly registry: Registry;
+  /** scheme and host of absolute URLs (`http://host:8000`), or '' for root-relative ones */
+  readonly baseUrl: string;
+}
+
+type Json = Record<string, unknown>;
+type Render = (row: Row) => unknown;
+
+function choiceValue(registry: Registry, set: string, value: unknown, plain: boolean | undefined): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  if (plain) return value;
+  return { value, label: registry.choice(set, value as string | number)?.label ?? '' };
+}
+
+export function objectUrl(ctx: ReadContext, model: ModelDef, id: unknown): string {
+  return `${ctx.baseUrl}/api/${model.app}/${model.path}/${id}/`;
+}
+
+/** Nested objects of `model` for the given ids, rendered with `names`. */
+export async function fetchNested(ctx: ReadContext, model: ModelDef, names: readonly string[], ids: unknown[]): Promise<Map<number, Json>> {
+  const unique = [...new Set(ids.filter((v) => v !== null && v !== undefined))];
+  if (unique.length === 0) return new Map();
+  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [unique as never]);
+  const objects = await serialize(ctx, model, rows as unknown as Row[], names);
+  return new Map(objects.map((o) => [o.id as number, o]));
+}
+
+async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render> {
+  const { registry, db } = ctx;
+  switch (f.kind) {
+    case 'fk': {
+      const target = registry.model(f.to!);
+      const map = await fetchNested(ctx, target, f.nested ?? target.nested, rows.map((r) => r[f.column!]));
+      return (r) => map.get(r[f.column!] as number) ?? null;
+    }
+    case 'm2m': {
+      const target = registry.model(f.to!);
+      const th = f.through!;
+      const links = rows.length
+        ? await db.unsafe(`SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[]) ORDER BY id`, [rows.map((r) => r.id) as never])
+        : [];
+      const map = await fetchNested(ctx, target, f.nested ?? target.nested, links.map((l) => l.t));
+      const by = new Map<number, Json[]>();
+      for (const l of links) {
+        const o = map.get(l.t as number);
+        if (o) by.set(l.s as number, [...(by.get(l.s as number) ?? []), o]);
+      }
+      return (r) => by.get(r.id as number) ?? [];
+    }
+    case 'generic': {
+      const byType = new Map<string, unknown[]>();
+      for (const r of rows) {
+        const t = r[f.typeColumn!] as string | null;
+        if (t && registry.has(t)) byType.set(t, [...(byType.get(t) ?? []), r[f.idColumn!]]);
+      }
+      const maps = new Map<string, Map<number, Json>>();
+      await Promise.all([...byType].map(async ([t, ids]) => {
+        const target = registry.model(t);
+        maps.set(t, await fetchNested(ctx, target, target.nested, ids));
+      }));
+      return (r) => maps.get(r[f.typeColumn!] as string)?.get(r[f.idColumn!] as number) ?? null;
+    }
+    case 'tags': {
+      const tag = registry.model('extras.tag');
+      const links = rows.length
+        ? await db.unsafe(
+          `SELECT ti.object_id AS o, ti.tag_id AS t FROM extras_taggeditem ti JOIN extras_tag g ON g.id = ti.tag_id
+           WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.weight, g.name, g.id`,
+          [model.key, rows.map((r) => r.id) as never])
+        : [];
+      const map = await fetchNested(ctx, tag, tag.nested, links.map((l) => l.t));
+      const by = new Map<number, Json[]>();
+      for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.t as number)!]);
+      return (r) => by.get(r.id as number) ?? [];
+    }
+    default:
+      throw new Error(`not a relation: ${f.kind}`);
+  }
+}
+
+function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render {
+  const col = f.column!;
+  switch (f.kind) {
+    case 'id':
+      return (r) => r.id;
+    case 'decimal':
+      return (r) => (r[col] === null || r[col] === undefined ? null : Number(r[col]));
+    case 'choice':
+      return (r) => choiceValue(ctx.registry, f.choices!, r[col], f.plain);
+    default:
+      return (r) => r[col] ?? null;
+  }
+}
+
+async function rendererFor(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render | undefined> {
+  switch (f.kind) {
+    case 'url':
+      return (r) => objectUrl(ctx, model, r.id);
+    case 'display_url':
+      return (r) => `${ctx.baseUrl}/${model.app}/${model.path}/${r.id}/`;
+    case 'display':
+      return (r) => r.__display;
+    case 'fk':
+    case 'm2m':
+    case 'generic':
+    case 'tags':
+      return relationRenderer(ctx, model, f, rows);
+    case 'custom_fields':
+      return loadCustomFields(ctx, model, rows);
+    case 'computed':
+      return loadComputed(ctx, model, f, rows);
+    case 'password':
+      return undefined;
+    default:
+      return f.column ? scalarRenderer(ctx, model, f) : undefined;
+  }
+}
+
+/** Renders rows with the named fields, in the model's field order. */
+export async function serialize(ctx: ReadContext, model: ModelDef, rows: Row[], names: readonly string[]): Promise<Json[]> {
+  const wanted = new Set(names);
+  const fields = model.fields.filter((f) => wanted.has(f.name) && !f.hidden && !f.writeOnly);
+  const renderers = await Promise.all(fields.map((f) => rendererFor(ctx, model, f, rows)));
+  const plan = fields.map((f, i) => [f.name, renderers[i]] as const).filter((p): p is readonly [string, Render] => p[1] !== undefined);
+  return rows.map((row) => {
+    const o: Json = {};
+    for (const [name, render] of plan) o[name] = render(row);
+    return o;
+  });
+}

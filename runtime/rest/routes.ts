@@ -1,0 +1,46 @@
+/**
+ * The generic routes of one model: a Hono sub-app with the list URL (`/`) and the detail URL
+ * (`/:id/`). Generated route modules call this with their model; nothing here is per-model.
+ */
+import { Hono, type Context } from 'hono';
+import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { detail } from '../http/errors.ts';
+import { allowHeader, getObject, listObjects } from './read.ts';
+import { bulkDeleteHandler, bulkUpdateHandler, createHandler, deleteHandler, updateHandler } from './write.ts';
+import { optionsHandler } from './options.ts';
+
+export interface ModelRoute {
+  readonly model: string;
+  readonly path: string;
+  readonly routes: Hono<AppEnv>;
+}
+
+function notAllowed(model: ModelDef, list: boolean) {
+  return (c: Context<AppEnv>) => {
+    throw detail(405, `Method "${c.req.method}" not allowed.`, { Allow: allowHeader(model, list) });
+  };
+}
+
+export function createModelRoutes(model: ModelDef, filters: readonly FilterDef[]): Hono<AppEnv> {
+  void filters; // the registry holds them; the argument keeps each module self-describing
+  const app = new Hono<AppEnv>({ strict: true });
+  app.get('/', (c) => listObjects(c, model));
+  app.get('/:id/', (c) => getObject(c, model));
+  app.options('/', (c) => optionsHandler(c, model, true));
+  app.options('/:id/', (c) => optionsHandler(c, model, false));
+  if (model.readOnly) {
+    app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/', notAllowed(model, true));
+    app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/:id/', notAllowed(model, false));
+    return app;
+  }
+  app.post('/', (c) => createHandler(c, model));
+  app.put('/', (c) => bulkUpdateHandler(c, model, false));
+  app.patch('/', (c) => bulkUpdateHandler(c, model, true));
+  app.delete('/', (c) => bulkDeleteHandler(c, model));
+  app.put('/:id/', (c) => updateHandler(c, model, false));
+  app.patch('/:id/', (c) => updateHandler(c, model, true));
+  app.delete('/:id/', (c) => deleteHandler(c, model));
+  app.post('/:id/', notAllowed(model, false));
+  return app;
+}

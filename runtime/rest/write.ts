@@ -1,0 +1,149 @@
+/**
+ * POST, PUT, PATCH and DELETE on list and detail URLs: body checks, permissions, then the one
+ * write path; the response is the stored objects read back in the same transaction.
+ */
+import type { Context } from 'hono';
+import type { ModelDef } from '../catalogue/index.ts';
+import { ident, Params } from '../db/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { readJson } from '../http/body.ts';
+import { noContent, respond } from '../http/render.ts';
+import { permissionCondition } from '../auth/permissions.ts';
+import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
+import { authorize, type Access } from './access.ts';
+import { allowHeader, fetchObjects, noMatch, pathId, visibleIds } from './read.ts';
+
+function guardFor(c: Context<AppEnv>, access: Access): WriteGuard {
+  const user = c.var.user!;
+  return {
+    // attribute lookups only find objects the caller may view
+    async viewCondition(model) {
+      if (user.isSuperuser) return undefined;
+      const grant = await permissionCondition(c.var.tx, c.var.services.registry, user, model, 'view');
+      if (!grant) return () => 'FALSE';
+      return grant.condition;
+    },
+    // an add or change may not leave the object outside the caller's constraints
+    async checkWritten(ctx, model, action, ids) {
+      if (!access.condition || action === 'delete' || !ids.length) return;
+      const params = new Params();
+      const list = params.add(ids);
+      const cond = access.condition('t', params);
+      const rows = await ctx.db.unsafe(`SELECT count(*) AS n FROM ${ident(model.table)} t WHERE t.id = ANY(${list}::bigint[]) AND NOT coalesce(${cond}, false)`, params.values as never[]);
+      if ((rows[0]!.n as number) > 0) throw forbidden();
+    },
+  };
+}
+
+export function writeContext(c: Context<AppEnv>, access: Access): WriteContext {
+  const { registry, settings, observers, hooks } = c.var.services;
+  const user = c.var.user;
+  return {
+    db: c.var.tx,
+    registry,
+    settings,
+    actor: user ? { id: user.id, username: user.username } : null,
+    requestId: c.var.requestId,
+    observers,
+    hooks,
+    guard: guardFor(c, access),
+    strictInput: settings.strictFiltering,
+  };
+}
+
+function requireBody(body: unknown): void {
+  if (body === undefined) throw badRequest({ non_field_errors: ['No data provided.'] });
+}
+
+function checkBulkSize(c: Context<AppEnv>, items: unknown[]): void {
+  const limit = c.var.services.settings.bulkLimit;
+  if (items.length > limit) throw badRequest({ non_field_errors: [`Too many items: ${items.length} exceeds the bulk limit of ${limit}.`] });
+}
+
+function expectList(body: unknown): unknown[] {
+  if (!Array.isArray(body)) {
+    const type = body === null ? 'NoneType' : typeof body === 'object' ? 'dict' : typeof body === 'string' ? 'str' : typeof body;
+    throw badRequest({ non_field_errors: [`Expected a list of items but got type "${type}".`] });
+  }
+  return body;
+}
+
+function present(c: Context<AppEnv>, model: ModelDef, items: { extra: Record<string, unknown> }[], objects: Record<string, unknown>[]): void {
+  const hooks = model.hooks ? c.var.services.hooks.get(model.hooks) : undefined;
+  if (!hooks?.present) return;
+  objects.forEach((o, i) => hooks.present!(items[i] as never, o));
+}
+
+export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
+  const body = await readJson(c);
+  const access = await authorize(c, model, 'add');
+  requireBody(body);
+  const bulk = Array.isArray(body);
+  const inputs = bulk ? body : [body];
+  checkBulkSize(c, inputs);
+  const items = await createObjects(writeContext(c, access), model, inputs, { bulk });
+  const objects = await fetchObjects(c, model, items.map((i) => i.id));
+  present(c, model, items, objects);
+  if (bulk) return respond(c, 201, objects);
+  return respond(c, 201, objects[0], { Location: String(objects[0]!.url ?? '') });
+}
+
+async function update(c: Context<AppEnv>, model: ModelDef, partial: boolean, inputs: { id: unknown; data: unknown }[], bulk: boolean): Promise<Response> {
+  const access = await authorize(c, model, 'change');
+  checkBulkSize(c, inputs);
+  // objects outside the caller's change constraints do not exist for this request
+  const ids = inputs.map((i) => i.id).filter((v): v is number => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))).map(Number);
+  const visible = await visibleIds(c, model, access, ids);
+  if (!bulk && !visible.has(Number(inputs[0]!.id))) noMatch(model);
+  const hidden = inputs.map((i) => (ids.includes(Number(i.id)) && !visible.has(Number(i.id)) ? { id: [`No ${model.className} matches the given query (id ${String(i.id)}).`] } : {}));
+  if (hidden.some((h) => Object.keys(h).length)) throw new ApiError(400, hidden);
+  const items = await updateObjects(writeContext(c, access), model, inputs, { bulk, partial });
+  const objects = await fetchObjects(c, model, items.map((i) => i.id));
+  present(c, model, items, objects);
+  return respond(c, 200, bulk ? objects : objects[0], bulk ? {} : { Allow: allowHeader(model, false) });
+}
+
+export async function updateHandler(c: Context<AppEnv>, model: ModelDef, partial: boolean): Promise<Response> {
+  const id = pathId(c);
+  const body = await readJson(c);
+  requireBody(body);
+  return update(c, model, partial, [{ id, data: body }], false);
+}
+
+export async function bulkUpdateHandler(c: Context<AppEnv>, model: ModelDef, partial: boolean): Promise<Response> {
+  const body = await readJson(c);
+  requireBody(body);
+  const list = expectList(body);
+  return update(c, model, partial, list.map((item) => ({ id: item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined, data: item })), true);
+}
+
+export async function deleteHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
+  const id = pathId(c);
+  const body = await readJson(c);
+  const access = await authorize(c, model, 'delete');
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw badRequest({ non_field_errors: ['A DELETE body may only carry {"changelog_message": "…"}.'] });
+  }
+  const visible = await visibleIds(c, model, access, [id]);
+  if (!visible.has(id)) noMatch(model);
+  await deleteObjects(writeContext(c, access), model, [{ id, message: (body as { changelog_message?: unknown } | undefined)?.changelog_message }], { bulk: false });
+  return noContent();
+}
+
+export async function bulkDeleteHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
+  const body = await readJson(c);
+  const access = await authorize(c, model, 'delete');
+  requireBody(body);
+  const list = expectList(body);
+  checkBulkSize(c, list);
+  const inputs = list.map((item) => (item && typeof item === 'object' && !Array.isArray(item)
+    ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
+    : { id: item }));
+  const ids = inputs.map((i) => i.id).filter((v): v is number => typeof v === 'number').map(Number);
+  const visible = await visibleIds(c, model, access, ids);
+  const hidden = inputs.map((i) => (typeof i.id === 'number' && !visible.has(i.id) ? { id: [`No ${model.className} matches the given query (id ${i.id}).`] } : {}));
+  if (hidden.some((h) => Object.keys(h).length)) throw new ApiError(400, hidden);
+  await deleteObjects(writeContext(c, access), model, inputs, { bulk: true });
+  return noContent();
+}

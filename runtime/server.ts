@@ -1,0 +1,66 @@
+/**
+ * Starts one API server process on a database: migrate, provision, assemble the app, listen.
+ * Everything it serves comes in as arguments, so tests can start it on any catalogue.
+ */
+import { serve } from '@hono/node-server';
+import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
+import { Registry } from './catalogue/index.ts';
+import type { Settings } from './config/index.ts';
+import { connect, migrateDatabase, type Sql } from './db/index.ts';
+import { createApp } from './http/app.ts';
+import type { Services } from './http/env.ts';
+import type { ModelRoute } from './rest/index.ts';
+import { recordObjectChanges } from './changelog/index.ts';
+import { createHooks } from './hooks/index.ts';
+import { resolvePeppers } from './auth/peppers.ts';
+import { bootstrap } from './bootstrap.ts';
+
+export interface ServerOptions {
+  readonly settings: Settings;
+  readonly databaseUrl: string;
+  readonly catalogue: Catalogue;
+  readonly filters: FilterSpecs;
+  readonly routes: readonly ModelRoute[];
+  readonly openapi: Record<string, unknown>;
+  readonly migrationsFolder: string;
+  readonly version: string;
+  /** listen on this port (0 = any free port); defaults to settings.port */
+  readonly port?: number;
+  readonly migrate?: boolean;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly sql: Sql;
+  readonly services: Services;
+  stop(): Promise<void>;
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  if (o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
+  const sql = connect(o.databaseUrl, { max: o.settings.poolSize });
+  const registry = new Registry(o.catalogue, o.filters);
+  const peppers = resolvePeppers(o.settings);
+  const hooks = createHooks({ peppers });
+  const observers = [recordObjectChanges];
+  const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
+  await bootstrap(sql, registry, o.settings, hooks, observers);
+  const app = createApp({ services, routes: o.routes, peppers });
+  const port = o.port ?? o.settings.port;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${o.settings.host}:${actual}`,
+    port: actual,
+    sql,
+    services,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Deletion with NetBox's on-delete rules, planned before anything is written: cascades are
+ * followed to the end, nullable references are cleared (and logged as updates), and protecting
+ * references block the delete, naming every dependent object, attributed to the item deleted.
+ */
+import type { ModelDef, ReverseRelation } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { displaySql } from '../read/display.ts';
+import type { WriteContext } from './types.ts';
+
+export interface DeletePlan {
+  /** model key → ids to delete, in discovery order of models */
+  readonly deletes: Map<string, Set<number>>;
+  /** references to clear: model key → column names → ids of rows */
+  readonly clears: Map<string, Map<ReverseRelation, Set<number>>>;
+  /** requested root id → objects that protect it */
+  readonly blockers: Map<number, { model: ModelDef; id: number }[]>;
+}
+
+const key = (m: string, id: number) => `${m}:${id}`;
+
+export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<DeletePlan> {
+  const deletes = new Map<string, Set<number>>([[model.key, new Set(ids)]]);
+  const origin = new Map<string, number>(ids.map((id) => [key(model.key, id), id]));
+  const protects: { rel: ReverseRelation; id: number; root: number }[] = [];
+  const nulls: { rel: ReverseRelation; id: number }[] = [];
+  let frontier: { model: ModelDef; ids: number[] }[] = [{ model, ids }];
+  while (frontier.length) {
+    const next: { model: ModelDef; ids: number[] }[] = [];
+    for (const { model: m, ids: batch } of frontier) {
+      for (const rel of m.reverse) {
+        if (rel.kind === 'm2m' || rel.onDelete === 'none') continue; // links go with either side
+        const owner = ctx.registry.model(rel.model);
+        const typeCond = rel.kind === 'generic' ? ` AND ${ident(ctx.registry.fields(owner).get(rel.field)!.typeColumn!)} = $2` : '';
+        const rows = await ctx.db.unsafe(
+          `SELECT id, ${ident(rel.column)} AS ref FROM ${ident(owner.table)} WHERE ${ident(rel.column)} = ANY($1::bigint[])${typeCond}`,
+          (rel.kind === 'generic' ? [batch, m.key] : [batch]) as never[],
+        );
+        const found: number[] = [];
+        for (const r of rows) {
+          const id = r.id as number;
+          const root = origin.get(key(m.key, r.ref as number))!;
+          if (rel.onDelete === 'cascade') {
+            const set = deletes.get(owner.key) ?? new Set<number>();
+            if (!set.has(id)) {
+              set.add(id);
+              deletes.set(owner.key, set);
+              origin.set(key(owner.key, id), root);
+              found.push(id);
+            }
+          } else if (rel.onDelete === 'protect') protects.push({ rel, id, root });
+          else nulls.push({ rel, id });
+        }
+        if (found.length) next.push({ model: owner, ids: found });
+      }
+    }
+    frontier = next;
+  }
+  const blockers = new Map<number, { model: ModelDef; id: number }[]>();
+  for (const p of protects) {
+    if (deletes.get(p.rel.model)?.has(p.id)) continue; // removed anyway
+    blockers.set(p.root, [...(blockers.get(p.root) ?? []), { model: ctx.registry.model(p.rel.model), id: p.id }]);
+  }
+  const clears = new Map<string, Map<ReverseRelation, Set<number>>>();
+  for (const n of nulls) {
+    if (deletes.get(n.rel.model)?.has(n.id)) continue;
+    const byRel = clears.get(n.rel.model) ?? new Map<ReverseRelation, Set<number>>();
+    byRel.set(n.rel, (byRel.get(n.rel) ?? new Set()).add(n.id));
+    clears.set(n.rel.model, byRel);
+  }
+  return { deletes, clears, blockers };
+}
+
+/** NetBox's 409 text: `Unable to delete object. 2 dependent objects were found: Rack 1 (4), …` */
+export async function blockerMessage(ctx: WriteContext, blockers: { model: ModelDef; id: number }[]): Promise<string> {
+  const names: string[] = [];
+  const byModel = new Map<ModelDef, number[]>();
+  for (const b of blockers) byModel.set(b.model, [...(byModel.get(b.model) ?? []), b.id]);
+  for (const [m, ids] of byModel) {
+    const rows = await ctx.db.unsafe(`SELECT t.id, ${displaySql(ctx.registry, m, 't')} AS d FROM ${ident(m.table)} t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`, [ids as never]);
+    for (const r of rows) names.push(`${r.d as string} (${m.verboseName} ${r.id as number})`);
+  }
+  return `Unable to delete object. ${blockers.length} dependent object${blockers.length === 1 ? ' was' : 's were'} found: ${names.join(', ')}`;
+}

@@ -1,0 +1,228 @@
+/**
+ * The one write path. Every create, update and delete — single or bulk, from REST or from a branch
+ * sync, merge or revert — passes through these three functions inside the caller's transaction:
+ * resolve relations, validate every item (all errors of all items), write set-based, then hand the
+ * changes to the observers (change log, events) in the same transaction.
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { ApiError, ErrorBag } from '../http/errors.ts';
+import { applyCustomFields } from '../custom-fields/validate.ts';
+import { blockerMessage, planDelete } from './delete.ts';
+import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
+import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
+import { resolveRelations } from './resolve.ts';
+import { loadSnapshots } from './snapshot.ts';
+import { loadValues } from './values.ts';
+import { validateItems } from './validate.ts';
+import type { Change, Pending, WriteContext } from './types.ts';
+
+export type { Actor, Change, ChangeObserver, HookRegistry, ModelHooks, Pending, Snapshot, WriteContext, WriteGuard } from './types.ts';
+export { loadSnapshots } from './snapshot.ts';
+
+export interface WriteOptions {
+  /** the request carried an array: errors come back as an array aligned with it */
+  readonly bulk: boolean;
+}
+
+function fail(items: Pending[], bulk: boolean, status = 400): never {
+  if (!bulk) throw new ApiError(status, items[0]!.errors.errors);
+  throw new ApiError(status, items.map((i) => i.errors.errors));
+}
+
+const ok = (i: Pending) => i.errors.empty;
+
+async function prepareAndValidate(ctx: WriteContext, model: ModelDef, items: Pending[], creating: boolean, bulk: boolean): Promise<void> {
+  await resolveRelations(ctx, model, items.filter(ok));
+  if (model.features.customFields) await applyCustomFields(ctx, model, items.filter(ok), creating);
+  const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
+  if (hooks?.prepare) await hooks.prepare(ctx, model, items.filter(ok), creating ? 'create' : 'update');
+  await validateItems(ctx, model, items.filter(ok));
+  if (!items.every(ok)) fail(items, bulk);
+}
+
+async function notify(ctx: WriteContext, changes: Change[]): Promise<void> {
+  if (!changes.length) return;
+  for (const observe of ctx.observers) await observe(ctx, changes);
+}
+
+function shapeError(p: Pending, raw: unknown): void {
+  p.errors.add('non_field_errors', `Invalid data. Expected a dictionary, but got ${typeName(raw)}.`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: unknown[], opts: WriteOptions): Promise<Pending[]> {
+  const items = inputs.map((raw, index) => {
+    const p = newPending(index, isObject(raw) ? raw : {});
+    if (!isObject(raw)) shapeError(p, raw);
+    else {
+      p.values = defaults(model);
+      readItem(ctx, model, p);
+      checkRequired(model, p);
+    }
+    return p;
+  });
+  if (!items.every(ok)) fail(items, opts.bulk);
+  await prepareAndValidate(ctx, model, items, true, opts.bulk);
+  const ids = await allocateIds(ctx.db, model, items.length);
+  items.forEach((p, i) => { p.id = ids[i]!; });
+  if (!items.length) return items;
+  await insertRows(ctx.db, model, items);
+  if (model.tree) await refreshTree(ctx.db, model, ids);
+  await writeM2m(ctx.db, model, items);
+  await writeTags(ctx.db, model, items);
+  await ctx.guard?.checkWritten?.(ctx, model, 'create', ids);
+  const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
+  await notify(ctx, items.map((p) => ({ model, action: 'create', id: p.id, before: null, after: after.get(p.id)!.snapshot, repr: after.get(p.id)!.repr, message: p.message })));
+  return items;
+}
+
+/** Locks the rows (in id order, so concurrent bulk writes cannot deadlock) and returns those found. */
+async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return new Set();
+  const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(model.table)} WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [unique as never]);
+  return new Set(rows.map((r) => r.id as number));
+}
+
+export interface UpdateInput {
+  readonly id: unknown;
+  readonly data: unknown;
+}
+
+function parseId(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
+  return undefined;
+}
+
+export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: UpdateInput[], opts: WriteOptions & { partial: boolean }): Promise<Pending[]> {
+  const items = inputs.map((input, index) => {
+    const p = newPending(index, isObject(input.data) ? input.data : {});
+    if (!isObject(input.data)) shapeError(p, input.data);
+    else if (input.id === undefined || input.id === null) p.errors.add('id', 'This field is required.');
+    else {
+      const id = parseId(input.id);
+      if (id === undefined) p.errors.add('id', 'A valid integer is required.');
+      else p.id = id;
+    }
+    return p;
+  });
+  if (!items.every(ok)) fail(items, opts.bulk);
+  const found = await lockRows(ctx, model, items.map((p) => p.id));
+  for (const p of items) if (!found.has(p.id)) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
+  if (!items.every(ok)) fail(items, opts.bulk, opts.bulk ? 400 : 404);
+  const ids = items.map((p) => p.id);
+  const stored = await loadValues(ctx.db, ctx.registry, model, ids);
+  const before = await loadSnapshots(ctx.db, ctx.registry, model, ids);
+  for (const p of items) {
+    p.before = stored.get(p.id)!;
+    p.values = structuredClone(p.before);
+    readItem(ctx, model, p);
+    if (!opts.partial) checkRequired(model, p);
+  }
+  if (!items.every(ok)) fail(items, opts.bulk);
+  await prepareAndValidate(ctx, model, items, false, opts.bulk);
+  // a later item for the same id wins, as NetBox's bulk update does
+  const last = new Map(items.map((p) => [p.id, p]));
+  const writes = [...last.values()];
+  await updateRows(ctx.db, model, writes);
+  if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name)) await refreshTree(ctx.db, model);
+  await writeM2m(ctx.db, model, writes);
+  await writeTags(ctx.db, model, writes);
+  await ctx.guard?.checkWritten?.(ctx, model, 'update', writes.map((p) => p.id));
+  const after = await loadSnapshots(ctx.db, ctx.registry, model, writes.map((p) => p.id));
+  const changes: Change[] = [];
+  for (const p of writes) {
+    const a = after.get(p.id)!;
+    const b = before.get(p.id)!;
+    // an update that changes nothing is not logged (CHANGELOG_SKIP_EMPTY_CHANGES)
+    if (JSON.stringify(a.snapshot) !== JSON.stringify(b.snapshot)) {
+      changes.push({ model, action: 'update', id: p.id, before: b.snapshot, after: a.snapshot, repr: a.repr, message: p.message });
+    }
+  }
+  await notify(ctx, changes);
+  return items;
+}
+
+export interface DeleteInput {
+  readonly id: unknown;
+  readonly message?: unknown;
+}
+
+export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: DeleteInput[], opts: WriteOptions): Promise<void> {
+  const items = inputs.map((input, index) => {
+    const p = newPending(index, {});
+    const id = parseId(input.id);
+    if (input.id === undefined || input.id === null) p.errors.add('id', 'This field is required.');
+    else if (id === undefined) p.errors.add('id', 'A valid integer is required.');
+    else p.id = id;
+    if (input.message !== undefined && input.message !== null) {
+      if (typeof input.message !== 'string') p.errors.add('changelog_message', 'Not a valid string.');
+      else if (input.message.length > 200) p.errors.add('changelog_message', 'Ensure this field has no more than 200 characters.');
+      else p.message = input.message;
+    }
+    return p;
+  });
+  if (!items.every(ok)) fail(items, opts.bulk);
+  const found = await lockRows(ctx, model, items.map((p) => p.id));
+  for (const p of items) if (!found.has(p.id)) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
+  if (!items.every(ok)) fail(items, opts.bulk, opts.bulk ? 400 : 404);
+  const ids = [...new Set(items.map((p) => p.id))];
+  const plan = await planDelete(ctx, model, ids);
+  if (plan.blockers.size) {
+    for (const p of items) {
+      const blockers = plan.blockers.get(p.id);
+      if (blockers) p.errors.set('detail', await blockerMessage(ctx, blockers));
+    }
+    if (!opts.bulk) throw new ApiError(409, items[0]!.errors.errors);
+    throw new ApiError(409, items.map((i) => i.errors.errors));
+  }
+  const message = new Map(items.map((p) => [p.id, p.message]));
+  const changes: Change[] = [];
+  // clear nullable references first, logged as updates of the referring objects
+  for (const [key, byRel] of plan.clears) {
+    const owner = ctx.registry.model(key);
+    const all = [...new Set([...byRel.values()].flatMap((s) => [...s]))];
+    await lockRows(ctx, owner, all);
+    const b = await loadSnapshots(ctx.db, ctx.registry, owner, all);
+    for (const [rel, set] of byRel) {
+      const f = ctx.registry.fields(owner).get(rel.field)!;
+      const cols = f.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [f.column!];
+      await ctx.db.unsafe(`UPDATE ${ident(owner.table)} SET ${cols.map((c) => `${ident(c)} = NULL`).join(', ')}${owner.fields.some((x) => x.name === 'last_updated') ? ', last_updated = now()' : ''} WHERE id = ANY($1::bigint[])`, [[...set] as never]);
+      if (owner.tree && f.name === 'parent') await refreshTree(ctx.db, owner);
+    }
+    const a = await loadSnapshots(ctx.db, ctx.registry, owner, all);
+    for (const id of all) changes.push({ model: owner, action: 'update', id, before: b.get(id)!.snapshot, after: a.get(id)!.snapshot, repr: a.get(id)!.repr, message: '' });
+  }
+  const order = [...plan.deletes.keys()].reverse();
+  const snapshots = new Map<string, Awaited<ReturnType<typeof loadSnapshots>>>();
+  for (const key of plan.deletes.keys()) {
+    const m = ctx.registry.model(key);
+    const set = [...plan.deletes.get(key)!];
+    if (key !== model.key) await lockRows(ctx, m, set);
+    snapshots.set(key, await loadSnapshots(ctx.db, ctx.registry, m, set));
+  }
+  for (const key of order) {
+    const m = ctx.registry.model(key);
+    const set = [...plan.deletes.get(key)!];
+    if (m.features.tags) await ctx.db.unsafe('DELETE FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[])', [m.key, set as never]);
+    for (const f of m.fields) {
+      if (f.kind === 'm2m') await ctx.db.unsafe(`DELETE FROM ${ident(f.through!.table)} WHERE ${ident(f.through!.source)} = ANY($1::bigint[])`, [set as never]);
+    }
+    for (const rel of m.reverse) {
+      if (rel.kind === 'm2m') await ctx.db.unsafe(`DELETE FROM ${ident(rel.through!.table)} WHERE ${ident(rel.through!.target)} = ANY($1::bigint[])`, [set as never]);
+    }
+    await deleteRows(ctx.db, m, set);
+  }
+  for (const key of plan.deletes.keys()) {
+    const m = ctx.registry.model(key);
+    for (const [id, s] of snapshots.get(key)!) {
+      changes.push({ model: m, action: 'delete', id, before: s.snapshot, after: null, repr: s.repr, message: key === model.key ? message.get(id) ?? '' : '' });
+    }
+  }
+  await notify(ctx, changes);
+}
+
+export { ErrorBag };

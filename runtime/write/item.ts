@@ -1,0 +1,129 @@
+/**
+ * One request item → a Pending object: values coerced by field kind, relations kept as references,
+ * older field names (aliases) mapped to current ones, read-only keys ignored.
+ */
+import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { ErrorBag } from '../http/errors.ts';
+import { coerceScalar, FieldError } from './coerce.ts';
+import { parseReference } from './related.ts';
+import type { Pending, WriteContext } from './types.ts';
+
+/** Keys accepted in every body besides the model's fields. */
+const bodyKeys = new Set(['changelog_message']);
+
+function typeName(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'bool';
+  return 'dict';
+}
+
+export function newPending(index: number, input: Record<string, unknown>, id = 0): Pending {
+  return { index, id, input, values: {}, refs: new Map(), m2m: new Map(), message: '', errors: new ErrorBag(), extra: {} };
+}
+
+function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, value: unknown): void {
+  try {
+    switch (f.kind) {
+      case 'fk':
+        if (value === null) {
+          if (!f.nullable) throw new FieldError('This field may not be null.');
+          p.refs.set(f.name, null);
+        } else p.refs.set(f.name, parseReference(value));
+        return;
+      case 'm2m':
+        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
+        p.m2m.set(f.name, value);
+        return;
+      case 'tags':
+        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
+        p.tags = value;
+        return;
+      case 'custom_fields':
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          throw new FieldError('Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.');
+        }
+        p.customFields = value as Record<string, unknown>;
+        return;
+      default:
+        p.values[f.name] = coerceScalar(ctx.registry, f, value);
+    }
+  } catch (e) {
+    if (!(e instanceof FieldError)) throw e;
+    p.errors.add(f.name, e.message);
+  }
+}
+
+/** Reads the body keys of one item; `p.values` must already hold defaults or the stored values. */
+export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
+  const input = p.input;
+  const fields = ctx.registry.fields(model);
+  const aliases = new Map(model.aliases.map((a) => [a.name, a]));
+  for (const [key, value] of Object.entries(input)) {
+    if (bodyKeys.has(key)) {
+      if (key === 'changelog_message') {
+        if (typeof value !== 'string' && value !== null) p.errors.add(key, 'Not a valid string.');
+        else if ((value ?? '').length > 200) p.errors.add(key, 'Ensure this field has no more than 200 characters.');
+        else p.message = value ?? '';
+      }
+      continue;
+    }
+    const alias = aliases.get(key);
+    if (alias) {
+      if (input[alias.field] !== undefined) continue; // the current name wins
+      const target = fields.get(alias.field)!;
+      if (target.kind === 'generic') {
+        // an older single relation standing for a generic one of a fixed type (prefix `site`)
+        if (value === null) {
+          if (p.values[target.typeColumn!] === alias.type) {
+            p.values[target.typeColumn!] = null;
+            p.values[target.idColumn!] = null;
+          }
+          continue;
+        }
+        p.values[target.typeColumn!] = alias.type!;
+        try {
+          p.refs.set(target.idColumn!, parseReference(value));
+        } catch (e) {
+          if (!(e instanceof FieldError)) throw e;
+          p.errors.add(key, e.message);
+        }
+        continue;
+      }
+      assign(ctx, model, p, target, value);
+      continue;
+    }
+    const f = fields.get(key);
+    if (!f || f.hidden) {
+      if (ctx.strictInput) p.errors.add(key, 'Unknown field.');
+      continue;
+    }
+    if (f.readOnly || f.kind === 'computed' || f.kind === 'id' || f.kind === 'url' || f.kind === 'display_url' || f.kind === 'display') continue;
+    assign(ctx, model, p, f, value);
+  }
+}
+
+/** Defaults of every writable column for a new object. */
+export function defaults(model: ModelDef): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of model.fields) {
+    if (!f.column || f.kind === 'id' || f.kind === 'custom_fields') continue;
+    if (f.name === 'created' || f.name === 'last_updated') continue;
+    out[f.name] = f.default === undefined ? null : structuredClone(f.default);
+  }
+  return out;
+}
+
+/** Required fields missing from a create (or a full update). */
+export function checkRequired(model: ModelDef, p: Pending): void {
+  for (const f of model.fields) {
+    if (!f.required || f.readOnly || f.hidden) continue;
+    if (f.kind === 'generic') continue;
+    const given = p.input[f.name] !== undefined || model.aliases.some((a) => a.field === f.name && p.input[a.name] !== undefined);
+    if (!given && !p.errors.errors[f.name]) p.errors.add(f.name, 'This field is required.');
+  }
+}
+
+export { typeName };

@@ -1,0 +1,144 @@
+/**
+ * Resolves every relation of a batch: foreign keys, generic relations, many-to-many lists and
+ * tags, with one query per target model and errors recorded on the item that caused them.
+ */
+import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { FieldError } from './coerce.ts';
+import { missingIds, parseReference, resolveReferences, type Reference } from './related.ts';
+import { typeName } from './item.ts';
+import type { Pending, WriteContext } from './types.ts';
+
+interface Want {
+  item: Pending;
+  key: string;
+  apply: (id: number) => void;
+  ref: Reference;
+}
+
+function genericOf(model: ModelDef, idField: string): FieldDef | undefined {
+  return model.fields.find((f) => f.kind === 'generic' && f.idColumn === idField);
+}
+
+async function resolveAll(ctx: WriteContext, wants: Want[], targetOf: (w: Want) => ModelDef | undefined): Promise<void> {
+  const groups = new Map<string, Want[]>();
+  for (const w of wants) {
+    const t = targetOf(w);
+    if (!t) continue;
+    groups.set(t.key, [...(groups.get(t.key) ?? []), w]);
+  }
+  for (const [key, list] of groups) {
+    const target = ctx.registry.model(key);
+    const extra = ctx.guard?.viewCondition ? await ctx.guard.viewCondition(target) : undefined;
+    const results = await resolveReferences(ctx.db, ctx.registry, target, list.map((w) => w.ref), extra);
+    list.forEach((w, i) => {
+      const r = results[i]!;
+      if (r instanceof FieldError) w.item.errors.add(w.key, r.message);
+      else w.apply(r);
+    });
+  }
+}
+
+export async function resolveRelations(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  const fields = ctx.registry.fields(model);
+  const wants: Want[] = [];
+  const targets = new Map<Want, ModelDef>();
+  for (const item of items) {
+    for (const [name, ref] of item.refs) {
+      const f = fields.get(name)!;
+      if (ref === null) {
+        item.values[name] = null;
+        continue;
+      }
+      const generic = f.kind === 'fk' ? undefined : genericOf(model, name);
+      const type = generic ? (item.values[generic.typeColumn!] as string) : f.to!;
+      const key = generic ? model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name : name;
+      const w: Want = { item, key, ref, apply: (id) => { item.values[name] = id; } };
+      targets.set(w, ctx.registry.model(type));
+      wants.push(w);
+    }
+    // many-to-many given as lists of ids or references
+    for (const [name, list] of item.m2m) {
+      const f = fields.get(name)!;
+      const target = ctx.registry.model(f.to!);
+      const ids: number[] = new Array(list.length);
+      let bad = false;
+      list.forEach((v, i) => {
+        if (f.writeIds) {
+          if (typeof v === 'number' && Number.isInteger(v)) ids[i] = v;
+          else if (typeof v === 'string' && /^\d+$/.test(v)) ids[i] = Number(v);
+          else {
+            bad = true;
+            item.errors.add(name, `Incorrect type. Expected pk value, received ${typeName(v)}.`);
+          }
+          return;
+        }
+        try {
+          const w: Want = { item, key: name, ref: parseReference(v), apply: (id) => { ids[i] = id; } };
+          targets.set(w, target);
+          wants.push(w);
+        } catch (e) {
+          if (!(e instanceof FieldError)) throw e;
+          bad = true;
+          item.errors.add(name, e.message);
+        }
+      });
+      if (!bad) item.m2m.set(name, ids);
+    }
+    if (item.tags) {
+      const tagModel = ctx.registry.model('extras.tag');
+      item.tagIds = new Array(item.tags.length);
+      item.tags.forEach((v, i) => {
+        try {
+          const w: Want = { item, key: 'tags', ref: parseReference(v), apply: (id) => { item.tagIds![i] = id; } };
+          targets.set(w, tagModel);
+          wants.push(w);
+        } catch (e) {
+          if (!(e instanceof FieldError)) throw e;
+          item.errors.add('tags', e.message);
+        }
+      });
+    }
+  }
+  await resolveAll(ctx, wants, (w) => targets.get(w));
+
+  // many-to-many ids must exist
+  for (const f of model.fields) {
+    if (f.kind !== 'm2m' || !f.writeIds) continue;
+    const all = items.flatMap((i) => (i.m2m.get(f.name) ?? []) as number[]);
+    const missing = await missingIds(ctx.db, ctx.registry.model(f.to!), all);
+    for (const item of items) {
+      for (const id of (item.m2m.get(f.name) ?? []) as number[]) if (missing.has(id)) item.errors.add(f.name, `Invalid pk "${id}" - object does not exist.`);
+    }
+  }
+
+  // generic relations: both parts or neither, and the object must exist
+  for (const g of model.fields.filter((f) => f.kind === 'generic')) {
+    const byType = new Map<string, Pending[]>();
+    for (const item of items) {
+      const type = item.values[g.typeColumn!] as string | null;
+      const id = item.values[g.idColumn!] as number | null;
+      if ((type === null) !== (id === null || id === undefined)) {
+        if (g.required || type !== null || (id !== null && id !== undefined)) {
+          item.errors.add(type === null ? g.typeColumn! : g.idColumn!, 'This field cannot be null.');
+        }
+        continue;
+      }
+      if (type === null) {
+        if (g.required) item.errors.add(g.typeColumn!, 'This field is required.');
+        continue;
+      }
+      if (!item.refs.has(g.idColumn!)) byType.set(type, [...(byType.get(type) ?? []), item]);
+    }
+    for (const [type, list] of byType) {
+      const target = ctx.registry.model(type);
+      const ids = list.map((i) => i.values[g.idColumn!] as number);
+      const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+      const have = new Set(rows.map((r) => r.id as number));
+      for (const item of list) {
+        const id = item.values[g.idColumn!] as number;
+        if (!have.has(id)) item.errors.add(g.idColumn!, `Related object not found using the provided value: ${id}.`);
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/** Shared shapes of the write path. */
+import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { Db } from '../db/index.ts';
+import type { Settings } from '../config/index.ts';
+import type { ErrorBag } from '../http/errors.ts';
+import type { Reference } from './related.ts';
+import type { Params } from '../db/index.ts';
+
+export interface Actor {
+  readonly id: number | null;
+  readonly username: string;
+}
+
+export type Action = 'create' | 'update' | 'delete';
+
+/** Field values of an object as the change log stores them (wire names, relations as ids). */
+export type Snapshot = Record<string, unknown>;
+
+export interface Change {
+  readonly model: ModelDef;
+  readonly action: Action;
+  readonly id: number;
+  readonly before: Snapshot | null;
+  readonly after: Snapshot | null;
+  readonly repr: string;
+  readonly message: string;
+}
+
+/** Something that reacts to committed-with-the-transaction changes: the change log, events. */
+export type ChangeObserver = (ctx: WriteContext, changes: readonly Change[]) => Promise<void>;
+
+/** Narrows which rows a write may reference or touch (object permissions). */
+export interface WriteGuard {
+  /** the condition limiting which rows of `model` attribute lookups may find (view permission) */
+  viewCondition?(model: ModelDef): Promise<((alias: string, params: Params) => string) | undefined>;
+  /** called after rows are written, inside the transaction; throws to refuse */
+  checkWritten?(ctx: WriteContext, model: ModelDef, action: Action, ids: number[]): Promise<void>;
+}
+
+export interface WriteContext {
+  readonly db: Db;
+  readonly registry: Registry;
+  readonly settings: Settings;
+  readonly actor: Actor | null;
+  readonly requestId: string;
+  readonly observers: readonly ChangeObserver[];
+  readonly hooks: HookRegistry;
+  readonly guard?: WriteGuard;
+  /** reject unknown body keys (strict) or ignore them (NetBox) */
+  readonly strictInput: boolean;
+}
+
+/** One object being created or updated. */
+export interface Pending {
+  readonly index: number;
+  id: number;
+  readonly input: Record<string, unknown>;
+  /** final field values by field name (columns only) */
+  values: Record<string, unknown>;
+  /** the stored values before an update */
+  before?: Record<string, unknown>;
+  /** relation references still to resolve, by field name */
+  refs: Map<string, Reference | null>;
+  /** many-to-many ids (or references) by field name, when given */
+  m2m: Map<string, unknown[]>;
+  tags?: unknown[];
+  tagIds?: number[];
+  customFields?: Record<string, unknown>;
+  message: string;
+  readonly errors: ErrorBag;
+  /** values a hook keeps for the response (for example a token's plaintext) */
+  extra: Record<string, unknown>;
+}
+
+/** Hand-written behaviour of one model, named by `hooks:` in models.yaml. */
+export interface ModelHooks {
+  /** after coercion, before validation: derive or replace values (hash a password, mint a key) */
+  prepare?(ctx: WriteContext, model: ModelDef, items: Pending[], action: Action): Promise<void> | void;
+  /** adds write-time data to the representation returned to the writer */
+  present?(item: Pending, object: Record<string, unknown>): void;
+}
+
+export type HookRegistry = ReadonlyMap<string, ModelHooks>;
+
+export type { FieldDef };

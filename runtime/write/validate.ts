@@ -1,0 +1,155 @@
+/**
+ * Model rules of a batch, all checked before anything is written: declared rules, uniqueness
+ * (against the table and within the batch), and tree cycles. Errors go to the item at fault.
+ */
+import type { FieldDef, ModelDef, UniqueDef } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { ipToBigInt } from './ip.ts';
+import type { Pending, WriteContext } from './types.ts';
+
+const empty = (v: unknown) => v === null || v === undefined || v === '';
+
+/** Values of a path (`parent.site`) for each item: own field, then one query per further hop. */
+async function pathValues(ctx: WriteContext, model: ModelDef, items: Pending[], path: readonly string[]): Promise<Map<Pending, unknown>> {
+  const out = new Map<Pending, unknown>(items.map((i) => [i, i.values[path[0]!] ?? null]));
+  let current = model;
+  for (const step of path.slice(1)) {
+    const prev = ctx.registry.field(current, path[path.indexOf(step) - 1]!)!;
+    current = ctx.registry.model(prev.to!);
+    const f = ctx.registry.field(current, step)!;
+    const ids = [...new Set([...out.values()].filter((v) => !empty(v)))];
+    const rows = ids.length ? await ctx.db.unsafe(`SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [ids as never]) : [];
+    const by = new Map(rows.map((r) => [r.id as number, r.v]));
+    for (const [item, v] of out) out.set(item, empty(v) ? null : by.get(v as number) ?? null);
+  }
+  return out;
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string' && a.includes('/') && b.includes('/')) {
+    const x = ipToBigInt(a.split('/')[0]!).value;
+    const y = ipToBigInt(b.split('/')[0]!).value;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const x = Number(a);
+  const y = Number(b);
+  if (!Number.isNaN(x) && !Number.isNaN(y)) return x - y;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  for (const rule of model.rules) {
+    switch (rule.type) {
+      case 'requires':
+        for (const i of items) if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires])) i.errors.add(rule.requires, rule.message);
+        break;
+      case 'one_of':
+        for (const i of items) if (rule.fields.every((f) => empty(i.values[f]))) i.errors.add(rule.key, rule.message);
+        break;
+      case 'less':
+        for (const i of items) {
+          const a = i.values[rule.left];
+          const b = i.values[rule.right];
+          if (!empty(a) && !empty(b) && compare(a, b) >= 0) i.errors.add(rule.key, rule.message);
+        }
+        break;
+      case 'same': {
+        const left = await pathValues(ctx, model, items, rule.left);
+        const right = await pathValues(ctx, model, items, rule.right);
+        for (const i of items) {
+          const a = left.get(i);
+          const b = right.get(i);
+          if (!empty(a) && !empty(b) && String(a) !== String(b)) i.errors.add(rule.key, rule.message);
+        }
+        break;
+      }
+    }
+  }
+}
+
+function sqlType(ctx: WriteContext, f: FieldDef): string {
+  switch (f.kind) {
+    case 'fk':
+    case 'bigint':
+    case 'id':
+      return 'bigint';
+    case 'integer':
+      return 'integer';
+    case 'decimal':
+      return 'numeric';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'timestamp':
+      return 'timestamptz';
+    case 'ipaddress':
+      return 'inet';
+    case 'ipnetwork':
+      return 'cidr';
+    case 'choice':
+      return ctx.registry.choices(f.choices!).every((c) => typeof c.value === 'number') ? 'integer' : 'text';
+    default:
+      return 'text';
+  }
+}
+
+async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, items: Pending[]): Promise<void> {
+  const fields = u.fields.map((n) => ctx.registry.field(model, n)!);
+  const ci = new Set(u.ci ?? []);
+  const applies = (i: Pending) =>
+    (u.whenSet ?? []).every((n) => !empty(i.values[n])) &&
+    (u.whenNull ?? []).every((n) => empty(i.values[n])) &&
+    (u.nullsEqual || fields.every((f) => !empty(i.values[f.name])));
+  const candidates = items.filter(applies);
+  if (!candidates.length) return;
+  const norm = (i: Pending, f: FieldDef) => {
+    const v = i.values[f.name] ?? null;
+    return ci.has(f.name) && typeof v === 'string' ? v.toLowerCase() : v;
+  };
+  // within the batch
+  const seen = new Map<string, Pending>();
+  for (const i of candidates) {
+    const key = JSON.stringify(fields.map((f) => norm(i, f)));
+    if (seen.has(key)) i.errors.add(u.key, u.message);
+    else seen.set(key, i);
+  }
+  // against stored rows (other than the ones being updated)
+  const arrays = fields.map((f) => candidates.map((i) => norm(i, f)));
+  const cols = fields.map((f, k) => {
+    const col = `t.${ident(f.column!)}`;
+    return `${ci.has(f.name) ? `lower(${col})` : col} IS NOT DISTINCT FROM u.c${k}`;
+  });
+  const conds = [
+    ...cols,
+    ...(u.whenNull ?? []).map((n) => `t.${ident(ctx.registry.field(model, n)!.column!)} IS NULL`),
+    ...(u.whenSet ?? []).map((n) => `t.${ident(ctx.registry.field(model, n)!.column!)} IS NOT NULL`),
+  ];
+  const unnest = fields.map((f, k) => `$${k + 1}::${sqlType(ctx, f)}[]`).join(', ');
+  const exclude = items.filter((i) => i.before).map((i) => i.id);
+  const rows = await ctx.db.unsafe(
+    `SELECT DISTINCT u.ord FROM unnest(${unnest}) WITH ORDINALITY AS u(${fields.map((_, k) => `c${k}`).join(', ')}, ord)
+       JOIN ${ident(model.table)} t ON ${conds.join(' AND ')}
+      WHERE NOT (t.id = ANY($${fields.length + 1}::bigint[]))`,
+    [...arrays, exclude] as never[],
+  );
+  for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message);
+}
+
+async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  const moving = items.filter((i) => i.before && !empty(i.values.parent));
+  if (!moving.length) return;
+  const parents = [...new Set(moving.map((i) => i.values.parent as number))];
+  const rows = await ctx.db.unsafe(`SELECT id, _path FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [parents as never]);
+  const paths = new Map(rows.map((r) => [r.id as number, (r._path as number[]) ?? []]));
+  for (const i of moving) {
+    const parent = i.values.parent as number;
+    if (parent === i.id || (paths.get(parent) ?? []).includes(i.id)) i.errors.add('parent', `Cannot assign self or child ${model.verboseName} as parent.`);
+  }
+}
+
+export async function validateItems(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  await checkRules(ctx, model, items);
+  if (model.tree) await checkTree(ctx, model, items);
+  for (const u of model.uniques) await checkUnique(ctx, model, u, items);
+}
