@@ -3,6 +3,7 @@
  * (exit 1 naming every stale file or a pending migration). An invalid catalogue writes nothing.
  */
 import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from './pipeline.ts';
 import { CatalogueError } from './catalogue/load.ts';
@@ -22,7 +23,9 @@ const { values } = parseArgs({
 function main(): number {
   let result;
   try {
-    result = generate(readFileSync(values.catalogue!, 'utf8'));
+    // generated modules import the runtime relative to where they are written
+    const runtimeFromGenerated = relative(resolve(values.out!), resolve('runtime')).split('\\').join('/');
+    result = generate(readFileSync(values.catalogue!, 'utf8'), { runtimeFromGenerated });
   } catch (e) {
     if (e instanceof CatalogueError) {
       for (const fault of e.faults) console.error(fault);

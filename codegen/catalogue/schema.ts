@@ -100,7 +100,6 @@ const rule = {
     key: { type: 'string' },
     message: { type: 'string' },
   },
-  minProperties: 2,
 } as const;
 
 const filter = {

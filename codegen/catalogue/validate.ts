@@ -182,5 +182,14 @@ export function validateCatalogue(raw: RawCatalogue): void {
       faults.push(`${at}.display: ${(e as Error).message}`);
     }
   }
-  if (faults.length) throw new CatalogueError(faults);
+  // features rely on models the runtime reads and writes
+  const needs: Record<string, string[]> = { tags: ['extras.tag', 'extras.taggeditem'], custom_fields: ['extras.customfield'], changelog: ['core.objectchange'] };
+  for (const [key, m] of models) {
+    for (const feature of m.features ?? []) {
+      for (const need of needs[feature] ?? []) {
+        if (!models.has(need)) faults.push(`apps.${key.split('.')[0]}.models.${key.split('.')[1]}.features: "${feature}" needs the model ${need} in the catalogue`);
+      }
+    }
+  }
+  if (faults.length) throw new CatalogueError([...new Set(faults)]);
 }

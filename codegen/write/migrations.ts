@@ -1,14 +1,17 @@
 /** Runs drizzle-kit over the generated tables: writes a migration, or checks none is pending. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 
 const drizzleKit = resolve('node_modules/.bin/drizzle-kit');
 
+/** drizzle-kit takes paths relative to the working directory (it prefixes `./`). */
 function runDrizzleKit(schema: string, out: string): { ok: boolean; output: string } {
-  const r = spawnSync(drizzleKit, ['generate', '--dialect=postgresql', `--schema=${schema}`, `--out=${out}`, '--name=catalogue'], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+  const rel = (p: string) => relative(process.cwd(), resolve(p)) || '.';
+  const r = spawnSync(drizzleKit, ['generate', '--dialect=postgresql', `--schema=${rel(schema)}`, `--out=${rel(out)}`, '--name=catalogue'], { encoding: 'utf8' });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  // drizzle-kit can print an error and still exit 0
+  return { ok: r.status === 0 && !/^\s*Error\b|\bENOENT\b/m.test(output), output };
 }
 
 function sqlFiles(dir: string): string[] {
@@ -25,7 +28,8 @@ export function writeMigration(generatedDir: string, migrationsDir: string): str
 
 /** True when the generated tables need a migration that migrations/ does not have. */
 export function pendingMigration(generatedDir: string, migrationsDir: string): string[] {
-  const tmp = mkdtempSync(join(tmpdir(), 'migrations-check-'));
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const tmp = mkdtempSync(join('node_modules/.cache', 'migrations-check-'));
   try {
     if (existsSync(migrationsDir)) cpSync(migrationsDir, tmp, { recursive: true });
     return writeMigration(generatedDir, tmp);

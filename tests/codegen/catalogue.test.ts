@@ -1,0 +1,59 @@
+/** The catalogue loader and validator: faults reported by YAML path, all at once. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCatalogue, CatalogueError } from '../../codegen/catalogue/load.ts';
+import { validateCatalogue } from '../../codegen/catalogue/validate.ts';
+import { generate } from '../../codegen/pipeline.ts';
+
+const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+
+function faultsOf(text: string): string[] {
+  try {
+    generate(text);
+  } catch (e) {
+    if (e instanceof CatalogueError) return e.faults;
+    throw e;
+  }
+  return [];
+}
+
+describe('catalogue validation', () => {
+  it('accepts the fixture and the project catalogue', () => {
+    expect(faultsOf(small)).toEqual([]);
+    expect(faultsOf(readFileSync('models.yaml', 'utf8'))).toEqual([]);
+  });
+
+  it('names the YAML path of an unknown choice set', () => {
+    const text = readFileSync('models.yaml', 'utf8').replace('status: {type: choice, choices: site_status, default: active}', 'status: {type: choice, choices: site_statu, default: active}');
+    expect(faultsOf(text)).toContain('apps.dcim.models.site.fields.status: unknown choice set "site_statu"');
+  });
+
+  it('reports structural faults with their paths', () => {
+    const text = small.replace('count: {type: integer, min: 0, max: 10, default: 0}', 'count: {type: integr, bogus: 1}');
+    const faults = faultsOf(text);
+    expect(faults).toContain('apps.shop.models.widget.fields.count: unknown key "bogus"');
+    expect(faults.some((f) => f.startsWith('apps.shop.models.widget.fields.count.type: must be equal to one of the allowed values'))).toBe(true);
+  });
+
+  it('reports every cross-model fault at once', () => {
+    const text = small
+      .replace('shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect}', 'shelf: {type: fk, to: shop.shelv, required: true}')
+      .replace('brief: [id, url, display, name]', 'brief: [id, url, display, nam]');
+    const raw = parseCatalogue(text);
+    expect(() => validateCatalogue(raw)).toThrow(CatalogueError);
+    const faults = faultsOf(text);
+    expect(faults).toContain('apps.shop.models.widget.fields.shelf: unknown model "shop.shelv"');
+    expect(faults).toContain('apps.shop.models.widget.brief: unknown field "nam"');
+  });
+
+  it('rejects YAML that does not parse', () => {
+    expect(faultsOf('apps: [')[0]).toMatch(/^models\.yaml: /);
+  });
+});
+
+describe('features', () => {
+  it('need the models the runtime relies on', () => {
+    const text = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8').replace('features: []', 'features: [tags]');
+    expect(faultsOf(text)).toContain('apps.shop.models.shelf.features: "tags" needs the model extras.tag in the catalogue');
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Adding a model is an edit of models.yaml and `npm run generate`: this adds one to a copy of the
+ * catalogue, generates code and a migration, starts a server on them and uses the new endpoint.
+ * No runtime code changes.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const dir = resolve('.test-data', `new-model-${process.pid}`);
+let server: TestServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const gadget = `
+      gadget:
+        class: Gadget
+        path: gadgets
+        features: [tags, custom_fields, changelog]
+        fields:
+          name: {type: string, max_length: 64, required: true, unique: true}
+          site: {type: fk, to: dcim.site, required: true, on_delete: cascade}
+          weight: {type: decimal, max_digits: 6, decimal_places: 2, nullable: true}
+          status: {type: choice, choices: site_status, default: planned}
+        brief: [id, url, display, name]
+        display: "{name} @ {site.name}"
+`;
+
+describe('a model added to models.yaml', () => {
+  it('gets a migration and a working endpoint with no runtime edit', async () => {
+    mkdirSync(dir, { recursive: true });
+    const yaml = readFileSync('models.yaml', 'utf8').replace('\n      site:\n', `${gadget}\n      site:\n`);
+    writeFileSync(join(dir, 'models.yaml'), yaml);
+    cpSync('migrations', join(dir, 'migrations'), { recursive: true });
+    const r = spawnSync('node_modules/.bin/tsx', ['codegen/cli.ts', '--catalogue', join(dir, 'models.yaml'), '--out', join(dir, 'generated'), '--migrations', join(dir, 'migrations')], { encoding: 'utf8' });
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    const added = readdirSync(join(dir, 'migrations')).filter((f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f));
+    expect(added).toHaveLength(1);
+    expect(readFileSync(join(dir, 'migrations', added[0]!), 'utf8')).toContain('CREATE TABLE "dcim_gadget"');
+
+    const load = async (p: string) => import(pathToFileURL(join(dir, 'generated', p)).href);
+    const { catalogue } = await load('catalogue.ts');
+    const { filters } = await load('filters/index.ts');
+    const { routes } = await load('routes/index.ts');
+    server = await startTestServer({ catalogue, filters, routes, migrationsFolder: join(dir, 'migrations'), fresh: true });
+
+    const site = await server.request('POST', '/api/dcim/sites/', { name: 'Lab', slug: 'lab' });
+    const created = await server.request('POST', '/api/dcim/gadgets/', { name: 'g1', site: { slug: 'lab' }, weight: 1.5 });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ name: 'g1', display: 'g1 @ Lab', weight: 1.5, status: { value: 'planned', label: 'Planned' }, site: { id: site.body.id } });
+    const listed = await server.request('GET', '/api/dcim/gadgets/?site_id=' + site.body.id);
+    expect(listed.body.count).toBe(1);
+    const patched = await server.request('PATCH', `/api/dcim/gadgets/${created.body.id}/`, { status: 'active' });
+    expect(patched.body.status.value).toBe('active');
+    const dup = await server.request('POST', '/api/dcim/gadgets/', { name: 'g1', site: site.body.id });
+    expect(dup.status).toBe(400);
+    expect(dup.body).toEqual({ name: ['gadget with this name already exists.'] });
+    expect((await server.request('DELETE', `/api/dcim/gadgets/${created.body.id}/`)).status).toBe(204);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A real API server for one test file: its own database cloned from the migrated template, its own
+ * port, a superuser with a known v1 token. Requests go over HTTP like any client's.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
+import { catalogue as mainCatalogue } from '../../generated/catalogue.ts';
+import { filters as mainFilters } from '../../generated/filters/index.ts';
+import { routes as mainRoutes } from '../../generated/routes/index.ts';
+import type { Catalogue, FilterSpecs } from '../../runtime/catalogue/index.ts';
+import { loadSettings } from '../../runtime/config/index.ts';
+import { connect, type Sql } from '../../runtime/db/index.ts';
+import type { ModelRoute } from '../../runtime/rest/index.ts';
+import { startServer, type RunningServer } from '../../runtime/server.ts';
+
+export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+export const AUTH = { Authorization: `Token ${TOKEN}` };
+
+export interface Reply<T = any> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly sql: Sql;
+  readonly server: RunningServer;
+  readonly database: string;
+  readonly databaseUrl: string;
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly env?: Record<string, string>;
+  readonly catalogue?: Catalogue;
+  readonly filters?: FilterSpecs;
+  readonly routes?: readonly ModelRoute[];
+  readonly migrationsFolder?: string;
+  /** start from an empty database instead of the migrated template */
+  readonly fresh?: boolean;
+}
+
+export function databaseUrl(db: string): string {
+  const u = new URL(inject('adminUrl'));
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+export async function createDatabase(fresh = false): Promise<string> {
+  const name = `nb_t_${randomBytes(6).toString('hex')}`;
+  const admin = connect(inject('adminUrl'), { max: 1 });
+  await admin.unsafe(fresh ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  await admin.end();
+  return name;
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = connect(inject('adminUrl'), { max: 1 });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  await admin.end();
+}
+
+const openapi = JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8')) as Record<string, unknown>;
+const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createDatabase(options.fresh);
+  const url = databaseUrl(database);
+  const settings = loadSettings({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-test-')),
+    HOST: '127.0.0.1',
+    SUPERUSER_NAME: 'admin',
+    SUPERUSER_PASSWORD: 'admin-password',
+    SUPERUSER_API_TOKEN: TOKEN,
+    DB_POOL_SIZE: '4',
+    ...options.env,
+  });
+  const server = await startServer({
+    settings, databaseUrl: url, port: 0, version, openapi,
+    catalogue: options.catalogue ?? mainCatalogue,
+    filters: options.filters ?? mainFilters,
+    routes: options.routes ?? mainRoutes,
+    migrationsFolder: options.migrationsFolder ?? resolve('migrations'),
+  });
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    const init: RequestInit = { method, headers: { ...AUTH, ...headers }, redirect: 'manual' };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${server.url}${path}`, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  };
+  return {
+    url: server.url, sql: server.sql, server, database, databaseUrl: url, request,
+    async stop() {
+      await server.stop();
+      await dropDatabase(database);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Starts one PostgreSQL for the whole run (embedded, or the server in DATABASE_URL) and builds a
+ * migrated template database; each test file clones it (`CREATE DATABASE … TEMPLATE`).
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { connect, migrateDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+  }
+}
+
+let embedded: EmbeddedServer | undefined;
+let cleanup: (() => Promise<void>) | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? res(a.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dir = resolve('.test-data');
+    mkdirSync(dir, { recursive: true });
+    embedded = await startEmbeddedPostgres(dir, Number(process.env.TEST_PG_PORT ?? (await freePort())));
+    adminUrl = embedded.url('postgres');
+  }
+  const templateDb = `nb_template_${process.pid}`;
+  const admin = connect(adminUrl, { max: 1 });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`);
+  await admin.unsafe(`CREATE DATABASE ${templateDb}`);
+  await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'));
+  await admin.end();
+  cleanup = async () => {
+    const sql = connect(adminUrl!, { max: 1 });
+    await sql.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`).catch(() => {});
+    await sql.end();
+  };
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+}
+
+export async function teardown(): Promise<void> {
+  await cleanup?.();
+  if (embedded) await embedded.stop();
+}
