@@ -4,17 +4,36 @@ import type { Catalogue } from '../runtime/catalogue/ir.ts';
 export const catalogue: Catalogue = {
     "apps": [
       {
+        "name": "circuits",
+        "label": "Circuits",
+        "models": [
+          "circuits.circuit",
+          "circuits.circuittermination",
+          "circuits.circuittype",
+          "circuits.provider"
+        ]
+      },
+      {
         "name": "core",
         "label": "Core",
         "models": [
-          "core.objectchange"
+          "core.objectchange",
+          "core.objecttype"
         ]
       },
       {
         "name": "dcim",
         "label": "DCIM",
         "models": [
+          "dcim.device",
+          "dcim.devicerole",
+          "dcim.devicetype",
+          "dcim.interface",
           "dcim.location",
+          "dcim.manufacturer",
+          "dcim.platform",
+          "dcim.rack",
+          "dcim.rackrole",
           "dcim.region",
           "dcim.site",
           "dcim.sitegroup"
@@ -31,9 +50,29 @@ export const catalogue: Catalogue = {
         ]
       },
       {
+        "name": "ipam",
+        "label": "IPAM",
+        "models": [
+          "ipam.aggregate",
+          "ipam.asn",
+          "ipam.ipaddress",
+          "ipam.iprange",
+          "ipam.prefix",
+          "ipam.rir",
+          "ipam.role",
+          "ipam.service",
+          "ipam.vlan",
+          "ipam.vlangroup",
+          "ipam.vrf"
+        ]
+      },
+      {
         "name": "tenancy",
         "label": "Tenancy",
         "models": [
+          "tenancy.contact",
+          "tenancy.contactgroup",
+          "tenancy.contactrole",
           "tenancy.tenant",
           "tenancy.tenantgroup"
         ]
@@ -42,12 +81,1510 @@ export const catalogue: Catalogue = {
         "name": "users",
         "label": "Users",
         "models": [
+          "users.group",
+          "users.objectpermission",
           "users.token",
           "users.user"
+        ]
+      },
+      {
+        "name": "virtualization",
+        "label": "Virtualization",
+        "models": [
+          "virtualization.cluster",
+          "virtualization.clustergroup",
+          "virtualization.clustertype",
+          "virtualization.virtualmachine",
+          "virtualization.vminterface"
         ]
       }
     ],
     "models": {
+      "circuits.circuit": {
+        "key": "circuits.circuit",
+        "app": "circuits",
+        "model": "circuit",
+        "className": "Circuit",
+        "verboseName": "circuit",
+        "verboseNamePlural": "circuits",
+        "description": "A communications circuit from a provider.",
+        "path": "circuits",
+        "alsoMountedAt": [],
+        "table": "circuits_circuit",
+        "sequence": "circuits_circuit_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "naturalKey": "cid",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "cid",
+            "kind": "string",
+            "column": "cid",
+            "label": "Circuit ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "provider",
+            "kind": "fk",
+            "column": "provider_id",
+            "label": "Provider",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.provider",
+            "onDelete": "protect"
+          },
+          {
+            "name": "type",
+            "kind": "fk",
+            "column": "type_id",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.circuittype",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "circuit_status"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "install_date",
+            "kind": "date",
+            "column": "install_date",
+            "label": "Installed",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "termination_date",
+            "kind": "date",
+            "column": "termination_date",
+            "label": "Terminates",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "commit_rate",
+            "kind": "integer",
+            "column": "commit_rate",
+            "label": "Commit rate (Kbps)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "distance",
+            "kind": "decimal",
+            "column": "distance",
+            "label": "Distance",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "distance_unit",
+            "kind": "choice",
+            "column": "distance_unit",
+            "label": "Distance unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "distance_unit"
+          },
+          {
+            "name": "termination_a",
+            "kind": "computed",
+            "label": "Termination a",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT x.id FROM circuits_circuittermination x WHERE x.circuit_id = t.id AND x.term_side = 'A')",
+              "as": "fk",
+              "to": "circuits.circuittermination"
+            },
+            "to": "circuits.circuittermination"
+          },
+          {
+            "name": "termination_z",
+            "kind": "computed",
+            "label": "Termination z",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT x.id FROM circuits_circuittermination x WHERE x.circuit_id = t.id AND x.term_side = 'Z')",
+              "as": "fk",
+              "to": "circuits.circuittermination"
+            },
+            "to": "circuits.circuittermination"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "provider",
+          "cid",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "provider",
+          "cid",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "cid"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "provider",
+            "desc": false
+          },
+          {
+            "field": "cid",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "provider",
+              "cid"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Circuit with this Provider and Circuit ID already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "distance",
+            "requires": "distance_unit",
+            "message": "Must specify a unit when setting a distance"
+          }
+        ],
+        "search": [
+          "cid",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuittermination",
+            "field": "circuit",
+            "column": "circuit_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "circuits.circuittermination": {
+        "key": "circuits.circuittermination",
+        "app": "circuits",
+        "model": "circuittermination",
+        "className": "CircuitTermination",
+        "verboseName": "circuit termination",
+        "verboseNamePlural": "circuit terminations",
+        "description": "One end (A or Z) of a circuit, at a site, location or region.",
+        "path": "circuit-terminations",
+        "alsoMountedAt": [],
+        "table": "circuits_circuittermination",
+        "sequence": "circuits_circuittermination_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "circuit",
+            "kind": "fk",
+            "column": "circuit_id",
+            "label": "Circuit",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.circuit",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "term_side",
+            "kind": "choice",
+            "column": "term_side",
+            "label": "Termination side",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "A",
+            "choices": "circuit_termination_side",
+            "plain": true
+          },
+          {
+            "name": "termination_type",
+            "kind": "object_type",
+            "column": "termination_type",
+            "label": "Termination type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ]
+          },
+          {
+            "name": "termination_id",
+            "kind": "bigint",
+            "column": "termination_id",
+            "label": "Termination ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "termination",
+            "kind": "generic",
+            "label": "Termination",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ],
+            "typeColumn": "termination_type",
+            "idColumn": "termination_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "site",
+            "kind": "computed",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN termination_type = 'dcim.site' THEN termination_id END",
+              "as": "fk",
+              "to": "dcim.site"
+            },
+            "to": "dcim.site"
+          },
+          {
+            "name": "port_speed",
+            "kind": "integer",
+            "column": "port_speed",
+            "label": "Port speed (Kbps)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "upstream_speed",
+            "kind": "integer",
+            "column": "upstream_speed",
+            "label": "Upstream speed (Kbps)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "xconnect_id",
+            "kind": "string",
+            "column": "xconnect_id",
+            "label": "Cross-connect ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "pp_info",
+            "kind": "string",
+            "column": "pp_info",
+            "label": "Patch panel/port(s)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::text",
+              "as": "string"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "'[]'::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::text",
+              "as": "string"
+            }
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "mark_connected",
+              "as": "boolean"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "circuit",
+          "term_side",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "circuit",
+          "term_side",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "circuit",
+                "cid"
+              ]
+            },
+            {
+              "text": ": Termination "
+            },
+            {
+              "path": [
+                "term_side"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "circuit",
+            "desc": false
+          },
+          {
+            "field": "term_side",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "circuit",
+              "term_side"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Circuit termination with this Circuit and Termination side already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "xconnect_id",
+          "pp_info",
+          "description"
+        ],
+        "aliases": [
+          {
+            "name": "site",
+            "field": "termination",
+            "type": "dcim.site",
+            "reason": "NetBox before 4.2 terminated circuits at a site; the Ansible netbox.netbox 3.13 collection sends it"
+          }
+        ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "circuits.circuittype": {
+        "key": "circuits.circuittype",
+        "app": "circuits",
+        "model": "circuittype",
+        "className": "CircuitType",
+        "verboseName": "circuit type",
+        "verboseNamePlural": "circuit types",
+        "description": "A kind of circuit (transit, MPLS, dark fibre…).",
+        "path": "circuit-types",
+        "alsoMountedAt": [],
+        "table": "circuits_circuittype",
+        "sequence": "circuits_circuittype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "circuit_count",
+            "kind": "computed",
+            "label": "Circuit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.circuit",
+              "field": "type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "circuit_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "circuit type with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "circuit type with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuit",
+            "field": "type",
+            "column": "type_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "circuits.provider": {
+        "key": "circuits.provider",
+        "app": "circuits",
+        "model": "provider",
+        "className": "Provider",
+        "verboseName": "provider",
+        "verboseNamePlural": "providers",
+        "description": "A provider of circuits (carrier, ISP).",
+        "path": "providers",
+        "alsoMountedAt": [],
+        "table": "circuits_provider",
+        "sequence": "circuits_provider_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "asns",
+            "kind": "m2m",
+            "label": "ASNs",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.asn",
+            "writeIds": true,
+            "through": {
+              "table": "circuits_provider_asns",
+              "source": "provider_id",
+              "target": "asn_id"
+            }
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "circuit_count",
+            "kind": "computed",
+            "label": "Circuit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.circuit",
+              "field": "provider",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "circuit_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "provider with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "provider with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuit",
+            "field": "provider",
+            "column": "provider_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
       "core.objectchange": {
         "key": "core.objectchange",
         "app": "core",
@@ -204,16 +1741,49 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.tag",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
               "tenancy.tenantgroup",
-              "users.user"
+              "users.group",
+              "users.objectpermission",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ]
           },
           {
@@ -239,16 +1809,49 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.tag",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
               "tenancy.tenantgroup",
-              "users.user"
+              "users.group",
+              "users.objectpermission",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ],
             "typeColumn": "changed_object_type",
             "idColumn": "changed_object_id",
@@ -268,16 +1871,49 @@ export const catalogue: Catalogue = {
             "default": null,
             "hidden": true,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.tag",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
               "tenancy.tenantgroup",
-              "users.user"
+              "users.group",
+              "users.objectpermission",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ]
           },
           {
@@ -307,16 +1943,49 @@ export const catalogue: Catalogue = {
             "default": null,
             "hidden": true,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.tag",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
               "tenancy.tenantgroup",
-              "users.user"
+              "users.group",
+              "users.objectpermission",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ],
             "typeColumn": "related_object_type",
             "idColumn": "related_object_id",
@@ -490,6 +2159,2726 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": []
       },
+      "core.objecttype": {
+        "key": "core.objecttype",
+        "app": "core",
+        "model": "objecttype",
+        "className": "ObjectType",
+        "verboseName": "object type",
+        "verboseNamePlural": "object types",
+        "description": "A model of the catalogue (content type `<app>.<model>`), maintained from the catalogue at start.",
+        "path": "object-types",
+        "alsoMountedAt": [],
+        "table": "core_objecttype",
+        "sequence": "core_objecttype_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "model",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "app_label",
+            "kind": "string",
+            "column": "app_label",
+            "label": "App label",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "app_name",
+            "kind": "string",
+            "column": "app_name",
+            "label": "App name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "model",
+            "kind": "string",
+            "column": "model",
+            "label": "Model",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "model_name",
+            "kind": "string",
+            "column": "model_name",
+            "label": "Model name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "model_name_plural",
+            "kind": "string",
+            "column": "model_name_plural",
+            "label": "Model name plural",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "public",
+            "kind": "boolean",
+            "column": "public",
+            "label": "Public",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "features",
+            "kind": "list",
+            "column": "features",
+            "label": "Features",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "string"
+          },
+          {
+            "name": "is_plugin_model",
+            "kind": "boolean",
+            "column": "is_plugin_model",
+            "label": "Is plugin model",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "rest_api_endpoint",
+            "kind": "string",
+            "column": "rest_api_endpoint",
+            "label": "Rest api endpoint",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 200
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 500
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "app_label",
+          "model"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "app_label",
+          "model"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "app_name"
+              ]
+            },
+            {
+              "text": " > "
+            },
+            {
+              "path": [
+                "model_name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "app_label",
+            "desc": false
+          },
+          {
+            "field": "model",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "app_label",
+              "model"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Object type with this App label and Model already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "app_label",
+          "model",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": []
+      },
+      "dcim.device": {
+        "key": "dcim.device",
+        "app": "dcim",
+        "model": "device",
+        "className": "Device",
+        "verboseName": "device",
+        "verboseNamePlural": "devices",
+        "description": "A piece of hardware (router, switch, server…) installed at a site.",
+        "path": "devices",
+        "alsoMountedAt": [],
+        "table": "dcim_device",
+        "sequence": "dcim_device_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_name",
+            "kind": "computed",
+            "label": "Display name",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "copy",
+              "field": "display"
+            }
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 64
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.devicetype",
+            "onDelete": "protect"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.devicerole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "device_role",
+            "kind": "computed",
+            "label": "Device role",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "role_id",
+              "as": "fk",
+              "to": "dcim.devicerole"
+            },
+            "to": "dcim.devicerole"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "platform",
+            "kind": "fk",
+            "column": "platform_id",
+            "label": "Platform",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.platform",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "serial",
+            "kind": "string",
+            "column": "serial",
+            "label": "Serial number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "asset_tag",
+            "kind": "string",
+            "column": "asset_tag",
+            "label": "Asset tag",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 50,
+            "emptyAsNull": true
+          },
+          {
+            "name": "site",
+            "kind": "fk",
+            "column": "site_id",
+            "label": "Site",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.site",
+            "onDelete": "protect"
+          },
+          {
+            "name": "location",
+            "kind": "fk",
+            "column": "location_id",
+            "label": "Location",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.location",
+            "onDelete": "protect"
+          },
+          {
+            "name": "rack",
+            "kind": "fk",
+            "column": "rack_id",
+            "label": "Rack",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.rack",
+            "onDelete": "protect"
+          },
+          {
+            "name": "position",
+            "kind": "decimal",
+            "column": "position",
+            "label": "Position",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0.5,
+            "max": 100.5,
+            "maxDigits": 4,
+            "decimalPlaces": 1
+          },
+          {
+            "name": "face",
+            "kind": "choice",
+            "column": "face",
+            "label": "Face",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "device_face"
+          },
+          {
+            "name": "latitude",
+            "kind": "decimal",
+            "column": "latitude",
+            "label": "Latitude",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": -90,
+            "max": 90,
+            "maxDigits": 8,
+            "decimalPlaces": 6
+          },
+          {
+            "name": "longitude",
+            "kind": "decimal",
+            "column": "longitude",
+            "label": "Longitude",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": -180,
+            "max": 180,
+            "maxDigits": 9,
+            "decimalPlaces": 6
+          },
+          {
+            "name": "parent_device",
+            "kind": "computed",
+            "label": "Parent device",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "device_status"
+          },
+          {
+            "name": "airflow",
+            "kind": "choice",
+            "column": "airflow",
+            "label": "Airflow",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "device_airflow"
+          },
+          {
+            "name": "primary_ip",
+            "kind": "computed",
+            "label": "Primary IP",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(primary_ip4_id, primary_ip6_id)",
+              "as": "fk",
+              "to": "ipam.ipaddress"
+            },
+            "to": "ipam.ipaddress"
+          },
+          {
+            "name": "primary_ip4",
+            "kind": "fk",
+            "column": "primary_ip4_id",
+            "label": "Primary IPv4",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "primary_ip6",
+            "kind": "fk",
+            "column": "primary_ip6_id",
+            "label": "Primary IPv6",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "oob_ip",
+            "kind": "fk",
+            "column": "oob_ip_id",
+            "label": "Out-of-band IP",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "cluster",
+            "kind": "fk",
+            "column": "cluster_id",
+            "label": "Cluster",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.cluster",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "virtual_chassis",
+            "kind": "computed",
+            "label": "Virtual chassis",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "vc_position",
+            "kind": "integer",
+            "column": "vc_position",
+            "label": "VC position",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 255
+          },
+          {
+            "name": "vc_priority",
+            "kind": "integer",
+            "column": "vc_priority",
+            "label": "VC priority",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 255
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "config_context",
+            "kind": "computed",
+            "label": "Config context",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(local_context_data, '{}'::jsonb)",
+              "as": "json"
+            }
+          },
+          {
+            "name": "local_context_data",
+            "kind": "json",
+            "column": "local_context_data",
+            "label": "Local context data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "interface_count",
+            "kind": "computed",
+            "label": "Interface count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.interface",
+              "field": "device",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asset_tag"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
+                "device_type",
+                "manufacturer",
+                "name"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "device_type",
+                "model"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asset_tag"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "device_type",
+                "manufacturer",
+                "name"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "device_type",
+                "model"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "id"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "asset_tag"
+            ],
+            "nullsEqual": false,
+            "key": "asset_tag",
+            "message": "device with this asset tag already exists.",
+            "whenSet": [
+              "asset_tag"
+            ]
+          },
+          {
+            "fields": [
+              "name",
+              "site",
+              "tenant"
+            ],
+            "ci": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenSet": [
+              "name",
+              "tenant"
+            ],
+            "key": "__all__",
+            "message": "Device name must be unique per site and tenant."
+          },
+          {
+            "fields": [
+              "name",
+              "site"
+            ],
+            "ci": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenSet": [
+              "name"
+            ],
+            "whenNull": [
+              "tenant"
+            ],
+            "key": "__all__",
+            "message": "Device name must be unique per site."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "rack",
+              "site"
+            ],
+            "right": [
+              "site"
+            ],
+            "key": "rack",
+            "message": "Rack must belong to the same site as the device."
+          },
+          {
+            "type": "same",
+            "left": [
+              "location",
+              "site"
+            ],
+            "right": [
+              "site"
+            ],
+            "key": "location",
+            "message": "Location must belong to the same site as the device."
+          }
+        ],
+        "search": [
+          "name",
+          "serial",
+          "asset_tag",
+          "description",
+          "comments"
+        ],
+        "aliases": [
+          {
+            "name": "device_role",
+            "field": "role",
+            "reason": "NetBox 3.x name of role; sent by the Ansible netbox.netbox 3.13 collection and pynetbox scripts written for 3.x"
+          }
+        ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.service",
+            "field": "parent_object",
+            "column": "parent_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "dcim.devicerole": {
+        "key": "dcim.devicerole",
+        "app": "dcim",
+        "model": "devicerole",
+        "className": "DeviceRole",
+        "verboseName": "device role",
+        "verboseNamePlural": "device roles",
+        "description": "The function of a device (router, switch, server…).",
+        "path": "device-roles",
+        "alsoMountedAt": [],
+        "table": "dcim_devicerole",
+        "sequence": "dcim_devicerole_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicerole",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "9e9e9e",
+            "maxLength": 6,
+            "pattern": "^[0-9a-f]{6}$"
+          },
+          {
+            "name": "vm_role",
+            "kind": "boolean",
+            "column": "vm_role",
+            "label": "VM role",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "role",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "virtualmachine_count",
+            "kind": "computed",
+            "label": "Virtualmachine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "role",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "device_count",
+          "virtualmachine_count",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "parent",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Device role with this Parent and Name already exists."
+          },
+          {
+            "fields": [
+              "parent",
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Device role with this Parent and Slug already exists."
+          },
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenNull": [
+              "parent"
+            ],
+            "key": "__all__",
+            "message": "A top-level device role with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "whenNull": [
+              "parent"
+            ],
+            "key": "__all__",
+            "message": "A top-level device role with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicerole",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "dcim.devicetype": {
+        "key": "dcim.devicetype",
+        "app": "dcim",
+        "model": "devicetype",
+        "className": "DeviceType",
+        "verboseName": "device type",
+        "verboseNamePlural": "device types",
+        "description": "A make and model of device.",
+        "path": "device-types",
+        "alsoMountedAt": [],
+        "table": "dcim_devicetype",
+        "sequence": "dcim_devicetype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "default_platform",
+            "kind": "fk",
+            "column": "default_platform_id",
+            "label": "Default platform",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.platform",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "model",
+            "kind": "string",
+            "column": "model",
+            "label": "Model",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "part_number",
+            "kind": "string",
+            "column": "part_number",
+            "label": "Part number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "u_height",
+            "kind": "decimal",
+            "column": "u_height",
+            "label": "Height (U)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 0,
+            "maxDigits": 4,
+            "decimalPlaces": 1
+          },
+          {
+            "name": "exclude_from_utilization",
+            "kind": "boolean",
+            "column": "exclude_from_utilization",
+            "label": "Exclude from utilization",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "is_full_depth",
+            "kind": "boolean",
+            "column": "is_full_depth",
+            "label": "Is full depth",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "subdevice_role",
+            "kind": "choice",
+            "column": "subdevice_role",
+            "label": "Subdevice role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "subdevice_role"
+          },
+          {
+            "name": "airflow",
+            "kind": "choice",
+            "column": "airflow",
+            "label": "Airflow",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "device_airflow"
+          },
+          {
+            "name": "weight",
+            "kind": "decimal",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "weight_unit",
+            "kind": "choice",
+            "column": "weight_unit",
+            "label": "Weight unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "weight_unit"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "device_type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "manufacturer",
+          "model",
+          "slug",
+          "description",
+          "device_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "manufacturer",
+          "model",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "model"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "manufacturer",
+            "desc": false
+          },
+          {
+            "field": "model",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "manufacturer",
+              "model"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Device type with this Manufacturer and Model already exists."
+          },
+          {
+            "fields": [
+              "manufacturer",
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Device type with this Manufacturer and Slug already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a weight"
+          }
+        ],
+        "search": [
+          "model",
+          "part_number",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "dcim.interface": {
+        "key": "dcim.interface",
+        "app": "dcim",
+        "model": "interface",
+        "className": "Interface",
+        "verboseName": "interface",
+        "verboseNamePlural": "interfaces",
+        "description": "A network interface of a device.",
+        "path": "interfaces",
+        "alsoMountedAt": [],
+        "table": "dcim_interface",
+        "sequence": "dcim_interface_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "1000base-t",
+            "choices": "interface_type"
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.interface",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "device",
+              "name"
+            ]
+          },
+          {
+            "name": "bridge",
+            "kind": "fk",
+            "column": "bridge_id",
+            "label": "Bridge",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.interface",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "device",
+              "name"
+            ]
+          },
+          {
+            "name": "lag",
+            "kind": "fk",
+            "column": "lag_id",
+            "label": "Parent LAG",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.interface",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "device",
+              "name"
+            ]
+          },
+          {
+            "name": "mtu",
+            "kind": "integer",
+            "column": "mtu",
+            "label": "MTU",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1,
+            "max": 65536
+          },
+          {
+            "name": "mac_address",
+            "kind": "string",
+            "column": "mac_address",
+            "label": "MAC address",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 18,
+            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
+          },
+          {
+            "name": "speed",
+            "kind": "integer",
+            "column": "speed",
+            "label": "Speed",
+            "helpText": "Speed in Kbps",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "duplex",
+            "kind": "choice",
+            "column": "duplex",
+            "label": "Duplex",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_duplex"
+          },
+          {
+            "name": "wwn",
+            "kind": "string",
+            "column": "wwn",
+            "label": "WWN",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 23
+          },
+          {
+            "name": "mgmt_only",
+            "kind": "boolean",
+            "column": "mgmt_only",
+            "label": "Management only",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mode",
+            "kind": "choice",
+            "column": "mode",
+            "label": "802.1Q mode",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_mode"
+          },
+          {
+            "name": "rf_role",
+            "kind": "choice",
+            "column": "rf_role",
+            "label": "Wireless role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_role"
+          },
+          {
+            "name": "poe_mode",
+            "kind": "choice",
+            "column": "poe_mode",
+            "label": "PoE mode",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_poe_mode"
+          },
+          {
+            "name": "poe_type",
+            "kind": "choice",
+            "column": "poe_type",
+            "label": "PoE type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_poe_type"
+          },
+          {
+            "name": "tx_power",
+            "kind": "integer",
+            "column": "tx_power",
+            "label": "TX power",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": -40,
+            "max": 127
+          },
+          {
+            "name": "untagged_vlan",
+            "kind": "fk",
+            "column": "untagged_vlan_id",
+            "label": "Untagged VLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tagged_vlans",
+            "kind": "m2m",
+            "label": "Tagged VLANs",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.vlan",
+            "writeIds": true,
+            "through": {
+              "table": "dcim_interface_tagged_vlans",
+              "source": "interface_id",
+              "target": "vlan_id"
+            }
+          },
+          {
+            "name": "vrf",
+            "kind": "fk",
+            "column": "vrf_id",
+            "label": "VRF",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vrf",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::text",
+              "as": "string"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "'[]'::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::text",
+              "as": "string"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::jsonb",
+              "as": "json"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::text",
+              "as": "string"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "NULL::boolean",
+              "as": "boolean"
+            }
+          },
+          {
+            "name": "count_ipaddresses",
+            "kind": "computed",
+            "label": "Count ipaddresses",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.ipaddress",
+              "field": "assigned_object",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "mark_connected",
+              "as": "boolean"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Interface with this Device and Name already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "untagged_vlan",
+            "requires": "mode",
+            "message": "An interface mode must be set to assign an untagged VLAN."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description",
+          "mac_address",
+          "wwn"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "bridge",
+            "column": "bridge_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "lag",
+            "column": "lag_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          }
+        ]
+      },
       "dcim.location": {
         "key": "dcim.location",
         "app": "dcim",
@@ -509,7 +4898,7 @@ export const catalogue: Catalogue = {
           "changelog": true,
           "branching": true,
           "events": true,
-          "imageAttachments": false
+          "imageAttachments": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -744,6 +5133,57 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "location",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "location",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "scope",
+              "cumulative": false
+            }
+          },
+          {
             "name": "_depth",
             "kind": "computed",
             "label": "Depth",
@@ -765,6 +5205,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "rack_count",
           "_depth"
         ],
         "nested": [
@@ -861,6 +5302,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuittermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -875,10 +5323,1706 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.device",
+            "field": "location",
+            "column": "location_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.location",
             "field": "parent",
             "column": "parent_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "location",
+            "column": "location_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          }
+        ]
+      },
+      "dcim.manufacturer": {
+        "key": "dcim.manufacturer",
+        "app": "dcim",
+        "model": "manufacturer",
+        "className": "Manufacturer",
+        "verboseName": "manufacturer",
+        "verboseNamePlural": "manufacturers",
+        "description": "A maker of devices.",
+        "path": "manufacturers",
+        "alsoMountedAt": [],
+        "table": "dcim_manufacturer",
+        "sequence": "dcim_manufacturer_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "devicetype_count",
+            "kind": "computed",
+            "label": "Devicetype count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.devicetype",
+              "field": "manufacturer",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "platform_count",
+            "kind": "computed",
+            "label": "Platform count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.platform",
+              "field": "manufacturer",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "devicetype_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "manufacturer with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "manufacturer with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.devicetype",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.platform",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "dcim.platform": {
+        "key": "dcim.platform",
+        "app": "dcim",
+        "model": "platform",
+        "className": "Platform",
+        "verboseName": "platform",
+        "verboseNamePlural": "platforms",
+        "description": "A software platform (operating system) that devices and virtual machines run.",
+        "path": "platforms",
+        "alsoMountedAt": [],
+        "table": "dcim_platform",
+        "sequence": "dcim_platform_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.platform",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "platform",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "virtualmachine_count",
+            "kind": "computed",
+            "label": "Virtualmachine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "platform",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "device_count",
+          "virtualmachine_count",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "manufacturer",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Platform name must be unique."
+          },
+          {
+            "fields": [
+              "manufacturer",
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Platform slug must be unique."
+          },
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenNull": [
+              "manufacturer"
+            ],
+            "key": "__all__",
+            "message": "Platform name must be unique."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "whenNull": [
+              "manufacturer"
+            ],
+            "key": "__all__",
+            "message": "Platform slug must be unique."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "platform",
+            "column": "platform_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicetype",
+            "field": "default_platform",
+            "column": "default_platform_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.platform",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "platform",
+            "column": "platform_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "dcim.rack": {
+        "key": "dcim.rack",
+        "app": "dcim",
+        "model": "rack",
+        "className": "Rack",
+        "verboseName": "rack",
+        "verboseNamePlural": "racks",
+        "description": "An equipment rack within a site (and optionally a location).",
+        "path": "racks",
+        "alsoMountedAt": [],
+        "table": "dcim_rack",
+        "sequence": "dcim_rack_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "facility_id",
+            "kind": "string",
+            "column": "facility_id",
+            "label": "Facility ID",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 50
+          },
+          {
+            "name": "site",
+            "kind": "fk",
+            "column": "site_id",
+            "label": "Site",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.site",
+            "onDelete": "protect"
+          },
+          {
+            "name": "location",
+            "kind": "fk",
+            "column": "location_id",
+            "label": "Location",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.location",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "rack_status"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.rackrole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "serial",
+            "kind": "string",
+            "column": "serial",
+            "label": "Serial number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "asset_tag",
+            "kind": "string",
+            "column": "asset_tag",
+            "label": "Asset tag",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 50,
+            "emptyAsNull": true
+          },
+          {
+            "name": "form_factor",
+            "kind": "choice",
+            "column": "form_factor",
+            "label": "Form factor",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "rack_form_factor"
+          },
+          {
+            "name": "width",
+            "kind": "choice",
+            "column": "width",
+            "label": "Width",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 19,
+            "choices": "rack_width"
+          },
+          {
+            "name": "u_height",
+            "kind": "integer",
+            "column": "u_height",
+            "label": "Height (U)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 42,
+            "min": 1,
+            "max": 100
+          },
+          {
+            "name": "starting_unit",
+            "kind": "integer",
+            "column": "starting_unit",
+            "label": "Starting unit",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1
+          },
+          {
+            "name": "weight",
+            "kind": "decimal",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "max_weight",
+            "kind": "integer",
+            "column": "max_weight",
+            "label": "Max weight",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "weight_unit",
+            "kind": "choice",
+            "column": "weight_unit",
+            "label": "Weight unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "weight_unit"
+          },
+          {
+            "name": "desc_units",
+            "kind": "boolean",
+            "column": "desc_units",
+            "label": "Descending units",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "outer_width",
+            "kind": "integer",
+            "column": "outer_width",
+            "label": "Outer width",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "outer_height",
+            "kind": "integer",
+            "column": "outer_height",
+            "label": "Outer height",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "outer_depth",
+            "kind": "integer",
+            "column": "outer_depth",
+            "label": "Outer depth",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "outer_unit",
+            "kind": "choice",
+            "column": "outer_unit",
+            "label": "Outer unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "rack_dimension_unit"
+          },
+          {
+            "name": "mounting_depth",
+            "kind": "integer",
+            "column": "mounting_depth",
+            "label": "Mounting depth",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "airflow",
+            "kind": "choice",
+            "column": "airflow",
+            "label": "Airflow",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "rack_airflow"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "rack",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "device_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "facility_id"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "site",
+            "desc": false
+          },
+          {
+            "field": "location",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "asset_tag"
+            ],
+            "nullsEqual": false,
+            "key": "asset_tag",
+            "message": "rack with this asset tag already exists.",
+            "whenSet": [
+              "asset_tag"
+            ]
+          },
+          {
+            "fields": [
+              "location",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Rack with this Location and Name already exists."
+          },
+          {
+            "fields": [
+              "location",
+              "facility_id"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Rack with this Location and Facility ID already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "location",
+              "site"
+            ],
+            "right": [
+              "site"
+            ],
+            "key": "location",
+            "message": "Location must be from the same site as the rack."
+          },
+          {
+            "type": "requires",
+            "field": "weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a weight"
+          },
+          {
+            "type": "requires",
+            "field": "max_weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a maximum weight"
+          },
+          {
+            "type": "requires",
+            "field": "outer_width",
+            "requires": "outer_unit",
+            "message": "Must specify a unit when setting an outer dimension"
+          },
+          {
+            "type": "requires",
+            "field": "outer_height",
+            "requires": "outer_unit",
+            "message": "Must specify a unit when setting an outer dimension"
+          },
+          {
+            "type": "requires",
+            "field": "outer_depth",
+            "requires": "outer_unit",
+            "message": "Must specify a unit when setting an outer dimension"
+          }
+        ],
+        "search": [
+          "name",
+          "facility_id",
+          "serial",
+          "asset_tag",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "rack",
+            "column": "rack_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          }
+        ]
+      },
+      "dcim.rackrole": {
+        "key": "dcim.rackrole",
+        "app": "dcim",
+        "model": "rackrole",
+        "className": "RackRole",
+        "verboseName": "rack role",
+        "verboseNamePlural": "rack roles",
+        "description": "The function of a rack (core, edge, storage…).",
+        "path": "rack-roles",
+        "alsoMountedAt": [],
+        "table": "dcim_rackrole",
+        "sequence": "dcim_rackrole_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "9e9e9e",
+            "maxLength": 6,
+            "pattern": "^[0-9a-f]{6}$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "role",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "rack_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "rack role with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "rack role with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
             "kind": "fk"
           },
           {
@@ -1104,6 +7248,23 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "scope",
+              "cumulative": false
+            }
+          },
+          {
             "name": "_depth",
             "kind": "computed",
             "label": "Depth",
@@ -1206,6 +7367,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuittermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -1239,6 +7407,27 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
           }
         ]
       },
@@ -1261,7 +7450,7 @@ export const catalogue: Catalogue = {
           "changelog": true,
           "branching": true,
           "events": true,
-          "imageAttachments": false
+          "imageAttachments": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -1518,6 +7707,25 @@ export const catalogue: Catalogue = {
             "default": ""
           },
           {
+            "name": "asns",
+            "kind": "m2m",
+            "label": "ASNs",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.asn",
+            "writeIds": true,
+            "through": {
+              "table": "dcim_site_asns",
+              "source": "site_id",
+              "target": "asn_id"
+            }
+          },
+          {
             "name": "tags",
             "kind": "tags",
             "label": "Tags",
@@ -1567,9 +7775,9 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
-            "name": "location_count",
+            "name": "circuit_count",
             "kind": "computed",
-            "label": "Location count",
+            "label": "Circuit count",
             "required": false,
             "nullable": true,
             "blank": true,
@@ -1578,7 +7786,92 @@ export const catalogue: Catalogue = {
             "unique": false,
             "computed": {
               "type": "count",
-              "model": "dcim.location",
+              "model": "circuits.circuittermination",
+              "field": "termination",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "site",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "scope",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "site",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "virtualmachine_count",
+            "kind": "computed",
+            "label": "Virtualmachine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "site",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "vlan_count",
+            "kind": "computed",
+            "label": "VLAN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.vlan",
               "field": "site",
               "cumulative": false
             }
@@ -1646,6 +7939,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuittermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -1660,10 +7960,24 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.device",
+            "field": "site",
+            "column": "site_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.location",
             "field": "site",
             "column": "site_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "site",
+            "column": "site_id",
+            "onDelete": "protect",
             "kind": "fk"
           },
           {
@@ -1672,6 +7986,41 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlan",
+            "field": "site",
+            "column": "site_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "site",
+            "column": "site_id",
+            "onDelete": "protect",
+            "kind": "fk"
           }
         ]
       },
@@ -1889,6 +8238,23 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "scope",
+              "cumulative": false
+            }
+          },
+          {
             "name": "_depth",
             "kind": "computed",
             "label": "Depth",
@@ -1991,6 +8357,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuittermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -2023,6 +8396,27 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
             "kind": "generic"
           }
         ]
@@ -2134,6 +8528,22 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null
+          },
+          {
+            "name": "data_type",
+            "kind": "computed",
+            "label": "Data type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE type WHEN 'integer' THEN 'integer' WHEN 'decimal' THEN 'decimal' WHEN 'boolean' THEN 'boolean' WHEN 'json' THEN 'object' WHEN 'object' THEN 'object' WHEN 'multiselect' THEN 'array' WHEN 'multiobject' THEN 'array' ELSE 'string' END",
+              "as": "string"
+            }
           },
           {
             "name": "name",
@@ -2424,22 +8834,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
-          },
-          {
-            "name": "data_type",
-            "kind": "computed",
-            "label": "Data type",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "expr",
-              "sql": "CASE type WHEN 'integer' THEN 'integer' WHEN 'decimal' THEN 'decimal' WHEN 'boolean' THEN 'boolean' WHEN 'json' THEN 'object' WHEN 'object' THEN 'object' WHEN 'multiselect' THEN 'array' WHEN 'multiobject' THEN 'array' ELSE 'string' END",
-              "as": "string"
-            }
           }
         ],
         "brief": [
@@ -3133,12 +9527,43 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
-              "tenancy.tenantgroup"
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ]
           },
           {
@@ -3164,12 +9589,43 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
               "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
               "tenancy.tenant",
-              "tenancy.tenantgroup"
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
             ],
             "typeColumn": "object_type",
             "idColumn": "object_id",
@@ -3265,6 +9721,5086 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": []
+      },
+      "ipam.aggregate": {
+        "key": "ipam.aggregate",
+        "app": "ipam",
+        "model": "aggregate",
+        "className": "Aggregate",
+        "verboseName": "aggregate",
+        "verboseNamePlural": "aggregates",
+        "description": "A top-level block of address space allocated by a RIR.",
+        "path": "aggregates",
+        "alsoMountedAt": [],
+        "table": "ipam_aggregate",
+        "sequence": "ipam_aggregate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "family",
+            "kind": "computed",
+            "label": "Family",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "family(prefix)",
+              "as": "choice",
+              "choices": "ip_family"
+            },
+            "choices": "ip_family"
+          },
+          {
+            "name": "prefix",
+            "kind": "ipnetwork",
+            "column": "prefix",
+            "label": "Prefix",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "rir",
+            "kind": "fk",
+            "column": "rir_id",
+            "label": "RIR",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "ipam.rir",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "date_added",
+            "kind": "date",
+            "column": "date_added",
+            "label": "Date added",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "prefix",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "prefix",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "prefix"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "prefix",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "prefix",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "ipam.asn": {
+        "key": "ipam.asn",
+        "app": "ipam",
+        "model": "asn",
+        "className": "ASN",
+        "verboseName": "ASN",
+        "verboseNamePlural": "ASNs",
+        "description": "An autonomous system number.",
+        "path": "asns",
+        "alsoMountedAt": [],
+        "table": "ipam_asn",
+        "sequence": "ipam_asn_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "asn",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "asn",
+            "kind": "bigint",
+            "column": "asn",
+            "label": "ASN",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "min": 1,
+            "max": 4294967295,
+            "example": 65001
+          },
+          {
+            "name": "rir",
+            "kind": "fk",
+            "column": "rir_id",
+            "label": "RIR",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "ipam.rir",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "site_count",
+            "kind": "computed",
+            "label": "Site count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.site",
+              "field": "asns",
+              "cumulative": false,
+              "through": {
+                "table": "dcim_site_asns",
+                "source": "site_id",
+                "target": "asn_id"
+              }
+            }
+          },
+          {
+            "name": "provider_count",
+            "kind": "computed",
+            "label": "Provider count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.provider",
+              "field": "asns",
+              "cumulative": false,
+              "through": {
+                "table": "circuits_provider_asns",
+                "source": "provider_id",
+                "target": "asn_id"
+              }
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "asn",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "asn",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "text": "AS"
+            },
+            {
+              "path": [
+                "asn"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asn"
+              ],
+              "filter": "asdot"
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "text": "AS"
+            },
+            {
+              "path": [
+                "asn"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "asn",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "asn"
+            ],
+            "nullsEqual": false,
+            "key": "asn",
+            "message": "ASN with this asn already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "asn",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.provider",
+            "field": "asns",
+            "column": "asn_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "circuits_provider_asns",
+              "source": "provider_id",
+              "target": "asn_id"
+            }
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.site",
+            "field": "asns",
+            "column": "asn_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "dcim_site_asns",
+              "source": "site_id",
+              "target": "asn_id"
+            }
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "ipam.ipaddress": {
+        "key": "ipam.ipaddress",
+        "app": "ipam",
+        "model": "ipaddress",
+        "className": "IPAddress",
+        "verboseName": "IP address",
+        "verboseNamePlural": "IP addresses",
+        "description": "An address with its mask, optionally assigned to an interface.",
+        "path": "ip-addresses",
+        "alsoMountedAt": [],
+        "table": "ipam_ipaddress",
+        "sequence": "ipam_ipaddress_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "family",
+            "kind": "computed",
+            "label": "Family",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "family(address)",
+              "as": "choice",
+              "choices": "ip_family"
+            },
+            "choices": "ip_family"
+          },
+          {
+            "name": "address",
+            "kind": "ipaddress",
+            "column": "address",
+            "label": "Address",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "10.0.0.1/24"
+          },
+          {
+            "name": "vrf",
+            "kind": "fk",
+            "column": "vrf_id",
+            "label": "VRF",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vrf",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "ipaddress_status"
+          },
+          {
+            "name": "role",
+            "kind": "choice",
+            "column": "role",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ipaddress_role"
+          },
+          {
+            "name": "assigned_object_type",
+            "kind": "object_type",
+            "column": "assigned_object_type",
+            "label": "Assigned object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "assigned_object_id",
+            "kind": "bigint",
+            "column": "assigned_object_id",
+            "label": "Assigned object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "assigned_object",
+            "kind": "generic",
+            "label": "Assigned object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "nat_inside",
+            "kind": "fk",
+            "column": "nat_inside_id",
+            "label": "NAT (inside)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "family",
+              "address"
+            ]
+          },
+          {
+            "name": "nat_outside",
+            "kind": "computed",
+            "label": "NAT outside",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "ipam.ipaddress",
+              "field": "nat_inside"
+            }
+          },
+          {
+            "name": "dns_name",
+            "kind": "string",
+            "column": "dns_name",
+            "label": "DNS name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 255,
+            "pattern": "^([0-9A-Za-z_-]+|\\*)(\\.[0-9A-Za-z_-]+)*\\.?$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "address",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "address",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "address"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "address",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [
+          {
+            "type": "ip_unique",
+            "field": "address",
+            "vrf": "vrf",
+            "host": true,
+            "key": "address",
+            "what": "IP address",
+            "exemptField": "role",
+            "exempt": [
+              "anycast",
+              "vip",
+              "vrrp",
+              "hsrp",
+              "glbp",
+              "carp"
+            ]
+          }
+        ],
+        "search": [
+          "address",
+          "dns_name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [
+          {
+            "name": "assigned_object",
+            "reason": "The Ansible netbox.netbox 3.13 collection sends assigned_object=<id> when looking up IP addresses; NetBox ignores it, so we accept and ignore it too"
+          }
+        ],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "oob_ip",
+            "column": "oob_ip_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.device",
+            "field": "primary_ip4",
+            "column": "primary_ip4_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.device",
+            "field": "primary_ip6",
+            "column": "primary_ip6_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "nat_inside",
+            "column": "nat_inside_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.service",
+            "field": "ipaddresses",
+            "column": "ipaddress_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "ipam_service_ipaddresses",
+              "source": "service_id",
+              "target": "ipaddress_id"
+            }
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "primary_ip4",
+            "column": "primary_ip4_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "primary_ip6",
+            "column": "primary_ip6_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "ipam.iprange": {
+        "key": "ipam.iprange",
+        "app": "ipam",
+        "model": "iprange",
+        "className": "IPRange",
+        "verboseName": "IP range",
+        "verboseNamePlural": "IP ranges",
+        "description": "An arbitrary range of addresses within one network.",
+        "path": "ip-ranges",
+        "alsoMountedAt": [],
+        "table": "ipam_iprange",
+        "sequence": "ipam_iprange_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "family",
+            "kind": "computed",
+            "label": "Family",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "family(start_address)",
+              "as": "choice",
+              "choices": "ip_family"
+            },
+            "choices": "ip_family"
+          },
+          {
+            "name": "start_address",
+            "kind": "ipaddress",
+            "column": "start_address",
+            "label": "Start address",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "10.1.0.10/24"
+          },
+          {
+            "name": "end_address",
+            "kind": "ipaddress",
+            "column": "end_address",
+            "label": "End address",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "10.1.0.20/24"
+          },
+          {
+            "name": "size",
+            "kind": "computed",
+            "label": "Size",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(host(end_address)::inet - host(start_address)::inet) + 1",
+              "as": "integer"
+            }
+          },
+          {
+            "name": "vrf",
+            "kind": "fk",
+            "column": "vrf_id",
+            "label": "VRF",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vrf",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "iprange_status"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.role",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "mark_populated",
+            "kind": "boolean",
+            "column": "mark_populated",
+            "label": "Mark populated",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "mark_utilized",
+            "kind": "boolean",
+            "column": "mark_utilized",
+            "label": "Mark utilized",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "start_address",
+          "end_address",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "start_address",
+          "end_address",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "start_address"
+              ],
+              "filter": "host"
+            },
+            {
+              "text": "-"
+            },
+            {
+              "path": [
+                "end_address"
+              ],
+              "filter": "host"
+            },
+            {
+              "text": "/"
+            },
+            {
+              "path": [
+                "start_address"
+              ],
+              "filter": "masklen"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "vrf",
+            "desc": false,
+            "nullsFirst": true
+          },
+          {
+            "field": "start_address",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [
+          {
+            "type": "less",
+            "left": "start_address",
+            "right": "end_address",
+            "key": "end_address",
+            "message": "Ending address must be greater than the starting address"
+          }
+        ],
+        "search": [
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "ipam.prefix": {
+        "key": "ipam.prefix",
+        "app": "ipam",
+        "model": "prefix",
+        "className": "Prefix",
+        "verboseName": "prefix",
+        "verboseNamePlural": "prefixes",
+        "description": "An IPv4 or IPv6 network, with its VRF, scope and status.",
+        "path": "prefixes",
+        "alsoMountedAt": [],
+        "table": "ipam_prefix",
+        "sequence": "ipam_prefix_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "family",
+            "kind": "computed",
+            "label": "Family",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "family(prefix)",
+              "as": "choice",
+              "choices": "ip_family"
+            },
+            "choices": "ip_family"
+          },
+          {
+            "name": "prefix",
+            "kind": "ipnetwork",
+            "column": "prefix",
+            "label": "Prefix",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "10.0.0.0/24"
+          },
+          {
+            "name": "vrf",
+            "kind": "fk",
+            "column": "vrf_id",
+            "label": "VRF",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vrf",
+            "onDelete": "protect"
+          },
+          {
+            "name": "scope_type",
+            "kind": "object_type",
+            "column": "scope_type",
+            "label": "Scope type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ]
+          },
+          {
+            "name": "scope_id",
+            "kind": "bigint",
+            "column": "scope_id",
+            "label": "Scope ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "scope",
+            "kind": "generic",
+            "label": "Scope",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ],
+            "typeColumn": "scope_type",
+            "idColumn": "scope_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "site",
+            "kind": "computed",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN scope_type = 'dcim.site' THEN scope_id END",
+              "as": "fk",
+              "to": "dcim.site"
+            },
+            "to": "dcim.site"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "vlan",
+            "kind": "fk",
+            "column": "vlan_id",
+            "label": "VLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "prefix_status"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.role",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "is_pool",
+            "kind": "boolean",
+            "column": "is_pool",
+            "label": "Is a pool",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "mark_utilized",
+            "kind": "boolean",
+            "column": "mark_utilized",
+            "label": "Mark utilized",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "children",
+            "kind": "computed",
+            "label": "Children",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "ip_children",
+              "field": "prefix",
+              "vrf": "vrf"
+            }
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "ip_depth",
+              "field": "prefix",
+              "vrf": "vrf"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "prefix",
+          "description",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "family",
+          "prefix",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "prefix"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "vrf",
+            "desc": false,
+            "nullsFirst": true
+          },
+          {
+            "field": "prefix",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [
+          {
+            "type": "ip_unique",
+            "field": "prefix",
+            "vrf": "vrf",
+            "host": false,
+            "key": "prefix",
+            "what": "prefix"
+          }
+        ],
+        "search": [
+          "prefix",
+          "description",
+          "comments"
+        ],
+        "aliases": [
+          {
+            "name": "site",
+            "field": "scope",
+            "type": "dcim.site",
+            "reason": "NetBox 3.x prefixes had a site instead of a scope (spec 2.7's older shape); the Ansible netbox.netbox 3.13 collection sends it"
+          }
+        ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "ipam.rir": {
+        "key": "ipam.rir",
+        "app": "ipam",
+        "model": "rir",
+        "className": "RIR",
+        "verboseName": "RIR",
+        "verboseNamePlural": "RIRs",
+        "description": "A regional Internet registry (or a private allocator) that assigns aggregates.",
+        "path": "rirs",
+        "alsoMountedAt": [],
+        "table": "ipam_rir",
+        "sequence": "ipam_rir_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "is_private",
+            "kind": "boolean",
+            "column": "is_private",
+            "label": "Private",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "aggregate_count",
+            "kind": "computed",
+            "label": "Aggregate count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.aggregate",
+              "field": "rir",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "aggregate_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "RIR with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "RIR with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.aggregate",
+            "field": "rir",
+            "column": "rir_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.asn",
+            "field": "rir",
+            "column": "rir_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "ipam.role": {
+        "key": "ipam.role",
+        "app": "ipam",
+        "model": "role",
+        "className": "Role",
+        "verboseName": "role",
+        "verboseNamePlural": "roles",
+        "description": "The function of a prefix or VLAN (production, management…).",
+        "path": "roles",
+        "alsoMountedAt": [],
+        "table": "ipam_role",
+        "sequence": "ipam_role_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "weight",
+            "kind": "integer",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1000,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "role",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "vlan_count",
+            "kind": "computed",
+            "label": "VLAN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.vlan",
+              "field": "role",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "prefix_count",
+          "vlan_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "weight",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "role with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "role with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.iprange",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlan",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "ipam.service": {
+        "key": "ipam.service",
+        "app": "ipam",
+        "model": "service",
+        "className": "Service",
+        "verboseName": "service",
+        "verboseNamePlural": "services",
+        "description": "A network service (protocol and ports) offered by a device or virtual machine.",
+        "path": "services",
+        "alsoMountedAt": [],
+        "table": "ipam_service",
+        "sequence": "ipam_service_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "parent_object_type",
+            "kind": "object_type",
+            "column": "parent_object_type",
+            "label": "Parent object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.device",
+              "virtualization.virtualmachine"
+            ]
+          },
+          {
+            "name": "parent_object_id",
+            "kind": "bigint",
+            "column": "parent_object_id",
+            "label": "Parent object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "parent_object",
+            "kind": "generic",
+            "label": "Parent object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.device",
+              "virtualization.virtualmachine"
+            ],
+            "typeColumn": "parent_object_type",
+            "idColumn": "parent_object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "device",
+            "kind": "computed",
+            "label": "Device",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN parent_object_type = 'dcim.device' THEN parent_object_id END",
+              "as": "fk",
+              "to": "dcim.device"
+            },
+            "to": "dcim.device"
+          },
+          {
+            "name": "virtual_machine",
+            "kind": "computed",
+            "label": "Virtual machine",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN parent_object_type = 'virtualization.virtualmachine' THEN parent_object_id END",
+              "as": "fk",
+              "to": "virtualization.virtualmachine"
+            },
+            "to": "virtualization.virtualmachine"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "protocol",
+            "kind": "choice",
+            "column": "protocol",
+            "label": "Protocol",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "tcp",
+            "choices": "service_protocol"
+          },
+          {
+            "name": "ports",
+            "kind": "list",
+            "column": "ports",
+            "label": "Ports",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              22
+            ],
+            "item": "integer"
+          },
+          {
+            "name": "ipaddresses",
+            "kind": "m2m",
+            "label": "IP addresses",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.ipaddress",
+            "writeIds": true,
+            "through": {
+              "table": "ipam_service_ipaddresses",
+              "source": "service_id",
+              "target": "ipaddress_id"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "protocol",
+          "ports",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "protocol",
+          "ports",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "protocol",
+            "desc": false
+          },
+          {
+            "field": "ports",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "parent_object_type",
+              "parent_object_id"
+            ],
+            "key": "parent_object_type",
+            "message": "A service must be assigned to a device or a virtual machine."
+          }
+        ],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [
+          {
+            "name": "device",
+            "field": "parent_object",
+            "type": "dcim.device",
+            "reason": "NetBox before 4.3 attached services to a device; the Ansible collection 3.13 and its inventory plugin use it"
+          },
+          {
+            "name": "virtual_machine",
+            "field": "parent_object",
+            "type": "virtualization.virtualmachine",
+            "reason": "NetBox before 4.3 attached services to a virtual machine; the Ansible collection 3.13 uses it"
+          }
+        ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "ipam.vlan": {
+        "key": "ipam.vlan",
+        "app": "ipam",
+        "model": "vlan",
+        "className": "VLAN",
+        "verboseName": "VLAN",
+        "verboseNamePlural": "VLANs",
+        "description": "A virtual LAN, identified by its VID within a group or site.",
+        "path": "vlans",
+        "alsoMountedAt": [],
+        "table": "ipam_vlan",
+        "sequence": "ipam_vlan_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_name",
+            "kind": "computed",
+            "label": "Display name",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "copy",
+              "field": "display"
+            }
+          },
+          {
+            "name": "site",
+            "kind": "fk",
+            "column": "site_id",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.site",
+            "onDelete": "protect"
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlangroup",
+            "onDelete": "protect"
+          },
+          {
+            "name": "vid",
+            "kind": "integer",
+            "column": "vid",
+            "label": "VLAN ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 1,
+            "max": 4094,
+            "example": 100
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "vlan_status"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.role",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "qinq_role",
+            "kind": "choice",
+            "column": "qinq_role",
+            "label": "Q-in-Q role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "vlan_qinq_role"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "vlan",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "vid",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "vid",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "vid"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "site",
+            "desc": false
+          },
+          {
+            "field": "group",
+            "desc": false
+          },
+          {
+            "field": "vid",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "group",
+              "vid"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "VLAN with this Group and VLAN ID already exists."
+          },
+          {
+            "fields": [
+              "group",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "VLAN with this Group and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "vid",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "tagged_vlans",
+            "column": "vlan_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "dcim_interface_tagged_vlans",
+              "source": "interface_id",
+              "target": "vlan_id"
+            }
+          },
+          {
+            "model": "dcim.interface",
+            "field": "untagged_vlan",
+            "column": "untagged_vlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "vlan",
+            "column": "vlan_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "tagged_vlans",
+            "column": "vlan_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "virtualization_vminterface_tagged_vlans",
+              "source": "vminterface_id",
+              "target": "vlan_id"
+            }
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "untagged_vlan",
+            "column": "untagged_vlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "ipam.vlangroup": {
+        "key": "ipam.vlangroup",
+        "app": "ipam",
+        "model": "vlangroup",
+        "className": "VLANGroup",
+        "verboseName": "VLAN group",
+        "verboseNamePlural": "VLAN groups",
+        "description": "A set of VLANs, optionally scoped to a region, site, location or cluster.",
+        "path": "vlan-groups",
+        "alsoMountedAt": [],
+        "table": "ipam_vlangroup",
+        "sequence": "ipam_vlangroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "scope_type",
+            "kind": "object_type",
+            "column": "scope_type",
+            "label": "Scope type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location",
+              "dcim.rack",
+              "virtualization.clustergroup",
+              "virtualization.cluster"
+            ]
+          },
+          {
+            "name": "scope_id",
+            "kind": "bigint",
+            "column": "scope_id",
+            "label": "Scope ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "scope",
+            "kind": "generic",
+            "label": "Scope",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location",
+              "dcim.rack",
+              "virtualization.clustergroup",
+              "virtualization.cluster"
+            ],
+            "typeColumn": "scope_type",
+            "idColumn": "scope_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "vid_ranges",
+            "kind": "json",
+            "column": "vid_ranges",
+            "label": "VLAN ID ranges",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [
+              [
+                1,
+                4094
+              ]
+            ]
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "vlan_count",
+            "kind": "computed",
+            "label": "VLAN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.vlan",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "vlan_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "scope_type",
+              "scope_id",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "VLAN group with this Scope type and Scope ID and Name already exists."
+          },
+          {
+            "fields": [
+              "scope_type",
+              "scope_id",
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "VLAN group with this Scope type and Scope ID and Slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlan",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "ipam.vrf": {
+        "key": "ipam.vrf",
+        "app": "ipam",
+        "model": "vrf",
+        "className": "VRF",
+        "verboseName": "VRF",
+        "verboseNamePlural": "VRFs",
+        "description": "A virtual routing and forwarding instance (a separate routing table).",
+        "path": "vrfs",
+        "alsoMountedAt": [],
+        "table": "ipam_vrf",
+        "sequence": "ipam_vrf_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "rd",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "rd",
+            "kind": "string",
+            "column": "rd",
+            "label": "Route distinguisher",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 21,
+            "emptyAsNull": true
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "enforce_unique",
+            "kind": "boolean",
+            "column": "enforce_unique",
+            "label": "Enforce unique",
+            "helpText": "Prevent duplicate prefixes/IP addresses within this VRF",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "ipaddress_count",
+            "kind": "computed",
+            "label": "Ipaddress count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.ipaddress",
+              "field": "vrf",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "vrf",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "rd",
+          "description",
+          "prefix_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "rd",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "rd"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          },
+          {
+            "field": "rd",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "rd"
+            ],
+            "nullsEqual": false,
+            "key": "rd",
+            "message": "VRF with this route distinguisher already exists.",
+            "whenSet": [
+              "rd"
+            ]
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "rd",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "vrf",
+            "column": "vrf_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "vrf",
+            "column": "vrf_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.iprange",
+            "field": "vrf",
+            "column": "vrf_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "vrf",
+            "column": "vrf_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "vrf",
+            "column": "vrf_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "tenancy.contact": {
+        "key": "tenancy.contact",
+        "app": "tenancy",
+        "model": "contact",
+        "className": "Contact",
+        "verboseName": "contact",
+        "verboseNamePlural": "contacts",
+        "description": "A person or team to reach about objects.",
+        "path": "contacts",
+        "alsoMountedAt": [],
+        "table": "tenancy_contact",
+        "sequence": "tenancy_contact_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "groups",
+            "kind": "m2m",
+            "label": "Groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "tenancy.contactgroup",
+            "writeIds": true,
+            "through": {
+              "table": "tenancy_contact_groups",
+              "source": "contact_id",
+              "target": "contactgroup_id"
+            }
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "title",
+            "kind": "string",
+            "column": "title",
+            "label": "Title",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "phone",
+            "kind": "string",
+            "column": "phone",
+            "label": "Phone",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "email",
+            "kind": "string",
+            "column": "email",
+            "label": "Email",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 254,
+            "pattern": "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"
+          },
+          {
+            "name": "address",
+            "kind": "string",
+            "column": "address",
+            "label": "Address",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "link",
+            "kind": "string",
+            "column": "link",
+            "label": "Link",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200,
+            "pattern": "^$|^[a-z][a-z0-9+.-]*://\\S+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "title",
+          "phone",
+          "email",
+          "address",
+          "link",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "tenancy.contactgroup": {
+        "key": "tenancy.contactgroup",
+        "app": "tenancy",
+        "model": "contactgroup",
+        "className": "ContactGroup",
+        "verboseName": "contact group",
+        "verboseNamePlural": "contact groups",
+        "description": "A grouping of contacts.",
+        "path": "contact-groups",
+        "alsoMountedAt": [],
+        "table": "tenancy_contactgroup",
+        "sequence": "tenancy_contactgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.contactgroup",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "slug",
+              "_depth"
+            ]
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "contact_count",
+            "kind": "computed",
+            "label": "Contact count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "tenancy.contact",
+              "field": "groups",
+              "cumulative": false,
+              "through": {
+                "table": "tenancy_contact_groups",
+                "source": "contact_id",
+                "target": "contactgroup_id"
+              }
+            }
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "contact_count",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "parent",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Contact group with this Parent and Name already exists."
+          },
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenNull": [
+              "parent"
+            ],
+            "key": "__all__",
+            "message": "A top-level contact group with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contact",
+            "field": "groups",
+            "column": "contactgroup_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "tenancy_contact_groups",
+              "source": "contact_id",
+              "target": "contactgroup_id"
+            }
+          },
+          {
+            "model": "tenancy.contactgroup",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ]
+      },
+      "tenancy.contactrole": {
+        "key": "tenancy.contactrole",
+        "app": "tenancy",
+        "model": "contactrole",
+        "className": "ContactRole",
+        "verboseName": "contact role",
+        "verboseNamePlural": "contact roles",
+        "description": "The function a contact serves (administrative, technical…).",
+        "path": "contact-roles",
+        "alsoMountedAt": [],
+        "table": "tenancy_contactrole",
+        "sequence": "tenancy_contactrole_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "contact role with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "contact role with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
       },
       "tenancy.tenant": {
         "key": "tenancy.tenant",
@@ -3454,6 +14990,91 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "circuit_count",
+            "kind": "computed",
+            "label": "Circuit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.circuit",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "ipaddress_count",
+            "kind": "computed",
+            "label": "Ipaddress count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.ipaddress",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "prefix_count",
+            "kind": "computed",
+            "label": "Prefix count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.prefix",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
             "name": "site_count",
             "kind": "computed",
             "label": "Site count",
@@ -3466,6 +15087,74 @@ export const catalogue: Catalogue = {
             "computed": {
               "type": "count",
               "model": "dcim.site",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "virtualmachine_count",
+            "kind": "computed",
+            "label": "Virtualmachine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "vlan_count",
+            "kind": "computed",
+            "label": "VLAN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.vlan",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "vrf_count",
+            "kind": "computed",
+            "label": "VRF count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.vrf",
+              "field": "tenant",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "cluster_count",
+            "kind": "computed",
+            "label": "Cluster count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.cluster",
               "field": "tenant",
               "cumulative": false
             }
@@ -3555,6 +15244,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuit",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -3569,7 +15265,21 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.device",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.location",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rack",
             "field": "tenant",
             "column": "tenant_id",
             "onDelete": "protect",
@@ -3588,6 +15298,76 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "ipam.aggregate",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.asn",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.iprange",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlan",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vrf",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
           }
         ]
       },
@@ -3915,6 +15695,526 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "cascade",
             "kind": "fk"
+          }
+        ]
+      },
+      "users.group": {
+        "key": "users.group",
+        "app": "users",
+        "model": "group",
+        "className": "Group",
+        "verboseName": "group",
+        "verboseNamePlural": "groups",
+        "description": "A set of users sharing permissions.",
+        "path": "groups",
+        "alsoMountedAt": [],
+        "table": "users_group",
+        "sequence": "users_group_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 150
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "user_count",
+            "kind": "computed",
+            "label": "User count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "users.user",
+              "field": "groups",
+              "cumulative": false,
+              "through": {
+                "table": "users_user_groups",
+                "source": "user_id",
+                "target": "group_id"
+              }
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "user_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display_url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "group with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "users.objectpermission",
+            "field": "groups",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_objectpermission_groups",
+              "source": "objectpermission_id",
+              "target": "group_id"
+            }
+          },
+          {
+            "model": "users.user",
+            "field": "groups",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_user_groups",
+              "source": "user_id",
+              "target": "group_id"
+            }
+          }
+        ]
+      },
+      "users.objectpermission": {
+        "key": "users.objectpermission",
+        "app": "users",
+        "model": "objectpermission",
+        "className": "ObjectPermission",
+        "verboseName": "permission",
+        "verboseNamePlural": "permissions",
+        "description": "Actions (view, add, change, delete…) granted on models to users and groups, optionally constrained.",
+        "path": "permissions",
+        "alsoMountedAt": [],
+        "table": "users_objectpermission",
+        "sequence": "users_objectpermission_id_seq",
+        "readOnly": false,
+        "hooks": "users.objectpermission",
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "item": "object_type"
+          },
+          {
+            "name": "actions",
+            "kind": "list",
+            "column": "actions",
+            "label": "Actions",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "view"
+            ],
+            "item": "string"
+          },
+          {
+            "name": "constraints",
+            "kind": "json",
+            "column": "constraints",
+            "label": "Constraints",
+            "helpText": "Filter expressions (an object, or a list of objects OR-ed) the objects must match",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "groups",
+            "kind": "m2m",
+            "label": "Groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.group",
+            "writeIds": true,
+            "through": {
+              "table": "users_objectpermission_groups",
+              "source": "objectpermission_id",
+              "target": "group_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
+          },
+          {
+            "name": "users",
+            "kind": "m2m",
+            "label": "Users",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.user",
+            "writeIds": true,
+            "through": {
+              "table": "users_objectpermission_users",
+              "source": "objectpermission_id",
+              "target": "user_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "enabled",
+          "object_types",
+          "actions"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "enabled",
+          "object_types",
+          "actions"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -4475,6 +16775,25 @@ export const catalogue: Catalogue = {
             "default": null
           },
           {
+            "name": "groups",
+            "kind": "m2m",
+            "label": "Groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.group",
+            "writeIds": true,
+            "through": {
+              "table": "users_user_groups",
+              "source": "user_id",
+              "target": "group_id"
+            }
+          },
+          {
             "name": "created",
             "kind": "timestamp",
             "label": "Created",
@@ -4561,6 +16880,17 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "username",
             "message": "user with this username already exists."
+          },
+          {
+            "fields": [
+              "username"
+            ],
+            "ci": [
+              "username"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A user with this username already exists."
           }
         ],
         "rules": [],
@@ -4595,6 +16925,18 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "users.objectpermission",
+            "field": "users",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_objectpermission_users",
+              "source": "objectpermission_id",
+              "target": "user_id"
+            }
+          },
+          {
             "model": "users.token",
             "field": "user",
             "column": "user_id",
@@ -4602,117 +16944,2051 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           }
         ]
+      },
+      "virtualization.cluster": {
+        "key": "virtualization.cluster",
+        "app": "virtualization",
+        "model": "cluster",
+        "className": "Cluster",
+        "verboseName": "cluster",
+        "verboseNamePlural": "clusters",
+        "description": "A cluster of hosts running virtual machines.",
+        "path": "clusters",
+        "alsoMountedAt": [],
+        "table": "virtualization_cluster",
+        "sequence": "virtualization_cluster_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "type",
+            "kind": "fk",
+            "column": "type_id",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "virtualization.clustertype",
+            "onDelete": "protect"
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.clustergroup",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "cluster_status"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "scope_type",
+            "kind": "object_type",
+            "column": "scope_type",
+            "label": "Scope type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ]
+          },
+          {
+            "name": "scope_id",
+            "kind": "bigint",
+            "column": "scope_id",
+            "label": "Scope ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "scope",
+            "kind": "generic",
+            "label": "Scope",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ],
+            "typeColumn": "scope_type",
+            "idColumn": "scope_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "site",
+            "kind": "computed",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN scope_type = 'dcim.site' THEN scope_id END",
+              "as": "fk",
+              "to": "dcim.site"
+            },
+            "to": "dcim.site"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "device_count",
+            "kind": "computed",
+            "label": "Device count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "cluster",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "virtualmachine_count",
+            "kind": "computed",
+            "label": "Virtualmachine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "cluster",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "virtualmachine_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "group",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Cluster with this Group and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [
+          {
+            "name": "site",
+            "field": "scope",
+            "type": "dcim.site",
+            "reason": "NetBox before 4.2 placed clusters at a site; the Ansible netbox.netbox 3.13 collection sends it"
+          }
+        ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "cluster",
+            "column": "cluster_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "cluster",
+            "column": "cluster_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "virtualization.clustergroup": {
+        "key": "virtualization.clustergroup",
+        "app": "virtualization",
+        "model": "clustergroup",
+        "className": "ClusterGroup",
+        "verboseName": "cluster group",
+        "verboseNamePlural": "cluster groups",
+        "description": "A grouping of clusters.",
+        "path": "cluster-groups",
+        "alsoMountedAt": [],
+        "table": "virtualization_clustergroup",
+        "sequence": "virtualization_clustergroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "cluster_count",
+            "kind": "computed",
+            "label": "Cluster count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.cluster",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "cluster_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "cluster group with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "cluster group with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "virtualization.clustertype": {
+        "key": "virtualization.clustertype",
+        "app": "virtualization",
+        "model": "clustertype",
+        "className": "ClusterType",
+        "verboseName": "cluster type",
+        "verboseNamePlural": "cluster types",
+        "description": "A kind of virtualization cluster (VMware, KVM…).",
+        "path": "cluster-types",
+        "alsoMountedAt": [],
+        "table": "virtualization_clustertype",
+        "sequence": "virtualization_clustertype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "cluster_count",
+            "kind": "computed",
+            "label": "Cluster count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.cluster",
+              "field": "type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "cluster_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "cluster type with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "cluster type with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "type",
+            "column": "type_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ]
+      },
+      "virtualization.virtualmachine": {
+        "key": "virtualization.virtualmachine",
+        "app": "virtualization",
+        "model": "virtualmachine",
+        "className": "VirtualMachine",
+        "verboseName": "virtual machine",
+        "verboseNamePlural": "virtual machines",
+        "description": "A virtual machine running in a cluster (or on a device).",
+        "path": "virtual-machines",
+        "alsoMountedAt": [],
+        "table": "virtualization_virtualmachine",
+        "sequence": "virtualization_virtualmachine_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "virtualmachine_status"
+          },
+          {
+            "name": "start_on_boot",
+            "kind": "choice",
+            "column": "start_on_boot",
+            "label": "Start on boot",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "off",
+            "choices": "virtualmachine_start_on_boot"
+          },
+          {
+            "name": "site",
+            "kind": "fk",
+            "column": "site_id",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.site",
+            "onDelete": "protect"
+          },
+          {
+            "name": "cluster",
+            "kind": "fk",
+            "column": "cluster_id",
+            "label": "Cluster",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.cluster",
+            "onDelete": "protect"
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.device",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicerole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "platform",
+            "kind": "fk",
+            "column": "platform_id",
+            "label": "Platform",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.platform",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "primary_ip",
+            "kind": "computed",
+            "label": "Primary IP",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(primary_ip4_id, primary_ip6_id)",
+              "as": "fk",
+              "to": "ipam.ipaddress"
+            },
+            "to": "ipam.ipaddress"
+          },
+          {
+            "name": "primary_ip4",
+            "kind": "fk",
+            "column": "primary_ip4_id",
+            "label": "Primary IPv4",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "primary_ip6",
+            "kind": "fk",
+            "column": "primary_ip6_id",
+            "label": "Primary IPv6",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "vcpus",
+            "kind": "decimal",
+            "column": "vcpus",
+            "label": "vCPUs",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0.01,
+            "maxDigits": 6,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "memory",
+            "kind": "integer",
+            "column": "memory",
+            "label": "Memory (MB)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "disk",
+            "kind": "integer",
+            "column": "disk",
+            "label": "Disk (MB)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "serial",
+            "kind": "string",
+            "column": "serial",
+            "label": "Serial number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "config_context",
+            "kind": "computed",
+            "label": "Config context",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(local_context_data, '{}'::jsonb)",
+              "as": "json"
+            }
+          },
+          {
+            "name": "local_context_data",
+            "kind": "json",
+            "column": "local_context_data",
+            "label": "Local context data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "interface_count",
+            "kind": "computed",
+            "label": "Interface count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.vminterface",
+              "field": "virtual_machine",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "cluster",
+              "tenant",
+              "name"
+            ],
+            "ci": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenSet": [
+              "cluster",
+              "tenant"
+            ],
+            "key": "__all__",
+            "message": "Virtual machine name must be unique per cluster and tenant."
+          },
+          {
+            "fields": [
+              "cluster",
+              "name"
+            ],
+            "ci": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "whenSet": [
+              "cluster"
+            ],
+            "whenNull": [
+              "tenant"
+            ],
+            "key": "__all__",
+            "message": "Virtual machine name must be unique per cluster."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "site",
+              "cluster",
+              "device"
+            ],
+            "key": "__all__",
+            "message": "A virtual machine must be assigned to a site, cluster, or device."
+          }
+        ],
+        "search": [
+          "name",
+          "serial",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.service",
+            "field": "parent_object",
+            "column": "parent_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "virtual_machine",
+            "column": "virtual_machine_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ]
+      },
+      "virtualization.vminterface": {
+        "key": "virtualization.vminterface",
+        "app": "virtualization",
+        "model": "vminterface",
+        "className": "VMInterface",
+        "verboseName": "interface",
+        "verboseNamePlural": "interfaces",
+        "description": "A network interface of a virtual machine.",
+        "path": "interfaces",
+        "alsoMountedAt": [],
+        "table": "virtualization_vminterface",
+        "sequence": "virtualization_vminterface_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "virtual_machine",
+            "kind": "fk",
+            "column": "virtual_machine_id",
+            "label": "Virtual machine",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "virtualization.virtualmachine",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.vminterface",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "virtual_machine",
+              "name"
+            ]
+          },
+          {
+            "name": "bridge",
+            "kind": "fk",
+            "column": "bridge_id",
+            "label": "Bridge",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.vminterface",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "virtual_machine",
+              "name"
+            ]
+          },
+          {
+            "name": "mtu",
+            "kind": "integer",
+            "column": "mtu",
+            "label": "MTU",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1,
+            "max": 65536
+          },
+          {
+            "name": "mac_address",
+            "kind": "string",
+            "column": "mac_address",
+            "label": "MAC address",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 18,
+            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mode",
+            "kind": "choice",
+            "column": "mode",
+            "label": "802.1Q mode",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_mode"
+          },
+          {
+            "name": "untagged_vlan",
+            "kind": "fk",
+            "column": "untagged_vlan_id",
+            "label": "Untagged VLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tagged_vlans",
+            "kind": "m2m",
+            "label": "Tagged VLANs",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.vlan",
+            "writeIds": true,
+            "through": {
+              "table": "virtualization_vminterface_tagged_vlans",
+              "source": "vminterface_id",
+              "target": "vlan_id"
+            }
+          },
+          {
+            "name": "vrf",
+            "kind": "fk",
+            "column": "vrf_id",
+            "label": "VRF",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vrf",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "count_ipaddresses",
+            "kind": "computed",
+            "label": "Count ipaddresses",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.ipaddress",
+              "field": "assigned_object",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "virtual_machine",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "virtual_machine",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "virtual_machine",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "virtual_machine",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Interface with this Virtual machine and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "mac_address"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "bridge",
+            "column": "bridge_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
       }
     },
     "choices": {
-      "color": [
+      "circuit_status": [
         {
-          "value": "aa1409",
-          "label": "Dark Red"
+          "value": "planned",
+          "label": "Planned"
         },
         {
-          "value": "f44336",
-          "label": "Red"
+          "value": "provisioning",
+          "label": "Provisioning"
         },
         {
-          "value": "e91e63",
-          "label": "Pink"
+          "value": "active",
+          "label": "Active"
         },
         {
-          "value": "ffe4e1",
-          "label": "Rose"
+          "value": "offline",
+          "label": "Offline"
         },
         {
-          "value": "ff66ff",
-          "label": "Fuchsia"
+          "value": "deprovisioning",
+          "label": "Deprovisioning"
         },
         {
-          "value": "9c27b0",
-          "label": "Purple"
+          "value": "decommissioned",
+          "label": "Decommissioned"
+        }
+      ],
+      "circuit_termination_side": [
+        {
+          "value": "A",
+          "label": "A"
         },
         {
-          "value": "673ab7",
-          "label": "Dark Purple"
+          "value": "Z",
+          "label": "Z"
+        }
+      ],
+      "cluster_status": [
+        {
+          "value": "planned",
+          "label": "Planned"
         },
         {
-          "value": "3f51b5",
-          "label": "Indigo"
+          "value": "staging",
+          "label": "Staging"
         },
         {
-          "value": "2196f3",
-          "label": "Blue"
+          "value": "active",
+          "label": "Active"
         },
         {
-          "value": "03a9f4",
-          "label": "Light Blue"
+          "value": "decommissioning",
+          "label": "Decommissioning"
         },
         {
-          "value": "00bcd4",
-          "label": "Cyan"
+          "value": "offline",
+          "label": "Offline"
+        }
+      ],
+      "contact_priority": [
+        {
+          "value": "primary",
+          "label": "Primary"
         },
         {
-          "value": 9688,
-          "label": "Teal"
+          "value": "secondary",
+          "label": "Secondary"
         },
         {
-          "value": "00ffff",
-          "label": "Aqua"
+          "value": "tertiary",
+          "label": "Tertiary"
         },
         {
-          "value": "2f6a31",
-          "label": "Dark Green"
-        },
-        {
-          "value": "4caf50",
-          "label": "Green"
-        },
-        {
-          "value": "8bc34a",
-          "label": "Light Green"
-        },
-        {
-          "value": "cddc39",
-          "label": "Lime"
-        },
-        {
-          "value": "ffeb3b",
-          "label": "Yellow"
-        },
-        {
-          "value": "ffc107",
-          "label": "Amber"
-        },
-        {
-          "value": "ff9800",
-          "label": "Orange"
-        },
-        {
-          "value": "ff5722",
-          "label": "Dark Orange"
-        },
-        {
-          "value": 795548,
-          "label": "Brown"
-        },
-        {
-          "value": "c0c0c0",
-          "label": "Light Grey"
-        },
-        {
-          "value": "9e9e9e",
-          "label": "Grey"
-        },
-        {
-          "value": "607d8b",
-          "label": "Dark Grey"
-        },
-        {
-          "value": 111111,
-          "label": "Black"
-        },
-        {
-          "value": "ffffff",
-          "label": "White"
+          "value": "inactive",
+          "label": "Inactive"
         }
       ],
       "customfield_base_choices": [
@@ -4825,6 +19101,904 @@ export const catalogue: Catalogue = {
           "label": "Hidden"
         }
       ],
+      "device_airflow": [
+        {
+          "value": "front-to-rear",
+          "label": "Front to rear"
+        },
+        {
+          "value": "rear-to-front",
+          "label": "Rear to front"
+        },
+        {
+          "value": "left-to-right",
+          "label": "Left to right"
+        },
+        {
+          "value": "right-to-left",
+          "label": "Right to left"
+        },
+        {
+          "value": "side-to-rear",
+          "label": "Side to rear"
+        },
+        {
+          "value": "rear-to-side",
+          "label": "Rear to side"
+        },
+        {
+          "value": "bottom-to-top",
+          "label": "Bottom to top"
+        },
+        {
+          "value": "top-to-bottom",
+          "label": "Top to bottom"
+        },
+        {
+          "value": "passive",
+          "label": "Passive"
+        },
+        {
+          "value": "mixed",
+          "label": "Mixed"
+        }
+      ],
+      "device_face": [
+        {
+          "value": "front",
+          "label": "Front"
+        },
+        {
+          "value": "rear",
+          "label": "Rear"
+        }
+      ],
+      "device_status": [
+        {
+          "value": "offline",
+          "label": "Offline"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "staged",
+          "label": "Staged"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        },
+        {
+          "value": "inventory",
+          "label": "Inventory"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        }
+      ],
+      "distance_unit": [
+        {
+          "value": "km",
+          "label": "Kilometers"
+        },
+        {
+          "value": "m",
+          "label": "Meters"
+        },
+        {
+          "value": "mi",
+          "label": "Miles"
+        },
+        {
+          "value": "ft",
+          "label": "Feet"
+        }
+      ],
+      "interface_duplex": [
+        {
+          "value": "half",
+          "label": "Half"
+        },
+        {
+          "value": "full",
+          "label": "Full"
+        },
+        {
+          "value": "auto",
+          "label": "Auto"
+        }
+      ],
+      "interface_mode": [
+        {
+          "value": "access",
+          "label": "Access"
+        },
+        {
+          "value": "tagged",
+          "label": "Tagged"
+        },
+        {
+          "value": "tagged-all",
+          "label": "Tagged (All)"
+        },
+        {
+          "value": "q-in-q",
+          "label": "Q-in-Q (802.1ad)"
+        }
+      ],
+      "interface_poe_mode": [
+        {
+          "value": "pd",
+          "label": "PD"
+        },
+        {
+          "value": "pse",
+          "label": "PSE"
+        }
+      ],
+      "interface_poe_type": [
+        {
+          "value": "type1-ieee802.3af",
+          "label": "802.3af (Type 1)"
+        },
+        {
+          "value": "type2-ieee802.3at",
+          "label": "802.3at (Type 2)"
+        },
+        {
+          "value": "type3-ieee802.3bt",
+          "label": "802.3bt (Type 3)"
+        },
+        {
+          "value": "type4-ieee802.3bt",
+          "label": "802.3bt (Type 4)"
+        },
+        {
+          "value": "passive-24v-2pair",
+          "label": "Passive 24V (2-pair)"
+        },
+        {
+          "value": "passive-24v-4pair",
+          "label": "Passive 24V (4-pair)"
+        },
+        {
+          "value": "passive-48v-2pair",
+          "label": "Passive 48V (2-pair)"
+        },
+        {
+          "value": "passive-48v-4pair",
+          "label": "Passive 48V (4-pair)"
+        }
+      ],
+      "interface_type": [
+        {
+          "value": "virtual",
+          "label": "Virtual"
+        },
+        {
+          "value": "bridge",
+          "label": "Bridge"
+        },
+        {
+          "value": "lag",
+          "label": "Link Aggregation Group (LAG)"
+        },
+        {
+          "value": "100base-fx",
+          "label": "100BASE-FX (10/100ME FIBER)"
+        },
+        {
+          "value": "100base-lfx",
+          "label": "100BASE-LFX (10/100ME FIBER)"
+        },
+        {
+          "value": "100base-tx",
+          "label": "100BASE-TX (10/100ME)"
+        },
+        {
+          "value": "100base-t1",
+          "label": "100BASE-T1 (10/100ME Single Pair)"
+        },
+        {
+          "value": "1000base-t",
+          "label": "1000BASE-T (1GE)"
+        },
+        {
+          "value": "1000base-tx",
+          "label": "1000BASE-TX (1GE)"
+        },
+        {
+          "value": "1000base-sx",
+          "label": "1000BASE-SX (1GE)"
+        },
+        {
+          "value": "1000base-lx",
+          "label": "1000BASE-LX (1GE)"
+        },
+        {
+          "value": "1000base-lx10",
+          "label": "1000BASE-LX10/LH (1GE)"
+        },
+        {
+          "value": "1000base-zx",
+          "label": "1000BASE-ZX (1GE)"
+        },
+        {
+          "value": "1000base-ex",
+          "label": "1000BASE-EX (1GE)"
+        },
+        {
+          "value": "1000base-bx10-d",
+          "label": "1000BASE-BX10-D (1GE)"
+        },
+        {
+          "value": "1000base-bx10-u",
+          "label": "1000BASE-BX10-U (1GE)"
+        },
+        {
+          "value": "1000base-cx",
+          "label": "1000BASE-CX (1GE)"
+        },
+        {
+          "value": "1000base-cwdm",
+          "label": "1000BASE-CWDM (1GE)"
+        },
+        {
+          "value": "1000base-dwdm",
+          "label": "1000BASE-DWDM (1GE)"
+        },
+        {
+          "value": "2.5gbase-t",
+          "label": "2.5GBASE-T (2.5GE)"
+        },
+        {
+          "value": "5gbase-t",
+          "label": "5GBASE-T (5GE)"
+        },
+        {
+          "value": "10gbase-t",
+          "label": "10GBASE-T (10GE)"
+        },
+        {
+          "value": "10gbase-cx4",
+          "label": "10GBASE-CX4 (10GE)"
+        },
+        {
+          "value": "10gbase-sr",
+          "label": "10GBASE-SR (10GE)"
+        },
+        {
+          "value": "10gbase-lr",
+          "label": "10GBASE-LR (10GE)"
+        },
+        {
+          "value": "10gbase-lrm",
+          "label": "10GBASE-LRM (10GE)"
+        },
+        {
+          "value": "10gbase-er",
+          "label": "10GBASE-ER (10GE)"
+        },
+        {
+          "value": "10gbase-zr",
+          "label": "10GBASE-ZR (10GE)"
+        },
+        {
+          "value": "10gbase-cu",
+          "label": "10GBASE-CU (10GE)"
+        },
+        {
+          "value": "25gbase-cr",
+          "label": "25GBASE-CR (25GE)"
+        },
+        {
+          "value": "25gbase-sr",
+          "label": "25GBASE-SR (25GE)"
+        },
+        {
+          "value": "25gbase-lr",
+          "label": "25GBASE-LR (25GE)"
+        },
+        {
+          "value": "25gbase-er",
+          "label": "25GBASE-ER (25GE)"
+        },
+        {
+          "value": "25gbase-t",
+          "label": "25GBASE-T (25GE)"
+        },
+        {
+          "value": "40gbase-cr4",
+          "label": "40GBASE-CR4 (40GE)"
+        },
+        {
+          "value": "40gbase-sr4",
+          "label": "40GBASE-SR4 (40GE)"
+        },
+        {
+          "value": "40gbase-lr4",
+          "label": "40GBASE-LR4 (40GE)"
+        },
+        {
+          "value": "40gbase-er4",
+          "label": "40GBASE-ER4 (40GE)"
+        },
+        {
+          "value": "50gbase-cr",
+          "label": "50GBASE-CR (50GE)"
+        },
+        {
+          "value": "50gbase-sr",
+          "label": "50GBASE-SR (50GE)"
+        },
+        {
+          "value": "50gbase-lr",
+          "label": "50GBASE-LR (50GE)"
+        },
+        {
+          "value": "100gbase-cr4",
+          "label": "100GBASE-CR4 (100GE)"
+        },
+        {
+          "value": "100gbase-sr4",
+          "label": "100GBASE-SR4 (100GE)"
+        },
+        {
+          "value": "100gbase-lr4",
+          "label": "100GBASE-LR4 (100GE)"
+        },
+        {
+          "value": "100gbase-er4",
+          "label": "100GBASE-ER4 (100GE)"
+        },
+        {
+          "value": "100gbase-dr",
+          "label": "100GBASE-DR (100GE)"
+        },
+        {
+          "value": "200gbase-sr4",
+          "label": "200GBASE-SR4 (200GE)"
+        },
+        {
+          "value": "200gbase-fr4",
+          "label": "200GBASE-FR4 (200GE)"
+        },
+        {
+          "value": "400gbase-sr8",
+          "label": "400GBASE-SR8 (400GE)"
+        },
+        {
+          "value": "400gbase-dr4",
+          "label": "400GBASE-DR4 (400GE)"
+        },
+        {
+          "value": "400gbase-fr4",
+          "label": "400GBASE-FR4 (400GE)"
+        },
+        {
+          "value": "400gbase-lr4",
+          "label": "400GBASE-LR4 (400GE)"
+        },
+        {
+          "value": "800gbase-sr8",
+          "label": "800GBASE-SR8 (800GE)"
+        },
+        {
+          "value": "800gbase-dr8",
+          "label": "800GBASE-DR8 (800GE)"
+        },
+        {
+          "value": "100base-x-sfp",
+          "label": "SFP (100ME)"
+        },
+        {
+          "value": "1000base-x-gbic",
+          "label": "GBIC (1GE)"
+        },
+        {
+          "value": "1000base-x-sfp",
+          "label": "SFP (1GE)"
+        },
+        {
+          "value": "2.5gbase-x-sfp",
+          "label": "SFP (2.5GE)"
+        },
+        {
+          "value": "10gbase-x-sfpp",
+          "label": "SFP+ (10GE)"
+        },
+        {
+          "value": "10gbase-x-xenpak",
+          "label": "XENPAK (10GE)"
+        },
+        {
+          "value": "10gbase-x-xfp",
+          "label": "XFP (10GE)"
+        },
+        {
+          "value": "10gbase-x-x2",
+          "label": "X2 (10GE)"
+        },
+        {
+          "value": "25gbase-x-sfp28",
+          "label": "SFP28 (25GE)"
+        },
+        {
+          "value": "40gbase-x-qsfpp",
+          "label": "QSFP+ (40GE)"
+        },
+        {
+          "value": "50gbase-x-sfp28",
+          "label": "SFP28 (50GE)"
+        },
+        {
+          "value": "50gbase-x-sfp56",
+          "label": "SFP56 (50GE)"
+        },
+        {
+          "value": "100gbase-x-cfp",
+          "label": "CFP (100GE)"
+        },
+        {
+          "value": "100gbase-x-cfp2",
+          "label": "CFP2 (100GE)"
+        },
+        {
+          "value": "100gbase-x-cfp4",
+          "label": "CFP4 (100GE)"
+        },
+        {
+          "value": "100gbase-x-cxp",
+          "label": "CXP (100GE)"
+        },
+        {
+          "value": "100gbase-x-qsfp28",
+          "label": "QSFP28 (100GE)"
+        },
+        {
+          "value": "100gbase-x-qsfpdd",
+          "label": "QSFP-DD (100GE)"
+        },
+        {
+          "value": "100gbase-x-sfpdd",
+          "label": "SFP-DD (100GE)"
+        },
+        {
+          "value": "200gbase-x-cfp2",
+          "label": "CFP2 (200GE)"
+        },
+        {
+          "value": "200gbase-x-qsfp56",
+          "label": "QSFP56 (200GE)"
+        },
+        {
+          "value": "200gbase-x-qsfpdd",
+          "label": "QSFP-DD (200GE)"
+        },
+        {
+          "value": "400gbase-x-qsfp112",
+          "label": "QSFP112 (400GE)"
+        },
+        {
+          "value": "400gbase-x-qsfpdd",
+          "label": "QSFP-DD (400GE)"
+        },
+        {
+          "value": "400gbase-x-cfp2",
+          "label": "CFP2 (400GE)"
+        },
+        {
+          "value": "400gbase-x-cfp8",
+          "label": "CFP8 (400GE)"
+        },
+        {
+          "value": "400gbase-x-osfp",
+          "label": "OSFP (400GE)"
+        },
+        {
+          "value": "400gbase-x-osfp-rhs",
+          "label": "OSFP-RHS (400GE)"
+        },
+        {
+          "value": "800gbase-x-osfp",
+          "label": "OSFP (800GE)"
+        },
+        {
+          "value": "800gbase-x-qsfpdd",
+          "label": "QSFP-DD (800GE)"
+        },
+        {
+          "value": "1000base-kx",
+          "label": "1000BASE-KX (1GE)"
+        },
+        {
+          "value": "10gbase-kr",
+          "label": "10GBASE-KR (10GE)"
+        },
+        {
+          "value": "10gbase-kx4",
+          "label": "10GBASE-KX4 (10GE)"
+        },
+        {
+          "value": "25gbase-kr",
+          "label": "25GBASE-KR (25GE)"
+        },
+        {
+          "value": "40gbase-kr4",
+          "label": "40GBASE-KR4 (40GE)"
+        },
+        {
+          "value": "50gbase-kr",
+          "label": "50GBASE-KR (50GE)"
+        },
+        {
+          "value": "100gbase-kr4",
+          "label": "100GBASE-KR4 (100GE)"
+        },
+        {
+          "value": "ieee802.11a",
+          "label": "IEEE 802.11a"
+        },
+        {
+          "value": "ieee802.11g",
+          "label": "IEEE 802.11b/g"
+        },
+        {
+          "value": "ieee802.11n",
+          "label": "IEEE 802.11n"
+        },
+        {
+          "value": "ieee802.11ac",
+          "label": "IEEE 802.11ac"
+        },
+        {
+          "value": "ieee802.11ad",
+          "label": "IEEE 802.11ad"
+        },
+        {
+          "value": "ieee802.11ax",
+          "label": "IEEE 802.11ax"
+        },
+        {
+          "value": "ieee802.11ay",
+          "label": "IEEE 802.11ay"
+        },
+        {
+          "value": "ieee802.11be",
+          "label": "IEEE 802.11be"
+        },
+        {
+          "value": "ieee802.15.1",
+          "label": "IEEE 802.15.1 (Bluetooth)"
+        },
+        {
+          "value": "ieee802.15.4",
+          "label": "IEEE 802.15.4 (LR-WPAN)"
+        },
+        {
+          "value": "other-wireless",
+          "label": "Other (Wireless)"
+        },
+        {
+          "value": "gsm",
+          "label": "GSM"
+        },
+        {
+          "value": "cdma",
+          "label": "CDMA"
+        },
+        {
+          "value": "lte",
+          "label": "LTE"
+        },
+        {
+          "value": "4g",
+          "label": "4G"
+        },
+        {
+          "value": "5g",
+          "label": "5G"
+        },
+        {
+          "value": "sonet-oc3",
+          "label": "OC-3/STM-1"
+        },
+        {
+          "value": "sonet-oc12",
+          "label": "OC-12/STM-4"
+        },
+        {
+          "value": "sonet-oc48",
+          "label": "OC-48/STM-16"
+        },
+        {
+          "value": "sonet-oc192",
+          "label": "OC-192/STM-64"
+        },
+        {
+          "value": "sonet-oc768",
+          "label": "OC-768/STM-256"
+        },
+        {
+          "value": "1gfc-sfp",
+          "label": "SFP (1GFC)"
+        },
+        {
+          "value": "2gfc-sfp",
+          "label": "SFP (2GFC)"
+        },
+        {
+          "value": "4gfc-sfp",
+          "label": "SFP (4GFC)"
+        },
+        {
+          "value": "8gfc-sfpp",
+          "label": "SFP+ (8GFC)"
+        },
+        {
+          "value": "16gfc-sfpp",
+          "label": "SFP+ (16GFC)"
+        },
+        {
+          "value": "32gfc-sfp28",
+          "label": "SFP28 (32GFC)"
+        },
+        {
+          "value": "64gfc-qsfpp",
+          "label": "QSFP+ (64GFC)"
+        },
+        {
+          "value": "128gfc-qsfp28",
+          "label": "QSFP28 (128GFC)"
+        },
+        {
+          "value": "infiniband-sdr",
+          "label": "SDR (2 Gbps)"
+        },
+        {
+          "value": "infiniband-ddr",
+          "label": "DDR (4 Gbps)"
+        },
+        {
+          "value": "infiniband-qdr",
+          "label": "QDR (8 Gbps)"
+        },
+        {
+          "value": "infiniband-fdr10",
+          "label": "FDR10 (10 Gbps)"
+        },
+        {
+          "value": "infiniband-fdr",
+          "label": "FDR (13.5 Gbps)"
+        },
+        {
+          "value": "infiniband-edr",
+          "label": "EDR (25 Gbps)"
+        },
+        {
+          "value": "infiniband-hdr",
+          "label": "HDR (50 Gbps)"
+        },
+        {
+          "value": "infiniband-ndr",
+          "label": "NDR (100 Gbps)"
+        },
+        {
+          "value": "infiniband-xdr",
+          "label": "XDR (250 Gbps)"
+        },
+        {
+          "value": "t1",
+          "label": "T1 (1.544 Mbps)"
+        },
+        {
+          "value": "e1",
+          "label": "E1 (2.048 Mbps)"
+        },
+        {
+          "value": "t3",
+          "label": "T3 (45 Mbps)"
+        },
+        {
+          "value": "e3",
+          "label": "E3 (34 Mbps)"
+        },
+        {
+          "value": "xdsl",
+          "label": "xDSL"
+        },
+        {
+          "value": "docsis",
+          "label": "DOCSIS"
+        },
+        {
+          "value": "moca",
+          "label": "MoCA"
+        },
+        {
+          "value": "bpon",
+          "label": "BPON (622 Mbps / 155 Mbps)"
+        },
+        {
+          "value": "epon",
+          "label": "EPON (1 Gbps)"
+        },
+        {
+          "value": "10g-epon",
+          "label": "10G-EPON (10 Gbps)"
+        },
+        {
+          "value": "gpon",
+          "label": "GPON (2.5 Gbps / 1.25 Gbps)"
+        },
+        {
+          "value": "xg-pon",
+          "label": "XG-PON (10 Gbps / 2.5 Gbps)"
+        },
+        {
+          "value": "xgs-pon",
+          "label": "XGS-PON (10 Gbps)"
+        },
+        {
+          "value": "ng-pon2",
+          "label": "NG-PON2 (TWDM-PON) (4x10 Gbps)"
+        },
+        {
+          "value": "25g-pon",
+          "label": "25G-PON (25 Gbps)"
+        },
+        {
+          "value": "50g-pon",
+          "label": "50G-PON (50 Gbps)"
+        },
+        {
+          "value": "cisco-stackwise",
+          "label": "Cisco StackWise"
+        },
+        {
+          "value": "cisco-stackwise-plus",
+          "label": "Cisco StackWise Plus"
+        },
+        {
+          "value": "cisco-flexstack",
+          "label": "Cisco FlexStack"
+        },
+        {
+          "value": "cisco-flexstack-plus",
+          "label": "Cisco FlexStack Plus"
+        },
+        {
+          "value": "cisco-stackwise-80",
+          "label": "Cisco StackWise-80"
+        },
+        {
+          "value": "cisco-stackwise-160",
+          "label": "Cisco StackWise-160"
+        },
+        {
+          "value": "cisco-stackwise-320",
+          "label": "Cisco StackWise-320"
+        },
+        {
+          "value": "cisco-stackwise-480",
+          "label": "Cisco StackWise-480"
+        },
+        {
+          "value": "cisco-stackwise-1t",
+          "label": "Cisco StackWise-1T"
+        },
+        {
+          "value": "juniper-vcp",
+          "label": "Juniper VCP"
+        },
+        {
+          "value": "extreme-summitstack",
+          "label": "Extreme SummitStack"
+        },
+        {
+          "value": "extreme-summitstack-128",
+          "label": "Extreme SummitStack-128"
+        },
+        {
+          "value": "extreme-summitstack-256",
+          "label": "Extreme SummitStack-256"
+        },
+        {
+          "value": "extreme-summitstack-512",
+          "label": "Extreme SummitStack-512"
+        },
+        {
+          "value": "other",
+          "label": "Other"
+        }
+      ],
+      "ip_family": [
+        {
+          "value": 4,
+          "label": "IPv4"
+        },
+        {
+          "value": 6,
+          "label": "IPv6"
+        }
+      ],
+      "ipaddress_role": [
+        {
+          "value": "loopback",
+          "label": "Loopback"
+        },
+        {
+          "value": "secondary",
+          "label": "Secondary"
+        },
+        {
+          "value": "anycast",
+          "label": "Anycast"
+        },
+        {
+          "value": "vip",
+          "label": "VIP"
+        },
+        {
+          "value": "vrrp",
+          "label": "VRRP"
+        },
+        {
+          "value": "hsrp",
+          "label": "HSRP"
+        },
+        {
+          "value": "glbp",
+          "label": "GLBP"
+        },
+        {
+          "value": "carp",
+          "label": "CARP"
+        }
+      ],
+      "ipaddress_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
+        },
+        {
+          "value": "dhcp",
+          "label": "DHCP"
+        },
+        {
+          "value": "slaac",
+          "label": "SLAAC"
+        }
+      ],
+      "iprange_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
+        }
+      ],
       "location_status": [
         {
           "value": "planned",
@@ -4861,6 +20035,128 @@ export const catalogue: Catalogue = {
           "label": "Deleted"
         }
       ],
+      "prefix_status": [
+        {
+          "value": "container",
+          "label": "Container"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
+        }
+      ],
+      "rack_airflow": [
+        {
+          "value": "front-to-rear",
+          "label": "Front to rear"
+        },
+        {
+          "value": "rear-to-front",
+          "label": "Rear to front"
+        }
+      ],
+      "rack_dimension_unit": [
+        {
+          "value": "mm",
+          "label": "Millimeters"
+        },
+        {
+          "value": "in",
+          "label": "Inches"
+        }
+      ],
+      "rack_form_factor": [
+        {
+          "value": "2-post-frame",
+          "label": "2-post frame"
+        },
+        {
+          "value": "4-post-frame",
+          "label": "4-post frame"
+        },
+        {
+          "value": "4-post-cabinet",
+          "label": "4-post cabinet"
+        },
+        {
+          "value": "wall-frame",
+          "label": "Wall-mounted frame"
+        },
+        {
+          "value": "wall-frame-vertical",
+          "label": "Wall-mounted frame (vertical)"
+        },
+        {
+          "value": "wall-cabinet",
+          "label": "Wall-mounted cabinet"
+        },
+        {
+          "value": "wall-cabinet-vertical",
+          "label": "Wall-mounted cabinet (vertical)"
+        }
+      ],
+      "rack_status": [
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "available",
+          "label": "Available"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
+        }
+      ],
+      "rack_width": [
+        {
+          "value": 10,
+          "label": "10 inches"
+        },
+        {
+          "value": 19,
+          "label": "19 inches"
+        },
+        {
+          "value": 21,
+          "label": "21 inches"
+        },
+        {
+          "value": 23,
+          "label": "23 inches"
+        }
+      ],
+      "service_protocol": [
+        {
+          "value": "tcp",
+          "label": "TCP"
+        },
+        {
+          "value": "udp",
+          "label": "UDP"
+        },
+        {
+          "value": "sctp",
+          "label": "SCTP"
+        }
+      ],
       "site_status": [
         {
           "value": "planned",
@@ -4883,6 +20179,16 @@ export const catalogue: Catalogue = {
           "label": "Retired"
         }
       ],
+      "subdevice_role": [
+        {
+          "value": "parent",
+          "label": "Parent"
+        },
+        {
+          "value": "child",
+          "label": "Child"
+        }
+      ],
       "token_version": [
         {
           "value": 1,
@@ -4891,6 +20197,102 @@ export const catalogue: Catalogue = {
         {
           "value": 2,
           "label": "v2"
+        }
+      ],
+      "virtualmachine_start_on_boot": [
+        {
+          "value": "on",
+          "label": "On"
+        },
+        {
+          "value": "off",
+          "label": "Off"
+        },
+        {
+          "value": "laststate",
+          "label": "Last State"
+        }
+      ],
+      "virtualmachine_status": [
+        {
+          "value": "offline",
+          "label": "Offline"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "staged",
+          "label": "Staged"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        },
+        {
+          "value": "paused",
+          "label": "Paused"
+        }
+      ],
+      "vlan_qinq_role": [
+        {
+          "value": "svlan",
+          "label": "Service"
+        },
+        {
+          "value": "cvlan",
+          "label": "Customer"
+        }
+      ],
+      "vlan_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
+        }
+      ],
+      "weight_unit": [
+        {
+          "value": "kg",
+          "label": "Kilograms"
+        },
+        {
+          "value": "g",
+          "label": "Grams"
+        },
+        {
+          "value": "lb",
+          "label": "Pounds"
+        },
+        {
+          "value": "oz",
+          "label": "Ounces"
+        }
+      ],
+      "wireless_role": [
+        {
+          "value": "ap",
+          "label": "Access point"
+        },
+        {
+          "value": "station",
+          "label": "Station"
         }
       ]
     }

@@ -14,6 +14,7 @@ import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
 import { bootstrap } from './bootstrap.ts';
+import { syncObjectTypes } from './catalogue/object-types.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -41,6 +42,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
   const sql = connect(o.databaseUrl, { max: o.settings.poolSize });
   const registry = new Registry(o.catalogue, o.filters);
+  await syncObjectTypes(sql, registry);
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
   const observers = [recordObjectChanges];

@@ -25,6 +25,16 @@ function relationFilters(cat: Catalogue, base: string, path: string[], column: s
   return out;
 }
 
+/** `<name>_id` and `<name>` filters reaching a related model through a path of foreign keys. */
+function viaFilters(cat: Catalogue, m: ModelDef, name: string, via: string[], tree?: boolean, description?: string): FilterDef[] {
+  let current = m;
+  for (const step of via.slice(0, -1)) current = cat.models[current.fields.find((f) => f.name === step)!.to!]!;
+  const last = current.fields.find((f) => f.name === via[via.length - 1])!;
+  const target = cat.models[last.to!]!;
+  const isTree = tree ?? (target.tree && last.name !== 'parent');
+  return relationFilters(cat, name, via.slice(0, -1), last.column!, last.to!, isTree, description ?? last.label);
+}
+
 function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
@@ -85,6 +95,15 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
       out.push({ name, kind: 'request', path: [], column: 'id', lookups: [], op: name, type: 'string', description: `Objects ${what} by the request with this ID` });
     }
   }
+  // filters a related model hands on to every model pointing at it (sites → region, site_group)
+  for (const f of m.fields) {
+    if (f.kind !== 'fk' || f.name === 'parent' || f.readOnly) continue;
+    const [tapp, tmodel] = f.to!.split('.') as [string, string];
+    for (const [name, path] of Object.entries(raw.apps[tapp]!.models[tmodel]!.propagate_filters ?? {})) {
+      const via = [f.name, ...path.split('.')];
+      out.push(...viaFilters(cat, m, name, via));
+    }
+  }
   const declared = raw.apps[m.app]!.models[m.model]!.filters ?? {};
   for (const [name, d] of Object.entries(declared)) {
     if (d.op) {
@@ -94,13 +113,7 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
       });
       continue;
     }
-    const via = d.via!.split('.');
-    let current = m;
-    for (const step of via.slice(0, -1)) current = cat.models[current.fields.find((f) => f.name === step)!.to!]!;
-    const last = current.fields.find((f) => f.name === via[via.length - 1])!;
-    const target = cat.models[last.to!]!;
-    const tree = d.tree ?? (target.tree && last.name !== 'parent');
-    out.push(...relationFilters(cat, name, via.slice(0, -1), last.column!, last.to!, tree, d.description ?? last.label));
+    out.push(...viaFilters(cat, m, name, d.via!.split('.'), d.tree, d.description));
   }
   const seen = new Set<string>();
   return out.filter((f) => (seen.has(f.name) ? false : (seen.add(f.name), true))).sort((a, b) => byCodePoint(a.name, b.name));

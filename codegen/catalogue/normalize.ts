@@ -108,6 +108,8 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed = { type: 'count', model: `${app}.${model}`, field, cumulative: c.cumulative ?? false, ...(through ? { through } : {}) };
   } else if (c.expr) {
     computed = { type: 'expr', sql: c.expr, as: c.as!, ...(c.choices ? { choices: c.choices } : {}), ...(c.to ? { to: c.to } : {}) };
+  } else if (c.copy) {
+    computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
     computed = { type: 'ip_depth', field: c.ip_depth, vrf: c.vrf! };
   } else if (c.ip_children) {
@@ -197,6 +199,13 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     if (r.requires) return { type: 'requires', field: r.requires[0], requires: r.requires[1], message: r.message ?? `Must specify ${label(r.requires[1]).toLowerCase()} when ${label(r.requires[0]).toLowerCase()} is set.` };
     if (r.same) return { type: 'same', left: r.same[0].split('.'), right: r.same[1].split('.'), key: r.key ?? r.same[0].split('.')[0]!, message: r.message ?? `${label(r.same[0])} must match ${label(r.same[1])}.` };
     if (r.one_of) return { type: 'one_of', fields: r.one_of, key: r.key ?? '__all__', message: r.message ?? `One of ${r.one_of.join(', ')} must be set.` };
+    if (r.ip_unique) {
+      const u = r.ip_unique;
+      return {
+        type: 'ip_unique', field: u.field, vrf: u.vrf, host: u.host ?? false, key: r.key ?? u.field, what: u.what,
+        ...(u.exempt_field ? { exemptField: u.exempt_field, exempt: u.exempt ?? [] } : {}),
+      };
+    }
     return { type: 'less', left: r.less![0], right: r.less![1], key: r.key ?? r.less![1], message: r.message ?? `${label(r.less![0])} must be lower than ${label(r.less![1])}.` };
   });
   const hasName = byName.has('name');

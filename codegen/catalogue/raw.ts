@@ -44,7 +44,8 @@ export interface RawComputed {
   count?: string;
   cumulative?: boolean;
   expr?: string;
-  as?: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean';
+  as?: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json';
+  copy?: string;
   choices?: string;
   to?: string;
   ip_depth?: string;
@@ -68,6 +69,7 @@ export interface RawRule {
   same?: [string, string];
   one_of?: string[];
   less?: [string, string];
+  ip_unique?: { field: string; vrf: string; host?: boolean; what: string; exempt_field?: string; exempt?: string[] };
   key?: string;
   message?: string;
 }
@@ -111,6 +113,8 @@ export interface RawModel {
   filters?: Record<string, RawFilter>;
   aliases?: Record<string, { field: string; type?: string; reason: string }>;
   ignored_filters?: Record<string, string>;
+  /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
+  propagate_filters?: Record<string, string>;
 }
 
 export interface RawApp {

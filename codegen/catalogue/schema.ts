@@ -64,7 +64,8 @@ const computed = {
     count: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
     cumulative: { type: 'boolean' },
     expr: { type: 'string' },
-    as: { enum: ['integer', 'string', 'choice', 'fk', 'decimal', 'boolean'] },
+    as: { enum: ['integer', 'string', 'choice', 'fk', 'decimal', 'boolean', 'json'] },
+    copy: { type: 'string' },
     choices: { type: 'string' },
     to: contentType,
     ip_depth: { type: 'string' },
@@ -97,6 +98,10 @@ const rule = {
     same: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
     one_of: { ...fieldList, minItems: 2 },
     less: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    ip_unique: {
+      type: 'object', additionalProperties: false, required: ['field', 'vrf', 'what'],
+      properties: { field: { type: 'string' }, vrf: { type: 'string' }, host: { type: 'boolean' }, what: { type: 'string' }, exempt_field: { type: 'string' }, exempt: { type: 'array', items: { type: 'string' } } },
+    },
     key: { type: 'string' },
     message: { type: 'string' },
   },
@@ -109,7 +114,7 @@ const filter = {
     via: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
     tree: { type: 'boolean' },
     natural: { type: 'boolean' },
-    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id'] },
+    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id', 'not_null'] },
     arg: { type: 'string' },
     field: { type: 'string' },
     lookups: fieldList,
@@ -162,6 +167,7 @@ const model = {
       },
     },
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+    propagate_filters: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
   },
 } as const;
 

@@ -103,12 +103,13 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
     for (const [cname, c] of Object.entries(m.computed ?? {})) {
       const cat = `${at}.computed.${cname}`;
-      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
+      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list', 'copy'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) {
-        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list`);
+        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy`);
         continue;
       }
       if (m.fields[cname]) faults.push(`${cat}: "${cname}" is also declared as a field`);
+      if (c.copy !== undefined && c.copy !== 'display') faults.push(`${cat}: only "display" can be copied`);
       if (c.count || c.reverse_list) {
         const ref = (c.count ?? c.reverse_list)!;
         const [capp, cmodel, cfield] = ref.split('.') as [string, string, string];
@@ -152,13 +153,20 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
     });
     (m.rules ?? []).forEach((r, i) => {
-      const kinds = ['requires', 'same', 'one_of', 'less'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less`);
+      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
+      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique`);
+      if (r.ip_unique) {
+        for (const n of [r.ip_unique.field, r.ip_unique.vrf, ...(r.ip_unique.exempt_field ? [r.ip_unique.exempt_field] : [])]) if (!m.fields[n]) faults.push(`${at}.rules.${i}.ip_unique: unknown field "${n}"`);
+      }
       for (const p of [...(r.requires ?? []), ...(r.same ?? []), ...(r.one_of ?? []), ...(r.less ?? [])]) {
         const fault = walk(key, p.split('.'), false);
         if (fault) faults.push(`${at}.rules.${i}: ${fault}`);
       }
     });
+    for (const [fname, path] of Object.entries(m.propagate_filters ?? {})) {
+      const fault = walk(key, path.split('.'), false);
+      if (fault) faults.push(`${at}.propagate_filters.${fname}: ${fault}`);
+    }
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
       if (f.via) {
         const fault = walk(key, f.via.split('.'), false);
@@ -167,7 +175,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     }
     for (const [aname, a] of Object.entries(m.aliases ?? {})) {
       if (!names.has(a.field)) faults.push(`${at}.aliases.${aname}: unknown field "${a.field}"`);
-      if (names.has(aname)) faults.push(`${at}.aliases.${aname}: "${aname}" is already a field`);
+      // an alias may share its name with a read-only computed field that shows it on read
+      if (names.has(aname) && !m.computed?.[aname]) faults.push(`${at}.aliases.${aname}: "${aname}" is already a field`);
     }
     try {
       for (const alt of parseDisplay(m.display)) {

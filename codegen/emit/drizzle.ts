@@ -78,7 +78,7 @@ function defaultExpr(f: FieldDef): string {
 
 function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): { code: string; imports: string[] } {
   const cols = u.fields.map((n) => byName.get(n)!);
-  const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.whenNull ? `_when_${u.whenNull.join('_')}_null` : ''}_uniq`));
+  const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.ci ? '_ci' : ''}${u.whenNull ? `_when_${u.whenNull.join('_')}_null` : ''}_uniq`));
   const ref = (f: FieldDef) => `t.${camel(f.column!)}`;
   const plain = !u.ci && !u.whenNull;
   if (plain) {

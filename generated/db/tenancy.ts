@@ -3,6 +3,69 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+/** A person or team to reach about objects. */
+export const tenancyContact = pgTable('tenancy_contact', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  title: varchar('title', { length: 100 }).notNull().default(''),
+  phone: varchar('phone', { length: 50 }).notNull().default(''),
+  email: varchar('email', { length: 254 }).notNull().default(''),
+  address: varchar('address', { length: 200 }).notNull().default(''),
+  link: varchar('link', { length: 200 }).notNull().default(''),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('tenancy_contact_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** Contact.groups: many-to-many with tenancy.contactgroup */
+export const tenancyContactGroups = pgTable('tenancy_contact_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  contactId: bigint('contact_id', { mode: 'number' }).notNull().references((): AnyPgColumn => tenancyContact.id),
+  contactgroupId: bigint('contactgroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => tenancyContactgroup.id),
+}, (t) => [
+  unique('tenancy_contact_groups_uniq').on(t.contactId, t.contactgroupId),
+  index('tenancy_contact_groups_contactgroup_id_idx').on(t.contactgroupId),
+]);
+/** A grouping of contacts. */
+export const tenancyContactgroup = pgTable('tenancy_contactgroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => tenancyContactgroup.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  _depth: integer('_depth').notNull().default(0),
+  _path: bigint('_path', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  _sort: text('_sort').array().notNull().default(sql`'{}'`),
+}, (t) => [
+  unique('tenancy_contactgroup_parent_name_uniq').on(t.parentId, t.name),
+  uniqueIndex('tenancy_contactgroup_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
+  index('tenancy_contactgroup_parent_id_idx').on(t.parentId),
+  index('tenancy_contactgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('tenancy_contactgroup__path_gin_idx').using('gin', t._path),
+  index('tenancy_contactgroup__sort_idx').on(t._sort, t.id),
+]);
+/** The function a contact serves (administrative, technical…). */
+export const tenancyContactrole = pgTable('tenancy_contactrole', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('tenancy_contactrole_name_uniq').on(t.name),
+  unique('tenancy_contactrole_slug_uniq').on(t.slug),
+  index('tenancy_contactrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A customer or organisational unit to which objects are assigned. */
 export const tenancyTenant = pgTable('tenancy_tenant', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

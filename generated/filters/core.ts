@@ -217,5 +217,195 @@ export const coreFilters: FilterSpecs = {
         "type": "string",
         "description": "User name"
       }
+    ],
+    "core.objecttype": [
+      {
+        "name": "app_label",
+        "kind": "string",
+        "path": [],
+        "column": "app_label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "App label"
+      },
+      {
+        "name": "app_name",
+        "kind": "string",
+        "path": [],
+        "column": "app_name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "App name"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "is_plugin_model",
+        "kind": "boolean",
+        "path": [],
+        "column": "is_plugin_model",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Is plugin model"
+      },
+      {
+        "name": "model",
+        "kind": "string",
+        "path": [],
+        "column": "model",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model"
+      },
+      {
+        "name": "model_name",
+        "kind": "string",
+        "path": [],
+        "column": "model_name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model name"
+      },
+      {
+        "name": "model_name_plural",
+        "kind": "string",
+        "path": [],
+        "column": "model_name_plural",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model name plural"
+      },
+      {
+        "name": "public",
+        "kind": "boolean",
+        "path": [],
+        "column": "public",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Public"
+      },
+      {
+        "name": "rest_api_endpoint",
+        "kind": "string",
+        "path": [],
+        "column": "rest_api_endpoint",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Rest api endpoint"
+      }
     ]
   };

@@ -2,6 +2,1954 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const dcimFilters: FilterSpecs = {
+    "dcim.device": [
+      {
+        "name": "airflow",
+        "kind": "choice",
+        "path": [],
+        "column": "airflow",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_airflow",
+        "type": "string",
+        "description": "Airflow"
+      },
+      {
+        "name": "asset_tag",
+        "kind": "string",
+        "path": [],
+        "column": "asset_tag",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Asset tag"
+      },
+      {
+        "name": "cluster",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "cluster_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "type": "string",
+        "description": "Cluster (name)"
+      },
+      {
+        "name": "cluster_group",
+        "kind": "fk_natural",
+        "path": [
+          "cluster"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustergroup",
+        "type": "string",
+        "description": "Group (slug)"
+      },
+      {
+        "name": "cluster_group_id",
+        "kind": "fk",
+        "path": [
+          "cluster"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "cluster_id",
+        "kind": "fk",
+        "path": [],
+        "column": "cluster_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "type": "integer",
+        "description": "Cluster (ID)"
+      },
+      {
+        "name": "cluster_type",
+        "kind": "fk_natural",
+        "path": [
+          "cluster"
+        ],
+        "column": "type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustertype",
+        "type": "string",
+        "description": "Type (slug)"
+      },
+      {
+        "name": "cluster_type_id",
+        "kind": "fk",
+        "path": [
+          "cluster"
+        ],
+        "column": "type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustertype",
+        "type": "integer",
+        "description": "Type (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "face",
+        "kind": "choice",
+        "path": [],
+        "column": "face",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_face",
+        "type": "string",
+        "description": "Face"
+      },
+      {
+        "name": "has_primary_ip",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "primary_ip4,primary_ip6",
+        "type": "boolean",
+        "description": "Has a primary IPv4 or IPv6 address"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "latitude",
+        "kind": "decimal",
+        "path": [],
+        "column": "latitude",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Latitude"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
+      },
+      {
+        "name": "longitude",
+        "kind": "decimal",
+        "path": [],
+        "column": "longitude",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Longitude"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "oob_ip_id",
+        "kind": "fk",
+        "path": [],
+        "column": "oob_ip_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Out-of-band IP (ID)"
+      },
+      {
+        "name": "platform",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "platform_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "string",
+        "description": "Platform (slug), including descendants"
+      },
+      {
+        "name": "platform_id",
+        "kind": "tree",
+        "path": [],
+        "column": "platform_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "integer",
+        "description": "Platform (ID), including descendants"
+      },
+      {
+        "name": "position",
+        "kind": "decimal",
+        "path": [],
+        "column": "position",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Position"
+      },
+      {
+        "name": "primary_ip4_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_ip4_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Primary IPv4 (ID)"
+      },
+      {
+        "name": "primary_ip6_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_ip6_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "role",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "role_id",
+        "kind": "tree",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "serial",
+        "kind": "string",
+        "path": [],
+        "column": "serial",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Serial number"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "vc_position",
+        "kind": "number",
+        "path": [],
+        "column": "vc_position",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "VC position"
+      },
+      {
+        "name": "vc_priority",
+        "kind": "number",
+        "path": [],
+        "column": "vc_priority",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "VC priority"
+      }
+    ],
+    "dcim.devicerole": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "parent",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Parent (slug)"
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "vm_role",
+        "kind": "boolean",
+        "path": [],
+        "column": "vm_role",
+        "lookups": [],
+        "type": "boolean",
+        "description": "VM role"
+      }
+    ],
+    "dcim.devicetype": [
+      {
+        "name": "airflow",
+        "kind": "choice",
+        "path": [],
+        "column": "airflow",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_airflow",
+        "type": "string",
+        "description": "Airflow"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "default_platform",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "default_platform_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "string",
+        "description": "Default platform (slug), including descendants"
+      },
+      {
+        "name": "default_platform_id",
+        "kind": "tree",
+        "path": [],
+        "column": "default_platform_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "integer",
+        "description": "Default platform (ID), including descendants"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "exclude_from_utilization",
+        "kind": "boolean",
+        "path": [],
+        "column": "exclude_from_utilization",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Exclude from utilization"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "is_full_depth",
+        "kind": "boolean",
+        "path": [],
+        "column": "is_full_depth",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Is full depth"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "model",
+        "kind": "string",
+        "path": [],
+        "column": "model",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "part_number",
+        "kind": "string",
+        "path": [],
+        "column": "part_number",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Part number"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "subdevice_role",
+        "kind": "choice",
+        "path": [],
+        "column": "subdevice_role",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "subdevice_role",
+        "type": "string",
+        "description": "Subdevice role"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "u_height",
+        "kind": "decimal",
+        "path": [],
+        "column": "u_height",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Height (U)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "decimal",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Weight"
+      },
+      {
+        "name": "weight_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "weight_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "weight_unit",
+        "type": "string",
+        "description": "Weight unit"
+      }
+    ],
+    "dcim.interface": [
+      {
+        "name": "bridge_id",
+        "kind": "fk",
+        "path": [],
+        "column": "bridge_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Bridge (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "duplex",
+        "kind": "choice",
+        "path": [],
+        "column": "duplex",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_duplex",
+        "type": "string",
+        "description": "Duplex"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Label"
+      },
+      {
+        "name": "lag_id",
+        "kind": "fk",
+        "path": [],
+        "column": "lag_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Parent LAG (ID)"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mac_address",
+        "kind": "string",
+        "path": [],
+        "column": "mac_address",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "MAC address"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Mark connected"
+      },
+      {
+        "name": "mgmt_only",
+        "kind": "boolean",
+        "path": [],
+        "column": "mgmt_only",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Management only"
+      },
+      {
+        "name": "mode",
+        "kind": "choice",
+        "path": [],
+        "column": "mode",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_mode",
+        "type": "string",
+        "description": "802.1Q mode"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "mtu",
+        "kind": "number",
+        "path": [],
+        "column": "mtu",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "MTU"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "poe_mode",
+        "kind": "choice",
+        "path": [],
+        "column": "poe_mode",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_poe_mode",
+        "type": "string",
+        "description": "PoE mode"
+      },
+      {
+        "name": "poe_type",
+        "kind": "choice",
+        "path": [],
+        "column": "poe_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_poe_type",
+        "type": "string",
+        "description": "PoE type"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "rf_role",
+        "kind": "choice",
+        "path": [],
+        "column": "rf_role",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "wireless_role",
+        "type": "string",
+        "description": "Wireless role"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "speed",
+        "kind": "number",
+        "path": [],
+        "column": "speed",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Speed in Kbps"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tagged_vlan_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "through": {
+          "table": "dcim_interface_tagged_vlans",
+          "source": "interface_id",
+          "target": "vlan_id"
+        },
+        "type": "integer",
+        "description": "Tagged VLANs (ID)"
+      },
+      {
+        "name": "tx_power",
+        "kind": "number",
+        "path": [],
+        "column": "tx_power",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "TX power"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "untagged_vlan_id",
+        "kind": "fk",
+        "path": [],
+        "column": "untagged_vlan_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "Untagged VLAN (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "vrf",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "vrf_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "type": "string",
+        "description": "VRF (rd)"
+      },
+      {
+        "name": "vrf_id",
+        "kind": "fk",
+        "path": [],
+        "column": "vrf_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "type": "integer",
+        "description": "VRF (ID)"
+      },
+      {
+        "name": "wwn",
+        "kind": "string",
+        "path": [],
+        "column": "wwn",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "WWN"
+      }
+    ],
     "dcim.location": [
       {
         "name": "created",
@@ -162,6 +2110,34 @@ export const dcimFilters: FilterSpecs = {
         "description": "Parent (ID)"
       },
       {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
         "name": "site",
         "kind": "fk_natural",
         "path": [],
@@ -172,6 +2148,34 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.site",
         "type": "string",
         "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
       },
       {
         "name": "site_id",
@@ -267,6 +2271,34 @@ export const dcimFilters: FilterSpecs = {
         "description": "Tenant (slug)"
       },
       {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
         "name": "tenant_id",
         "kind": "fk",
         "path": [],
@@ -277,6 +2309,1255 @@ export const dcimFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "integer",
         "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.manufacturer": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.platform": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "parent",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "string",
+        "description": "Parent (slug)"
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.rack": [
+      {
+        "name": "airflow",
+        "kind": "choice",
+        "path": [],
+        "column": "airflow",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_airflow",
+        "type": "string",
+        "description": "Airflow"
+      },
+      {
+        "name": "asset_tag",
+        "kind": "string",
+        "path": [],
+        "column": "asset_tag",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Asset tag"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "desc_units",
+        "kind": "boolean",
+        "path": [],
+        "column": "desc_units",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Descending units"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "facility_id",
+        "kind": "string",
+        "path": [],
+        "column": "facility_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Facility ID"
+      },
+      {
+        "name": "form_factor",
+        "kind": "choice",
+        "path": [],
+        "column": "form_factor",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_form_factor",
+        "type": "string",
+        "description": "Form factor"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
+      },
+      {
+        "name": "max_weight",
+        "kind": "number",
+        "path": [],
+        "column": "max_weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Max weight"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "mounting_depth",
+        "kind": "number",
+        "path": [],
+        "column": "mounting_depth",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Mounting depth"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "outer_depth",
+        "kind": "number",
+        "path": [],
+        "column": "outer_depth",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer depth"
+      },
+      {
+        "name": "outer_height",
+        "kind": "number",
+        "path": [],
+        "column": "outer_height",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer height"
+      },
+      {
+        "name": "outer_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "outer_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_dimension_unit",
+        "type": "string",
+        "description": "Outer unit"
+      },
+      {
+        "name": "outer_width",
+        "kind": "number",
+        "path": [],
+        "column": "outer_width",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer width"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "role",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackrole",
+        "type": "string",
+        "description": "Role (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "fk",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackrole",
+        "type": "integer",
+        "description": "Role (ID)"
+      },
+      {
+        "name": "serial",
+        "kind": "string",
+        "path": [],
+        "column": "serial",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Serial number"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "starting_unit",
+        "kind": "number",
+        "path": [],
+        "column": "starting_unit",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Starting unit"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "u_height",
+        "kind": "number",
+        "path": [],
+        "column": "u_height",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Height (U)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "decimal",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Weight"
+      },
+      {
+        "name": "weight_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "weight_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "weight_unit",
+        "type": "string",
+        "description": "Weight unit"
+      },
+      {
+        "name": "width",
+        "kind": "choice",
+        "path": [],
+        "column": "width",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_width",
+        "type": "string",
+        "description": "Width"
+      }
+    ],
+    "dcim.rackrole": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
       },
       {
         "name": "updated_by_request",
@@ -484,6 +3765,40 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.site": [
+      {
+        "name": "asn",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.asn",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "site_id",
+          "target": "asn_id"
+        },
+        "type": "string",
+        "description": "ASNs (asn)"
+      },
+      {
+        "name": "asn_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.asn",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "site_id",
+          "target": "asn_id"
+        },
+        "type": "integer",
+        "description": "ASNs (ID)"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -822,6 +4137,34 @@ export const dcimFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "string",
         "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
       },
       {
         "name": "tenant_id",

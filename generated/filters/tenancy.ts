@@ -2,6 +2,662 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const tenancyFilters: FilterSpecs = {
+    "tenancy.contact": [
+      {
+        "name": "address",
+        "kind": "string",
+        "path": [],
+        "column": "address",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Address"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "email",
+        "kind": "string",
+        "path": [],
+        "column": "email",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Email"
+      },
+      {
+        "name": "group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contact_id",
+          "target": "contactgroup_id"
+        },
+        "type": "string",
+        "description": "Groups (slug)"
+      },
+      {
+        "name": "group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contact_id",
+          "target": "contactgroup_id"
+        },
+        "type": "integer",
+        "description": "Groups (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "link",
+        "kind": "string",
+        "path": [],
+        "column": "link",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Link"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "phone",
+        "kind": "string",
+        "path": [],
+        "column": "phone",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Phone"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "title",
+        "kind": "string",
+        "path": [],
+        "column": "title",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Title"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "tenancy.contactgroup": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "parent",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "type": "string",
+        "description": "Parent (slug)"
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "tenancy.contactrole": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "tenancy.tenant": [
       {
         "name": "created",

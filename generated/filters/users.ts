@@ -2,6 +2,314 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const usersFilters: FilterSpecs = {
+    "users.group": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "users.objectpermission": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "users_objectpermission_groups",
+          "source": "objectpermission_id",
+          "target": "group_id"
+        },
+        "type": "integer",
+        "description": "Groups (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "through": {
+          "table": "users_objectpermission_users",
+          "source": "objectpermission_id",
+          "target": "user_id"
+        },
+        "type": "string",
+        "description": "Users (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "through": {
+          "table": "users_objectpermission_users",
+          "source": "objectpermission_id",
+          "target": "user_id"
+        },
+        "type": "integer",
+        "description": "Users (ID)"
+      }
+    ],
     "users.token": [
       {
         "name": "created",
@@ -295,6 +603,23 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "First name"
+      },
+      {
+        "name": "group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "users_user_groups",
+          "source": "user_id",
+          "target": "group_id"
+        },
+        "type": "integer",
+        "description": "Groups (ID)"
       },
       {
         "name": "id",

@@ -34,7 +34,8 @@ export interface ThroughDef {
 /** A computed, read-only value; every kind is evaluated by one grouped query per page. */
 export type ComputedDef =
   | { readonly type: 'count'; readonly model: string; readonly field: string; readonly cumulative: boolean; readonly through?: ThroughDef }
-  | { readonly type: 'expr'; readonly sql: string; readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean'; readonly choices?: string; readonly to?: string }
+  | { readonly type: 'expr'; readonly sql: string; readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json'; readonly choices?: string; readonly to?: string }
+  | { readonly type: 'copy'; readonly field: string }
   | { readonly type: 'tree_depth' }
   | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }
   | { readonly type: 'ip_children'; readonly field: string; readonly vrf: string }
@@ -120,7 +121,9 @@ export type RuleDef =
   | { readonly type: 'requires'; readonly field: string; readonly requires: string; readonly message: string }
   | { readonly type: 'same'; readonly left: readonly string[]; readonly right: readonly string[]; readonly key: string; readonly message: string }
   | { readonly type: 'one_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
-  | { readonly type: 'less'; readonly left: string; readonly right: string; readonly key: string; readonly message: string };
+  | { readonly type: 'less'; readonly left: string; readonly right: string; readonly key: string; readonly message: string }
+  /** no two objects with the same network (or host) in one VRF, as NetBox's duplicate check */
+  | { readonly type: 'ip_unique'; readonly field: string; readonly vrf: string; readonly host: boolean; readonly key: string; readonly what: string; readonly exemptField?: string; readonly exempt?: readonly string[] };
 
 export type FilterKind =
   | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'

@@ -20,6 +20,7 @@ export interface Settings {
   readonly changelogRetentionDays: number;
   readonly maintenanceMode: boolean;
   readonly strictFiltering: boolean;
+  readonly enforceGlobalUnique: boolean;
   readonly bodyLimitBytes: number;
   readonly bulkLimit: number;
   readonly requestTimeoutMs: number;
@@ -87,6 +88,7 @@ export function loadSettings(env: Env = process.env): Settings {
     changelogRetentionDays: int('CHANGELOG_RETENTION', env.CHANGELOG_RETENTION, 90),
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
     strictFiltering: bool(env.STRICT_FILTERING, true),
+    enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
     bodyLimitBytes: int('MAX_BODY_SIZE', env.MAX_BODY_SIZE, 10 * 1024 * 1024),
     bulkLimit: int('MAX_BULK_ITEMS', env.MAX_BULK_ITEMS, 10_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),

@@ -50,8 +50,14 @@ export async function specialCondition(ctx: FilterContext, model: ModelDef, f: F
     }
     case 'generic_is': {
       const yes = parseBoolean(values[values.length - 1]!);
-      const cond = `${alias}.${ident(`${f.column}_type`)} = ${p(argType)}`;
+      const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p((f.arg ?? '').split(','))}::text[])`;
       return yes ? cond : `NOT coalesce(${cond}, false)`;
+    }
+    case 'not_null': {
+      const yes = parseBoolean(values[values.length - 1]!);
+      const cols = (f.arg ?? f.column).split(',').map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
+      const cond = cols.map((c) => `${c} IS NOT NULL`).join(' OR ');
+      return yes ? `(${cond})` : `NOT (${cond})`;
     }
     case 'generic_id': {
       const ids = values.map(parseInteger);

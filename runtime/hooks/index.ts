@@ -4,11 +4,13 @@
  */
 import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
+import { permissionHooks } from './permissions.ts';
 
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
   return new Map<string, ModelHooks>([
     ['users.user', userHooks],
     ['users.token', tokenHooks(options)],
+    ['users.objectpermission', permissionHooks],
     ...Object.entries(extra),
   ]);
 }

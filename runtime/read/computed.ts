@@ -19,6 +19,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
   switch (c.type) {
     case 'tree_depth':
       return (r) => r._depth ?? 0;
+    case 'copy':
+      return (r) => r.__display;
     case 'expr': {
       const key = `__c_${f.name}`;
       if (c.as === 'choice') return (r) => (r[key] === null || r[key] === undefined ? null : { value: r[key], label: ctx.registry.choice(c.choices!, r[key] as string)?.label ?? '' });

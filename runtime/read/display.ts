@@ -36,9 +36,11 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
     case 'asdot':
       return `asdot(${e})`;
     case 'host':
-      return `host(${e})`;
+      return `host(${e}::inet)`;
     case 'upper':
       return `upper(${e}::text)`;
+    case 'masklen':
+      return `masklen(${e}::inet)::text`;
     default:
       return `${e}::text`;
   }

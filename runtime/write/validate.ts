@@ -37,9 +37,47 @@ function compare(a: unknown, b: unknown): number {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
+type IpUnique = Extract<ModelDef['rules'][number], { type: 'ip_unique' }>;
+
+/** NetBox's duplicate check for prefixes, ranges and addresses, per VRF (or the global table). */
+async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique, items: Pending[]): Promise<void> {
+  const col = ident(ctx.registry.field(model, rule.field)!.column!);
+  const vrfCol = ident(ctx.registry.field(model, rule.vrf)!.column!);
+  const exempt = (i: Pending) => rule.exemptField !== undefined && (rule.exempt ?? []).includes(String(i.values[rule.exemptField]));
+  const candidates = items.filter((i) => !empty(i.values[rule.field]) && !exempt(i));
+  if (!candidates.length) return;
+  const vrfIds = [...new Set(candidates.map((i) => i.values[rule.vrf]).filter((v) => !empty(v)))];
+  const vrfs = vrfIds.length ? await ctx.db.unsafe('SELECT id, name, enforce_unique FROM ipam_vrf WHERE id = ANY($1::bigint[])', [vrfIds as never]) : [];
+  const byVrf = new Map(vrfs.map((v) => [v.id as number, v]));
+  const enforced = candidates.filter((i) => (empty(i.values[rule.vrf]) ? ctx.settings.enforceGlobalUnique : byVrf.get(i.values[rule.vrf] as number)?.enforce_unique !== false));
+  if (!enforced.length) return;
+  const where = (i: Pending) => (empty(i.values[rule.vrf]) ? 'global table' : `VRF ${byVrf.get(i.values[rule.vrf] as number)?.name as string}`);
+  const key = (i: Pending) => `${i.values[rule.vrf] ?? ''}|${rule.host ? String(i.values[rule.field]).split('/')[0] : i.values[rule.field]}`;
+  const seen = new Set<string>();
+  for (const i of enforced) {
+    if (seen.has(key(i))) i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`);
+    seen.add(key(i));
+  }
+  const match = rule.host ? `host(t.${col}) = host(u.v::inet)` : `t.${col} = u.v::inet`;
+  const exemptSql = rule.exemptField ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)` : '';
+  const rows = await ctx.db.unsafe(
+    `SELECT DISTINCT u.ord FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS u(v, vrf, ord)
+       JOIN ${ident(model.table)} t ON ${match} AND t.${vrfCol} IS NOT DISTINCT FROM u.vrf
+      WHERE NOT (t.id = ANY($3::bigint[]))${exemptSql}`,
+    [enforced.map((i) => String(i.values[rule.field])), enforced.map((i) => i.values[rule.vrf] ?? null), items.filter((i) => i.before).map((i) => i.id), ...(rule.exemptField ? [rule.exempt ?? []] : [])] as never[],
+  );
+  for (const r of rows) {
+    const i = enforced[Number(r.ord) - 1]!;
+    i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`);
+  }
+}
+
 async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   for (const rule of model.rules) {
     switch (rule.type) {
+      case 'ip_unique':
+        await checkIpUnique(ctx, model, rule, items);
+        break;
       case 'requires':
         for (const i of items) if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires])) i.errors.add(rule.requires, rule.message);
         break;

@@ -13,7 +13,7 @@ describe('emitters (given the fixture catalogue)', () => {
   const { files } = generate(small);
   const golden = ['db/shop.ts', 'catalogue.ts', 'filters/shop.ts', 'routes/shop/widget.ts', 'routes/index.ts', 'openapi.json'];
   it.each(golden)('%s matches its golden file', async (path) => {
-    await expect(files.get(path)).toMatchFileSnapshot(`golden/${path.replace(/\//g, '__')}`);
+    await expect(files.get(path)).toMatchFileSnapshot(`golden/${path.replace(/\//g, '__')}.golden`);
   });
 
   it('marks every TypeScript file as generated', () => {

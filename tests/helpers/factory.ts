@@ -32,7 +32,7 @@ export class Factory {
   /** A value for one field, creating related objects when needed. */
   async value(model: ModelDef, f: FieldDef): Promise<unknown> {
     const n = next();
-    if (f.example !== undefined && !f.unique) return f.example;
+    if (f.example !== undefined && !f.unique && f.kind !== 'ipaddress' && f.kind !== 'ipnetwork') return f.example;
     switch (f.kind) {
       case 'string':
       case 'text':
@@ -94,7 +94,14 @@ export class Factory {
       const v = await this.value(model, f);
       if (v !== undefined) body[f.name] = v;
     }
-    for (const g of model.fields.filter((x) => x.kind === 'generic' && x.required)) {
+    // a rule asking for one of several fields: give the first
+    const wanted = new Set(model.rules.flatMap((r) => (r.type === 'one_of' ? [r.fields[0]!] : [])));
+    for (const name of wanted) {
+      const f = model.fields.find((x) => x.name === name)!;
+      if (f.kind === 'fk' && !(name in extra)) body[name] = await this.value(model, f);
+    }
+    for (const g of model.fields.filter((x) => x.kind === 'generic' && (x.required || wanted.has(x.typeColumn!)))) {
+      if (g.typeColumn! in extra) continue;
       const target = this.model(g.types![0]!);
       body[g.typeColumn!] = target.key;
       body[g.idColumn!] = (await this.create(target)).id;
