@@ -154,7 +154,7 @@ async function positive(ctx: FilterContext, model: ModelDef, f: FilterDef, looku
     case 'request': {
       const ids = values.map(parseUuid);
       const actions = f.op === 'created_by_request' ? "('create')" : f.op === 'updated_by_request' ? "('update')" : "('create', 'update')";
-      return `${alias}.id IN (SELECT changed_object_id FROM core_objectchange WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'uuid')} AND action IN ${actions})`;
+      return `${alias}.id IN (SELECT changed_object_id FROM core_objectchange WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')} AND action IN ${actions})`;
     }
     default:
       return relationCondition(ctx, f, col, values, model.key, alias);

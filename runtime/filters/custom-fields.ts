@@ -20,8 +20,9 @@ export async function customFieldCondition(ctx: FilterContext, model: ModelDef, 
   const def = (await customFieldDefinitions(ctx.db, model.key)).find((d) => d.name === name);
   if (!def || def.filter_logic === 'disabled') return undefined;
   const p = (v: unknown) => ctx.params.add(v);
-  const text = `(${alias}.custom_field_data->>${p(def.name)})`;
-  const json = `(${alias}.custom_field_data->${p(def.name)})`;
+  const cfKey = `${p(def.name)}::text`;
+  const text = `(${alias}.custom_field_data->>${cfKey})`;
+  const json = `(${alias}.custom_field_data->${cfKey})`;
   const negate = lookup.startsWith('n') && lookup !== 'n' ? lookup.slice(1) : lookup === 'n' ? 'exact' : null;
   const base = negate ?? lookup;
   const wrap = (cond: string) => (negate ? `NOT coalesce((${cond}), false)` : `(${cond})`);
