@@ -6,17 +6,21 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
 import { noContent, respond } from '../http/render.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
 import { authorize, type Access } from './access.ts';
-import { allowHeader, fetchObjects, noMatch, pathId, visibleIds } from './read.ts';
+import { allowHeader, fetchObjects, pathId } from './read.ts';
 
-function guardFor(c: Context<AppEnv>, access: Access): WriteGuard {
+function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteGuard {
   const user = c.var.user!;
   return {
+    // rows of the model being changed or deleted must meet the caller's constraints
+    rowCondition(model) {
+      return model === target ? access.condition : undefined;
+    },
     // attribute lookups only find objects the caller may view
     async viewCondition(model) {
       if (user.isSuperuser) return undefined;
@@ -36,7 +40,7 @@ function guardFor(c: Context<AppEnv>, access: Access): WriteGuard {
   };
 }
 
-export function writeContext(c: Context<AppEnv>, access: Access): WriteContext {
+export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteContext {
   const { registry, settings, observers, hooks } = c.var.services;
   const user = c.var.user;
   return {
@@ -47,7 +51,7 @@ export function writeContext(c: Context<AppEnv>, access: Access): WriteContext {
     requestId: c.var.requestId,
     observers,
     hooks,
-    guard: guardFor(c, access),
+    guard: guardFor(c, access, target),
     strictInput: settings.strictFiltering,
   };
 }
@@ -82,7 +86,7 @@ export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promis
   const bulk = Array.isArray(body);
   const inputs = bulk ? body : [body];
   checkBulkSize(c, inputs);
-  const items = await createObjects(writeContext(c, access), model, inputs, { bulk });
+  const items = await createObjects(writeContext(c, access, model), model, inputs, { bulk });
   const objects = await fetchObjects(c, model, items.map((i) => i.id));
   present(c, model, items, objects);
   if (bulk) return respond(c, 201, objects);
@@ -92,13 +96,8 @@ export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promis
 async function update(c: Context<AppEnv>, model: ModelDef, partial: boolean, inputs: { id: unknown; data: unknown }[], bulk: boolean): Promise<Response> {
   const access = await authorize(c, model, 'change');
   checkBulkSize(c, inputs);
-  // objects outside the caller's change constraints do not exist for this request
-  const ids = inputs.map((i) => i.id).filter((v): v is number => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))).map(Number);
-  const visible = await visibleIds(c, model, access, ids);
-  if (!bulk && !visible.has(Number(inputs[0]!.id))) noMatch(model);
-  const hidden = inputs.map((i) => (ids.includes(Number(i.id)) && !visible.has(Number(i.id)) ? { id: [`No ${model.className} matches the given query (id ${String(i.id)}).`] } : {}));
-  if (hidden.some((h) => Object.keys(h).length)) throw new ApiError(400, hidden);
-  const items = await updateObjects(writeContext(c, access), model, inputs, { bulk, partial });
+  // objects outside the caller's change constraints do not exist for this request (write path)
+  const items = await updateObjects(writeContext(c, access, model), model, inputs, { bulk, partial });
   const objects = await fetchObjects(c, model, items.map((i) => i.id));
   present(c, model, items, objects);
   return respond(c, 200, bulk ? objects : objects[0], bulk ? {} : { Allow: allowHeader(model, false) });
@@ -125,9 +124,7 @@ export async function deleteHandler(c: Context<AppEnv>, model: ModelDef): Promis
   if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest({ non_field_errors: ['A DELETE body may only carry {"changelog_message": "…"}.'] });
   }
-  const visible = await visibleIds(c, model, access, [id]);
-  if (!visible.has(id)) noMatch(model);
-  await deleteObjects(writeContext(c, access), model, [{ id, message: (body as { changelog_message?: unknown } | undefined)?.changelog_message }], { bulk: false });
+  await deleteObjects(writeContext(c, access, model), model, [{ id, message: (body as { changelog_message?: unknown } | undefined)?.changelog_message }], { bulk: false });
   return noContent();
 }
 
@@ -140,10 +137,6 @@ export async function bulkDeleteHandler(c: Context<AppEnv>, model: ModelDef): Pr
   const inputs = list.map((item) => (item && typeof item === 'object' && !Array.isArray(item)
     ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
     : { id: item }));
-  const ids = inputs.map((i) => i.id).filter((v): v is number => typeof v === 'number').map(Number);
-  const visible = await visibleIds(c, model, access, ids);
-  const hidden = inputs.map((i) => (typeof i.id === 'number' && !visible.has(i.id) ? { id: [`No ${model.className} matches the given query (id ${i.id}).`] } : {}));
-  if (hidden.some((h) => Object.keys(h).length)) throw new ApiError(400, hidden);
-  await deleteObjects(writeContext(c, access), model, inputs, { bulk: true });
+  await deleteObjects(writeContext(c, access, model), model, inputs, { bulk: true });
   return noContent();
 }

@@ -5,8 +5,8 @@
  * changes to the observers (change log, events) in the same transaction.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
-import { ApiError, ErrorBag } from '../http/errors.ts';
+import { ident, Params } from '../db/index.ts';
+import { ApiError, ErrorBag, notFound } from '../http/errors.ts';
 import { applyCustomFields } from '../custom-fields/validate.ts';
 import { blockerMessage, planDelete } from './delete.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
@@ -15,7 +15,7 @@ import { resolveRelations } from './resolve.ts';
 import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
 import { validateItems } from './validate.ts';
-import type { Change, Pending, WriteContext } from './types.ts';
+import type { Action, Change, Pending, WriteContext } from './types.ts';
 
 export type { Actor, Change, ChangeObserver, HookRegistry, ModelHooks, Pending, Snapshot, WriteContext, WriteGuard } from './types.ts';
 export { loadSnapshots } from './snapshot.ts';
@@ -63,7 +63,7 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
     }
     return p;
   });
-  if (!items.every(ok)) fail(items, opts.bulk);
+  // items that failed to read stay out of the later stages; every item's errors are reported
   await prepareAndValidate(ctx, model, items, true, opts.bulk);
   const ids = await allocateIds(ctx.db, model, items.length);
   items.forEach((p, i) => { p.id = ids[i]!; });
@@ -78,12 +78,26 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   return items;
 }
 
-/** Locks the rows (in id order, so concurrent bulk writes cannot deadlock) and returns those found. */
-async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<Set<number>> {
+/**
+ * Locks the rows (in id order, so concurrent bulk writes cannot deadlock) and returns those found;
+ * with an action, rows outside the caller's constraints for it count as not found.
+ */
+async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[], action?: Action): Promise<Set<number>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (!unique.length) return new Set();
-  const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(model.table)} WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [unique as never]);
+  const params = new Params();
+  const list = params.add(unique);
+  const cond = action ? ctx.guard?.rowCondition?.(model, action) : undefined;
+  const where = cond ? ` AND ${cond('t', params)}` : '';
+  const rows = await ctx.db.unsafe(`SELECT t.id FROM ${ident(model.table)} t WHERE t.id = ANY(${list}::bigint[])${where} ORDER BY t.id FOR UPDATE OF t`, params.values as never[]);
   return new Set(rows.map((r) => r.id as number));
+}
+
+function notFoundIn(model: ModelDef, items: Pending[], found: Set<number>, bulk: boolean): void {
+  const missing = items.filter((p) => ok(p) && !found.has(p.id));
+  if (!missing.length) return;
+  if (!bulk) throw notFound(`No ${model.className} matches the given query.`);
+  for (const p of missing) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
 }
 
 export interface UpdateInput {
@@ -109,20 +123,16 @@ export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: 
     }
     return p;
   });
-  if (!items.every(ok)) fail(items, opts.bulk);
-  const found = await lockRows(ctx, model, items.map((p) => p.id));
-  for (const p of items) if (!found.has(p.id)) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
-  if (!items.every(ok)) fail(items, opts.bulk, opts.bulk ? 400 : 404);
-  const ids = items.map((p) => p.id);
+  notFoundIn(model, items, await lockRows(ctx, model, items.filter(ok).map((p) => p.id), 'update'), opts.bulk);
+  const ids = items.filter(ok).map((p) => p.id);
   const stored = await loadValues(ctx.db, ctx.registry, model, ids);
   const before = await loadSnapshots(ctx.db, ctx.registry, model, ids);
-  for (const p of items) {
+  for (const p of items.filter(ok)) {
     p.before = stored.get(p.id)!;
     p.values = structuredClone(p.before);
     readItem(ctx, model, p);
     if (!opts.partial) checkRequired(model, p);
   }
-  if (!items.every(ok)) fail(items, opts.bulk);
   await prepareAndValidate(ctx, model, items, false, opts.bulk);
   // a later item for the same id wins, as NetBox's bulk update does
   const last = new Map(items.map((p) => [p.id, p]));
@@ -165,10 +175,8 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     }
     return p;
   });
+  notFoundIn(model, items, await lockRows(ctx, model, items.filter(ok).map((p) => p.id), 'delete'), opts.bulk);
   if (!items.every(ok)) fail(items, opts.bulk);
-  const found = await lockRows(ctx, model, items.map((p) => p.id));
-  for (const p of items) if (!found.has(p.id)) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
-  if (!items.every(ok)) fail(items, opts.bulk, opts.bulk ? 400 : 404);
   const ids = [...new Set(items.map((p) => p.id))];
   const plan = await planDelete(ctx, model, ids);
   if (plan.blockers.size) {

@@ -33,6 +33,8 @@ export type ChangeObserver = (ctx: WriteContext, changes: readonly Change[]) => 
 export interface WriteGuard {
   /** the condition limiting which rows of `model` attribute lookups may find (view permission) */
   viewCondition?(model: ModelDef): Promise<((alias: string, params: Params) => string) | undefined>;
+  /** the condition rows must meet to be changed or deleted by this request (constraints) */
+  rowCondition?(model: ModelDef, action: Action): ((alias: string, params: Params) => string) | undefined;
   /** called after rows are written, inside the transaction; throws to refuse */
   checkWritten?(ctx: WriteContext, model: ModelDef, action: Action, ids: number[]): Promise<void>;
 }

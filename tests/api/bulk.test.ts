@@ -1,0 +1,139 @@
+/** Bulk create, update and delete: all or none, with every failing item reported in place. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s?.stop());
+
+const count = async (path: string) => (await s.request('GET', `${path}?limit=1`)).body.count as number;
+const changes = async () => count('/api/core/object-changes/');
+
+describe('bulk create', () => {
+  it('creates an array and returns the objects in request order', async () => {
+    const r = await s.request('POST', '/api/dcim/sites/', [{ name: 'b1', slug: 'b1' }, { name: 'a2', slug: 'a2' }]);
+    expect(r.status).toBe(201);
+    expect(r.body.map((o: any) => o.name)).toEqual(['b1', 'a2']);
+    expect(r.body[0].id).toBeLessThan(r.body[1].id);
+    expect((await s.request('POST', '/api/dcim/sites/', [])).body).toEqual([]);
+  });
+
+  it('writes nothing when any item fails, and reports each failing item by position', async () => {
+    const before = [await count('/api/dcim/sites/'), await changes()];
+    const r = await s.request('POST', '/api/dcim/sites/', [
+      { name: 'ok1', slug: 'ok1' },
+      { name: 'bad', slug: 'bad slug' },
+      { name: 'ok2', slug: 'ok2' },
+      { slug: 'noname', region: 999999 },
+      'not an object',
+      { name: 'ok1', slug: 'dup-in-batch' },
+    ]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual([
+      {},
+      { slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'] },
+      {},
+      { name: ['This field is required.'] },
+      { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
+      { name: ['site with this name already exists.'] },
+    ]);
+    const r2 = await s.request('POST', '/api/dcim/sites/', [{ name: 'ok1', slug: 'ok1' }, { name: 'x', slug: 'x', region: 999999 }, { name: 'ok1', slug: 'dup' }]);
+    expect(r2.body).toEqual([
+      {},
+      { region: ['Related object not found using the provided numeric ID: 999999'] },
+      { name: ['site with this name already exists.'] },
+    ]);
+    const r3 = await s.request('POST', '/api/dcim/sites/', [{ name: 'ok1', slug: 'ok1' }, { name: 'ok1', slug: 'dup' }]);
+    expect(r3.body).toEqual([{}, { name: ['site with this name already exists.'] }]);
+    expect([await count('/api/dcim/sites/'), await changes()]).toEqual(before);
+  });
+
+  it('refuses more items than MAX_BULK_ITEMS with 400', async () => {
+    const small = await startTestServer({ env: { MAX_BULK_ITEMS: '3' } });
+    try {
+      const r = await small.request('POST', '/api/dcim/sites/', Array.from({ length: 4 }, (_, i) => ({ name: `n${i}`, slug: `n${i}` })));
+      expect(r.status).toBe(400);
+      expect(r.body.non_field_errors[0]).toMatch(/bulk limit of 3/);
+    } finally {
+      await small.stop();
+    }
+  });
+});
+
+describe('bulk update', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    const r = await s.request('POST', '/api/tenancy/tenants/', Array.from({ length: 4 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })));
+    ids = r.body.map((o: any) => o.id);
+  });
+
+  it('applies items that change different fields', async () => {
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', [{ id: ids[0], description: 'first' }, { id: ids[1], name: 'renamed' }]);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.map((o: any) => [o.id, o.name, o.description])).toEqual([[ids[0], 't0', 'first'], [ids[1], 'renamed', '']]);
+  });
+
+  it('changes nothing when any item fails, naming every failing item', async () => {
+    const before = await changes();
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', [
+      { id: ids[2], description: 'would change' },
+      { id: ids[3], name: 'x'.repeat(101) },
+      { id: 999999, description: 'missing' },
+      { description: 'no id' },
+      { id: ids[0], slug: 'not valid!' },
+    ]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual([
+      {},
+      { name: ['Ensure this field has no more than 100 characters.'] },
+      { id: ['No Tenant matches the given query (id 999999).'] },
+      { id: ['This field is required.'] },
+      { slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'] },
+    ]);
+    expect((await s.request('GET', `/api/tenancy/tenants/${ids[2]}/`)).body.description).toBe('');
+    expect(await changes()).toBe(before);
+  });
+
+  it('needs a list, and PUT needs every required field', async () => {
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', { id: ids[0] });
+    expect(r.body).toEqual({ non_field_errors: ['Expected a list of items but got type "dict".'] });
+    const put = await s.request('PUT', '/api/tenancy/tenants/', [{ id: ids[0], description: 'only this' }]);
+    expect(put.body).toEqual([{ name: ['This field is required.'], slug: ['This field is required.'] }]);
+  });
+
+  it('serializes concurrent bulk updates of overlapping objects: no half-applied mix', async () => {
+    const made = await s.request('POST', '/api/dcim/sites/', Array.from({ length: 60 }, (_, i) => ({ name: `c${i}`, slug: `c${i}` })));
+    const all: number[] = made.body.map((o: any) => o.id);
+    for (let round = 0; round < 5; round++) {
+      const a = all.slice(0, 40).map((id) => ({ id, description: `A${round}` }));
+      const b = all.slice(20).reverse().map((id) => ({ id, description: `B${round}` }));
+      const [ra, rb] = await Promise.all([s.request('PATCH', '/api/dcim/sites/', a), s.request('PATCH', '/api/dcim/sites/', b)]);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      const got = (await s.request('GET', `/api/dcim/sites/?limit=100&id__gte=${all[20]}&id__lte=${all[39]}`)).body.results.map((o: any) => o.description);
+      expect(new Set(got).size).toBe(1);
+    }
+  });
+});
+
+describe('bulk delete', () => {
+  it('deletes a list of {id} with 204', async () => {
+    const made = await s.request('POST', '/api/extras/tags/', [{ name: 'd1', slug: 'd1' }, { name: 'd2', slug: 'd2' }]);
+    const r = await s.request('DELETE', '/api/extras/tags/', made.body.map((o: any) => ({ id: o.id })));
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+  });
+
+  it('deletes nothing when any object is protected, attributing blockers to their items', async () => {
+    const tenants = (await s.request('POST', '/api/tenancy/tenants/', [{ name: 'p0', slug: 'p0' }, { name: 'p1', slug: 'p1' }])).body;
+    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'uses-p1', slug: 'uses-p1', tenant: tenants[1].id })).body;
+    const r = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: tenants[1].id }, { id: 999999 }]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual([{}, {}, { id: ['No Tenant matches the given query (id 999999).'] }]);
+    const r2 = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: tenants[1].id }]);
+    expect(r2.status).toBe(409);
+    expect(r2.body).toEqual([{}, { detail: `Unable to delete object. 1 dependent object was found: uses-p1 (site ${site.id})` }]);
+    expect((await s.request('GET', `/api/tenancy/tenants/${tenants[0].id}/`)).status).toBe(200);
+  });
+});
