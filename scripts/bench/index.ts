@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: starts PostgreSQL and the server in production mode, runs the scenarios, prints
+ * a table and writes it under bench/results/. `--only=bulk,lists` picks scenarios; `--scale=N`
+ * sets the data set size (objects).
+ */
+import { parseArgs } from 'node:util';
+import { connect } from '../../runtime/db/index.ts';
+import { startDatabase, startServerProcess, type Result } from './harness.ts';
+import { machine, writeResults } from './report.ts';
+import { benchBulk } from './scenarios/bulk.ts';
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, scale: { type: 'string', default: '100000' }, bulk: { type: 'string', default: '10000' } } });
+const only = values.only ? new Set(values.only.split(',')) : undefined;
+const want = (name: string) => !only || only.has(name);
+
+async function main(): Promise<void> {
+  const db = await startDatabase();
+  const results: Result[] = [];
+  let pgVersion = 'unknown';
+  try {
+    const sql = connect(db.url, { max: 1 });
+    pgVersion = String((await sql.unsafe('SHOW server_version'))[0]!.server_version);
+    await sql.end();
+    const server = await startServerProcess(db.url);
+    try {
+      if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.stop();
+  }
+  console.log(writeResults(results, machine(pgVersion)));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
