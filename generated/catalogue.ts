@@ -13300,6 +13300,24 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "site",
+            "kind": "computed",
+            "label": "Site",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "CASE WHEN scope_type = 'dcim.site' THEN scope_id END",
+              "as": "fk",
+              "to": "dcim.site"
+            },
+            "to": "dcim.site"
+          },
+          {
             "name": "vid_ranges",
             "kind": "json",
             "column": "vid_ranges",
@@ -13486,7 +13504,14 @@ export const catalogue: Catalogue = {
           "slug",
           "description"
         ],
-        "aliases": [],
+        "aliases": [
+          {
+            "name": "site",
+            "field": "scope",
+            "type": "dcim.site",
+            "reason": "NetBox before 4.0 tied VLAN groups to a site; the Ansible netbox.netbox 3.13 collection still accepts and sends it"
+          }
+        ],
         "ignoredParams": [],
         "reverse": [
           {

@@ -9,6 +9,7 @@ import { createApiVersion, createRequestId, createServices, createTrailingSlash,
 import { errorResponse } from './on-error.ts';
 import { respond } from './render.ts';
 import { createRootRoutes } from './root.ts';
+import { createSchemaRoutes } from './schema.ts';
 import { createAuth } from '../auth/middleware.ts';
 import type { ModelRoute } from '../rest/index.ts';
 
@@ -35,6 +36,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('/api/*', createTransaction());
   app.use('/api/*', createAuth({ peppers: options.peppers }));
   for (const mw of options.afterAuth ?? []) app.use('/api/*', mw as never);
+  app.route('/', createSchemaRoutes());
   app.route('/', createRootRoutes({ plugins: options.plugins ?? {} }));
   for (const r of options.extraRoutes ?? []) app.route('/', r);
   for (const r of options.routes) app.route(`${r.path}/`, r.routes);
