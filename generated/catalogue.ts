@@ -16496,6 +16496,22 @@ export const catalogue: Catalogue = {
             "hidden": true
           },
           {
+            "name": "last_chars",
+            "kind": "string",
+            "column": "last_chars",
+            "label": "Last chars",
+            "helpText": "Last characters of a v2 secret, for the masked display",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 6,
+            "hidden": true
+          },
+          {
             "name": "created",
             "kind": "timestamp",
             "label": "Created",
@@ -16544,14 +16560,15 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "key"
-              ]
+                "plaintext"
+              ],
+              "filter": "mask"
             }
           ],
           [
             {
               "path": [
-                "plaintext"
+                "last_chars"
               ],
               "filter": "mask"
             }

@@ -15,6 +15,8 @@ import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
 import { bootstrap } from './bootstrap.ts';
 import { syncObjectTypes } from './catalogue/object-types.ts';
+import { createProvisionRoutes } from './auth/provision.ts';
+import { createLoginRoutes } from './http/pages/login.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -48,7 +50,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const observers = [recordObjectChanges];
   const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
   await bootstrap(sql, registry, o.settings, hooks, observers);
-  const app = createApp({ services, routes: o.routes, peppers });
+  const app = createApp({
+    services, routes: o.routes, peppers,
+    extraRoutes: [createProvisionRoutes()],
+    publicRoutes: [createLoginRoutes()],
+  });
   const port = o.port ?? o.settings.port;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));

@@ -61,6 +61,7 @@ export const usersToken = pgTable('users_token', {
   allowedIps: cidr('allowed_ips').array().notNull().default(sql`'{}'`),
   plaintext: varchar('plaintext', { length: 40 }),
   hmacDigest: varchar('hmac_digest', { length: 64 }),
+  lastChars: varchar('last_chars', { length: 6 }),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [

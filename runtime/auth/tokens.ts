@@ -102,14 +102,14 @@ export async function authenticateToken(db: Db, cred: Credential, peppers: Reado
   if (cred.version === 1) {
     const rows = await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext]);
     row = rows[0] as unknown as TokenRow | undefined;
-    if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw detail(403, 'Invalid v1 token');
+    if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw detail(403, 'Invalid token');
   } else {
     const rows = await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key]);
     row = rows[0] as unknown as TokenRow | undefined;
     const pepper = row?.pepper_id !== null && row?.pepper_id !== undefined ? peppers.get(row.pepper_id) : undefined;
     // compute the digest even for an unknown key, so both answers take the same time
     const computed = digest(pepper ?? 'unknown-pepper', cred.secret);
-    if (!row || !pepper || !sameSecret(row.hmac_digest ?? '', computed)) throw detail(403, 'Invalid v2 token');
+    if (!row || !pepper || !sameSecret(row.hmac_digest ?? '', computed)) throw detail(403, 'Invalid token');
   }
   if (row.allowed_ips?.length) {
     if (!clientIp) throw detail(403, 'Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).');

@@ -21,6 +21,8 @@ export interface Settings {
   readonly maintenanceMode: boolean;
   readonly strictFiltering: boolean;
   readonly enforceGlobalUnique: boolean;
+  /** permissions every user holds (`users.view_token` → constraint sets), as NetBox's DEFAULT_PERMISSIONS */
+  readonly defaultPermissions: Readonly<Record<string, readonly unknown[]>>;
   readonly bodyLimitBytes: number;
   readonly bulkLimit: number;
   readonly requestTimeoutMs: number;
@@ -89,6 +91,12 @@ export function loadSettings(env: Env = process.env): Settings {
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
     strictFiltering: bool(env.STRICT_FILTERING, true),
     enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
+    defaultPermissions: env.DEFAULT_PERMISSIONS ? (JSON.parse(env.DEFAULT_PERMISSIONS) as Record<string, unknown[]>) : {
+      'users.view_token': [{ user: '$user' }],
+      'users.add_token': [{ user: '$user' }],
+      'users.change_token': [{ user: '$user' }],
+      'users.delete_token': [{ user: '$user' }],
+    },
     bodyLimitBytes: int('MAX_BODY_SIZE', env.MAX_BODY_SIZE, 10 * 1024 * 1024),
     bulkLimit: int('MAX_BULK_ITEMS', env.MAX_BULK_ITEMS, 10_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),

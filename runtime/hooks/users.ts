@@ -27,7 +27,7 @@ async function mayGrant(ctx: WriteContext, userId: number): Promise<boolean> {
   if (actor.id === userId) return true;
   const row = (await ctx.db.unsafe('SELECT id, username, is_superuser, is_active FROM public.users_user WHERE id = $1', [actor.id]))[0];
   if (!row) return false;
-  return hasPermission(ctx.db, { id: actor.id, username: actor.username, isSuperuser: row.is_superuser as boolean, isActive: true }, 'users.token', 'grant_token');
+  return hasPermission(ctx.db, ctx.settings, { id: actor.id, username: actor.username, isSuperuser: row.is_superuser as boolean, isActive: true }, 'users.token', 'grant_token');
 }
 
 function mint(p: Pending, peppers: ReadonlyMap<number, string>): void {
@@ -43,6 +43,7 @@ function mint(p: Pending, peppers: ReadonlyMap<number, string>): void {
     }
     const plaintext = typeof given === 'string' ? given : randomHex(40);
     p.values.plaintext = plaintext;
+    p.values.last_chars = null;
     p.values.key = null;
     p.values.hmac_digest = null;
     p.values.pepper_id = null;
@@ -58,6 +59,7 @@ function mint(p: Pending, peppers: ReadonlyMap<number, string>): void {
   p.values.key = randomString(12);
   p.values.pepper_id = pepperId;
   p.values.hmac_digest = digest(peppers.get(pepperId)!, secret);
+  p.values.last_chars = secret.slice(-6);
   p.values.plaintext = null;
   p.extra.token = `svt_${p.values.key as string}.${secret}`;
   p.extra.secret = secret;
@@ -69,7 +71,7 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
       for (const p of items) {
         p.values.token = null; // the write-only input is never stored
         if (action === 'update') {
-          for (const k of ['user', 'version', 'key', 'plaintext', 'hmac_digest', 'pepper_id'] as const) p.values[k] = p.before![k];
+          for (const k of ['user', 'version', 'key', 'plaintext', 'hmac_digest', 'pepper_id', 'last_chars'] as const) p.values[k] = p.before![k];
           continue;
         }
         if (p.values.user === null || p.values.user === undefined) {
@@ -87,6 +89,11 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
     },
     present(item, object) {
       object.token = (item.extra.token as string | undefined) ?? null;
+    },
+    // a v1 token's plaintext stays readable only when ALLOW_TOKEN_RETRIEVAL is on; v2 never
+    read(settings, row, object) {
+      if (!('id' in object) || 'token' in object) return;
+      object.token = settings.allowTokenRetrieval && row.version === 1 ? (row.plaintext as string | null) ?? null : null;
     },
   };
 }

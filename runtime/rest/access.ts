@@ -40,7 +40,7 @@ export async function authorize(c: Context<AppEnv>, model: ModelDef, action: Per
   if (settings.maintenanceMode && action !== 'view') throw forbidden('The service is in maintenance mode; writes are disabled.');
   if (user.isSuperuser) return all;
   if (action === 'view' && isExempt(c, model)) return all;
-  const grant = await permissionCondition(c.var.tx, c.var.services.registry, user, model, action);
+  const grant = await permissionCondition(c.var.tx, c.var.services.registry, c.var.services.settings, user, model, action);
   if (!grant) throw forbidden();
   return grant;
 }

@@ -83,8 +83,8 @@ export async function optionsHandler(c: Context<AppEnv>, model: ModelDef, list: 
   const actions: Record<string, unknown> = {};
   if (canWrite) {
     const fields = actionFields(registry, model);
-    if (list && (await hasPermission(c.var.tx, user, model.key, 'add'))) actions.POST = fields;
-    if (await hasPermission(c.var.tx, user, model.key, 'change')) actions.PUT = fields;
+    if (list && (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'add'))) actions.POST = fields;
+    if (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'change')) actions.PUT = fields;
   }
   const name = `${model.verboseName.replace(/(^|\s)\S/g, (s) => s.toUpperCase())} ${list ? 'List' : 'Instance'}`;
   return respond(c, 200, {

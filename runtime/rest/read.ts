@@ -20,12 +20,20 @@ export function readContext(c: Context<AppEnv>): ReadContext {
   return { db: c.var.tx, registry: c.var.services.registry, baseUrl: new URL(c.req.url).origin };
 }
 
+/** Serializes rows and lets the model's read hook adjust them (token plaintext retrieval). */
+export async function render(c: Context<AppEnv>, model: ModelDef, rows: Row[], names: readonly string[]): Promise<Record<string, unknown>[]> {
+  const objects = await serialize(readContext(c), model, rows, names);
+  const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.read : undefined;
+  if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i]!, o));
+  return objects;
+}
+
 /** The objects with these ids, rendered with `names`, in the order of `ids`. */
 export async function fetchObjects(c: Context<AppEnv>, model: ModelDef, ids: number[], names?: readonly string[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const { registry } = c.var.services;
   const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
-  const objects = await serialize(readContext(c), model, rows as unknown as Row[], names ?? shapeFields(model, new URLSearchParams()));
+  const objects = await render(c, model, rows as unknown as Row[], names ?? shapeFields(model, new URLSearchParams()));
   const byId = new Map(objects.map((o) => [o.id as number, o]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
@@ -60,7 +68,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     tx.unsafe(`SELECT ${selectList(registry, model)} ${from} ORDER BY ${orderSql(registry, model, ordering)}${limit} OFFSET ${page.offset}`, params.values as never[]),
   ]);
   const count = counted[0]!.n as number;
-  const results = await serialize(readContext(c), model, rows as unknown as Row[], names);
+  const results = await render(c, model, rows as unknown as Row[], names);
   let next: string | null = null;
   let previous: string | null = null;
   if (page.limit !== null) {
@@ -80,7 +88,7 @@ export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Re
   const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`, params.values as never[]);
   if (!rows.length) noMatch(model);
   const q = new URL(c.req.url).searchParams;
-  const [object] = await serialize(readContext(c), model, rows as unknown as Row[], shapeFields(model, q));
+  const [object] = await render(c, model, rows as unknown as Row[], shapeFields(model, q));
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };
   if (rows[0]!.last_updated) headers.ETag = `W/"${String(rows[0]!.last_updated)}"`;
   return respond(c, 200, object, headers);

@@ -24,7 +24,7 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
     // attribute lookups only find objects the caller may view
     async viewCondition(model) {
       if (user.isSuperuser) return undefined;
-      const grant = await permissionCondition(c.var.tx, c.var.services.registry, user, model, 'view');
+      const grant = await permissionCondition(c.var.tx, c.var.services.registry, c.var.services.settings, user, model, 'view');
       if (!grant) return () => 'FALSE';
       return grant.condition;
     },

@@ -80,6 +80,8 @@ export interface ModelHooks {
   prepare?(ctx: WriteContext, model: ModelDef, items: Pending[], action: Action): Promise<void> | void;
   /** adds write-time data to the representation returned to the writer */
   present?(item: Pending, object: Record<string, unknown>): void;
+  /** adjusts every representation read from the database (row = the stored columns) */
+  read?(settings: Settings, row: Record<string, unknown>, object: Record<string, unknown>): void;
 }
 
 export type HookRegistry = ReadonlyMap<string, ModelHooks>;

@@ -158,6 +158,6 @@ describe('validation and authentication', () => {
   it('refuses an unknown token with 403', async () => {
     const r = await server.request('GET', '/api/dcim/sites/', undefined, { Authorization: 'Token ffffffffffffffffffffffffffffffffffffffff' });
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ detail: 'Invalid v1 token' });
+    expect(r.body).toEqual({ detail: 'Invalid token' });
   });
 });

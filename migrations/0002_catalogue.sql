@@ -1,0 +1,1 @@
+ALTER TABLE "users_token" ADD COLUMN "last_chars" varchar(6);
