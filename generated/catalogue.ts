@@ -16455,11 +16455,12 @@ export const catalogue: Catalogue = {
             "name": "token",
             "kind": "string",
             "label": "Token",
+            "helpText": "The secret: give one on creation or get a generated one; shown only in the response to the creation",
             "required": false,
             "nullable": true,
             "blank": true,
             "readOnly": false,
-            "writeOnly": true,
+            "writeOnly": false,
             "unique": false,
             "default": null,
             "maxLength": 255

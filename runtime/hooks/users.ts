@@ -88,12 +88,11 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
       }
     },
     present(item, object) {
-      object.token = (item.extra.token as string | undefined) ?? null;
+      if ('token' in object) object.token = (item.extra.token as string | undefined) ?? null;
     },
     // a v1 token's plaintext stays readable only when ALLOW_TOKEN_RETRIEVAL is on; v2 never
     read(settings, row, object) {
-      if (!('id' in object) || 'token' in object) return;
-      object.token = settings.allowTokenRetrieval && row.version === 1 ? (row.plaintext as string | null) ?? null : null;
+      if ('token' in object) object.token = settings.allowTokenRetrieval && row.version === 1 ? (row.plaintext as string | null) ?? null : null;
     },
   };
 }

@@ -124,7 +124,8 @@ async function rendererFor(ctx: ReadContext, model: ModelDef, f: FieldDef, rows:
     case 'password':
       return undefined;
     default:
-      return f.column ? scalarRenderer(ctx, model, f) : undefined;
+      // a virtual field (input only, no column) reads as null unless a read hook fills it
+      return f.column ? scalarRenderer(ctx, model, f) : () => null;
   }
 }
 
