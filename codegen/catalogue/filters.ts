@@ -38,7 +38,7 @@ function viaFilters(cat: Catalogue, m: ModelDef, name: string, via: string[], tr
 function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
-    if (f.hidden || f.writeOnly) continue;
+    if (f.hidden || f.writeOnly || (!f.column && f.kind !== 'fk' && f.kind !== 'm2m')) continue;
     const desc = f.helpText ?? f.label;
     switch (f.kind) {
       case 'id':

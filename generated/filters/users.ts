@@ -461,27 +461,6 @@ export const usersFilters: FilterSpecs = {
         "description": "Pepper ID"
       },
       {
-        "name": "token",
-        "kind": "string",
-        "path": [],
-        "lookups": [
-          "n",
-          "ic",
-          "nic",
-          "isw",
-          "nisw",
-          "iew",
-          "niew",
-          "ie",
-          "nie",
-          "empty",
-          "regex",
-          "iregex"
-        ],
-        "type": "string",
-        "description": "The secret: give one on creation or get a generated one; shown only in the response to the creation"
-      },
-      {
         "name": "user",
         "kind": "fk_natural",
         "path": [],
