@@ -17,6 +17,7 @@ export const catalogue: Catalogue = {
         "name": "core",
         "label": "Core",
         "models": [
+          "core.job",
           "core.objectchange",
           "core.objecttype"
         ]
@@ -45,8 +46,10 @@ export const catalogue: Catalogue = {
         "models": [
           "extras.customfield",
           "extras.customfieldchoiceset",
+          "extras.eventrule",
           "extras.tag",
-          "extras.taggeditem"
+          "extras.taggeditem",
+          "extras.webhook"
         ]
       },
       {
@@ -490,6 +493,13 @@ export const catalogue: Catalogue = {
             "column": "circuit_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "core.objectchange",
@@ -971,6 +981,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -1263,6 +1280,13 @@ export const catalogue: Catalogue = {
             "column": "type_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "core.objectchange",
@@ -1563,6 +1587,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -1581,6 +1612,534 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "core.job": {
+        "key": "core.job",
+        "app": "core",
+        "model": "job",
+        "className": "Job",
+        "verboseName": "job",
+        "verboseNamePlural": "jobs",
+        "description": "A background job (a branch operation, a webhook delivery, housekeeping) and its outcome.",
+        "path": "jobs",
+        "alsoMountedAt": [],
+        "table": "core_job",
+        "sequence": "core_job_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.eventrule",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.eventrule",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "none"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "pending",
+            "choices": "job_status"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "scheduled",
+            "kind": "timestamp",
+            "column": "scheduled",
+            "label": "Scheduled",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "interval",
+            "kind": "integer",
+            "column": "interval",
+            "label": "Interval",
+            "helpText": "Recurrence interval (in minutes)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "started",
+            "kind": "timestamp",
+            "column": "started",
+            "label": "Started",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "completed",
+            "kind": "timestamp",
+            "column": "completed",
+            "label": "Completed",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "data",
+            "kind": "json",
+            "column": "data",
+            "label": "Data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "error",
+            "kind": "text",
+            "column": "error",
+            "label": "Error",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "job_id",
+            "kind": "string",
+            "column": "job_id",
+            "label": "Job ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 36
+          },
+          {
+            "name": "queue_name",
+            "kind": "string",
+            "column": "queue_name",
+            "label": "Queue name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "log_entries",
+            "kind": "json",
+            "column": "log_entries",
+            "label": "Log entries",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "task",
+            "kind": "string",
+            "column": "task",
+            "label": "Task",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100,
+            "hidden": true
+          },
+          {
+            "name": "payload",
+            "kind": "text",
+            "column": "payload",
+            "label": "Payload",
+            "helpText": "JSON kept as text, so key order survives",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true
+          },
+          {
+            "name": "attempts",
+            "kind": "integer",
+            "column": "attempts",
+            "label": "Attempts",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 0,
+            "hidden": true
+          },
+          {
+            "name": "locked_by",
+            "kind": "string",
+            "column": "locked_by",
+            "label": "Locked by",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 100,
+            "hidden": true
+          }
+        ],
+        "brief": [
+          "url",
+          "created",
+          "completed",
+          "user",
+          "status"
+        ],
+        "nested": [
+          "url",
+          "created",
+          "completed",
+          "user",
+          "status"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "job_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "job_id"
+            ],
+            "nullsEqual": false,
+            "key": "job_id",
+            "message": "job with this job id already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "job_id",
+          "error"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ]
@@ -1759,7 +2318,9 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.eventrule",
               "extras.tag",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -1827,7 +2388,9 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.eventrule",
               "extras.tag",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -1889,7 +2452,9 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.eventrule",
               "extras.tag",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -1961,7 +2526,9 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.eventrule",
               "extras.tag",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -2157,7 +2724,15 @@ export const catalogue: Catalogue = {
         ],
         "aliases": [],
         "ignoredParams": [],
-        "reverse": []
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ]
       },
       "core.objecttype": {
         "key": "core.objecttype",
@@ -2425,7 +3000,15 @@ export const catalogue: Catalogue = {
         ],
         "aliases": [],
         "ignoredParams": [],
-        "reverse": []
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ]
       },
       "dcim.device": {
         "key": "dcim.device",
@@ -3226,6 +3809,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -3627,6 +4217,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -4079,6 +4676,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -4829,6 +5433,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -5309,6 +5920,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -5639,6 +6257,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -6021,6 +6646,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -6704,6 +7336,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -7004,6 +7643,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -7371,6 +8017,13 @@ export const catalogue: Catalogue = {
             "field": "termination",
             "column": "termination_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -7946,6 +8599,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -8361,6 +9021,13 @@ export const catalogue: Catalogue = {
             "field": "termination",
             "column": "termination_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -8900,6 +9567,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -9142,6 +9816,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -9161,6 +9842,345 @@ export const catalogue: Catalogue = {
             "column": "choice_set_id",
             "onDelete": "protect",
             "kind": "fk"
+          }
+        ]
+      },
+      "extras.eventrule": {
+        "key": "extras.eventrule",
+        "app": "extras",
+        "model": "eventrule",
+        "className": "EventRule",
+        "verboseName": "event rule",
+        "verboseNamePlural": "event rules",
+        "description": "Which changes (object types, event kinds, conditions) trigger which action.",
+        "path": "event-rules",
+        "alsoMountedAt": [],
+        "table": "extras_eventrule",
+        "sequence": "extras_eventrule_id_seq",
+        "readOnly": false,
+        "hooks": "extras.eventrule",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "dcim.site"
+            ],
+            "item": "object_type"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 150
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "event_types",
+            "kind": "list",
+            "column": "event_types",
+            "label": "Event types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "object_created"
+            ],
+            "item": "string"
+          },
+          {
+            "name": "conditions",
+            "kind": "json",
+            "column": "conditions",
+            "label": "Conditions",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "action_type",
+            "kind": "choice",
+            "column": "action_type",
+            "label": "Action type",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "webhook",
+            "choices": "eventrule_action_type"
+          },
+          {
+            "name": "action_object_type",
+            "kind": "object_type",
+            "column": "action_object_type",
+            "label": "Action object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "extras.webhook"
+            ]
+          },
+          {
+            "name": "action_object_id",
+            "kind": "bigint",
+            "column": "action_object_id",
+            "label": "Action object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "action_object",
+            "kind": "generic",
+            "label": "Action object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "extras.webhook"
+            ],
+            "typeColumn": "action_object_type",
+            "idColumn": "action_object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "event rule with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           }
         ]
       },
@@ -9425,6 +10445,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -9543,6 +10570,8 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "extras.eventrule",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -9605,6 +10634,8 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "extras.eventrule",
+              "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.ipaddress",
@@ -9720,7 +10751,359 @@ export const catalogue: Catalogue = {
         "search": [],
         "aliases": [],
         "ignoredParams": [],
-        "reverse": []
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ]
+      },
+      "extras.webhook": {
+        "key": "extras.webhook",
+        "app": "extras",
+        "model": "webhook",
+        "className": "Webhook",
+        "verboseName": "webhook",
+        "verboseNamePlural": "webhooks",
+        "description": "An HTTP request sent to a remote system when an event rule matches a change.",
+        "path": "webhooks",
+        "alsoMountedAt": [],
+        "table": "extras_webhook",
+        "sequence": "extras_webhook_id_seq",
+        "readOnly": false,
+        "hooks": "extras.webhook",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 150
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "payload_url",
+            "kind": "string",
+            "column": "payload_url",
+            "label": "URL",
+            "helpText": "The URL to call; may be a template",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 500,
+            "example": "http://127.0.0.1:9000/hooks"
+          },
+          {
+            "name": "http_method",
+            "kind": "choice",
+            "column": "http_method",
+            "label": "HTTP method",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "POST",
+            "choices": "webhook_http_method",
+            "plain": true
+          },
+          {
+            "name": "http_content_type",
+            "kind": "string",
+            "column": "http_content_type",
+            "label": "HTTP content type",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "application/json",
+            "maxLength": 100
+          },
+          {
+            "name": "additional_headers",
+            "kind": "text",
+            "column": "additional_headers",
+            "label": "Additional headers",
+            "helpText": "One `Name: Value` per line; may be a template",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "body_template",
+            "kind": "text",
+            "column": "body_template",
+            "label": "Body template",
+            "helpText": "Request body template; empty sends the default JSON body",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "secret",
+            "kind": "string",
+            "column": "secret",
+            "label": "Secret",
+            "helpText": "When set, the body is signed in X-Hook-Signature (hex HMAC-SHA512)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": true,
+            "unique": false,
+            "default": "",
+            "maxLength": 255
+          },
+          {
+            "name": "ssl_verification",
+            "kind": "boolean",
+            "column": "ssl_verification",
+            "label": "SSL verification",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "ca_file_path",
+            "kind": "string",
+            "column": "ca_file_path",
+            "label": "CA file path",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 4096
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "webhook with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.eventrule",
+            "field": "action_object",
+            "column": "action_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
       },
       "ipam.aggregate": {
         "key": "ipam.aggregate",
@@ -9980,6 +11363,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -10321,6 +11711,13 @@ export const catalogue: Catalogue = {
               "source": "provider_id",
               "target": "asn_id"
             }
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "core.objectchange",
@@ -10759,6 +12156,13 @@ export const catalogue: Catalogue = {
           }
         ],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -11200,6 +12604,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -11667,6 +13078,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -11951,6 +13369,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -12274,6 +13699,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -12681,6 +14113,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -13076,6 +14515,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -13515,6 +14961,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -13858,6 +15311,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -14210,6 +15670,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -14532,6 +15999,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -14804,6 +16278,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -15276,6 +16757,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -15687,6 +17175,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -15914,6 +17409,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -16227,6 +17729,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -16611,7 +18120,15 @@ export const catalogue: Catalogue = {
         ],
         "aliases": [],
         "ignoredParams": [],
-        "reverse": []
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ]
       },
       "users.user": {
         "key": "users.user",
@@ -16946,6 +18463,20 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.job",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -17368,6 +18899,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -17661,6 +19199,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -17946,6 +19491,13 @@ export const catalogue: Catalogue = {
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
           {
             "model": "core.objectchange",
             "field": "changed_object",
@@ -18493,6 +20045,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -18913,6 +20472,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "core.objectchange",
             "field": "changed_object",
             "column": "changed_object_id",
@@ -19242,6 +20808,20 @@ export const catalogue: Catalogue = {
         {
           "value": "ft",
           "label": "Feet"
+        }
+      ],
+      "eventrule_action_type": [
+        {
+          "value": "webhook",
+          "label": "Webhook"
+        },
+        {
+          "value": "script",
+          "label": "Script"
+        },
+        {
+          "value": "notification",
+          "label": "Notification"
         }
       ],
       "interface_duplex": [
@@ -20042,6 +21622,32 @@ export const catalogue: Catalogue = {
           "label": "Deprecated"
         }
       ],
+      "job_status": [
+        {
+          "value": "pending",
+          "label": "Pending"
+        },
+        {
+          "value": "scheduled",
+          "label": "Scheduled"
+        },
+        {
+          "value": "running",
+          "label": "Running"
+        },
+        {
+          "value": "completed",
+          "label": "Completed"
+        },
+        {
+          "value": "errored",
+          "label": "Errored"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        }
+      ],
       "location_status": [
         {
           "value": "planned",
@@ -20308,6 +21914,28 @@ export const catalogue: Catalogue = {
         {
           "value": "deprecated",
           "label": "Deprecated"
+        }
+      ],
+      "webhook_http_method": [
+        {
+          "value": "GET",
+          "label": "GET"
+        },
+        {
+          "value": "POST",
+          "label": "POST"
+        },
+        {
+          "value": "PUT",
+          "label": "PUT"
+        },
+        {
+          "value": "PATCH",
+          "label": "PATCH"
+        },
+        {
+          "value": "DELETE",
+          "label": "DELETE"
         }
       ],
       "weight_unit": [

@@ -17,6 +17,9 @@ import { bootstrap } from './bootstrap.ts';
 import { syncObjectTypes } from './catalogue/object-types.ts';
 import { createProvisionRoutes } from './auth/provision.ts';
 import { createLoginRoutes } from './http/pages/login.ts';
+import { createEventObserver } from './events/index.ts';
+import { crontab, startWorker, tasks } from './jobs/index.ts';
+import { createJobRoutes } from './jobs/routes.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -30,6 +33,8 @@ export interface ServerOptions {
   /** listen on this port (0 = any free port); defaults to settings.port */
   readonly port?: number;
   readonly migrate?: boolean;
+  /** run the job worker in this process (default: settings.workerInProcess) */
+  readonly worker?: boolean;
 }
 
 export interface RunningServer {
@@ -47,18 +52,21 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   await syncObjectTypes(sql, registry);
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
-  const observers = [recordObjectChanges];
+  const observers = [recordObjectChanges, createEventObserver()];
   const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
   await bootstrap(sql, registry, o.settings, hooks, observers);
   const app = createApp({
     services, routes: o.routes, peppers,
-    extraRoutes: [createProvisionRoutes()],
+    extraRoutes: [createProvisionRoutes(), createJobRoutes()],
     publicRoutes: [createLoginRoutes()],
   });
   const port = o.port ?? o.settings.port;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
   });
+  const worker = (o.worker ?? o.settings.workerInProcess)
+    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql, settings: o.settings, registry, hooks, observers }, tasks, crontab })
+    : undefined;
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
@@ -67,6 +75,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     sql,
     services,
     async stop() {
+      await worker?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sql.end({ timeout: 5 });
     },

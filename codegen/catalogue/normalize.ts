@@ -23,6 +23,10 @@ function m2mColumns(model: string, target: string): { source: string; target: st
   return model === targetModel ? { source: `from_${model}_id`, target: `to_${model}_id` } : { source: `${model}_id`, target: `${targetModel}_id` };
 }
 
+function allModels(raw: RawCatalogue): string[] {
+  return Object.entries(raw.apps).flatMap(([app, a]) => Object.keys(a.models).map((m) => `${app}.${m}`)).sort(byCodePoint);
+}
+
 function modelsWithFeature(raw: RawCatalogue, feature: string): string[] {
   const out: string[] = [];
   for (const [app, a] of Object.entries(raw.apps)) {
@@ -77,7 +81,7 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
       }];
     }
     case 'generic': {
-      const types = f.types ? [...f.types] : modelsWithFeature(ctx.raw, f.types_with_feature!);
+      const types = f.types ? [...f.types] : f.types_any ? allModels(ctx.raw) : modelsWithFeature(ctx.raw, f.types_with_feature!);
       const typeColumn = `${name}_type`;
       const idColumn = `${name}_id`;
       const onDelete = f.on_delete ?? 'set_null';

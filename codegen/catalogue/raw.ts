@@ -29,6 +29,8 @@ export interface RawField {
   types?: string[];
   /** generic: every model that has this feature */
   types_with_feature?: string;
+  /** generic: any model of the catalogue */
+  types_any?: boolean;
   item?: string;
   read_only?: boolean;
   write_only?: boolean;

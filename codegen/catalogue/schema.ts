@@ -45,6 +45,7 @@ const field = {
     write_ids: { type: 'boolean' },
     filter_name: identifier,
     types: { type: 'array', items: contentType, minItems: 1 },
+    types_any: { type: 'boolean' },
     types_with_feature: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
     item: { enum: listItemTypes },
     read_only: { type: 'boolean' },

@@ -82,7 +82,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
         }
       } else if (f.to) faults.push(`${fat}: "to" applies only to fk and m2m fields`);
       if (f.type === 'generic') {
-        if (!f.types === !f.types_with_feature) faults.push(`${fat}: a generic field needs "types" or "types_with_feature"`);
+        if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1) faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
         for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
       }
       if (f.type === 'list' && !f.item) faults.push(`${fat}: a list field needs "item"`);

@@ -51,6 +51,26 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
   unique('extras_customfieldchoiceset_name_uniq').on(t.name),
   index('extras_customfieldchoiceset_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** Which changes (object types, event kinds, conditions) trigger which action. */
+export const extrasEventrule = pgTable('extras_eventrule', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
+  name: varchar('name', { length: 150 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  eventTypes: text('event_types').array().notNull().default(sql`'{}'`),
+  conditions: jsonb('conditions'),
+  actionType: varchar('action_type', { length: 50 }).notNull().default('webhook'),
+  actionObjectType: varchar('action_object_type', { length: 100 }).notNull(),
+  actionObjectId: bigint('action_object_id', { mode: 'number' }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_eventrule_name_uniq').on(t.name),
+  index('extras_eventrule_action_object_type_action_object_id_idx').on(t.actionObjectType, t.actionObjectId),
+  index('extras_eventrule_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A label that can be applied to objects of any model that supports tags. */
 export const extrasTag = pgTable('extras_tag', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -80,4 +100,24 @@ export const extrasTaggeditem = pgTable('extras_taggeditem', {
   unique('extras_taggeditem_object_type_object_id_tag_uniq').on(t.objectType, t.objectId, t.tagId),
   index('extras_taggeditem_object_type_object_id_idx').on(t.objectType, t.objectId),
   index('extras_taggeditem_tag_id_idx').on(t.tagId),
+]);
+/** An HTTP request sent to a remote system when an event rule matches a change. */
+export const extrasWebhook = pgTable('extras_webhook', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 150 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  payloadUrl: varchar('payload_url', { length: 500 }).notNull(),
+  httpMethod: varchar('http_method', { length: 50 }).notNull().default('POST'),
+  httpContentType: varchar('http_content_type', { length: 100 }).notNull().default('application/json'),
+  additionalHeaders: text('additional_headers').notNull().default(''),
+  bodyTemplate: text('body_template').notNull().default(''),
+  secret: varchar('secret', { length: 255 }).notNull().default(''),
+  sslVerification: boolean('ssl_verification').notNull().default(true),
+  caFilePath: varchar('ca_file_path', { length: 4096 }),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_webhook_name_uniq').on(t.name),
+  index('extras_webhook_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);

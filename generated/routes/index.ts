@@ -5,6 +5,7 @@ import { circuitRoutes as circuitsCircuitRoutes } from './circuits/circuit.ts';
 import { circuitterminationRoutes as circuitsCircuitterminationRoutes } from './circuits/circuittermination.ts';
 import { circuittypeRoutes as circuitsCircuittypeRoutes } from './circuits/circuittype.ts';
 import { providerRoutes as circuitsProviderRoutes } from './circuits/provider.ts';
+import { jobRoutes as coreJobRoutes } from './core/job.ts';
 import { objectchangeRoutes as coreObjectchangeRoutes } from './core/objectchange.ts';
 import { objecttypeRoutes as coreObjecttypeRoutes } from './core/objecttype.ts';
 import { deviceRoutes as dcimDeviceRoutes } from './dcim/device.ts';
@@ -21,8 +22,10 @@ import { siteRoutes as dcimSiteRoutes } from './dcim/site.ts';
 import { sitegroupRoutes as dcimSitegroupRoutes } from './dcim/sitegroup.ts';
 import { customfieldRoutes as extrasCustomfieldRoutes } from './extras/customfield.ts';
 import { customfieldchoicesetRoutes as extrasCustomfieldchoicesetRoutes } from './extras/customfieldchoiceset.ts';
+import { eventruleRoutes as extrasEventruleRoutes } from './extras/eventrule.ts';
 import { tagRoutes as extrasTagRoutes } from './extras/tag.ts';
 import { taggeditemRoutes as extrasTaggeditemRoutes } from './extras/taggeditem.ts';
+import { webhookRoutes as extrasWebhookRoutes } from './extras/webhook.ts';
 import { aggregateRoutes as ipamAggregateRoutes } from './ipam/aggregate.ts';
 import { asnRoutes as ipamAsnRoutes } from './ipam/asn.ts';
 import { ipaddressRoutes as ipamIpaddressRoutes } from './ipam/ipaddress.ts';
@@ -53,6 +56,7 @@ export const routes: readonly ModelRoute[] = [
     { model: "circuits.circuittermination", path: "/api/circuits/circuit-terminations", routes: circuitsCircuitterminationRoutes },
     { model: "circuits.circuittype", path: "/api/circuits/circuit-types", routes: circuitsCircuittypeRoutes },
     { model: "circuits.provider", path: "/api/circuits/providers", routes: circuitsProviderRoutes },
+    { model: "core.job", path: "/api/core/jobs", routes: coreJobRoutes },
     { model: "core.objectchange", path: "/api/core/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objectchange", path: "/api/extras/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objecttype", path: "/api/core/object-types", routes: coreObjecttypeRoutes },
@@ -70,8 +74,10 @@ export const routes: readonly ModelRoute[] = [
     { model: "dcim.sitegroup", path: "/api/dcim/site-groups", routes: dcimSitegroupRoutes },
     { model: "extras.customfield", path: "/api/extras/custom-fields", routes: extrasCustomfieldRoutes },
     { model: "extras.customfieldchoiceset", path: "/api/extras/custom-field-choice-sets", routes: extrasCustomfieldchoicesetRoutes },
+    { model: "extras.eventrule", path: "/api/extras/event-rules", routes: extrasEventruleRoutes },
     { model: "extras.tag", path: "/api/extras/tags", routes: extrasTagRoutes },
     { model: "extras.taggeditem", path: "/api/extras/tagged-objects", routes: extrasTaggeditemRoutes },
+    { model: "extras.webhook", path: "/api/extras/webhooks", routes: extrasWebhookRoutes },
     { model: "ipam.aggregate", path: "/api/ipam/aggregates", routes: ipamAggregateRoutes },
     { model: "ipam.asn", path: "/api/ipam/asns", routes: ipamAsnRoutes },
     { model: "ipam.ipaddress", path: "/api/ipam/ip-addresses", routes: ipamIpaddressRoutes },

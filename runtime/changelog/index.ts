@@ -13,7 +13,7 @@ function clean(data: Record<string, unknown> | null): Record<string, unknown> | 
   return out;
 }
 
-export const recordObjectChanges: ChangeObserver = async (ctx, changes) => {
+async function record(ctx: Parameters<ChangeObserver['changed']>[0], changes: Parameters<ChangeObserver['changed']>[1]): Promise<void> {
   const logged = changes.filter((c) => c.model.features.changelog);
   if (!logged.length) return;
   const rows = logged.map((c) => ({
@@ -34,4 +34,6 @@ export const recordObjectChanges: ChangeObserver = async (ctx, changes) => {
        FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text, changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb, postchange_data jsonb)`,
     [JSON.stringify(rows)],
   );
-};
+}
+
+export const recordObjectChanges: ChangeObserver = { changed: record };

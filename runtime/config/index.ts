@@ -28,11 +28,15 @@ export interface Settings {
   readonly requestTimeoutMs: number;
   readonly superuser: { readonly name?: string; readonly password?: string; readonly email?: string; readonly apiToken?: string };
   readonly workerInProcess: boolean;
+  /** jobs one worker process runs at once */
+  readonly workerConcurrency: number;
   readonly webConcurrency: number;
   readonly poolSize: number;
   readonly mediaRoot: string;
   readonly webhookTimeoutMs: number;
   readonly webhookMaxAttempts: number;
+  /** first retry delay; each further retry waits twice as long */
+  readonly webhookBackoffMs: number;
   readonly webhookAllowedHosts: readonly string[] | undefined;
   readonly jobLeaseSeconds: number;
 }
@@ -107,11 +111,13 @@ export function loadSettings(env: Env = process.env): Settings {
       apiToken: env.SUPERUSER_API_TOKEN || undefined,
     },
     workerInProcess: bool(env.WORKER_IN_PROCESS, true),
+    workerConcurrency: Math.max(1, int('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 10)),
     webConcurrency: Math.max(1, int('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     poolSize: Math.max(2, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
     mediaRoot: resolve(env.MEDIA_ROOT ?? `${dataDir}/media`),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
     webhookMaxAttempts: Math.max(1, int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 5)),
+    webhookBackoffMs: int('WEBHOOK_BACKOFF_MS', env.WEBHOOK_BACKOFF_MS, 1000),
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS ? list(env.WEBHOOK_ALLOWED_HOSTS) : undefined,
     jobLeaseSeconds: int('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60),
   };

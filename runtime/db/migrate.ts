@@ -1,6 +1,7 @@
 /** Brings a database to the current schema: prerequisites, then drizzle-kit's migrations, under a lock. */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import { Logger, runMigrations } from 'graphile-worker';
 import { connect } from './connect.ts';
 import { prerequisitesSql } from './prerequisites.ts';
 
@@ -18,6 +19,8 @@ export async function migrateDatabase(url: string, migrationsFolder: string): Pr
     await lock.unsafe('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await sql.unsafe(prerequisitesSql);
     await migrate(drizzle(sql), { migrationsFolder });
+    // the job queue's own schema, so requests can enqueue even before a worker has started
+    await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {
     await lock.unsafe('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();

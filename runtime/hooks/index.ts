@@ -5,12 +5,15 @@
 import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';
+import { eventRuleHooks, webhookHooks } from './events.ts';
 
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
   return new Map<string, ModelHooks>([
     ['users.user', userHooks],
     ['users.token', tokenHooks(options)],
     ['users.objectpermission', permissionHooks],
+    ['extras.webhook', webhookHooks],
+    ['extras.eventrule', eventRuleHooks],
     ...Object.entries(extra),
   ]);
 }

@@ -43,7 +43,7 @@ async function prepareAndValidate(ctx: WriteContext, model: ModelDef, items: Pen
 
 async function notify(ctx: WriteContext, changes: Change[]): Promise<void> {
   if (!changes.length) return;
-  for (const observe of ctx.observers) await observe(ctx, changes);
+  for (const observer of ctx.observers) await observer.changed(ctx, changes);
 }
 
 function shapeError(p: Pending, raw: unknown): void {
@@ -188,6 +188,10 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     throw new ApiError(409, items.map((i) => i.errors.errors));
   }
   const message = new Map(items.map((p) => [p.id, p.message]));
+  for (const observer of ctx.observers) {
+    if (!observer.beforeDelete) continue;
+    for (const [key, set] of plan.deletes) await observer.beforeDelete(ctx, ctx.registry.model(key), [...set]);
+  }
   const changes: Change[] = [];
   // clear nullable references first, logged as updates of the referring objects
   for (const [key, byRel] of plan.clears) {

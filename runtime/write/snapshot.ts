@@ -17,7 +17,8 @@ export async function loadSnapshots(db: Db, registry: Registry, model: ModelDef,
   const out = new Map<number, Stored>();
   if (!ids.length) return out;
   const cols: string[] = ['t.id'];
-  const fields = model.fields.filter((f) => f.column && !f.hidden && f.kind !== 'password' && f.name !== 'created' && f.name !== 'last_updated' && f.kind !== 'id');
+  // secrets (hidden columns, passwords, write-only fields) never reach the change log or events
+  const fields = model.fields.filter((f) => f.column && !f.hidden && !f.writeOnly && f.kind !== 'password' && f.name !== 'created' && f.name !== 'last_updated' && f.kind !== 'id');
   for (const f of fields) {
     const c = `t.${ident(f.column!)}`;
     cols.push(f.kind === 'ipaddress' ? `ip_with_mask(${c}) AS ${ident(f.column!)}` : f.kind === 'list' && f.item === 'ipnetwork' ? `${c}::text[] AS ${ident(f.column!)}` : c);

@@ -26,8 +26,13 @@ export interface Change {
   readonly message: string;
 }
 
-/** Something that reacts to committed-with-the-transaction changes: the change log, events. */
-export type ChangeObserver = (ctx: WriteContext, changes: readonly Change[]) => Promise<void>;
+/** Something that reacts to changes inside the writing transaction: the change log, events. */
+export interface ChangeObserver {
+  /** every change of one write, after the rows are written */
+  changed(ctx: WriteContext, changes: readonly Change[]): Promise<void>;
+  /** objects about to be deleted (still readable), before anything of the delete is written */
+  beforeDelete?(ctx: WriteContext, model: ModelDef, ids: readonly number[]): Promise<void>;
+}
 
 /** Narrows which rows a write may reference or touch (object permissions). */
 export interface WriteGuard {
@@ -48,6 +53,8 @@ export interface WriteContext {
   readonly observers: readonly ChangeObserver[];
   readonly hooks: HookRegistry;
   readonly guard?: WriteGuard;
+  /** the schema the write goes to, when it is a branch (events fire only for main) */
+  readonly branch?: string;
   /** reject unknown body keys (strict) or ignore them (NetBox) */
   readonly strictInput: boolean;
 }

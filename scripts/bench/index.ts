@@ -8,6 +8,7 @@ import { connect } from '../../runtime/db/index.ts';
 import { startDatabase, startServerProcess, type Result } from './harness.ts';
 import { machine, writeResults } from './report.ts';
 import { benchBulk } from './scenarios/bulk.ts';
+import { benchWebhooks } from './scenarios/webhooks.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, scale: { type: 'string', default: '100000' }, bulk: { type: 'string', default: '10000' } } });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     const server = await startServerProcess(db.url);
     try {
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
+      if (want('webhooks')) results.push(...await benchWebhooks(server.url, 2000));
     } finally {
       await server.stop();
     }

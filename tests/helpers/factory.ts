@@ -89,7 +89,7 @@ export class Factory {
     const body: Record<string, unknown> = {};
     for (const f of model.fields) {
       if (f.readOnly || f.hidden || f.kind === 'computed' || f.name in extra) continue;
-      if (f.kind === 'generic') continue;
+      if (f.kind === 'generic' || model.fields.some((g) => g.kind === 'generic' && (g.typeColumn === f.name || g.idColumn === f.name))) continue;
       if (!f.required) continue;
       const v = await this.value(model, f);
       if (v !== undefined) body[f.name] = v;
@@ -100,7 +100,8 @@ export class Factory {
       const f = model.fields.find((x) => x.name === name)!;
       if (f.kind === 'fk' && !(name in extra)) body[name] = await this.value(model, f);
     }
-    for (const g of model.fields.filter((x) => x.kind === 'generic' && (x.required || wanted.has(x.typeColumn!)))) {
+    const typePart = (g: { typeColumn?: string }) => model.fields.find((x) => x.name === g.typeColumn);
+    for (const g of model.fields.filter((x) => x.kind === 'generic' && (typePart(x)?.required || wanted.has(x.typeColumn!)))) {
       if (g.typeColumn! in extra) continue;
       const target = this.model(g.types![0]!);
       body[g.typeColumn!] = target.key;

@@ -1,0 +1,102 @@
+/**
+ * Events: an observer of the write path that, for every change in main, finds the enabled event
+ * rules for its type and event, evaluates their conditions on the object's REST representation,
+ * and enqueues one delivery job per matching rule in the same transaction (a transactional outbox).
+ * Changes inside a branch do not fire: they have not happened in main.
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import type { Row } from '../db/index.ts';
+import { ident } from '../db/index.ts';
+import { selectList } from '../read/select.ts';
+import { serialize } from '../read/serialize.ts';
+import { enqueueJobs, type JobSpec } from '../jobs/enqueue.ts';
+import type { Change, ChangeObserver, WriteContext } from '../write/index.ts';
+import { evaluateConditions } from './conditions.ts';
+
+export { validateConditions, evaluateConditions, ConditionError } from './conditions.ts';
+export { deliver, type DeliveryPayload } from './deliver.ts';
+
+const eventNames = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' } as const;
+const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
+
+interface Rule {
+  id: number;
+  object_types: string[];
+  event_types: string[];
+  conditions: unknown;
+  action_object_id: number;
+}
+
+async function rulesFor(ctx: WriteContext, types: string[], events: string[]): Promise<Rule[]> {
+  const rows = await ctx.db.unsafe(
+    `SELECT id, object_types, event_types, conditions, action_object_id FROM public.extras_eventrule
+      WHERE enabled AND action_type = 'webhook' AND action_object_type = 'extras.webhook'
+        AND object_types && $1::text[] AND event_types && $2::text[] ORDER BY id`,
+    [types as never, events as never]);
+  return rows as unknown as Rule[];
+}
+
+async function represent(ctx: WriteContext, model: ModelDef, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
+  const names = model.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  const objects = await serialize({ db: ctx.db, registry: ctx.registry, baseUrl: '' }, model, rows as unknown as Row[], names);
+  return new Map(objects.map((o) => [o.id as number, o]));
+}
+
+/** Representations of objects about to be deleted, kept until their delete events are built. */
+const deleted = new WeakMap<WriteContext, Map<string, Record<string, unknown>>>();
+
+export function createEventObserver(): ChangeObserver {
+  return {
+    async beforeDelete(ctx, model, ids) {
+      if (ctx.branch || !model.features.events) return;
+      if (!(await rulesFor(ctx, [model.key], ['object_deleted'])).length) return;
+      const map = deleted.get(ctx) ?? new Map<string, Record<string, unknown>>();
+      for (const [id, o] of await represent(ctx, model, ids)) map.set(`${model.key}:${id}`, o);
+      deleted.set(ctx, map);
+    },
+
+    async changed(ctx, changes) {
+      if (ctx.branch) return;
+      const relevant = changes.filter((c) => c.model.features.events);
+      if (!relevant.length) return;
+      const types = [...new Set(relevant.map((c) => c.model.key))];
+      const rules = await rulesFor(ctx, types, [...new Set(relevant.map((c) => eventNames[c.action]))]);
+      if (!rules.length) return;
+      const matching = (c: Change) => rules.filter((r) => r.object_types.includes(c.model.key) && r.event_types.includes(eventNames[c.action]));
+      // the REST representation of every changed object that some rule may fire for
+      const data = new Map<string, Record<string, unknown>>();
+      const byModel = new Map<ModelDef, number[]>();
+      for (const c of relevant) {
+        if (c.action !== 'delete' && matching(c).length) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
+      }
+      for (const [model, ids] of byModel) for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
+      const gone = deleted.get(ctx);
+      const timestamp = new Date().toISOString();
+      const jobs: JobSpec[] = [];
+      for (const c of relevant) {
+        const key = `${c.model.key}:${c.id}`;
+        const object = data.get(key) ?? gone?.get(key) ?? { id: c.id, display: c.repr, ...c.before };
+        for (const rule of matching(c)) {
+          if (!evaluateConditions(rule.conditions, object)) continue;
+          const context = {
+            event: contextEvent[c.action], timestamp, model: c.model.model, object_type: c.model.key,
+            username: ctx.actor?.username ?? '', request_id: ctx.requestId, data: object,
+            snapshots: { prechange: c.before, postchange: c.after },
+          };
+          jobs.push({
+            task: 'deliver_webhook',
+            name: `Webhook: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
+            payload: { webhook_id: rule.action_object_id, event_rule_id: rule.id, context },
+            objectType: 'extras.webhook', objectId: rule.action_object_id, userId: ctx.actor?.id ?? null,
+            // one queue per object keeps its deliveries in order
+            queue: `webhook:${key}`,
+            maxAttempts: 5,
+          });
+        }
+      }
+      await enqueueJobs(ctx.db, jobs);
+    },
+  };
+}

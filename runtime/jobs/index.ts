@@ -1,0 +1,19 @@
+/**
+ * Background jobs: enqueue in the caller's transaction, run with graphile-worker, mirror in core_job.
+ * The task list is the registry of every task the runtime knows, one task per file in tasks/.
+ */
+import type { JobTask } from './task.ts';
+import { deliverWebhook } from './tasks/deliver-webhook.ts';
+import { pruneChangelogTask } from './tasks/prune-changelog.ts';
+
+export { enqueueJob, enqueueJobs, type JobSpec } from './enqueue.ts';
+export { startWorker, recoverStaleWorkers, type RunningWorker } from './worker.ts';
+export type { JobTask, TaskContext, JobRow, TaskOutcome } from './task.ts';
+
+export const tasks: Record<string, JobTask> = {
+  deliver_webhook: deliverWebhook,
+  prune_changelog: pruneChangelogTask,
+};
+
+/** Daily housekeeping (graphile-worker crontab syntax). */
+export const crontab = '15 3 * * * prune_changelog\n';

@@ -1,0 +1,33 @@
+/**
+ * `npm run worker`: the job worker as its own process (several may run, on one or many hosts,
+ * against one PostgreSQL). Needs DATABASE_URL, or the embedded database of a running `npm start`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { catalogue } from '../generated/catalogue.ts';
+import { filters } from '../generated/filters/index.ts';
+import { Registry } from './catalogue/index.ts';
+import { loadSettings } from './config/index.ts';
+import { connect } from './db/index.ts';
+import { resolvePeppers } from './auth/peppers.ts';
+import { createHooks } from './hooks/index.ts';
+import { recordObjectChanges } from './changelog/index.ts';
+import { createEventObserver } from './events/index.ts';
+import { crontab, startWorker, tasks } from './jobs/index.ts';
+
+const settings = loadSettings();
+const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
+const sql = connect(url, { max: Math.max(4, settings.poolSize), applicationName: 'netbox-compatible-worker' });
+const registry = new Registry(catalogue, filters);
+const hooks = createHooks({ peppers: resolvePeppers(settings) });
+const worker = await startWorker({
+  databaseUrl: url, tasks, crontab,
+  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver()] },
+});
+const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
+console.log(`worker ${version} running (pid ${process.pid})`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void worker.stop().then(() => sql.end()).then(() => process.exit(0));
+  });
+}
