@@ -9,7 +9,8 @@ export type Row = Record<string, unknown>;
 
 /** `2026-11-23 10:00:00.123456+00` → `2026-11-23T10:00:00.123456Z` (microseconds kept, UTC). */
 export function isoTimestamp(text: string): string {
-  const t = text.replace(' ', 'T');
+  // Python's isoformat (what NetBox prints) gives microseconds as six digits when there are any
+  const t = text.replace(' ', 'T').replace(/\.(\d{1,5})(?=[+-]|$)/, (_m, f: string) => `.${f.padEnd(6, '0')}`);
   return t.endsWith('+00') ? `${t.slice(0, -3)}Z` : t;
 }
 
