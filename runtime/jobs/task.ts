@@ -21,6 +21,8 @@ export interface JobRow {
   readonly object_type: string | null;
   readonly object_id: number | null;
   readonly user_id: number | null;
+  /** no retry follows if this run throws */
+  readonly lastAttempt: boolean;
 }
 
 export interface TaskOutcome {

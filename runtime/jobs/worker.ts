@@ -15,6 +15,8 @@ export interface WorkerOptions {
   readonly tasks: Readonly<Record<string, JobTask>>;
   readonly concurrency?: number;
   readonly crontab?: string;
+  /** run on every sweep (for example: return branches of dead jobs to a stable state) */
+  readonly maintenance?: readonly ((ctx: TaskContext) => Promise<unknown>)[];
 }
 
 export interface RunningWorker {
@@ -39,14 +41,14 @@ function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: () => st
       [jobId, helpers.job.attempts, workerIds()]);
     const row = rows[0];
     if (!row) return; // the job row is gone (deleted): nothing to do
-    const job = { ...row, payload: row.payload ? JSON.parse(row.payload as string) : null } as unknown as JobRow;
+    const job = { ...row, payload: row.payload ? JSON.parse(row.payload as string) : null, lastAttempt: helpers.job.attempts >= helpers.job.max_attempts } as unknown as JobRow;
     let outcome;
     try {
       outcome = await task(ctx, job);
     } catch (e) {
-      const last = helpers.job.attempts >= helpers.job.max_attempts;
+      const last = job.lastAttempt;
       await ctx.sql.unsafe(
-        `UPDATE public.core_job SET status = $2, error = $3, completed = CASE WHEN $2 = 'failed' THEN now() END, locked_by = NULL, last_updated = now() WHERE job_id = $1`,
+        `UPDATE public.core_job SET status = $2::text, error = $3, completed = CASE WHEN $2::text = 'failed' THEN now() END, locked_by = NULL, last_updated = now() WHERE job_id = $1`,
         [jobId, last ? 'failed' : 'errored', `${(e as Error).message ?? e}`.slice(0, 10_000)]);
       throw e; // graphile-worker retries it
     }
@@ -106,6 +108,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const sweeper = setInterval(() => {
     void recoverStaleWorkers(ctx, utils).catch(() => {});
     void utils.cleanup({ tasks: ['GC_JOB_QUEUES'] }).catch(() => {});
+    for (const m of o.maintenance ?? []) void m(ctx).catch(() => {});
   }, every * 2);
   heartbeat.unref();
   sweeper.unref();
