@@ -7,7 +7,8 @@ import type { Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 
 let aliasCounter = 0;
-const cache = new Map<string, string>();
+// per model definition (not per key): two catalogues in one process never share SQL
+const cache = new WeakMap<ModelDef, Map<string, string>>();
 
 function quote(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
@@ -47,8 +48,9 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
 }
 
 export function displaySql(registry: Registry, model: ModelDef, alias: string): string {
-  const key = `${model.key}:${alias}`;
-  const hit = cache.get(key);
+  const forModel = cache.get(model) ?? new Map<string, string>();
+  cache.set(model, forModel);
+  const hit = forModel.get(alias);
   if (hit) return hit;
   const alternatives = model.display.map((alt) => {
     const parts = alt.map((p) => partExpr(registry, model, alias, p));
@@ -59,6 +61,6 @@ export function displaySql(registry: Registry, model: ModelDef, alias: string): 
   const sql = alternatives.length === 1 && !last.cond
     ? last.value
     : `CASE ${alternatives.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`;
-  cache.set(key, sql);
+  forModel.set(alias, sql);
   return sql;
 }

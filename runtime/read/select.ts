@@ -6,11 +6,13 @@ import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { displaySql } from './display.ts';
 
-const selectCache = new Map<string, string>();
+// per model definition (not per key): two catalogues in one process never share SQL
+const selectCache = new WeakMap<ModelDef, Map<string, string>>();
 
 export function selectList(registry: Registry, model: ModelDef, alias = 't'): string {
-  const key = `${model.key}:${alias}`;
-  const hit = selectCache.get(key);
+  const forModel = selectCache.get(model) ?? new Map<string, string>();
+  selectCache.set(model, forModel);
+  const hit = forModel.get(alias);
   if (hit) return hit;
   const cols: string[] = [];
   for (const f of model.fields) {
@@ -26,7 +28,7 @@ export function selectList(registry: Registry, model: ModelDef, alias = 't'): st
   if (model.tree) cols.push(`${alias}._depth`);
   cols.push(`${displaySql(registry, model, alias)} AS __display`);
   const sql = cols.join(', ');
-  selectCache.set(key, sql);
+  forModel.set(alias, sql);
   return sql;
 }
 
