@@ -65,6 +65,7 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
         break;
       case 'object_type':
         out.push({ name: f.name, kind: 'content_type', path: [], column: f.column!, lookups: ['n'], type: 'string', description: desc });
+        out.push({ name: `${f.name}_id`, kind: 'content_type_id', path: [], column: f.column!, lookups: ['n'], type: 'integer', description: `${desc} (ID)` });
         break;
       case 'ipnetwork':
       case 'ipaddress':

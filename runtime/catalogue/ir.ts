@@ -54,6 +54,8 @@ export interface FieldDef {
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
   readonly unique: boolean;
+  /** the column gets an index of its own (for filters and lookups) */
+  readonly index?: boolean;
   readonly default?: unknown;
   readonly maxLength?: number;
   readonly minLength?: number;
@@ -128,7 +130,7 @@ export type RuleDef =
 export type FilterKind =
   | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'
   | 'fk' | 'fk_natural' | 'tree' | 'tree_natural' | 'm2m' | 'm2m_natural'
-  | 'tag' | 'tag_id' | 'content_type' | 'ip' | 'request' | 'special';
+  | 'tag' | 'tag_id' | 'content_type' | 'content_type_id' | 'ip' | 'request' | 'special';
 
 export interface FilterDef {
   readonly name: string;
@@ -193,6 +195,8 @@ export interface ModelDef {
   readonly verboseNamePlural: string;
   readonly description: string;
   readonly path: string;
+  /** the list URL below /api/ without slashes at the ends: `dcim/sites`, `plugins/branching/branches` */
+  readonly apiPath: string;
   /** further `<app>/<path>` list URLs serving the same model (older releases' paths) */
   readonly alsoMountedAt: readonly string[];
   readonly table: string;
@@ -220,6 +224,8 @@ export interface ModelDef {
 export interface AppDef {
   readonly name: string;
   readonly label: string;
+  /** the URL segment(s) of the app below /api/: its name, or `plugins/<name>` */
+  readonly apiPath: string;
   readonly models: readonly string[];
 }
 

@@ -133,6 +133,11 @@ async function positive(ctx: FilterContext, model: ModelDef, f: FilterDef, looku
       for (const v of values) if (!ctx.registry.has(v)) throw new FilterValueError(`Invalid content type: ${v}`);
       return stringCondition(ctx, col, lookup, values);
     }
+    case 'content_type_id': {
+      const ids = values.map(parseInteger);
+      const cond = `${col} IN (SELECT app_label || '.' || model FROM public.core_objecttype WHERE id = ANY(${ctx.params.add(ids)}::bigint[]))`;
+      return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
+    }
     case 'number':
       return typedCondition(ctx, col, lookup, values, 'bigint', parseInteger);
     case 'decimal':
