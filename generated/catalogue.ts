@@ -6,6 +6,7 @@ export const catalogue: Catalogue = {
       {
         "name": "circuits",
         "label": "Circuits",
+        "apiPath": "circuits",
         "models": [
           "circuits.circuit",
           "circuits.circuittermination",
@@ -16,6 +17,7 @@ export const catalogue: Catalogue = {
       {
         "name": "core",
         "label": "Core",
+        "apiPath": "core",
         "models": [
           "core.job",
           "core.objectchange",
@@ -25,6 +27,7 @@ export const catalogue: Catalogue = {
       {
         "name": "dcim",
         "label": "DCIM",
+        "apiPath": "dcim",
         "models": [
           "dcim.device",
           "dcim.devicerole",
@@ -43,6 +46,7 @@ export const catalogue: Catalogue = {
       {
         "name": "extras",
         "label": "Extras",
+        "apiPath": "extras",
         "models": [
           "extras.customfield",
           "extras.customfieldchoiceset",
@@ -55,6 +59,7 @@ export const catalogue: Catalogue = {
       {
         "name": "ipam",
         "label": "IPAM",
+        "apiPath": "ipam",
         "models": [
           "ipam.aggregate",
           "ipam.asn",
@@ -70,8 +75,19 @@ export const catalogue: Catalogue = {
         ]
       },
       {
+        "name": "netbox_branching",
+        "label": "Branching",
+        "apiPath": "plugins/branching",
+        "models": [
+          "netbox_branching.branch",
+          "netbox_branching.branchevent",
+          "netbox_branching.changediff"
+        ]
+      },
+      {
         "name": "tenancy",
         "label": "Tenancy",
+        "apiPath": "tenancy",
         "models": [
           "tenancy.contact",
           "tenancy.contactgroup",
@@ -83,6 +99,7 @@ export const catalogue: Catalogue = {
       {
         "name": "users",
         "label": "Users",
+        "apiPath": "users",
         "models": [
           "users.group",
           "users.objectpermission",
@@ -93,6 +110,7 @@ export const catalogue: Catalogue = {
       {
         "name": "virtualization",
         "label": "Virtualization",
+        "apiPath": "virtualization",
         "models": [
           "virtualization.cluster",
           "virtualization.clustergroup",
@@ -112,6 +130,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "circuits",
         "description": "A communications circuit from a provider.",
         "path": "circuits",
+        "apiPath": "circuits/circuits",
         "alsoMountedAt": [],
         "table": "circuits_circuit",
         "sequence": "circuits_circuit_id_seq",
@@ -521,6 +540,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -533,6 +559,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "circuit terminations",
         "description": "One end (A or Z) of a circuit, at a site, location or region.",
         "path": "circuit-terminations",
+        "apiPath": "circuits/circuit-terminations",
         "alsoMountedAt": [],
         "table": "circuits_circuittermination",
         "sequence": "circuits_circuittermination_id_seq",
@@ -1007,6 +1034,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -1019,6 +1053,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "circuit types",
         "description": "A kind of circuit (transit, MPLS, dark fibre…).",
         "path": "circuit-types",
+        "apiPath": "circuits/circuit-types",
         "alsoMountedAt": [],
         "table": "circuits_circuittype",
         "sequence": "circuits_circuittype_id_seq",
@@ -1308,6 +1343,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -1320,6 +1362,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "providers",
         "description": "A provider of circuits (carrier, ISP).",
         "path": "providers",
+        "apiPath": "circuits/providers",
         "alsoMountedAt": [],
         "table": "circuits_provider",
         "sequence": "circuits_provider_id_seq",
@@ -1613,6 +1656,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -1625,6 +1675,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "jobs",
         "description": "A background job (a branch operation, a webhook delivery, housekeeping) and its outcome.",
         "path": "jobs",
+        "apiPath": "core/jobs",
         "alsoMountedAt": [],
         "table": "core_job",
         "sequence": "core_job_id_seq",
@@ -1733,6 +1784,9 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -1810,6 +1864,9 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -2153,6 +2210,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "object changes",
         "description": "One create, update or delete of one object, with its data before and after.",
         "path": "object-changes",
+        "apiPath": "core/object-changes",
         "alsoMountedAt": [
           "extras/object-changes"
         ],
@@ -2332,6 +2390,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -2402,6 +2461,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -2466,6 +2526,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -2540,6 +2601,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -2617,6 +2679,22 @@ export const catalogue: Catalogue = {
             "kind": "bigint",
             "column": "txid",
             "label": "Txid",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "index": true,
+            "default": null,
+            "hidden": true
+          },
+          {
+            "name": "source_branch",
+            "kind": "bigint",
+            "column": "source_branch",
+            "label": "Source branch",
+            "helpText": "The branch whose merge or revert made this change",
             "required": false,
             "nullable": true,
             "blank": false,
@@ -2731,6 +2809,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -2743,6 +2828,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "object types",
         "description": "A model of the catalogue (content type `<app>.<model>`), maintained from the catalogue at start.",
         "path": "object-types",
+        "apiPath": "core/object-types",
         "alsoMountedAt": [],
         "table": "core_objecttype",
         "sequence": "core_objecttype_id_seq",
@@ -3019,6 +3105,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "devices",
         "description": "A piece of hardware (router, switch, server…) installed at a site.",
         "path": "devices",
+        "apiPath": "dcim/devices",
         "alsoMountedAt": [],
         "table": "dcim_device",
         "sequence": "dcim_device_id_seq",
@@ -3851,6 +3938,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "device",
             "column": "device_id",
@@ -3868,6 +3962,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "device roles",
         "description": "The function of a device (router, switch, server…).",
         "path": "device-roles",
+        "apiPath": "dcim/device-roles",
         "alsoMountedAt": [],
         "table": "dcim_devicerole",
         "sequence": "dcim_devicerole_id_seq",
@@ -4260,6 +4355,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "role",
             "column": "role_id",
@@ -4277,6 +4379,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "device types",
         "description": "A make and model of device.",
         "path": "device-types",
+        "apiPath": "dcim/device-types",
         "alsoMountedAt": [],
         "table": "dcim_devicetype",
         "sequence": "dcim_devicetype_id_seq",
@@ -4710,6 +4813,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -4722,6 +4832,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "interfaces",
         "description": "A network interface of a device.",
         "path": "interfaces",
+        "apiPath": "dcim/interfaces",
         "alsoMountedAt": [],
         "table": "dcim_interface",
         "sequence": "dcim_interface_id_seq",
@@ -5487,6 +5598,13 @@ export const catalogue: Catalogue = {
             "column": "assigned_object_id",
             "onDelete": "set_null",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -5499,6 +5617,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "locations",
         "description": "A subdivision of a site (a building, floor or room), nested as a tree.",
         "path": "locations",
+        "apiPath": "dcim/locations",
         "alsoMountedAt": [],
         "table": "dcim_location",
         "sequence": "dcim_location_id_seq",
@@ -5983,6 +6102,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -6000,6 +6126,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "manufacturers",
         "description": "A maker of devices.",
         "path": "manufacturers",
+        "apiPath": "dcim/manufacturers",
         "alsoMountedAt": [],
         "table": "dcim_manufacturer",
         "sequence": "dcim_manufacturer_id_seq",
@@ -6298,6 +6425,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -6310,6 +6444,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "platforms",
         "description": "A software platform (operating system) that devices and virtual machines run.",
         "path": "platforms",
+        "apiPath": "dcim/platforms",
         "alsoMountedAt": [],
         "table": "dcim_platform",
         "sequence": "dcim_platform_id_seq",
@@ -6696,6 +6831,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "platform",
             "column": "platform_id",
@@ -6713,6 +6855,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "racks",
         "description": "An equipment rack within a site (and optionally a location).",
         "path": "racks",
+        "apiPath": "dcim/racks",
         "alsoMountedAt": [],
         "table": "dcim_rack",
         "sequence": "dcim_rack_id_seq",
@@ -7376,6 +7519,13 @@ export const catalogue: Catalogue = {
             "column": "scope_id",
             "onDelete": "set_null",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -7388,6 +7538,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "rack roles",
         "description": "The function of a rack (core, edge, storage…).",
         "path": "rack-roles",
+        "apiPath": "dcim/rack-roles",
         "alsoMountedAt": [],
         "table": "dcim_rackrole",
         "sequence": "dcim_rackrole_id_seq",
@@ -7677,6 +7828,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -7689,6 +7847,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "regions",
         "description": "A geographic region (continent, country, city) that sites are grouped into.",
         "path": "regions",
+        "apiPath": "dcim/regions",
         "alsoMountedAt": [],
         "table": "dcim_region",
         "sequence": "dcim_region_id_seq",
@@ -8076,6 +8235,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -8093,6 +8259,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "sites",
         "description": "A discrete physical location (a building, campus or data centre).",
         "path": "sites",
+        "apiPath": "dcim/sites",
         "alsoMountedAt": [],
         "table": "dcim_site",
         "sequence": "dcim_site_id_seq",
@@ -8669,6 +8836,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -8693,6 +8867,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "site groups",
         "description": "An arbitrary grouping of sites, by function or any other attribute.",
         "path": "site-groups",
+        "apiPath": "dcim/site-groups",
         "alsoMountedAt": [],
         "table": "dcim_sitegroup",
         "sequence": "dcim_sitegroup_id_seq",
@@ -9080,6 +9255,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -9097,6 +9279,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "custom fields",
         "description": "The definition of a custom field added to the objects of one or more models.",
         "path": "custom-fields",
+        "apiPath": "extras/custom-fields",
         "alsoMountedAt": [],
         "table": "extras_customfield",
         "sequence": "extras_customfield_id_seq",
@@ -9598,6 +9781,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "custom field choice sets",
         "description": "A set of choices for selection custom fields.",
         "path": "custom-field-choice-sets",
+        "apiPath": "extras/custom-field-choice-sets",
         "alsoMountedAt": [],
         "table": "extras_customfieldchoiceset",
         "sequence": "extras_customfieldchoiceset_id_seq",
@@ -9854,6 +10038,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "event rules",
         "description": "Which changes (object types, event kinds, conditions) trigger which action.",
         "path": "event-rules",
+        "apiPath": "extras/event-rules",
         "alsoMountedAt": [],
         "table": "extras_eventrule",
         "sequence": "extras_eventrule_id_seq",
@@ -10193,6 +10378,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "tags",
         "description": "A label that can be applied to objects of any model that supports tags.",
         "path": "tags",
+        "apiPath": "extras/tags",
         "alsoMountedAt": [],
         "table": "extras_tag",
         "sequence": "extras_tag_id_seq",
@@ -10471,6 +10657,13 @@ export const catalogue: Catalogue = {
             "column": "tag_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -10483,6 +10676,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "tagged items",
         "description": "The assignment of a tag to one object.",
         "path": "tagged-objects",
+        "apiPath": "extras/tagged-objects",
         "alsoMountedAt": [],
         "table": "extras_taggeditem",
         "sequence": "extras_taggeditem_id_seq",
@@ -10583,6 +10777,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -10647,6 +10842,7 @@ export const catalogue: Catalogue = {
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
+              "netbox_branching.branch",
               "tenancy.contact",
               "tenancy.contactgroup",
               "tenancy.contactrole",
@@ -10758,6 +10954,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -10770,6 +10973,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "webhooks",
         "description": "An HTTP request sent to a remote system when an event rule matches a change.",
         "path": "webhooks",
+        "apiPath": "extras/webhooks",
         "alsoMountedAt": [],
         "table": "extras_webhook",
         "sequence": "extras_webhook_id_seq",
@@ -11114,6 +11318,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "aggregates",
         "description": "A top-level block of address space allocated by a RIR.",
         "path": "aggregates",
+        "apiPath": "ipam/aggregates",
         "alsoMountedAt": [],
         "table": "ipam_aggregate",
         "sequence": "ipam_aggregate_id_seq",
@@ -11390,6 +11595,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -11402,6 +11614,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "ASNs",
         "description": "An autonomous system number.",
         "path": "asns",
+        "apiPath": "ipam/asns",
         "alsoMountedAt": [],
         "table": "ipam_asn",
         "sequence": "ipam_asn_id_seq",
@@ -11751,6 +11964,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -11763,6 +11983,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "IP addresses",
         "description": "An address with its mask, optionally assigned to an interface.",
         "path": "ip-addresses",
+        "apiPath": "ipam/ip-addresses",
         "alsoMountedAt": [],
         "table": "ipam_ipaddress",
         "sequence": "ipam_ipaddress_id_seq",
@@ -12225,6 +12446,13 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "primary_ip4",
             "column": "primary_ip4_id",
@@ -12249,6 +12477,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "IP ranges",
         "description": "An arbitrary range of addresses within one network.",
         "path": "ip-ranges",
+        "apiPath": "ipam/ip-ranges",
         "alsoMountedAt": [],
         "table": "ipam_iprange",
         "sequence": "ipam_iprange_id_seq",
@@ -12631,6 +12860,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -12643,6 +12879,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "prefixes",
         "description": "An IPv4 or IPv6 network, with its VRF, scope and status.",
         "path": "prefixes",
+        "apiPath": "ipam/prefixes",
         "alsoMountedAt": [],
         "table": "ipam_prefix",
         "sequence": "ipam_prefix_id_seq",
@@ -13104,6 +13341,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -13116,6 +13360,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "RIRs",
         "description": "A regional Internet registry (or a private allocator) that assigns aggregates.",
         "path": "rirs",
+        "apiPath": "ipam/rirs",
         "alsoMountedAt": [],
         "table": "ipam_rir",
         "sequence": "ipam_rir_id_seq",
@@ -13410,6 +13655,13 @@ export const catalogue: Catalogue = {
             "column": "rir_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -13422,6 +13674,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "roles",
         "description": "The function of a prefix or VLAN (production, management…).",
         "path": "roles",
+        "apiPath": "ipam/roles",
         "alsoMountedAt": [],
         "table": "ipam_role",
         "sequence": "ipam_role_id_seq",
@@ -13747,6 +14000,13 @@ export const catalogue: Catalogue = {
             "column": "role_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -13759,6 +14019,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "services",
         "description": "A network service (protocol and ports) offered by a device or virtual machine.",
         "path": "services",
+        "apiPath": "ipam/services",
         "alsoMountedAt": [],
         "table": "ipam_service",
         "sequence": "ipam_service_id_seq",
@@ -14139,6 +14400,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -14151,6 +14419,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "VLANs",
         "description": "A virtual LAN, identified by its VID within a group or site.",
         "path": "vlans",
+        "apiPath": "ipam/vlans",
         "alsoMountedAt": [],
         "table": "ipam_vlan",
         "sequence": "ipam_vlan_id_seq",
@@ -14570,6 +14839,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "tagged_vlans",
             "column": "vlan_id",
@@ -14599,6 +14875,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "VLAN groups",
         "description": "A set of VLANs, optionally scoped to a region, site, location or cluster.",
         "path": "vlan-groups",
+        "apiPath": "ipam/vlan-groups",
         "alsoMountedAt": [],
         "table": "ipam_vlangroup",
         "sequence": "ipam_vlangroup_id_seq",
@@ -14994,6 +15271,13 @@ export const catalogue: Catalogue = {
             "column": "group_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -15006,6 +15290,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "VRFs",
         "description": "A virtual routing and forwarding instance (a separate routing table).",
         "path": "vrfs",
+        "apiPath": "ipam/vrfs",
         "alsoMountedAt": [],
         "table": "ipam_vrf",
         "sequence": "ipam_vrf_id_seq",
@@ -15368,11 +15653,1035 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "vrf",
             "column": "vrf_id",
             "onDelete": "set_null",
             "kind": "fk"
+          }
+        ]
+      },
+      "netbox_branching.branch": {
+        "key": "netbox_branching.branch",
+        "app": "netbox_branching",
+        "model": "branch",
+        "className": "Branch",
+        "verboseName": "branch",
+        "verboseNamePlural": "branches",
+        "description": "An isolated copy of the data (a PostgreSQL schema) that can be synced from main, merged into it and reverted.",
+        "path": "branches",
+        "apiPath": "plugins/branching/branches",
+        "alsoMountedAt": [],
+        "table": "netbox_branching_branch",
+        "sequence": "netbox_branching_branch_id_seq",
+        "readOnly": false,
+        "hooks": "branching.branch",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "schema_id",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": "new",
+            "choices": "branch_status",
+            "plain": true
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "schema_id",
+            "kind": "string",
+            "column": "schema_id",
+            "label": "Schema ID",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 8,
+            "emptyAsNull": true
+          },
+          {
+            "name": "last_sync",
+            "kind": "timestamp",
+            "column": "last_sync",
+            "label": "Last sync",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "merged_time",
+            "kind": "timestamp",
+            "column": "merged_time",
+            "label": "Merged time",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "merged_by",
+            "kind": "fk",
+            "column": "merged_by_id",
+            "label": "Merged by",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "snapshot",
+            "kind": "string",
+            "column": "snapshot",
+            "label": "Snapshot",
+            "helpText": "PostgreSQL snapshot of main the branch is synced up to",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 10000,
+            "hidden": true
+          },
+          {
+            "name": "job",
+            "kind": "string",
+            "column": "job",
+            "label": "Job",
+            "helpText": "The job running an operation on the branch",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 36,
+            "hidden": true
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "branch with this name already exists."
+          },
+          {
+            "fields": [
+              "schema_id"
+            ],
+            "nullsEqual": false,
+            "key": "schema_id",
+            "message": "branch with this schema id already exists.",
+            "whenSet": [
+              "schema_id"
+            ]
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.branchevent",
+            "field": "branch",
+            "column": "branch_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "branch",
+            "column": "branch_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ]
+      },
+      "netbox_branching.branchevent": {
+        "key": "netbox_branching.branchevent",
+        "app": "netbox_branching",
+        "model": "branchevent",
+        "className": "BranchEvent",
+        "verboseName": "branch event",
+        "verboseNamePlural": "branch events",
+        "description": "A lifecycle event of a branch (provisioned, synced, merged, reverted, archived).",
+        "path": "branch-events",
+        "apiPath": "plugins/branching/branch-events",
+        "alsoMountedAt": [],
+        "table": "netbox_branching_branchevent",
+        "sequence": "netbox_branching_branchevent_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "time",
+            "kind": "timestamp",
+            "column": "time",
+            "label": "Time",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "branch",
+            "kind": "fk",
+            "column": "branch_id",
+            "label": "Branch",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_branching.branch",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "branch_event_type"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "time",
+          "type"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "time",
+          "type"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "type"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "time",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ]
+      },
+      "netbox_branching.changediff": {
+        "key": "netbox_branching.changediff",
+        "app": "netbox_branching",
+        "model": "changediff",
+        "className": "ChangeDiff",
+        "verboseName": "change diff",
+        "verboseNamePlural": "change diffs",
+        "description": "One object changed in a branch, three ways - its original state, the branch's state and main's state - with the fields in conflict.",
+        "path": "changes",
+        "apiPath": "plugins/branching/changes",
+        "alsoMountedAt": [],
+        "table": "netbox_branching_changediff",
+        "sequence": "netbox_branching_changediff_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "branch",
+            "kind": "fk",
+            "column": "branch_id",
+            "label": "Branch",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_branching.branch",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "core.objectchange",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "extras.tag",
+              "extras.taggeditem",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "core.objectchange",
+              "dcim.device",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.interface",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.rack",
+              "dcim.rackrole",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "extras.tag",
+              "extras.taggeditem",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.service",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "tenancy.contact",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualmachine",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "none"
+          },
+          {
+            "name": "object_repr",
+            "kind": "string",
+            "column": "object_repr",
+            "label": "Object repr",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "action",
+            "kind": "choice",
+            "column": "action",
+            "label": "Action",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "objectchange_action"
+          },
+          {
+            "name": "conflicts",
+            "kind": "list",
+            "column": "conflicts",
+            "label": "Conflicts",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "string"
+          },
+          {
+            "name": "diff",
+            "kind": "computed",
+            "label": "Diff",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "change_diff(original_data, modified_data, current_data)",
+              "as": "json"
+            }
+          },
+          {
+            "name": "original_data",
+            "kind": "json",
+            "column": "original_data",
+            "label": "Original data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "modified_data",
+            "kind": "json",
+            "column": "modified_data",
+            "label": "Modified data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "current_data",
+            "kind": "json",
+            "column": "current_data",
+            "label": "Current data",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "premerge_data",
+            "kind": "json",
+            "column": "premerge_data",
+            "label": "Premerge data",
+            "helpText": "Main's state of the object before the merge: what a revert restores",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true
+          },
+          {
+            "name": "merged_data",
+            "kind": "json",
+            "column": "merged_data",
+            "label": "Merged data",
+            "helpText": "The state the merge left the object in: a revert refuses where main changed it since",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "object_type",
+          "object_id",
+          "object_repr",
+          "action",
+          "conflicts"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "object_type",
+          "object_id",
+          "object_repr",
+          "action",
+          "conflicts"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "object_repr"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "branch",
+              "object_type",
+              "object_id"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Change diff with this Branch and Object type and Object ID already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "object_repr"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -15385,6 +16694,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "contacts",
         "description": "A person or team to reach about objects.",
         "path": "contacts",
+        "apiPath": "tenancy/contacts",
         "alsoMountedAt": [],
         "table": "tenancy_contact",
         "sequence": "tenancy_contact_id_seq",
@@ -15696,6 +17006,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -15708,6 +17025,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "contact groups",
         "description": "A grouping of contacts.",
         "path": "contact-groups",
+        "apiPath": "tenancy/contact-groups",
         "alsoMountedAt": [],
         "table": "tenancy_contactgroup",
         "sequence": "tenancy_contactgroup_id_seq",
@@ -16027,6 +17345,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "tenancy.contact",
             "field": "groups",
             "column": "contactgroup_id",
@@ -16056,6 +17381,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "contact roles",
         "description": "The function a contact serves (administrative, technical…).",
         "path": "contact-roles",
+        "apiPath": "tenancy/contact-roles",
         "alsoMountedAt": [],
         "table": "tenancy_contactrole",
         "sequence": "tenancy_contactrole_id_seq",
@@ -16305,6 +17631,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ]
       },
@@ -16317,6 +17650,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "tenants",
         "description": "A customer or organisational unit to which objects are assigned.",
         "path": "tenants",
+        "apiPath": "tenancy/tenants",
         "alsoMountedAt": [],
         "table": "tenancy_tenant",
         "sequence": "tenancy_tenant_id_seq",
@@ -16869,6 +18203,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "tenant",
             "column": "tenant_id",
@@ -16893,6 +18234,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "tenant groups",
         "description": "A grouping of tenants.",
         "path": "tenant-groups",
+        "apiPath": "tenancy/tenant-groups",
         "alsoMountedAt": [],
         "table": "tenancy_tenantgroup",
         "sequence": "tenancy_tenantgroup_id_seq",
@@ -17203,6 +18545,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "tenancy.tenant",
             "field": "group",
             "column": "group_id",
@@ -17227,6 +18576,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "groups",
         "description": "A set of users sharing permissions.",
         "path": "groups",
+        "apiPath": "users/groups",
         "alsoMountedAt": [],
         "table": "users_group",
         "sequence": "users_group_id_seq",
@@ -17465,6 +18815,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "permissions",
         "description": "Actions (view, add, change, delete…) granted on models to users and groups, optionally constrained.",
         "path": "permissions",
+        "apiPath": "users/permissions",
         "alsoMountedAt": [],
         "table": "users_objectpermission",
         "sequence": "users_objectpermission_id_seq",
@@ -17761,6 +19112,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "tokens",
         "description": "An API token that authenticates requests on behalf of a user.",
         "path": "tokens",
+        "apiPath": "users/tokens",
         "alsoMountedAt": [],
         "table": "users_token",
         "sequence": "users_token_id_seq",
@@ -18139,6 +19491,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "users",
         "description": "A person or system account that can authenticate.",
         "path": "users",
+        "apiPath": "users/users",
         "alsoMountedAt": [],
         "table": "users_user",
         "sequence": "users_user_id_seq",
@@ -18499,6 +19852,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "netbox_branching.branchevent",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "users.objectpermission",
             "field": "users",
             "column": "user_id",
@@ -18528,6 +19888,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "clusters",
         "description": "A cluster of hosts running virtual machines.",
         "path": "clusters",
+        "apiPath": "virtualization/clusters",
         "alsoMountedAt": [],
         "table": "virtualization_cluster",
         "sequence": "virtualization_cluster_id_seq",
@@ -18941,6 +20302,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "cluster",
             "column": "cluster_id",
@@ -18958,6 +20326,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "cluster groups",
         "description": "A grouping of clusters.",
         "path": "cluster-groups",
+        "apiPath": "virtualization/cluster-groups",
         "alsoMountedAt": [],
         "table": "virtualization_clustergroup",
         "sequence": "virtualization_clustergroup_id_seq",
@@ -19234,6 +20603,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "group",
             "column": "group_id",
@@ -19251,6 +20627,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "cluster types",
         "description": "A kind of virtualization cluster (VMware, KVM…).",
         "path": "cluster-types",
+        "apiPath": "virtualization/cluster-types",
         "alsoMountedAt": [],
         "table": "virtualization_clustertype",
         "sequence": "virtualization_clustertype_id_seq",
@@ -19520,6 +20897,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "type",
             "column": "type_id",
@@ -19537,6 +20921,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "virtual machines",
         "description": "A virtual machine running in a cluster (or on a device).",
         "path": "virtual-machines",
+        "apiPath": "virtualization/virtual-machines",
         "alsoMountedAt": [],
         "table": "virtualization_virtualmachine",
         "sequence": "virtualization_virtualmachine_id_seq",
@@ -20080,6 +21465,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "virtual_machine",
             "column": "virtual_machine_id",
@@ -20097,6 +21489,7 @@ export const catalogue: Catalogue = {
         "verboseNamePlural": "interfaces",
         "description": "A network interface of a virtual machine.",
         "path": "interfaces",
+        "apiPath": "virtualization/interfaces",
         "alsoMountedAt": [],
         "table": "virtualization_vminterface",
         "sequence": "virtualization_vminterface_id_seq",
@@ -20507,6 +21900,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "bridge",
             "column": "bridge_id",
@@ -20524,6 +21924,70 @@ export const catalogue: Catalogue = {
       }
     },
     "choices": {
+      "branch_event_type": [
+        {
+          "value": "provisioned",
+          "label": "Provisioned"
+        },
+        {
+          "value": "synced",
+          "label": "Synced"
+        },
+        {
+          "value": "merged",
+          "label": "Merged"
+        },
+        {
+          "value": "reverted",
+          "label": "Reverted"
+        },
+        {
+          "value": "archived",
+          "label": "Archived"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        }
+      ],
+      "branch_status": [
+        {
+          "value": "new",
+          "label": "New"
+        },
+        {
+          "value": "provisioning",
+          "label": "Provisioning"
+        },
+        {
+          "value": "ready",
+          "label": "Ready"
+        },
+        {
+          "value": "syncing",
+          "label": "Syncing"
+        },
+        {
+          "value": "merging",
+          "label": "Merging"
+        },
+        {
+          "value": "reverting",
+          "label": "Reverting"
+        },
+        {
+          "value": "merged",
+          "label": "Merged"
+        },
+        {
+          "value": "archived",
+          "label": "Archived"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        }
+      ],
       "circuit_status": [
         {
           "value": "planned",

@@ -20,6 +20,7 @@ import { createLoginRoutes } from './http/pages/login.ts';
 import { createEventObserver } from './events/index.ts';
 import { crontab, startWorker, tasks } from './jobs/index.ts';
 import { createJobRoutes } from './jobs/routes.ts';
+import { createBranchRoutes, createBranchSelection, createDiffObserver, reconcileBranches, branchableTables, recoverBranches } from './branching/index.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -50,14 +51,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const sql = connect(o.databaseUrl, { max: o.settings.poolSize });
   const registry = new Registry(o.catalogue, o.filters);
   await syncObjectTypes(sql, registry);
+  if (o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
-  const observers = [recordObjectChanges, createEventObserver()];
+  const observers = [recordObjectChanges, createEventObserver(), createDiffObserver()];
   const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
   await bootstrap(sql, registry, o.settings, hooks, observers);
   const app = createApp({
     services, routes: o.routes, peppers,
-    extraRoutes: [createProvisionRoutes(), createJobRoutes()],
+    extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes()],
+    afterAuth: [createBranchSelection()],
     publicRoutes: [createLoginRoutes()],
   });
   const port = o.port ?? o.settings.port;
@@ -65,7 +68,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
   });
   const worker = (o.worker ?? o.settings.workerInProcess)
-    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql, settings: o.settings, registry, hooks, observers }, tasks, crontab })
+    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
     : undefined;
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;

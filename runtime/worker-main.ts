@@ -14,6 +14,7 @@ import { createHooks } from './hooks/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createEventObserver } from './events/index.ts';
 import { crontab, startWorker, tasks } from './jobs/index.ts';
+import { createDiffObserver, recoverBranches } from './branching/index.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
@@ -22,7 +23,8 @@ const registry = new Registry(catalogue, filters);
 const hooks = createHooks({ peppers: resolvePeppers(settings) });
 const worker = await startWorker({
   databaseUrl: url, tasks, crontab,
-  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver()] },
+  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver(), createDiffObserver()] },
+  maintenance: [(ctx) => recoverBranches(ctx.sql)],
 });
 const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
 console.log(`worker ${version} running (pid ${process.pid})`);

@@ -55,6 +55,7 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
     readOnly: f.read_only ?? false,
     writeOnly: f.write_only ?? false,
     unique: f.unique ?? false,
+    ...(f.index ? { index: true } : {}),
     ...(def !== undefined ? { default: def } : {}),
     ...(f.max_length !== undefined ? { maxLength: f.max_length } : {}),
     ...(f.min_length !== undefined ? { minLength: f.min_length } : {}),
@@ -221,7 +222,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     key, app, model: name, className: m.class, verboseName,
     verboseNamePlural: m.verbose_name_plural ?? pluralize(verboseName),
     description: m.description ?? '',
-    path: m.path, alsoMountedAt: m.also_mounted_at ?? [], table, sequence: sequenceName(table),
+    path: m.path, apiPath: `${raw.apps[app]!.api_path ?? app}/${m.path}`, alsoMountedAt: m.also_mounted_at ?? [], table, sequence: sequenceName(table),
     readOnly: m.read_only ?? false,
     ...(m.hooks ? { hooks: m.hooks } : {}),
     features, tree: m.tree ?? false,
@@ -259,7 +260,7 @@ export function normalizeCatalogue(raw: RawCatalogue): Catalogue {
     const a = raw.apps[app]!;
     const names = Object.keys(a.models).sort(byCodePoint);
     for (const n of names) models[`${app}.${n}`] = normalizeModel(app, n, a.models[n]!, raw);
-    return { name: app, label: a.label ?? capitalize(app), models: names.map((n) => `${app}.${n}`) };
+    return { name: app, label: a.label ?? capitalize(app), apiPath: a.api_path ?? app, models: names.map((n) => `${app}.${n}`) };
   });
   findReverse(models);
   const sortedModels: Record<string, ModelDef> = {};

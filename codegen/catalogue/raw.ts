@@ -121,6 +121,8 @@ export interface RawModel {
 
 export interface RawApp {
   label?: string;
+  /** URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching` */
+  api_path?: string;
   models: Record<string, RawModel>;
 }
 

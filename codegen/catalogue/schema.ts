@@ -115,7 +115,7 @@ const filter = {
     via: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
     tree: { type: 'boolean' },
     natural: { type: 'boolean' },
-    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id', 'not_null'] },
+    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id', 'not_null', 'not_empty'] },
     arg: { type: 'string' },
     field: { type: 'string' },
     lookups: fieldList,
@@ -194,6 +194,7 @@ export const catalogueSchema = {
         required: ['models'],
         properties: {
           label: { type: 'string' },
+          api_path: { type: 'string', pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$' },
           models: { type: 'object', propertyNames: identifier, additionalProperties: model },
         },
       },

@@ -102,6 +102,7 @@ function indexExprs(m: ModelDef): string[] {
   for (const f of m.fields) {
     if (f.hidden && !f.column) continue;
     if (f.kind === 'fk') out.push(idx(f.column!, `t.${camel(f.column!)}`));
+    else if (f.index && f.column) out.push(idx(f.column, `t.${camel(f.column)}`));
     if (f.kind === 'generic') out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn!)}, t.${camel(f.idColumn!)}`));
     if (f.kind === 'ipnetwork' || f.kind === 'ipaddress') out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
   }

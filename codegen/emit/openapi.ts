@@ -58,7 +58,7 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   const C = m.className;
   const tag = m.app;
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
-  const base = `/api/${m.app}/${m.path}/`;
+  const base = `/api/${m.apiPath}/`;
   const idParam = { name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${m.verboseName}.`, schema: { type: 'integer' } };
   const single = { 'application/json': { schema: ref(C) } };
   const list: Json = {

@@ -21,11 +21,11 @@ export function emitRoutes(cat: Catalogue, opts: EmitOptions): FileMap {
         importFrom(`../../${opts.runtimeFromGenerated}/rest/index.ts`, ['createModelRoutes']),
         importFrom('../../catalogue.ts', ['catalogue']),
         importFrom('../../filters/index.ts', ['filters']),
-        `/** ${m.verboseNamePlural}: /api/${m.app}/${m.path}/ */`,
+        `/** ${m.verboseNamePlural}: /api/${m.apiPath}/ */`,
         exportConst(name, `createModelRoutes(catalogue.models[${literal(key)}]!, filters[${literal(key)}]!)`),
       ]));
       imports.push({ kind: 'import' as const, from: `./${m.app}/${m.model}.ts`, name, alias });
-      for (const path of [`${m.app}/${m.path}`, ...m.alsoMountedAt]) {
+      for (const path of [m.apiPath, ...m.alsoMountedAt]) {
         entries.push(`  { model: ${literal(key)}, path: ${literal(`/api/${path}`)}, routes: ${alias} },`);
       }
     }

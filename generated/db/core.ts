@@ -51,9 +51,11 @@ export const coreObjectchange = pgTable('core_objectchange', {
   prechangeData: jsonb('prechange_data'),
   postchangeData: jsonb('postchange_data'),
   txid: bigint('txid', { mode: 'number' }),
+  sourceBranch: bigint('source_branch', { mode: 'number' }),
 }, (t) => [
   index('core_objectchange_user_id_idx').on(t.userId),
   index('core_objectchange_changed_object_type_changed_object_id_idx').on(t.changedObjectType, t.changedObjectId),
+  index('core_objectchange_txid_idx').on(t.txid),
   index('core_objectchange_time_order_idx').on(t.time, t.id),
 ]);
 /** A model of the catalogue (content type `<app>.<model>`), maintained from the catalogue at start. */

@@ -5,6 +5,7 @@ export * from './core.ts';
 export * from './dcim.ts';
 export * from './extras.ts';
 export * from './ipam.ts';
+export * from './netbox_branching.ts';
 export * from './tenancy.ts';
 export * from './users.ts';
 export * from './virtualization.ts';

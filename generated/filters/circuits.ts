@@ -610,6 +610,17 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Termination type"
       },
       {
+        "name": "termination_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "termination_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Termination type (ID)"
+      },
+      {
         "name": "updated_by_request",
         "kind": "request",
         "path": [],

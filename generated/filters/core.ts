@@ -155,6 +155,17 @@ export const coreFilters: FilterSpecs = {
         "description": "Object type"
       },
       {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
         "name": "queue_name",
         "kind": "string",
         "path": [],
@@ -306,6 +317,17 @@ export const coreFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Changed object type"
+      },
+      {
+        "name": "changed_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "changed_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Changed object type (ID)"
       },
       {
         "name": "id",

@@ -215,6 +215,17 @@ export const extrasFilters: FilterSpecs = {
         "description": "Related object type"
       },
       {
+        "name": "related_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "related_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Related object type (ID)"
+      },
+      {
         "name": "required",
         "kind": "boolean",
         "path": [],
@@ -581,6 +592,17 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Action object type"
+      },
+      {
+        "name": "action_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "action_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Action object type (ID)"
       },
       {
         "name": "action_type",
@@ -1020,6 +1042,17 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
       },
       {
         "name": "tag",

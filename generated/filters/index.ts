@@ -6,6 +6,7 @@ import { coreFilters } from './core.ts';
 import { dcimFilters } from './dcim.ts';
 import { extrasFilters } from './extras.ts';
 import { ipamFilters } from './ipam.ts';
+import { netboxBranchingFilters } from './netbox_branching.ts';
 import { tenancyFilters } from './tenancy.ts';
 import { usersFilters } from './users.ts';
 import { virtualizationFilters } from './virtualization.ts';
@@ -15,6 +16,7 @@ export const filters: FilterSpecs = {
     ...dcimFilters,
     ...extrasFilters,
     ...ipamFilters,
+    ...netboxBranchingFilters,
     ...tenancyFilters,
     ...usersFilters,
     ...virtualizationFilters,

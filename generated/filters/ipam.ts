@@ -529,6 +529,17 @@ export const ipamFilters: FilterSpecs = {
         "description": "Assigned object type"
       },
       {
+        "name": "assigned_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "assigned_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Assigned object type (ID)"
+      },
+      {
         "name": "assigned_to_interface",
         "kind": "special",
         "path": [],
@@ -1435,6 +1446,17 @@ export const ipamFilters: FilterSpecs = {
         "description": "Scope type"
       },
       {
+        "name": "scope_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "scope_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Scope type (ID)"
+      },
+      {
         "name": "site_id",
         "kind": "special",
         "path": [],
@@ -2149,6 +2171,17 @@ export const ipamFilters: FilterSpecs = {
         "description": "Parent object type"
       },
       {
+        "name": "parent_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "parent_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Parent object type (ID)"
+      },
+      {
         "name": "protocol",
         "kind": "choice",
         "path": [],
@@ -2748,6 +2781,17 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Scope type"
+      },
+      {
+        "name": "scope_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "scope_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Scope type (ID)"
       },
       {
         "name": "slug",

@@ -167,6 +167,17 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Scope type"
       },
       {
+        "name": "scope_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "scope_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Scope type (ID)"
+      },
+      {
         "name": "site_id",
         "kind": "special",
         "path": [],

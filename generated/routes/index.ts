@@ -37,6 +37,9 @@ import { serviceRoutes as ipamServiceRoutes } from './ipam/service.ts';
 import { vlanRoutes as ipamVlanRoutes } from './ipam/vlan.ts';
 import { vlangroupRoutes as ipamVlangroupRoutes } from './ipam/vlangroup.ts';
 import { vrfRoutes as ipamVrfRoutes } from './ipam/vrf.ts';
+import { branchRoutes as netboxBranchingBranchRoutes } from './netbox_branching/branch.ts';
+import { brancheventRoutes as netboxBranchingBrancheventRoutes } from './netbox_branching/branchevent.ts';
+import { changediffRoutes as netboxBranchingChangediffRoutes } from './netbox_branching/changediff.ts';
 import { contactRoutes as tenancyContactRoutes } from './tenancy/contact.ts';
 import { contactgroupRoutes as tenancyContactgroupRoutes } from './tenancy/contactgroup.ts';
 import { contactroleRoutes as tenancyContactroleRoutes } from './tenancy/contactrole.ts';
@@ -89,6 +92,9 @@ export const routes: readonly ModelRoute[] = [
     { model: "ipam.vlan", path: "/api/ipam/vlans", routes: ipamVlanRoutes },
     { model: "ipam.vlangroup", path: "/api/ipam/vlan-groups", routes: ipamVlangroupRoutes },
     { model: "ipam.vrf", path: "/api/ipam/vrfs", routes: ipamVrfRoutes },
+    { model: "netbox_branching.branch", path: "/api/plugins/branching/branches", routes: netboxBranchingBranchRoutes },
+    { model: "netbox_branching.branchevent", path: "/api/plugins/branching/branch-events", routes: netboxBranchingBrancheventRoutes },
+    { model: "netbox_branching.changediff", path: "/api/plugins/branching/changes", routes: netboxBranchingChangediffRoutes },
     { model: "tenancy.contact", path: "/api/tenancy/contacts", routes: tenancyContactRoutes },
     { model: "tenancy.contactgroup", path: "/api/tenancy/contact-groups", routes: tenancyContactgroupRoutes },
     { model: "tenancy.contactrole", path: "/api/tenancy/contact-roles", routes: tenancyContactroleRoutes },

@@ -19,7 +19,7 @@ export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<voi
     model_name: m.verboseName.charAt(0).toUpperCase() + m.verboseName.slice(1),
     model_name_plural: m.verboseNamePlural.charAt(0).toUpperCase() + m.verboseNamePlural.slice(1),
     features: Object.entries(m.features).filter(([, on]) => on).map(([k]) => featureNames[k] ?? k).sort(),
-    rest_api_endpoint: `/api/${m.app}/${m.path}/`,
+    rest_api_endpoint: `/api/${m.apiPath}/`,
     description: m.description,
   }));
   await sql.begin(async (tx) => {

@@ -18,6 +18,7 @@ async function record(ctx: Parameters<ChangeObserver['changed']>[0], changes: Pa
   if (!logged.length) return;
   const rows = logged.map((c) => ({
     user_id: ctx.actor?.id ?? null,
+    source_branch: ctx.operation && ctx.operation.kind !== 'sync' ? ctx.operation.branchId : null,
     user_name: ctx.actor?.username ?? '',
     request_id: ctx.requestId,
     action: c.action,
@@ -29,9 +30,9 @@ async function record(ctx: Parameters<ChangeObserver['changed']>[0], changes: Pa
     postchange_data: clean(c.after),
   }));
   await ctx.db.unsafe(
-    `INSERT INTO core_objectchange (time, user_id, user_name, request_id, action, changed_object_type, changed_object_id, object_repr, message, prechange_data, postchange_data, txid)
-     SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id, r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint
-       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text, changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb, postchange_data jsonb)`,
+    `INSERT INTO core_objectchange (time, user_id, user_name, request_id, action, changed_object_type, changed_object_id, object_repr, message, prechange_data, postchange_data, txid, source_branch)
+     SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id, r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint, r.source_branch
+       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text, changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb, postchange_data jsonb, source_branch bigint)`,
     [JSON.stringify(rows)],
   );
 }

@@ -53,6 +53,11 @@ export async function specialCondition(ctx: FilterContext, model: ModelDef, f: F
       const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p((f.arg ?? '').split(','))}::text[])`;
       return yes ? cond : `NOT coalesce(${cond}, false)`;
     }
+    case 'not_empty': {
+      const yes = parseBoolean(values[values.length - 1]!);
+      const cond = `coalesce(cardinality(${col}), 0) > 0`;
+      return yes ? cond : `NOT (${cond})`;
+    }
     case 'not_null': {
       const yes = parseBoolean(values[values.length - 1]!);
       const cols = (f.arg ?? f.column).split(',').map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);

@@ -6,6 +6,7 @@ import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';
 import { eventRuleHooks, webhookHooks } from './events.ts';
+import { branchHooks } from './branches.ts';
 
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
   return new Map<string, ModelHooks>([
@@ -14,6 +15,7 @@ export function createHooks(options: TokenHookOptions, extra: Record<string, Mod
     ['users.objectpermission', permissionHooks],
     ['extras.webhook', webhookHooks],
     ['extras.eventrule', eventRuleHooks],
+    ['branching.branch', branchHooks],
     ...Object.entries(extra),
   ]);
 }

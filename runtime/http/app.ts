@@ -3,7 +3,7 @@
  * every model's generated routes, extra route sets (auth, branching, …) and the error handler.
  * Takes everything as arguments; only runtime/main.ts passes in the generated catalogue.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from './env.ts';
 import { createApiVersion, createRequestId, createServices, createTrailingSlash, createTransaction } from './middleware.ts';
 import { errorResponse } from './on-error.ts';
@@ -22,8 +22,7 @@ export interface AppOptions {
   /** routes mounted outside the transaction (static assets, pages) */
   readonly publicRoutes?: readonly Hono<AppEnv>[];
   /** middleware run after authentication (branch selection) */
-  readonly afterAuth?: readonly Parameters<Hono<AppEnv>['use']>[1][];
-  readonly plugins?: Record<string, Record<string, string>>;
+  readonly afterAuth?: readonly MiddlewareHandler<AppEnv>[];
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -35,9 +34,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   for (const r of options.publicRoutes ?? []) app.route('/', r);
   app.use('/api/*', createTransaction());
   app.use('/api/*', createAuth({ peppers: options.peppers }));
-  for (const mw of options.afterAuth ?? []) app.use('/api/*', mw as never);
+  for (const mw of options.afterAuth ?? []) app.use('/api/*', mw);
   app.route('/', createSchemaRoutes());
-  app.route('/', createRootRoutes({ plugins: options.plugins ?? {} }));
+  app.route('/', createRootRoutes());
   for (const r of options.extraRoutes ?? []) app.route('/', r);
   for (const r of options.routes) app.route(`${r.path}/`, r.routes);
   app.notFound((c) => respond(c, 404, { detail: 'Not found.' }));

@@ -5,6 +5,7 @@
 import type { JobTask } from './task.ts';
 import { deliverWebhook } from './tasks/deliver-webhook.ts';
 import { pruneChangelogTask } from './tasks/prune-changelog.ts';
+import { branchOperationTask } from './tasks/branch-operation.ts';
 
 export { enqueueJob, enqueueJobs, type JobSpec } from './enqueue.ts';
 export { startWorker, recoverStaleWorkers, type RunningWorker } from './worker.ts';
@@ -13,6 +14,10 @@ export type { JobTask, TaskContext, JobRow, TaskOutcome } from './task.ts';
 export const tasks: Record<string, JobTask> = {
   deliver_webhook: deliverWebhook,
   prune_changelog: pruneChangelogTask,
+  provision_branch: branchOperationTask('provision'),
+  sync_branch: branchOperationTask('sync'),
+  merge_branch: branchOperationTask('merge'),
+  revert_branch: branchOperationTask('revert'),
 };
 
 /** Daily housekeeping (graphile-worker crontab syntax). */

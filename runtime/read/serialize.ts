@@ -25,7 +25,7 @@ function choiceValue(registry: Registry, set: string, value: unknown, plain: boo
 }
 
 export function objectUrl(ctx: ReadContext, model: ModelDef, id: unknown): string {
-  return `${ctx.baseUrl}/api/${model.app}/${model.path}/${id}/`;
+  return `${ctx.baseUrl}/api/${model.apiPath}/${id}/`;
 }
 
 /** Nested objects of `model` for the given ids, rendered with `names`. */
@@ -109,7 +109,7 @@ async function rendererFor(ctx: ReadContext, model: ModelDef, f: FieldDef, rows:
     case 'url':
       return (r) => objectUrl(ctx, model, r.id);
     case 'display_url':
-      return (r) => `${ctx.baseUrl}/${model.app}/${model.path}/${r.id}/`;
+      return (r) => `${ctx.baseUrl}/${model.apiPath}/${r.id}/`;
     case 'display':
       return (r) => r.__display;
     case 'fk':

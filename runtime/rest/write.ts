@@ -53,6 +53,7 @@ export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelD
     hooks,
     guard: guardFor(c, access, target),
     strictInput: settings.strictFiltering,
+    ...(c.var.branch ? { branch: { id: c.var.branch.id, schema: c.var.branch.schema } } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ export { loadSnapshots } from './snapshot.ts';
 export interface WriteOptions {
   /** the request carried an array: errors come back as an array aligned with it */
   readonly bulk: boolean;
+  /** create with these ids (branch operations keep objects' ids across schemas) */
+  readonly ids?: readonly number[];
 }
 
 function fail(items: Pending[], bulk: boolean, status = 400): never {
@@ -65,7 +67,7 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   });
   // items that failed to read stay out of the later stages; every item's errors are reported
   await prepareAndValidate(ctx, model, items, true, opts.bulk);
-  const ids = await allocateIds(ctx.db, model, items.length);
+  const ids = opts.ids ? [...opts.ids] : await allocateIds(ctx.db, model, items.length);
   items.forEach((p, i) => { p.id = ids[i]!; });
   if (!items.length) return items;
   await insertRows(ctx.db, model, items);
@@ -73,6 +75,8 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   await writeM2m(ctx.db, model, items);
   await writeTags(ctx.db, model, items);
   await ctx.guard?.checkWritten?.(ctx, model, 'create', ids);
+  const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
+  if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
   const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
   await notify(ctx, items.map((p) => ({ model, action: 'create', id: p.id, before: null, after: after.get(p.id)!.snapshot, repr: after.get(p.id)!.repr, message: p.message })));
   return items;
@@ -188,6 +192,11 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     throw new ApiError(409, items.map((i) => i.errors.errors));
   }
   const message = new Map(items.map((p) => [p.id, p.message]));
+  for (const key of plan.deletes.keys()) {
+    const m = ctx.registry.model(key);
+    const hooks = m.hooks ? ctx.hooks.get(m.hooks) : undefined;
+    if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...plan.deletes.get(key)!]);
+  }
   for (const observer of ctx.observers) {
     if (!observer.beforeDelete) continue;
     for (const [key, set] of plan.deletes) await observer.beforeDelete(ctx, ctx.registry.model(key), [...set]);

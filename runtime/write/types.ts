@@ -53,8 +53,10 @@ export interface WriteContext {
   readonly observers: readonly ChangeObserver[];
   readonly hooks: HookRegistry;
   readonly guard?: WriteGuard;
-  /** the schema the write goes to, when it is a branch (events fire only for main) */
-  readonly branch?: string;
+  /** the branch the write goes to (events fire only for main) */
+  readonly branch?: { readonly id: number; readonly schema: string };
+  /** the write applies a branch operation: records it on change records, keeps it out of syncs */
+  readonly operation?: { readonly branchId: number; readonly kind: 'sync' | 'merge' | 'revert' };
   /** reject unknown body keys (strict) or ignore them (NetBox) */
   readonly strictInput: boolean;
 }
@@ -87,6 +89,10 @@ export interface ModelHooks {
   prepare?(ctx: WriteContext, model: ModelDef, items: Pending[], action: Action): Promise<void> | void;
   /** adds write-time data to the representation returned to the writer */
   present?(item: Pending, object: Record<string, unknown>): void;
+  /** after new rows are written (same transaction): start work that follows a creation */
+  afterCreate?(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void>;
+  /** before rows are deleted (same transaction): refuse (throw) or clean up outside the rows */
+  beforeDelete?(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<void>;
   /** adjusts every representation read from the database (row = the stored columns) */
   read?(settings: Settings, row: Record<string, unknown>, object: Record<string, unknown>): void;
 }

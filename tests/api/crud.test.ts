@@ -1,12 +1,9 @@
-/**
- * One generic suite over every model of the catalogue: create, read, shape, page, update and delete
- * through the HTTP API. A model added to models.yaml is tested here with no new test code.
- */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** The generic API suite (tests/api/crud-suite.ts) on main. */
+import { afterAll, beforeAll } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';
-import type { ModelDef } from '../../runtime/catalogue/index.ts';
-import { apiPath, Factory } from '../helpers/factory.ts';
+import { Factory } from '../helpers/factory.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { crudSuite } from './crud-suite.ts';
 
 let server: TestServer;
 let factory: Factory;
@@ -17,106 +14,4 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-const models = Object.values(catalogue.models);
-const writable = models.filter((m) => !m.readOnly);
-const readOnly = models.filter((m) => m.readOnly);
-
-function visibleFields(m: ModelDef): string[] {
-  return m.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
-}
-
-/** A string field that can be changed freely (no uniqueness, no pattern). */
-function editableText(m: ModelDef): string | undefined {
-  const f = m.fields.find((x) => (x.kind === 'string' || x.kind === 'text') && !x.readOnly && !x.hidden && !x.unique && !x.pattern && x.name !== 'name'
-    && !m.uniques.some((u) => u.fields.includes(x.name)));
-  return f?.name;
-}
-
-describe.each(writable.map((m) => [m.key, m] as const))('%s', (_key, model) => {
-  it('creates an object and returns its complete representation', async () => {
-    const body = await factory.payload(model);
-    const r = await server.request('POST', apiPath(model), body);
-    expect(r.status, r.text).toBe(201);
-    expect(Object.keys(r.body)).toEqual(visibleFields(model));
-    expect(r.body.id).toBeTypeOf('number');
-    expect(r.body.url).toBe(`${server.url}${apiPath(model)}${r.body.id}/`);
-    expect(r.headers.get('location')).toBe(r.body.url);
-    expect(r.body.display).toBeTypeOf('string');
-    expect(r.body.display.length).toBeGreaterThan(0);
-    for (const f of model.fields) {
-      if (f.kind === 'choice' && !f.plain && r.body[f.name] !== null) expect(Object.keys(r.body[f.name])).toEqual(['value', 'label']);
-      if (f.kind === 'fk' && body[f.name] !== undefined) expect(r.body[f.name].id).toBe(body[f.name]);
-    }
-  });
-
-  it('reads an object back, complete, brief, and shaped by fields and omit', async () => {
-    const created = await factory.create(model);
-    const path = `${apiPath(model)}${created.id}/`;
-    const full = await server.request('GET', path);
-    expect(full.status).toBe(200);
-    expect(Object.keys(full.body)).toEqual(visibleFields(model));
-    expect(full.headers.get('api-version')).toBe('4.6');
-    expect(full.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const brief = await server.request('GET', `${path}?brief=true`);
-    expect(Object.keys(brief.body).sort()).toEqual([...model.brief].sort());
-    const briefOld = await server.request('GET', `${path}?brief=1`);
-    expect(Object.keys(briefOld.body).sort()).toEqual([...model.brief].sort());
-    const some = await server.request('GET', `${path}?fields=id,display`);
-    expect(some.body).toEqual({ id: created.id, display: full.body.display });
-    const omitted = await server.request('GET', `${path}?omit=url,display`);
-    expect(Object.keys(omitted.body)).toEqual(visibleFields(model).filter((n) => n !== 'url' && n !== 'display'));
-  });
-
-  it('lists objects in pages with next and previous links', async () => {
-    for (let i = 0; i < 3; i++) await factory.create(model);
-    const first = await server.request('GET', `${apiPath(model)}?limit=2`);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('allow')).toContain('POST');
-    expect(first.body.count).toBeGreaterThanOrEqual(3);
-    expect(first.body.results).toHaveLength(2);
-    expect(first.body.previous).toBeNull();
-    expect(first.body.next).toBe(`${server.url}${apiPath(model)}?limit=2&offset=2`);
-    const second = await server.request('GET', new URL(first.body.next).pathname + new URL(first.body.next).search);
-    expect(second.body.previous).toBe(`${server.url}${apiPath(model)}?limit=2`);
-    const ids = [...first.body.results, ...second.body.results].map((o: { id: number }) => o.id);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('updates with PATCH and PUT', async () => {
-    const created = await factory.create(model);
-    const path = `${apiPath(model)}${created.id}/`;
-    const field = editableText(model);
-    if (field) {
-      const patched = await server.request('PATCH', path, { [field]: 'changed by patch' });
-      expect(patched.status, patched.text).toBe(200);
-      expect(patched.body[field]).toBe('changed by patch');
-    }
-    const full = await factory.payload(model);
-    const put = await server.request('PUT', path, full);
-    expect(put.status, put.text).toBe(200);
-    expect(put.body.id).toBe(created.id);
-    const missing = await server.request('PATCH', `${apiPath(model)}999999999/`, {});
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: `No ${model.className} matches the given query.` });
-  });
-
-  it('deletes an object (204, empty body) and then it is gone', async () => {
-    const created = await factory.create(model);
-    const path = `${apiPath(model)}${created.id}/`;
-    const r = await server.request('DELETE', path);
-    expect(r.status, r.text).toBe(204);
-    expect(r.text).toBe('');
-    expect((await server.request('GET', path)).status).toBe(404);
-  });
-});
-
-describe.each(readOnly.map((m) => [m.key, m] as const))('%s (read-only)', (_key, model) => {
-  it('lists and refuses writes with 405', async () => {
-    const r = await server.request('GET', apiPath(model));
-    expect(r.status).toBe(200);
-    expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    const post = await server.request('POST', apiPath(model), {});
-    expect(post.status).toBe(405);
-    expect(post.body).toEqual({ detail: 'Method "POST" not allowed.' });
-  });
-});
+crudSuite(() => ({ server, factory }));

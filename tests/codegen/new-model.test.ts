@@ -3,12 +3,11 @@
  * catalogue, generates code and a migration, starts a server on them and uses the new endpoint.
  * No runtime code changes.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildVariant } from '../helpers/variant.ts';
 
 const dir = resolve('.test-data', `new-model-${process.pid}`);
 let server: TestServer | undefined;
@@ -33,21 +32,10 @@ const gadget = `
 
 describe('a model added to models.yaml', () => {
   it('gets a migration and a working endpoint with no runtime edit', async () => {
-    mkdirSync(dir, { recursive: true });
-    const yaml = readFileSync('models.yaml', 'utf8').replace('\n      site:\n', `${gadget}\n      site:\n`);
-    writeFileSync(join(dir, 'models.yaml'), yaml);
-    cpSync('migrations', join(dir, 'migrations'), { recursive: true });
-    const r = spawnSync('node_modules/.bin/tsx', ['codegen/cli.ts', '--catalogue', join(dir, 'models.yaml'), '--out', join(dir, 'generated'), '--migrations', join(dir, 'migrations')], { encoding: 'utf8' });
-    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
-    const added = readdirSync(join(dir, 'migrations')).filter((f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f));
-    expect(added).toHaveLength(1);
-    expect(readFileSync(join(dir, 'migrations', added[0]!), 'utf8')).toContain('CREATE TABLE "dcim_gadget"');
-
-    const load = async (p: string) => import(pathToFileURL(join(dir, 'generated', p)).href);
-    const { catalogue } = await load('catalogue.ts');
-    const { filters } = await load('filters/index.ts');
-    const { routes } = await load('routes/index.ts');
-    server = await startTestServer({ catalogue, filters, routes, migrationsFolder: join(dir, 'migrations'), fresh: true });
+    const v = await buildVariant(dir, (yaml) => yaml.replace('\n      site:\n', `${gadget}\n      site:\n`));
+    expect(v.added).toHaveLength(1);
+    expect(readFileSync(join(dir, 'migrations', v.added[0]!), 'utf8')).toContain('CREATE TABLE "dcim_gadget"');
+    server = await startTestServer({ ...v, fresh: true });
 
     const site = await server.request('POST', '/api/dcim/sites/', { name: 'Lab', slug: 'lab' });
     const created = await server.request('POST', '/api/dcim/gadgets/', { name: 'g1', site: { slug: 'lab' }, weight: 1.5 });

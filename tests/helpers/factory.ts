@@ -10,7 +10,7 @@ let counter = 0;
 const next = () => ++counter;
 
 export function apiPath(model: ModelDef): string {
-  return `/api/${model.app}/${model.path}/`;
+  return `/api/${model.apiPath}/`;
 }
 
 function text(f: FieldDef, n: number): string {

@@ -44,6 +44,8 @@ export interface TestServerOptions {
   readonly migrationsFolder?: string;
   /** start from an empty database instead of the migrated template */
   readonly fresh?: boolean;
+  /** use this existing database (a restart after an upgrade) */
+  readonly database?: string;
 }
 
 export function databaseUrl(db: string): string {
@@ -70,7 +72,7 @@ const openapi = JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createDatabase(options.fresh);
+  const database = options.database ?? await createDatabase(options.fresh);
   const url = databaseUrl(database);
   const settings = loadSettings({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-test-')),

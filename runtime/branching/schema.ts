@@ -1,0 +1,44 @@
+/**
+ * Branch schemas: which tables a branch copies (every branchable model's table and its
+ * many-to-many tables, the tag assignments and an empty change log), schema names, and running
+ * code against main or a branch inside one transaction by switching search_path (SET LOCAL).
+ */
+import { randomInt } from 'node:crypto';
+import type { Registry } from '../catalogue/index.ts';
+import type { Db } from '../db/index.ts';
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 8 random lowercase alphanumerics from a CSPRNG. */
+export function newSchemaId(): string {
+  let id = '';
+  for (let i = 0; i < 8; i++) id += ALPHABET[randomInt(ALPHABET.length)];
+  return id;
+}
+
+export function schemaName(schemaId: string): string {
+  if (!/^[a-z0-9]{8}$/.test(schemaId)) throw new Error(`invalid schema id ${schemaId}`);
+  return `branch_${schemaId}`;
+}
+
+/** Tables copied into a branch; the change log is created empty. */
+export function branchableTables(registry: Registry): string[] {
+  const tables = new Set<string>();
+  for (const m of registry.all()) {
+    if (!m.features.branching) continue;
+    tables.add(m.table);
+    for (const f of m.fields) if (f.kind === 'm2m') tables.add(f.through!.table);
+  }
+  return [...tables].sort();
+}
+
+/** Runs `fn` with the transaction's search_path set to `schema` (then public), and restores it. */
+export async function inSchema<T>(tx: Db, schema: string | null, fn: () => Promise<T>): Promise<T> {
+  const before = (await tx.unsafe("SELECT current_setting('search_path') AS p"))[0]!.p as string;
+  await tx.unsafe("SELECT set_config('search_path', $1, true)", [schema ? `${schema}, public` : 'public']);
+  try {
+    return await fn();
+  } finally {
+    await tx.unsafe("SELECT set_config('search_path', $1, true)", [before]);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Branches: a new branch gets a random schema id and its owner, and its provisioning is enqueued
+ * in the same transaction; a branch in the middle of an operation cannot be deleted; deleting a
+ * branch drops its schema (DDL is transactional: nothing is dropped if the delete rolls back).
+ */
+import type { ModelHooks } from '../write/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { newSchemaId, schemaName } from '../branching/schema.ts';
+import { dropBranchSchema } from '../branching/provision.ts';
+import { JOB_ATTEMPTS, TRANSITIONAL, type BranchStatus } from '../branching/lifecycle.ts';
+
+export const branchHooks: ModelHooks = {
+  prepare(ctx, _model, items, action) {
+    if (action !== 'create') return;
+    for (const p of items) {
+      p.values.schema_id = newSchemaId();
+      p.values.owner = ctx.actor?.id ?? null;
+      p.values.status = 'new';
+    }
+  },
+  async afterCreate(ctx, model, items) {
+    for (const p of items) {
+      const jobId = await enqueueJob(ctx.db, {
+        task: 'provision_branch', name: 'Provision branch', maxAttempts: JOB_ATTEMPTS, objectType: model.key, objectId: p.id, userId: ctx.actor?.id ?? null,
+        payload: { branch_id: p.id, commit: true, user_id: ctx.actor?.id ?? null, username: ctx.actor?.username ?? '' },
+      });
+      await ctx.db.unsafe('UPDATE public.netbox_branching_branch SET job = $2 WHERE id = $1', [p.id, jobId]);
+    }
+  },
+  async beforeDelete(ctx, _model, ids) {
+    const rows = await ctx.db.unsafe('SELECT id, name, status, schema_id FROM public.netbox_branching_branch WHERE id = ANY($1::bigint[]) FOR UPDATE', [ids as never]);
+    for (const r of rows) {
+      if (TRANSITIONAL.includes(r.status as BranchStatus)) {
+        throw new ApiError(409, { detail: `Branch "${r.name as string}" is ${r.status as string}; it can be deleted once that operation ends.`, status: r.status });
+      }
+    }
+    for (const r of rows) if (r.schema_id) await dropBranchSchema(ctx.db, schemaName(r.schema_id as string));
+  },
+};

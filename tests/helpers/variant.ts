@@ -1,0 +1,31 @@
+/**
+ * A variant of the catalogue for tests of catalogue changes: a copy of models.yaml edited by the
+ * test, generated (code and a new migration) into its own folder by the real code generator.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
+import type { TestServerOptions } from './server.ts';
+
+export interface Variant extends Required<Pick<TestServerOptions, 'catalogue' | 'filters' | 'routes' | 'migrationsFolder'>> {
+  /** the migrations the edit added */
+  readonly added: string[];
+}
+
+export async function buildVariant(dir: string, edit: (yaml: string) => string): Promise<Variant> {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'models.yaml'), edit(readFileSync('models.yaml', 'utf8')));
+  cpSync('migrations', join(dir, 'migrations'), { recursive: true });
+  const r = spawnSync('node_modules/.bin/tsx', ['codegen/cli.ts', '--catalogue', join(dir, 'models.yaml'), '--out', join(dir, 'generated'), '--migrations', join(dir, 'migrations')], { encoding: 'utf8' });
+  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+  const load = async (p: string) => import(pathToFileURL(join(dir, 'generated', p)).href);
+  return {
+    catalogue: (await load('catalogue.ts')).catalogue,
+    filters: (await load('filters/index.ts')).filters,
+    routes: (await load('routes/index.ts')).routes,
+    migrationsFolder: join(dir, 'migrations'),
+    added: readdirSync(join(dir, 'migrations')).filter((f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f)),
+  };
+}
