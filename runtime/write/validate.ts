@@ -58,7 +58,10 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
     if (seen.has(key(i))) i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`);
     seen.add(key(i));
   }
-  const match = rule.host ? `host(t.${col}) = host(u.v::inet)` : `t.${col} = u.v::inet`;
+  // containment first, so that the GiST index on the column finds the candidates
+  const match = rule.host
+    ? `t.${col} >>= set_masklen(u.v::inet, CASE family(u.v::inet) WHEN 4 THEN 32 ELSE 128 END) AND host(t.${col}) = host(u.v::inet)`
+    : `t.${col} = u.v::inet`;
   const exemptSql = rule.exemptField ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)` : '';
   const rows = await ctx.db.unsafe(
     `SELECT DISTINCT u.ord FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS u(v, vrf, ord)
@@ -154,9 +157,11 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   }
   // against stored rows (other than the ones being updated)
   const arrays = fields.map((f) => candidates.map((i) => norm(i, f)));
+  // plain equality where no value is null, so that the unique index serves the lookup
   const cols = fields.map((f, k) => {
     const col = `t.${ident(f.column!)}`;
-    return `${ci.has(f.name) ? `lower(${col})` : col} IS NOT DISTINCT FROM u.c${k}`;
+    const op = arrays[k]!.every((v) => v !== null) ? '=' : 'IS NOT DISTINCT FROM';
+    return `${ci.has(f.name) ? `lower(${col})` : col} ${op} u.c${k}`;
   });
   const conds = [
     ...cols,
@@ -165,10 +170,10 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   ];
   const unnest = fields.map((f, k) => `$${k + 1}::${sqlType(ctx, f)}[]`).join(', ');
   const exclude = items.filter((i) => i.before).map((i) => i.id);
+  // a semi-join: a join's plan can multiply rows when many stored rows share a column value
   const rows = await ctx.db.unsafe(
-    `SELECT DISTINCT u.ord FROM unnest(${unnest}) WITH ORDINALITY AS u(${fields.map((_, k) => `c${k}`).join(', ')}, ord)
-       JOIN ${ident(model.table)} t ON ${conds.join(' AND ')}
-      WHERE NOT (t.id = ANY($${fields.length + 1}::bigint[]))`,
+    `SELECT u.ord FROM unnest(${unnest}) WITH ORDINALITY AS u(${fields.map((_, k) => `c${k}`).join(', ')}, ord)
+      WHERE EXISTS (SELECT 1 FROM ${ident(model.table)} t WHERE ${conds.join(' AND ')} AND NOT (t.id = ANY($${fields.length + 1}::bigint[])))`,
     [...arrays, exclude] as never[],
   );
   for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message);
