@@ -17,7 +17,7 @@ const openapi = JSON.parse(readFileSync(`${root}generated/openapi.json`, 'utf8')
 
 async function databaseUrl(settings: ReturnType<typeof loadSettings>): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (settings.databaseUrl) return { url: settings.databaseUrl };
-  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort);
+  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort, process.env.PG_LOG ? (m) => process.stderr.write(`${m}\n`) : undefined);
   const admin = connect(embedded.url('postgres'), { max: 1 });
   const exists = await admin.unsafe("SELECT 1 FROM pg_database WHERE datname = 'netbox'");
   if (!exists.length) await admin.unsafe('CREATE DATABASE netbox');
