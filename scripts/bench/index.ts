@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts PostgreSQL and the server in production mode, runs the scenarios, prints
- * a table and writes it under bench/results/. `--only=bulk,lists` picks scenarios; `--scale=N`
- * sets the data set size (objects).
+ * a table and writes it under bench/results/. `--only=bulk,branching` picks scenarios; `--scale=N`
+ * sets the data set size (objects), `--branch-scales=10000,100000` the provisioning sizes.
  */
 import { parseArgs } from 'node:util';
 import { connect } from '../../runtime/db/index.ts';
@@ -9,8 +9,10 @@ import { startDatabase, startServerProcess, type Result } from './harness.ts';
 import { machine, writeResults } from './report.ts';
 import { benchBulk } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
+import { benchBranching } from './scenarios/branching.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, scale: { type: 'string', default: '100000' }, bulk: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, scale: { type: 'string', default: '100000' }, bulk: { type: 'string', default: '10000' },
+  'branch-scales': { type: 'string', default: '10000,100000,1000000' }, merge: { type: 'string', default: '10000' } } });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const want = (name: string) => !only || only.has(name);
 
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
     try {
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
       if (want('webhooks')) results.push(...await benchWebhooks(server.url, 2000));
+      if (want('branching')) results.push(...await benchBranching(server.url, db.url, values['branch-scales'].split(',').map(Number), Number(values.merge)));
     } finally {
       await server.stop();
     }
