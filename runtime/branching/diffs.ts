@@ -35,6 +35,11 @@ export async function mainSnapshots(db: Db, registry: Registry, model: ModelDef,
   return new Map([...map].map(([id, s]) => [id, s.snapshot]));
 }
 
+/** (object type, object id) arrays for an indexed `IN (SELECT * FROM unnest(…))` lookup. */
+function pairs(changes: readonly Change[]): [never, never] {
+  return [changes.map((c) => c.model.key) as never, changes.map((c) => c.id) as never];
+}
+
 interface DiffRow {
   object_type: string;
   object_id: number;
@@ -44,10 +49,9 @@ interface DiffRow {
 
 async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
   const branchId = ctx.branch!.id;
-  const keys = changes.map((c) => `${c.model.key}:${c.id}`);
   const existing = await ctx.db.unsafe(
     `SELECT object_type, object_id, action, original_data FROM public.netbox_branching_changediff
-      WHERE branch_id = $1 AND (object_type || ':' || object_id) = ANY($2::text[])`, [branchId, keys as never]);
+      WHERE branch_id = $1 AND (object_type, object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`, [branchId, ...pairs(changes)]);
   const byKey = new Map(existing.map((r) => [`${r.object_type}:${r.object_id}`, r as unknown as DiffRow]));
   const byModel = new Map<ModelDef, number[]>();
   for (const c of changes) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
@@ -88,7 +92,7 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
     });
   }
   if (removals.length) {
-    await ctx.db.unsafe(`DELETE FROM public.netbox_branching_changediff WHERE branch_id = $1 AND (object_type || ':' || object_id) = ANY($2::text[])`, [branchId, removals as never]);
+    await ctx.db.unsafe(`DELETE FROM public.netbox_branching_changediff WHERE branch_id = $1 AND (object_type || ':' || object_id) = ANY($2::text[])`, [branchId, removals as never]); // branch_id narrows it
   }
   if (upserts.length) {
     await ctx.db.unsafe(
@@ -103,13 +107,12 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
 
 /** A change in main refreshes `current` (and the conflicts) of every open branch's diff of it. */
 async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
-  const keys = changes.map((c) => `${c.model.key}:${c.id}`);
   // the branch being merged or reverted keeps its own diffs itself
   const except = ctx.operation?.branchId ?? 0;
   const rows = await ctx.db.unsafe(
     `SELECT d.id, d.object_type, d.object_id, d.action, d.original_data, d.modified_data FROM public.netbox_branching_changediff d
        JOIN public.netbox_branching_branch b ON b.id = d.branch_id
-      WHERE b.status IN ('ready', 'syncing', 'merging') AND d.branch_id <> $2 AND (d.object_type || ':' || d.object_id) = ANY($1::text[])`, [keys as never, except]);
+      WHERE b.status IN ('ready', 'syncing', 'merging') AND d.branch_id <> $1 AND (d.object_type, d.object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`, [except, ...pairs(changes)]);
   if (!rows.length) return;
   const after = new Map<string, Snapshot | null>();
   for (const c of changes) after.set(`${c.model.key}:${c.id}`, c.after);
