@@ -37,7 +37,7 @@ function run(cmd: string, args: string[], options: { env?: NodeJS.ProcessEnv; ti
 
 let s: TestServer;
 beforeAll(async () => {
-  if (havePynetbox || haveAnsible) s = await startTestServer();
+  if (havePynetbox || haveAnsible) s = await startTestServer({ env: { WORKER_IN_PROCESS: 'true' } });
 });
 afterAll(async () => s?.stop());
 

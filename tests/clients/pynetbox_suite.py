@@ -67,4 +67,23 @@ try:
 except pynetbox.RequestError as e:
     check("validation error", e.error.startswith('{"name"'), True)
 
+# branches through the plugin endpoints, and the selection header on pynetbox's own session
+import time
+
+branch = nb.plugins.branching.branches.create(name="py-branch")
+check("branch created new", branch.status, "new")
+for _ in range(200):
+    branch = nb.plugins.branching.branches.get(branch.id)
+    if branch.status == "ready":
+        break
+    time.sleep(0.05)
+check("branch provisioned", branch.status, "ready")
+nb.http_session.headers["X-Service-Branch"] = branch.schema_id
+nb.dcim.sites.create(name="PyBranchSite", slug="pybranchsite")
+check("visible in the branch", nb.dcim.sites.get(slug="pybranchsite") is not None, True)
+del nb.http_session.headers["X-Service-Branch"]
+check("invisible in main", nb.dcim.sites.get(slug="pybranchsite"), None)
+diffs = list(nb.plugins.branching.changes.filter(branch_id=branch.id))
+check("branch changes listed", [(d.object_type, d.action.value) for d in diffs], [("dcim.site", "create")])
+
 print(f"pynetbox {pynetbox.__version__}: {len(checks)} checks passed")
