@@ -4,7 +4,12 @@ import { camel } from '../catalogue/names.ts';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (s: Json, yes: boolean): Json => (yes ? { ...s, nullable: true } : s);
+/** JSON Schema 2020-12 (OpenAPI 3.1): null joins the type, or becomes an alternative. */
+function nullable(s: Json, yes: boolean): Json {
+  if (!yes) return s;
+  if (typeof s.type === 'string') return { ...s, type: [s.type, 'null'], ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}) };
+  return { anyOf: [s, { type: 'null' }] };
+}
 
 export function nestedSchemaName(target: ModelDef, owner?: ModelDef, field?: FieldDef): string {
   if (owner && field?.nested) {
@@ -57,11 +62,11 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       }, f.nullable);
     }
     case 'fk':
-      return nullable({ allOf: [ref(nestedSchemaName(cat.models[f.to!]!, m, f))] }, f.nullable);
+      return nullable(ref(nestedSchemaName(cat.models[f.to!]!, m, f)), f.nullable);
     case 'm2m':
       return { type: 'array', items: ref(nestedSchemaName(cat.models[f.to!]!, m, f)) };
     case 'generic':
-      return { type: 'object', nullable: true, description: `One of: ${f.types!.join(', ')}`, properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } } };
+      return { type: ['object', 'null'], description: `One of: ${f.types!.join(', ')}`, properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } } };
     case 'tags':
       return { type: 'array', items: ref('NestedTag') };
     case 'custom_fields':
@@ -71,12 +76,17 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       if (c.type === 'expr') {
         if (c.as === 'choice') {
           const values = cat.choices[c.choices!]!;
-          return { type: 'object', nullable: true, properties: { value: { type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string', enum: values.map((v) => v.value) }, label: { type: 'string' } } };
+          return { type: ['object', 'null'], properties: { value: { type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string', enum: values.map((v) => v.value) }, label: { type: 'string' } } };
         }
-        if (c.as === 'fk') return nullable({ allOf: [ref(nestedSchemaName(cat.models[c.to!]!))] }, true);
-        return { type: c.as === 'decimal' ? 'number' : c.as, nullable: true };
+        if (c.as === 'fk') return nullable(ref(nestedSchemaName(cat.models[c.to!]!)), true);
+        if (c.as === 'json') return {};
+        return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };
       }
       if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!)) };
+      if (c.type === 'copy') {
+        const source = m.fields.find((x) => x.name === c.field);
+        return source ? schemaForRead(source, m, cat) : { type: 'string' };
+      }
       return { type: 'integer' };
     }
     default:
@@ -126,7 +136,8 @@ function objectSchema(m: ModelDef, names: readonly string[], cat: Catalogue): Js
     if (!f || f.hidden || f.writeOnly) continue;
     properties[n] = schemaForRead(f, m, cat);
   }
-  return { type: 'object', required: Object.keys(properties), properties };
+  // exactly these fields: a brief object must not pass for a complete one, nor the reverse
+  return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
 }
 
 export function writableFields(m: ModelDef): FieldDef[] {
@@ -152,14 +163,16 @@ export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, 
   const required = writable.filter((f) => f.required).map((f) => f.name);
   out[`Writable${C}Request`] = { type: 'object', ...(required.length ? { required } : {}), properties: props };
   out[`PatchedWritable${C}Request`] = { type: 'object', properties: props };
-  out[`Paginated${C}List`] = {
-    type: 'object', required: ['count', 'next', 'previous', 'results'],
-    properties: {
-      count: { type: 'integer' },
-      next: { type: 'string', format: 'uri', nullable: true },
-      previous: { type: 'string', format: 'uri', nullable: true },
-      results: { type: 'array', items: ref(C) },
-    },
-  };
+  for (const [name, item] of [[`Paginated${C}List`, C], [`PaginatedBrief${C}List`, `Brief${C}`]] as const) {
+    out[name] = {
+      type: 'object', required: ['count', 'next', 'previous', 'results'],
+      properties: {
+        count: { type: 'integer' },
+        next: { type: ['string', 'null'], format: 'uri' },
+        previous: { type: ['string', 'null'], format: 'uri' },
+        results: { type: 'array', items: ref(item) },
+      },
+    };
+  }
   return out;
 }

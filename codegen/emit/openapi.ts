@@ -1,17 +1,21 @@
 /**
- * IR → `generated/openapi.json` (OpenAPI 3.0.3). Built as a plain object from the same IR the
+ * IR → `generated/openapi.json` (OpenAPI 3.1, schemas in JSON Schema 2020-12). Built as a plain object from the same IR the
  * runtime serializes from, so the document describes what the server returns.
  */
 import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { componentsForModel } from './openapi-schemas.ts';
+import { servicePaths, serviceSchemas } from './openapi-service.ts';
 import { byCodePoint } from '../catalogue/names.ts';
 
 type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponses = {
-  '400': { description: 'Invalid input: a JSON object mapping each bad field to its messages', content: { 'application/json': { schema: ref('ValidationError') } } },
+  '400': {
+    description: 'Invalid input: an object mapping each bad field to its messages (for an array request, one such object per item, in order)',
+    content: { 'application/json': { schema: { anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] } } },
+  },
   '403': { description: 'Not authenticated or not permitted', content: { 'application/json': { schema: ref('Detail') } } },
 };
 
@@ -61,18 +65,32 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   const base = `/api/${m.apiPath}/`;
   const idParam = { name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${m.verboseName}.`, schema: { type: 'integer' } };
   const single = { 'application/json': { schema: ref(C) } };
+  const options = (what: string) => ({
+    operationId: `${op}_${what}_options`, tags: [tag], summary: `Describe the ${what} endpoint: renderers, parsers and (for who may create) the writable fields`,
+    security: [{ Token: [] }, { Bearer: [] }, {}],
+    responses: { '200': { description: 'Metadata', content: { 'application/json': { schema: ref('Metadata') } } } },
+  });
   const list: Json = {
     get: {
       operationId: `${op}_list`, tags: [tag], summary: `List ${m.verboseNamePlural}`, parameters: listParams(m, filters, cat),
-      responses: { '200': { description: 'A page of objects', content: { 'application/json': { schema: ref(`Paginated${C}List`) } } }, ...errorResponses },
+      responses: {
+        '200': { description: 'A page of objects: complete, or brief with ?brief=true', content: { 'application/json': { schema: { anyOf: [ref(`Paginated${C}List`), ref(`PaginatedBrief${C}List`)] } } } },
+        ...errorResponses,
+      },
     },
+    options: options('list'),
   };
   const detail: Json = {
     parameters: [idParam],
     get: {
       operationId: `${op}_retrieve`, tags: [tag], summary: `Get a ${m.verboseName}`, parameters: shapingParams,
-      responses: { '200': { description: 'The object', content: single }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
+      responses: {
+        '200': { description: 'The object: complete, or brief with ?brief=true', content: { 'application/json': { schema: { anyOf: [ref(C), ref(`Brief${C}`)] } } } },
+        '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } },
+        ...errorResponses,
+      },
     },
+    options: options('detail'),
   };
   if (!m.readOnly) {
     const writable = ref(`Writable${C}Request`);
@@ -121,20 +139,30 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
   const schemas: Record<string, unknown> = {
     Detail: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
     ValidationError: { type: 'object', additionalProperties: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object' }] } },
+    Metadata: {
+      type: 'object', required: ['name', 'description', 'renders', 'parses'],
+      properties: {
+        name: { type: 'string' }, description: { type: 'string' },
+        renders: { type: 'array', items: { type: 'string' } }, parses: { type: 'array', items: { type: 'string' } },
+        actions: { type: 'object', description: 'Present for a user who may create: POST (list) or PUT (detail) → field → its description', additionalProperties: { type: 'object', additionalProperties: { type: 'object' } } },
+      },
+    },
     BulkDeleteItem: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, changelog_message: { type: 'string' } } },
   };
   for (const m of Object.values(cat.models)) {
     Object.assign(paths, modelPaths(m, filters[m.key] ?? [], cat));
     Object.assign(schemas, componentsForModel(m, cat));
   }
+  Object.assign(paths, servicePaths(cat));
+  Object.assign(schemas, serviceSchemas(cat));
   const sortedPaths: Record<string, Json> = {};
   for (const k of Object.keys(paths).sort(byCodePoint)) sortedPaths[k] = paths[k]!;
   const sortedSchemas: Record<string, unknown> = {};
   for (const k of Object.keys(schemas).sort(byCodePoint)) sortedSchemas[k] = schemas[k];
   return {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
     info: { title: 'NetBox-compatible REST API', version: '4.6', description: 'Typed network objects with filtering, change logging, branching and webhooks.' },
-    servers: [{ url: '', description: 'This server' }],
+    servers: [{ url: '/', description: 'This server' }],
     paths: sortedPaths,
     components: {
       schemas: sortedSchemas,

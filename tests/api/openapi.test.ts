@@ -1,0 +1,140 @@
+/**
+ * The OpenAPI document describes what the server really returns: it passes a real OpenAPI
+ * validator, and every model's list (complete and brief) and detail responses, and its error
+ * responses, validate against the document's own response schemas with ajv.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../generated/catalogue.ts';
+import { apiPath, Factory } from '../helpers/factory.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+let doc: any;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  doc = (await s.request('GET', '/api/schema/')).body;
+  ajv.addSchema(doc, 'doc');
+});
+afterAll(async () => s?.stop());
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+function check(path: string, method: string, status: string, body: unknown): void {
+  const op = doc.paths[path]?.[method];
+  expect(op, `${method} ${path} is described`).toBeDefined();
+  const schema = op.responses[status]?.content?.['application/json']?.schema;
+  expect(schema, `${method} ${path} → ${status} is described`).toBeDefined();
+  const validate = ajv.getSchema(`doc#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`)!;
+  const ok = validate(body);
+  expect(ok, `${method} ${path} → ${status}: ${JSON.stringify(validate.errors?.slice(0, 5), null, 1)}`).toBe(true);
+}
+
+describe('the document', () => {
+  it('passes an OpenAPI validator, and every schema in it is valid JSON Schema 2020-12', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(doc)));
+    expect(result.errors ?? [], JSON.stringify(result.errors?.slice(0, 3))).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      expect(ajv.validateSchema(schema as object), `${name}: ${JSON.stringify(ajv.errors)}`).toBe(true);
+    }
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((o) => o?.parameters ?? [])].filter((p: any) => p.in === 'path').map((p: any) => p.name);
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(declared, `${path} declares {${name}}`).toContain(name);
+    }
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['Bearer', 'Token']);
+  });
+
+  it('is served as YAML too', async () => {
+    const r = await s.request('GET', '/api/schema/?format=yaml');
+    expect(r.status).toBe(200);
+    expect(r.text).toMatch(/^openapi: 3\.1\.0/m);
+  });
+});
+
+describe('the response check', () => {
+  it('can fail: a response missing a field or with a wrong type does not validate', async () => {
+    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'shape', slug: 'shape' })).body;
+    const validate = ajv.getSchema(`doc#/${pointer('paths', '/api/dcim/sites/{id}/', 'get', 'responses', '200', 'content', 'application/json', 'schema')}`)!;
+    expect(validate(site)).toBe(true);
+    const { slug: _slug, ...noSlug } = site;
+    expect(validate({ ...noSlug, display: 'x', id: 1 })).toBe(false);
+    expect(validate({ ...site, created: 'yesterday' })).toBe(false);
+    expect(validate({ ...site, status: { value: 'bogus', label: 'Bogus' } })).toBe(false);
+  });
+});
+
+describe('every model response matches the document', () => {
+  const models = Object.values(catalogue.models);
+  it.each(models.map((m) => [m.key, m] as const))('%s', async (_key, model) => {
+    const factory = new Factory(s, catalogue);
+    const base = apiPath(model);
+    if (!model.readOnly) {
+      const created = await factory.create(model);
+      check(base, 'post', '201', created);
+      const patched = await s.request('PATCH', `${base}${created.id}/`, {});
+      check(`${base}{id}/`, 'patch', '200', patched.body);
+      const bulk = await s.request('PATCH', base, [{ id: created.id }]);
+      check(base, 'patch', '200', bulk.body);
+    }
+    const anonymous = await fetch(`${s.url}${base}`);
+    expect(anonymous.status).toBe(403);
+    check(base, 'get', '403', await anonymous.json());
+    const list = await s.request('GET', `${base}?limit=5`);
+    expect(list.status).toBe(200);
+    check(base, 'get', '200', list.body);
+    const brief = await s.request('GET', `${base}?limit=5&brief=true`);
+    check(base, 'get', '200', brief.body);
+    if (list.body.results.length) {
+      const detail = await s.request('GET', `${base}${list.body.results[0].id}/`);
+      check(`${base}{id}/`, 'get', '200', detail.body);
+    }
+    const missing = await s.request('GET', `${base}999999999/`);
+    expect(missing.status).toBe(404);
+    check(`${base}{id}/`, 'get', '404', missing.body);
+    if (!model.readOnly) {
+      const bad = await s.request('POST', base, { id: 'x', [model.fields.find((f) => f.kind === 'string' && !f.readOnly)?.name ?? 'name']: ['not a string'] });
+      expect(bad.status).toBe(400);
+      check(base, 'post', '400', bad.body);
+    }
+  });
+});
+
+describe('the hand-written endpoints match the document', () => {
+  it('root, listings, status, token provisioning, job requeue and branch actions', async () => {
+    check('/api/', 'get', '200', (await s.request('GET', '/api/')).body);
+    check('/api/status/', 'get', '200', (await s.request('GET', '/api/status/')).body);
+    check('/api/dcim/', 'get', '200', (await s.request('GET', '/api/dcim/')).body);
+    check('/api/plugins/', 'get', '200', (await s.request('GET', '/api/plugins/')).body);
+    check('/api/plugins/branching/', 'get', '200', (await s.request('GET', '/api/plugins/branching/')).body);
+
+    const provisioned = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password' }, { Authorization: '' });
+    expect(provisioned.status).toBe(201);
+    check('/api/users/tokens/provision/', 'post', '201', provisioned.body);
+    const refused = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'wrong' }, { Authorization: '' });
+    check('/api/users/tokens/provision/', 'post', '403', refused.body);
+    const invalid = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin' }, { Authorization: '' });
+    check('/api/users/tokens/provision/', 'post', '400', invalid.body);
+
+    check('/api/core/jobs/{id}/requeue/', 'post', '404', (await s.request('POST', '/api/core/jobs/999999/requeue/')).body);
+
+    const branch = (await s.request('POST', '/api/plugins/branching/branches/', { name: 'documented' })).body;
+    const notReady = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/sync/`, { commit: true });
+    expect(notReady.status).toBe(409);
+    check('/api/plugins/branching/branches/{id}/sync/', 'post', '409', notReady.body);
+    const badBody = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/merge/`, {});
+    check('/api/plugins/branching/branches/{id}/merge/', 'post', '400', badBody.body);
+    check('/api/plugins/branching/branches/{id}/archive/', 'post', '409', (await s.request('POST', `/api/plugins/branching/branches/${branch.id}/archive/`)).body);
+    await s.sql.unsafe("UPDATE netbox_branching_branch SET status = 'failed' WHERE id = $1", [branch.id]);
+    const retry = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/retry/`);
+    expect(retry.status).toBe(200);
+    check('/api/plugins/branching/branches/{id}/retry/', 'post', '200', retry.body);
+    check('/api/plugins/branching/branchable-models/', 'get', '200', (await s.request('GET', '/api/plugins/branching/branchable-models/')).body);
+  });
+});
