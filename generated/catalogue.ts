@@ -51,6 +51,7 @@ export const catalogue: Catalogue = {
           "extras.customfield",
           "extras.customfieldchoiceset",
           "extras.eventrule",
+          "extras.imageattachment",
           "extras.tag",
           "extras.taggeditem",
           "extras.webhook"
@@ -532,6 +533,13 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -1770,6 +1778,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -1850,6 +1859,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -2377,6 +2387,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -2448,6 +2459,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -2513,6 +2525,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -2588,6 +2601,7 @@ export const catalogue: Catalogue = {
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
+              "extras.imageattachment",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -3924,6 +3938,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -4611,6 +4632,40 @@ export const catalogue: Catalogue = {
             "choices": "weight_unit"
           },
           {
+            "name": "front_image",
+            "kind": "image",
+            "column": "front_image",
+            "label": "Front image",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 100,
+            "upload": {
+              "to": "devicetype-images"
+            }
+          },
+          {
+            "name": "rear_image",
+            "kind": "image",
+            "column": "rear_image",
+            "label": "Rear image",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxLength": 100,
+            "upload": {
+              "to": "devicetype-images"
+            }
+          },
+          {
             "name": "description",
             "kind": "string",
             "column": "description",
@@ -4806,6 +4861,13 @@ export const catalogue: Catalogue = {
             "column": "device_type_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -6079,6 +6141,13 @@ export const catalogue: Catalogue = {
             "column": "location_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -7507,6 +7576,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -8806,6 +8882,13 @@ export const catalogue: Catalogue = {
             "column": "site_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -10365,6 +10448,315 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ]
+      },
+      "extras.imageattachment": {
+        "key": "extras.imageattachment",
+        "app": "extras",
+        "model": "imageattachment",
+        "className": "ImageAttachment",
+        "verboseName": "image attachment",
+        "verboseNamePlural": "image attachments",
+        "description": "An image (PNG, JPEG, GIF or WebP) attached to an object, uploaded as multipart form data and stored under MEDIA_ROOT.",
+        "path": "image-attachments",
+        "apiPath": "extras/image-attachments",
+        "alsoMountedAt": [],
+        "table": "extras_imageattachment",
+        "sequence": "extras_imageattachment_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "dcim.device",
+              "dcim.devicetype",
+              "dcim.location",
+              "dcim.rack",
+              "dcim.site",
+              "virtualization.virtualmachine"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "parent",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "dcim.device",
+              "dcim.devicetype",
+              "dcim.location",
+              "dcim.rack",
+              "dcim.site",
+              "virtualization.virtualmachine"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "image",
+            "kind": "image",
+            "column": "image",
+            "label": "Image",
+            "helpText": "The image file, uploaded as multipart/form-data; read back as its URL",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "upload": {
+              "to": "image-attachments",
+              "widthField": "image_width",
+              "heightField": "image_height",
+              "sizeField": "image_size"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "image_height",
+            "kind": "integer",
+            "column": "image_height",
+            "label": "Image height",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "image_width",
+            "kind": "integer",
+            "column": "image_width",
+            "label": "Image width",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "image_size",
+            "kind": "integer",
+            "column": "image_size",
+            "label": "Image size",
+            "helpText": "Bytes",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "image",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "image",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
+                "image"
+              ],
+              "filter": "filename"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ]
@@ -16367,6 +16759,7 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -16432,6 +16825,7 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -21448,6 +21842,13 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {

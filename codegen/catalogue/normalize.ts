@@ -89,13 +89,18 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
       return [
         { name: typeColumn, kind: 'object_type', column: typeColumn, ...base, label: labelFromName(typeColumn), types },
         { name: idColumn, kind: 'bigint', column: idColumn, ...base, label: labelFromName(idColumn) },
-        { name, kind, ...base, readOnly: true, required: false, types, typeColumn, idColumn, onDelete },
+        { name: f.read_as ?? name, kind, ...base, readOnly: true, required: false, types, typeColumn, idColumn, onDelete },
       ];
     }
     case 'choice':
       return [{ name, kind, column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) }];
     case 'list':
       return [{ name, kind, column: name, ...base, nullable: false, item: f.item as ScalarKind }];
+    case 'image':
+      return [{
+        name, kind, column: name, ...base, maxLength: f.max_length ?? 100,
+        upload: { to: f.upload_to ?? `${ctx.model}-images`, ...(f.width_field ? { widthField: f.width_field } : {}), ...(f.height_field ? { heightField: f.height_field } : {}), ...(f.size_field ? { sizeField: f.size_field } : {}) },
+      }];
     default:
       return [f.virtual ? { name, kind, ...base } : { name, kind, column: name, ...base }];
   }
@@ -159,7 +164,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   const all: FieldDef[] = [
     envelopeField('id', 'id', { column: 'id', label: 'ID' }),
     envelopeField('url', 'url', { label: 'URL' }),
-    envelopeField('display_url', 'display_url', { label: 'Display URL' }),
+    ...(m.display_url === false ? [] : [envelopeField('display_url', 'display_url', { label: 'Display URL' })]),
     envelopeField('display', 'display'),
     ...declared,
     ...(features.tags ? [envelopeField('tags', 'tags', { readOnly: false, default: [] })] : []),

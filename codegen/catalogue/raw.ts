@@ -31,6 +31,13 @@ export interface RawField {
   types_with_feature?: string;
   /** generic: any model of the catalogue */
   types_any?: boolean;
+  /** generic: the nested object's name on read (columns keep the field's name: `<name>_type`, `<name>_id`) */
+  read_as?: string;
+  /** image: the folder under MEDIA_ROOT, and the fields that get the stored image's width, height and bytes */
+  upload_to?: string;
+  width_field?: string;
+  height_field?: string;
+  size_field?: string;
   item?: string;
   read_only?: boolean;
   write_only?: boolean;
@@ -99,6 +106,8 @@ export interface RawModel {
   tree?: boolean;
   read_only?: boolean;
   timestamps?: boolean;
+  /** false: no `display_url` (NetBox leaves it out of a few serializers) */
+  display_url?: boolean;
   hooks?: string;
   natural_key?: string;
   features?: string[];

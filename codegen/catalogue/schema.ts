@@ -9,7 +9,7 @@ const fieldList = { type: 'array', items: { type: 'string' } } as const;
 
 export const fieldTypes = [
   'string', 'text', 'slug', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp', 'json',
-  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type',
+  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type', 'image',
 ] as const;
 
 export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
@@ -46,6 +46,11 @@ const field = {
     filter_name: identifier,
     types: { type: 'array', items: contentType, minItems: 1 },
     types_any: { type: 'boolean' },
+    read_as: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    upload_to: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+    width_field: { type: 'string' },
+    height_field: { type: 'string' },
+    size_field: { type: 'string' },
     types_with_feature: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
     item: { enum: listItemTypes },
     read_only: { type: 'boolean' },
@@ -139,6 +144,7 @@ const model = {
     tree: { type: 'boolean' },
     read_only: { type: 'boolean' },
     timestamps: { type: 'boolean' },
+    display_url: { type: 'boolean' },
     hooks: { type: 'string' },
     natural_key: { type: 'string' },
     features: {

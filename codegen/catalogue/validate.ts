@@ -17,7 +17,7 @@ export function wireNames(model: RawModel): Set<string> {
       names.add(`${name}_type`);
       names.add(`${name}_id`);
     }
-    names.add(name);
+    names.add(f.type === 'generic' ? f.read_as ?? name : name);
   }
   for (const name of Object.keys(model.computed ?? {})) names.add(name);
   if (model.tree) names.add('_depth');

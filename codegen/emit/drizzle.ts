@@ -22,6 +22,7 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
     case 'string':
     case 'slug':
     case 'password':
+    case 'image':
       return f.maxLength ? { builder: `varchar(${name}, { length: ${f.maxLength} })`, imports: ['varchar'] } : { builder: `text(${name})`, imports: ['text'] };
     case 'text':
       return { builder: `text(${name})`, imports: ['text'] };

@@ -40,6 +40,8 @@ function scalar(f: FieldDef, cat: Catalogue): Json {
       return {};
     case 'list':
       return { type: 'array', items: f.item === 'integer' ? { type: 'integer' } : { type: 'string' } };
+    case 'image':
+      return { type: 'string', format: 'uri', description: 'The stored image\'s URL' };
     case 'choice': {
       const values = cat.choices[f.choices!]!.map((c) => c.value);
       const type = values.every((v) => typeof v === 'number') ? 'integer' : 'string';
@@ -118,6 +120,8 @@ export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
       return nullable(scalar(f, cat), f.nullable);
     case 'password':
       return { type: 'string', writeOnly: true };
+    case 'image':
+      return nullable({ type: 'string', format: 'binary', description: 'The image file (multipart/form-data only)' }, f.nullable);
     default: {
       const s = scalar(f, cat);
       if (f.maxLength) s.maxLength = f.maxLength;

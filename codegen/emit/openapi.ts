@@ -95,10 +95,13 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   if (!m.readOnly) {
     const writable = ref(`Writable${C}Request`);
     const patched = ref(`PatchedWritable${C}Request`);
+    // files travel only as multipart form data
+    const files = m.fields.some((f) => f.kind === 'image');
+    const form = (schema: Json) => (files ? { 'multipart/form-data': { schema } } : {});
     const withId = (r: Json) => ({ allOf: [r, { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }] });
     list.post = {
       operationId: `${op}_create`, tags: [tag], summary: `Create one ${m.verboseName} or, with an array, several`,
-      requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [writable, { type: 'array', items: writable }] } } } },
+      requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [writable, { type: 'array', items: writable }] } }, ...form(writable) } },
       responses: { '201': { description: 'Created', content: { 'application/json': { schema: { oneOf: [ref(C), { type: 'array', items: ref(C) }] } } } }, ...errorResponses },
     };
     list.put = {
@@ -118,12 +121,12 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
     };
     detail.put = {
       operationId: `${op}_update`, tags: [tag], summary: `Replace a ${m.verboseName}`,
-      requestBody: { required: true, content: { 'application/json': { schema: writable } } },
+      requestBody: { required: true, content: { 'application/json': { schema: writable }, ...form(writable) } },
       responses: { '200': { description: 'Updated', content: single }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
     };
     detail.patch = {
       operationId: `${op}_partial_update`, tags: [tag], summary: `Update fields of a ${m.verboseName}`,
-      requestBody: { required: true, content: { 'application/json': { schema: patched } } },
+      requestBody: { required: true, content: { 'application/json': { schema: patched }, ...form(patched) } },
       responses: { '200': { description: 'Updated', content: single }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
     };
     detail.delete = {

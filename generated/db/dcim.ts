@@ -95,6 +95,8 @@ export const dcimDevicetype = pgTable('dcim_devicetype', {
   airflow: varchar('airflow', { length: 50 }),
   weight: numeric('weight', { precision: 8, scale: 2 }),
   weightUnit: varchar('weight_unit', { length: 50 }),
+  frontImage: varchar('front_image', { length: 100 }),
+  rearImage: varchar('rear_image', { length: 100 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),

@@ -71,6 +71,23 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   index('extras_eventrule_action_object_type_action_object_id_idx').on(t.actionObjectType, t.actionObjectId),
   index('extras_eventrule_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** An image (PNG, JPEG, GIF or WebP) attached to an object, uploaded as multipart form data and stored under MEDIA_ROOT. */
+export const extrasImageattachment = pgTable('extras_imageattachment', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  objectId: bigint('object_id', { mode: 'number' }).notNull(),
+  name: varchar('name', { length: 50 }).notNull().default(''),
+  image: varchar('image', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  imageHeight: integer('image_height'),
+  imageWidth: integer('image_width'),
+  imageSize: integer('image_size'),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('extras_imageattachment_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('extras_imageattachment_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A label that can be applied to objects of any model that supports tags. */
 export const extrasTag = pgTable('extras_tag', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -23,6 +23,7 @@ import { sitegroupRoutes as dcimSitegroupRoutes } from './dcim/sitegroup.ts';
 import { customfieldRoutes as extrasCustomfieldRoutes } from './extras/customfield.ts';
 import { customfieldchoicesetRoutes as extrasCustomfieldchoicesetRoutes } from './extras/customfieldchoiceset.ts';
 import { eventruleRoutes as extrasEventruleRoutes } from './extras/eventrule.ts';
+import { imageattachmentRoutes as extrasImageattachmentRoutes } from './extras/imageattachment.ts';
 import { tagRoutes as extrasTagRoutes } from './extras/tag.ts';
 import { taggeditemRoutes as extrasTaggeditemRoutes } from './extras/taggeditem.ts';
 import { webhookRoutes as extrasWebhookRoutes } from './extras/webhook.ts';
@@ -78,6 +79,7 @@ export const routes: readonly ModelRoute[] = [
     { model: "extras.customfield", path: "/api/extras/custom-fields", routes: extrasCustomfieldRoutes },
     { model: "extras.customfieldchoiceset", path: "/api/extras/custom-field-choice-sets", routes: extrasCustomfieldchoicesetRoutes },
     { model: "extras.eventrule", path: "/api/extras/event-rules", routes: extrasEventruleRoutes },
+    { model: "extras.imageattachment", path: "/api/extras/image-attachments", routes: extrasImageattachmentRoutes },
     { model: "extras.tag", path: "/api/extras/tags", routes: extrasTagRoutes },
     { model: "extras.taggeditem", path: "/api/extras/tagged-objects", routes: extrasTaggeditemRoutes },
     { model: "extras.webhook", path: "/api/extras/webhooks", routes: extrasWebhookRoutes },

@@ -6,7 +6,7 @@
 /** How a value is stored and read. */
 export type ScalarKind =
   | 'string' | 'text' | 'slug' | 'integer' | 'bigint' | 'decimal' | 'boolean' | 'date' | 'timestamp'
-  | 'json' | 'choice' | 'ipnetwork' | 'ipaddress' | 'object_type' | 'password';
+  | 'json' | 'choice' | 'ipnetwork' | 'ipaddress' | 'object_type' | 'password' | 'image';
 
 export type FieldKind =
   | ScalarKind
@@ -54,6 +54,8 @@ export interface FieldDef {
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
   readonly unique: boolean;
+  /** image: folder under MEDIA_ROOT and the fields filled from the stored file */
+  readonly upload?: { readonly to: string; readonly widthField?: string; readonly heightField?: string; readonly sizeField?: string };
   /** the column gets an index of its own (for filters and lookups) */
   readonly index?: boolean;
   readonly default?: unknown;

@@ -33,6 +33,8 @@ export interface Settings {
   readonly webConcurrency: number;
   readonly poolSize: number;
   readonly mediaRoot: string;
+  /** largest accepted uploaded file (image), bytes */
+  readonly uploadLimitBytes: number;
   readonly webhookTimeoutMs: number;
   readonly webhookMaxAttempts: number;
   /** first retry delay; each further retry waits twice as long */
@@ -115,6 +117,7 @@ export function loadSettings(env: Env = process.env): Settings {
     webConcurrency: Math.max(1, int('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     poolSize: Math.max(2, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
     mediaRoot: resolve(env.MEDIA_ROOT ?? `${dataDir}/media`),
+    uploadLimitBytes: int('MAX_UPLOAD_SIZE', env.MAX_UPLOAD_SIZE, 10 * 1024 * 1024),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
     webhookMaxAttempts: Math.max(1, int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 5)),
     webhookBackoffMs: int('WEBHOOK_BACKOFF_MS', env.WEBHOOK_BACKOFF_MS, 1000),

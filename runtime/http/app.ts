@@ -11,6 +11,7 @@ import { respond } from './render.ts';
 import { createRootRoutes } from './root.ts';
 import { createSchemaRoutes } from './schema.ts';
 import { createAuth } from '../auth/middleware.ts';
+import { createMediaRoutes } from '../media/routes.ts';
 import type { ModelRoute } from '../rest/index.ts';
 
 export interface AppOptions {
@@ -34,6 +35,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   for (const r of options.publicRoutes ?? []) app.route('/', r);
   app.use('/api/*', createTransaction());
   app.use('/api/*', createAuth({ peppers: options.peppers }));
+  // stored uploads: signed-in users only (token or session), as the API
+  app.use('/media/*', createTransaction());
+  app.use('/media/*', createAuth({ peppers: options.peppers }));
+  app.route('/', createMediaRoutes());
   for (const mw of options.afterAuth ?? []) app.use('/api/*', mw);
   app.route('/', createSchemaRoutes());
   app.route('/', createRootRoutes());

@@ -36,6 +36,12 @@ export interface Services {
   readonly openapi: Record<string, unknown>;
 }
 
+/** Work that must wait for the request's transaction to end: file removals, cleanups. */
+export interface TxEffects {
+  readonly commit: (() => Promise<void>)[];
+  readonly rollback: (() => Promise<void>)[];
+}
+
 export interface AppEnv {
   Variables: {
     services: Services;
@@ -44,5 +50,6 @@ export interface AppEnv {
     user: AuthUser | null;
     token: AuthToken | null;
     branch: BranchContext | null;
+    effects: TxEffects;
   };
 }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Services } from './env.ts';
+import type { AppEnv, Services, TxEffects } from './env.ts';
 
 export function createServices(services: Services): MiddlewareHandler<AppEnv> {
   return async function servicesMiddleware(c, next) {
@@ -52,6 +52,11 @@ class Rollback extends Error {}
 export function createTransaction(): MiddlewareHandler<AppEnv> {
   return async function transaction(c, next) {
     const { sql } = c.var.services;
+    const effects: TxEffects = { commit: [], rollback: [] };
+    c.set('effects', effects);
+    const run = async (list: (() => Promise<void>)[]) => {
+      for (const fn of list) await fn().catch((e: unknown) => console.error(`after the transaction: ${(e as Error).message}`));
+    };
     try {
       await sql.begin(async (tx) => {
         c.set('tx', tx);
@@ -59,7 +64,10 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
         if (c.error || c.res.status >= 400) throw new Rollback();
       });
     } catch (e) {
+      await run(effects.rollback);
       if (!(e instanceof Rollback)) throw e;
+      return;
     }
+    await run(effects.commit);
   };
 }

@@ -5,6 +5,7 @@
 import type { JobTask } from './task.ts';
 import { deliverWebhook } from './tasks/deliver-webhook.ts';
 import { pruneChangelogTask } from './tasks/prune-changelog.ts';
+import { pruneMediaTask } from './tasks/prune-media.ts';
 import { branchOperationTask } from './tasks/branch-operation.ts';
 
 export { enqueueJob, enqueueJobs, type JobSpec } from './enqueue.ts';
@@ -14,6 +15,7 @@ export type { JobTask, TaskContext, JobRow, TaskOutcome } from './task.ts';
 export const tasks: Record<string, JobTask> = {
   deliver_webhook: deliverWebhook,
   prune_changelog: pruneChangelogTask,
+  prune_media: pruneMediaTask,
   provision_branch: branchOperationTask('provision'),
   sync_branch: branchOperationTask('sync'),
   merge_branch: branchOperationTask('merge'),
@@ -21,4 +23,4 @@ export const tasks: Record<string, JobTask> = {
 };
 
 /** Daily housekeeping (graphile-worker crontab syntax). */
-export const crontab = '15 3 * * * prune_changelog\n';
+export const crontab = '15 3 * * * prune_changelog\n45 3 * * * prune_media\n';

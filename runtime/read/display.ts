@@ -42,6 +42,9 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
       return `upper(${e}::text)`;
     case 'masklen':
       return `masklen(${e}::inet)::text`;
+    case 'filename':
+      // a stored upload's name without its folder and `<model>_<id>_` prefix
+      return `regexp_replace(${e}, '^(.*/)?[a-z0-9]+_[0-9]+_', '')`;
     default:
       return `${e}::text`;
   }

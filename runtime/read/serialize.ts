@@ -7,6 +7,7 @@ import { ident, type Db, type Row } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
+import { mediaUrl } from '../media/storage.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -99,6 +100,8 @@ function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render 
       return (r) => (r[col] === null || r[col] === undefined ? null : Number(r[col]));
     case 'choice':
       return (r) => choiceValue(ctx.registry, f.choices!, r[col], f.plain);
+    case 'image':
+      return (r) => (r[col] ? mediaUrl(ctx.baseUrl, r[col] as string) : null);
     default:
       return (r) => r[col] ?? null;
   }

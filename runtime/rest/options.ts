@@ -38,6 +38,8 @@ function fieldType(f: FieldDef): string {
     case 'list':
     case 'tags':
       return 'list';
+    case 'image':
+      return 'image upload';
     default:
       return 'field';
   }

@@ -8,6 +8,7 @@ import { ident, Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { readJson } from '../http/body.ts';
+import { isMultipart, readMultipart } from '../media/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
@@ -53,6 +54,7 @@ export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelD
     hooks,
     guard: guardFor(c, access, target),
     strictInput: settings.strictFiltering,
+    afterCommit: (fn) => { c.var.effects.commit.push(fn); },
     ...(c.var.branch ? { branch: { id: c.var.branch.id, schema: c.var.branch.schema } } : {}),
   };
 }
@@ -80,13 +82,30 @@ function present(c: Context<AppEnv>, model: ModelDef, items: { extra: Record<str
   objects.forEach((o, i) => hooks.present!(items[i] as never, o));
 }
 
+/** The body: JSON, or multipart form data (one object; the only way to send a file), as NetBox parses both. */
+async function readBody(c: Context<AppEnv>, model: ModelDef): Promise<unknown> {
+  if (isMultipart(c.req.header('content-type'))) return readMultipart(c, model);
+  return readJson(c);
+}
+
+/** A JSON create of a model whose file is required cannot succeed: say how to send it. */
+function requireFiles(model: ModelDef, inputs: unknown[]): void {
+  const required = model.fields.filter((f) => f.kind === 'image' && f.required);
+  if (!required.length) return;
+  const errors = inputs.map((i) => Object.fromEntries(required.filter((f) => !(i && typeof i === 'object' && (i as Record<string, unknown>)[f.name] !== undefined && typeof (i as Record<string, unknown>)[f.name] === 'object'))
+    .map((f) => [f.name, ['No file was submitted. Send the request as multipart/form-data with the image as a file part; JSON cannot carry a file.']])));
+  if (errors.every((e) => !Object.keys(e).length)) return;
+  throw badRequest(inputs.length === 1 ? errors[0]! : errors as never);
+}
+
 export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
-  const body = await readJson(c);
   const access = await authorize(c, model, 'add');
+  const body = await readBody(c, model);
   requireBody(body);
   const bulk = Array.isArray(body);
   const inputs = bulk ? body : [body];
   checkBulkSize(c, inputs);
+  requireFiles(model, inputs);
   const items = await createObjects(writeContext(c, access, model), model, inputs, { bulk });
   const objects = await fetchObjects(c, model, items.map((i) => i.id));
   present(c, model, items, objects);
@@ -106,7 +125,7 @@ async function update(c: Context<AppEnv>, model: ModelDef, partial: boolean, inp
 
 export async function updateHandler(c: Context<AppEnv>, model: ModelDef, partial: boolean): Promise<Response> {
   const id = pathId(c);
-  const body = await readJson(c);
+  const body = await readBody(c, model);
   requireBody(body);
   return update(c, model, partial, [{ id, data: body }], false);
 }

@@ -9,6 +9,7 @@ import { ident, Params } from '../db/index.ts';
 import { ApiError, ErrorBag, notFound } from '../http/errors.ts';
 import { applyCustomFields } from '../custom-fields/validate.ts';
 import { blockerMessage, planDelete } from './delete.ts';
+import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
 import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
 import { resolveRelations } from './resolve.ts';
@@ -142,6 +143,7 @@ export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: 
   const last = new Map(items.map((p) => [p.id, p]));
   const writes = [...last.values()];
   await updateRows(ctx.db, model, writes);
+  removeReplacedFiles(ctx, model, writes);
   if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name)) await refreshTree(ctx.db, model);
   await writeM2m(ctx.db, model, writes);
   await writeTags(ctx.db, model, writes);
@@ -196,6 +198,7 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     const m = ctx.registry.model(key);
     const hooks = m.hooks ? ctx.hooks.get(m.hooks) : undefined;
     if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...plan.deletes.get(key)!]);
+    await removeFilesOfDeleted(ctx, m, [...plan.deletes.get(key)!]);
   }
   for (const observer of ctx.observers) {
     if (!observer.beforeDelete) continue;

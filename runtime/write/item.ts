@@ -7,6 +7,7 @@ import { ErrorBag } from '../http/errors.ts';
 import { coerceScalar, FieldError } from './coerce.ts';
 import { parseReference } from './related.ts';
 import type { Pending, WriteContext } from './types.ts';
+import { StoredUpload } from '../media/upload.ts';
 
 /** Keys accepted in every body besides the model's fields. */
 const bodyKeys = new Set(['changelog_message']);
@@ -47,6 +48,20 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
         }
         p.customFields = value as Record<string, unknown>;
         return;
+      case 'image': {
+        // only a file of this request (multipart) or null; a JSON string cannot name a stored file
+        if (value === null && f.nullable) {
+          p.values[f.name] = null;
+          for (const k of [f.upload?.widthField, f.upload?.heightField, f.upload?.sizeField]) if (k) p.values[k] = null;
+          return;
+        }
+        if (!(value instanceof StoredUpload)) throw new FieldError('The submitted data was not a file. Upload it as multipart/form-data (JSON cannot carry a file).');
+        p.values[f.name] = value.path;
+        if (f.upload?.widthField) p.values[f.upload.widthField] = value.width;
+        if (f.upload?.heightField) p.values[f.upload.heightField] = value.height;
+        if (f.upload?.sizeField) p.values[f.upload.sizeField] = value.size;
+        return;
+      }
       default:
         p.values[f.name] = coerceScalar(ctx.registry, f, value);
     }

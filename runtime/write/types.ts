@@ -57,6 +57,8 @@ export interface WriteContext {
   readonly branch?: { readonly id: number; readonly schema: string };
   /** the write applies a branch operation: records it on change records, keeps it out of syncs */
   readonly operation?: { readonly branchId: number; readonly kind: 'sync' | 'merge' | 'revert' };
+  /** runs work once the transaction has committed (removing replaced or deleted files) */
+  readonly afterCommit?: (fn: () => Promise<void>) => void;
   /** reject unknown body keys (strict) or ignore them (NetBox) */
   readonly strictInput: boolean;
 }

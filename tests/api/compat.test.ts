@@ -67,6 +67,6 @@ describe('compatibility with older clients', () => {
     expect(params).toEqual(expect.arrayContaining(['site_id', 'role_id', 'status', 'name__ic', 'tag', 'region', 'limit', 'offset']));
     expect(r.body.paths['/api/virtualization/virtual-machines/'].get.parameters.map((p: any) => p.name)).toContain('cluster_id');
     const yaml = await s.request('GET', '/api/schema/?format=yaml');
-    expect(yaml.text.startsWith('openapi: 3.0.3')).toBe(true);
+    expect(yaml.text.startsWith('openapi: 3.1.0')).toBe(true);
   });
 });

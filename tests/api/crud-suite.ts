@@ -37,7 +37,7 @@ export function crudSuite(target: () => SuiteTarget): void {
   describe.each(writable.map((m) => [m.key, m] as const))('%s', (_key, model) => {
     it('creates an object and returns its complete representation', async () => {
       const body = await ctx.factory.payload(model);
-      const r = await ctx.server.request('POST', apiPath(model), body);
+      const r = await ctx.factory.submit(model, 'POST', apiPath(model), body);
       expect(r.status, r.text).toBe(201);
       expect(Object.keys(r.body)).toEqual(visibleFields(model));
       expect(r.body.id).toBeTypeOf('number');
@@ -94,7 +94,7 @@ export function crudSuite(target: () => SuiteTarget): void {
         expect(patched.body[field]).toBe('changed by patch');
       }
       const full = await ctx.factory.payload(model);
-      const put = await ctx.server.request('PUT', path, full);
+      const put = await ctx.factory.submit(model, 'PUT', path, full);
       expect(put.status, put.text).toBe(200);
       expect(put.body.id).toBe(created.id);
       const missing = await ctx.server.request('PATCH', `${apiPath(model)}999999999/`, {});

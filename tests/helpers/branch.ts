@@ -71,6 +71,7 @@ export async function operate(s: TestServer, id: number, op: 'sync' | 'merge' | 
 export function inBranch(s: TestServer, schemaId: string): TestServer {
   return {
     ...s,
+    headers: { 'X-Service-Branch': schemaId },
     request: (method, path, body, headers = {}) => s.request(method, path, body, { 'X-Service-Branch': schemaId, ...headers }),
   };
 }

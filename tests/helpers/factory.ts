@@ -4,7 +4,8 @@
  * API. This is what lets one generic suite test every model, including ones added later.
  */
 import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/index.ts';
-import type { TestServer } from './server.ts';
+import { AUTH, type Reply, type TestServer } from './server.ts';
+import { png } from './images.ts';
 
 let counter = 0;
 const next = () => ++counter;
@@ -110,9 +111,21 @@ export class Factory {
     return { ...body, ...extra };
   }
 
+  /** Sends a body: JSON, or multipart form data with an image when the model requires a file. */
+  async submit(model: ModelDef, method: string, path: string, body: Record<string, unknown>): Promise<Reply> {
+    const files = model.fields.filter((f) => f.kind === 'image' && f.required);
+    if (!files.length) return this.server.request(method, path, body);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+    for (const f of files) form.append(f.name, new Blob([new Uint8Array(png(2, 2))], { type: 'image/png' }), 'factory.png');
+    const res = await fetch(`${this.server.url}${path}`, { method, headers: { ...AUTH, ...this.server.headers }, body: form });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
+  }
+
   async create(model: ModelDef, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
     const body = await this.payload(model, extra);
-    const r = await this.server.request('POST', apiPath(model), body);
+    const r = await this.submit(model, 'POST', apiPath(model), body);
     if (r.status !== 201) throw new Error(`creating ${model.key} failed (${r.status}): ${r.text}\nbody: ${JSON.stringify(body)}`);
     return r.body;
   }

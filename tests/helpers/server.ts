@@ -32,6 +32,8 @@ export interface TestServer {
   readonly server: RunningServer;
   readonly database: string;
   readonly databaseUrl: string;
+  /** headers every request of this view carries besides the token (a branch) */
+  readonly headers?: Record<string, string>;
   request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   stop(): Promise<void>;
 }

@@ -1,0 +1,10 @@
+/** A file stored for a request, handed to the write path as an image field's value. */
+export class StoredUpload {
+  constructor(
+    /** the path under MEDIA_ROOT */
+    readonly path: string,
+    readonly width: number,
+    readonly height: number,
+    readonly size: number,
+  ) {}
+}
