@@ -24,9 +24,10 @@ function fieldType(f: FieldDef): string {
       return 'date';
     case 'timestamp':
       return 'datetime';
+    case 'slug':
+      return 'slug';
     case 'string':
     case 'text':
-    case 'slug':
     case 'password':
     case 'ipaddress':
     case 'ipnetwork':
