@@ -17,6 +17,7 @@ import { bootstrap } from './bootstrap.ts';
 import { syncObjectTypes } from './catalogue/object-types.ts';
 import { createProvisionRoutes } from './auth/provision.ts';
 import { createLoginRoutes } from './http/pages/login.ts';
+import { createSwaggerRoutes } from './http/pages/swagger.ts';
 import { createEventObserver } from './events/index.ts';
 import { crontab, startWorker, tasks } from './jobs/index.ts';
 import { createJobRoutes } from './jobs/routes.ts';
@@ -61,7 +62,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     services, routes: o.routes, peppers,
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes()],
     afterAuth: [createBranchSelection()],
-    publicRoutes: [createLoginRoutes()],
+    publicRoutes: [createLoginRoutes(), createSwaggerRoutes()],
   });
   const port = o.port ?? o.settings.port;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -1,6 +1,7 @@
 /** JSON responses: compact by default, indented on `Accept: application/json; indent=N`. */
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
+import { browsablePage, wantsHtml } from './pages/browsable.ts';
 
 export function indentOf(accept: string | undefined): number {
   const m = accept ? /indent\s*=\s*(\d+)/.exec(accept) : null;
@@ -12,6 +13,7 @@ export function jsonText(body: unknown, indent: number): string {
 }
 
 export function respond(c: Context<AppEnv>, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (wantsHtml(c)) return browsablePage(c, status, body, headers);
   const text = jsonText(body, indentOf(c.req.header('accept')));
   return new Response(c.req.method === 'HEAD' ? null : text, {
     status,

@@ -16,10 +16,12 @@ export const securityHeaders: Record<string, string> = {
 const style = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#222}
 header{display:flex;justify-content:space-between;align-items:baseline;border-bottom:1px solid #ddd;margin-bottom:1rem}
 pre{background:#f6f8fa;padding:1rem;overflow:auto;border-radius:4px}a{color:#0b62a4}
-.error{color:#b00020}label{display:block;margin:.5rem 0}input{margin-left:.5rem}.meta{color:#666;font-size:.9rem}`;
+.error{color:#b00020}label{display:block;margin:.5rem 0}input{margin-left:.5rem}.meta{color:#666;font-size:.9rem}
+nav.meta{display:flex;gap:1rem}`;
 
-export function layout(title: string, body: string, user?: string | null): string {
-  const who = user ? `${escapeHtml(user)} · <a href="/logout/">Log out</a>` : '<a href="/login/">Log in</a>';
+export function layout(title: string, body: string, user?: string | null, next?: string): string {
+  const login = next ? `/login/?next=${encodeURIComponent(next)}` : '/login/';
+  const who = user ? `${escapeHtml(user)} · <a href="/logout/">Log out</a>` : `<a href="${escapeHtml(login)}">Log in</a>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${style}</style></head>
 <body><header><h2><a href="/api/">API</a></h2><span>${who} · <a href="/api/schema/swagger-ui/">Swagger UI</a></span></header>
