@@ -37,6 +37,10 @@ export interface ServerOptions {
   readonly migrate?: boolean;
   /** run the job worker in this process (default: settings.workerInProcess) */
   readonly worker?: boolean;
+  /** prepare the database: migrations, object types, branch schemas, the first user (default true; one process of a cluster does it) */
+  readonly prepare?: boolean;
+  /** serve HTTP (default true; a cluster's primary only prepares and runs jobs) */
+  readonly listen?: boolean;
 }
 
 export interface RunningServer {
@@ -48,16 +52,17 @@ export interface RunningServer {
 }
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  if (o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
+  const prepare = o.prepare !== false;
+  if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
   const sql = connect(o.databaseUrl, { max: o.settings.poolSize });
   const registry = new Registry(o.catalogue, o.filters);
-  await syncObjectTypes(sql, registry);
-  if (o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
+  if (prepare) await syncObjectTypes(sql, registry);
+  if (prepare && o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
   const observers = [recordObjectChanges, createEventObserver(), createDiffObserver()];
   const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
-  await bootstrap(sql, registry, o.settings, hooks, observers);
+  if (prepare) await bootstrap(sql, registry, o.settings, hooks, observers);
   const app = createApp({
     services, routes: o.routes, peppers,
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes()],
@@ -65,13 +70,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes()],
   });
   const port = o.port ?? o.settings.port;
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
   });
   const worker = (o.worker ?? o.settings.workerInProcess)
     ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
     : undefined;
-  const address = server.address();
+  const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://${o.settings.host}:${actual}`,
@@ -80,7 +85,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     services,
     async stop() {
       await worker?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await sql.end({ timeout: 5 });
     },
   };
