@@ -6,7 +6,8 @@ import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
 import { Registry } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
-import { connect, migrateDatabase, type Sql } from './db/index.ts';
+import { connect, migrateDatabase, SharedCache, type Sql } from './db/index.ts';
+import { createCustomFieldsObserver } from './custom-fields/notify.ts';
 import { createApp } from './http/app.ts';
 import type { Services } from './http/env.ts';
 import type { ModelRoute } from './rest/index.ts';
@@ -60,8 +61,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (prepare && o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
-  const observers = [recordObjectChanges, createEventObserver(), createDiffObserver()];
-  const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi };
+  const cache = new SharedCache(sql);
+  await cache.start();
+  const observers = [recordObjectChanges, createEventObserver(), createDiffObserver(), createCustomFieldsObserver(cache)];
+  const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi, cache };
   if (prepare) await bootstrap(sql, registry, o.settings, hooks, observers);
   const app = createApp({
     services, routes: o.routes, peppers,

@@ -15,6 +15,7 @@ import { recordObjectChanges } from './changelog/index.ts';
 import { createEventObserver } from './events/index.ts';
 import { crontab, startWorker, tasks } from './jobs/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
+import { createCustomFieldsObserver } from './custom-fields/notify.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
@@ -23,7 +24,7 @@ const registry = new Registry(catalogue, filters);
 const hooks = createHooks({ peppers: resolvePeppers(settings) });
 const worker = await startWorker({
   databaseUrl: url, tasks, crontab,
-  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver(), createDiffObserver()] },
+  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver(), createDiffObserver(), createCustomFieldsObserver()] },
   maintenance: [(ctx) => recoverBranches(ctx.sql)],
 });
 const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version;

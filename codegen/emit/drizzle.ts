@@ -116,6 +116,17 @@ function indexExprs(m: ModelDef): string[] {
     const f = m.fields.find((x) => x.name === o.field);
     if (f?.column && f.kind !== 'fk' && o.field !== 'name' && o.field !== 'id') out.push(idx(`${f.column}_order`, `t.${camel(f.column)}, t.id`));
   }
+  // a default ordering of several columns (interfaces by device then name, prefixes by VRF then
+  // prefix) gets one index in exactly that order, so a page — even a deep one — is an index walk
+  const terms = m.ordering.filter((o) => o.field !== 'id');
+  const columns = terms.map((o) => ({ o, f: m.fields.find((x) => x.name === o.field) }));
+  if (terms.length >= 2 && columns.every((c) => c.f?.column)) {
+    const exprs = columns.map(({ o, f }) => {
+      const natural = (f!.kind === 'string' || f!.kind === 'slug') && f!.name === 'name';
+      return `"${f!.column}"${natural ? ' COLLATE natural_sort' : ''}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
+    });
+    out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));
+  }
   return out;
 }
 

@@ -29,6 +29,7 @@ export const circuitsCircuit = pgTable('circuits_circuit', {
   index('circuits_circuit_type_id_idx').on(t.typeId),
   index('circuits_circuit_tenant_id_idx').on(t.tenantId),
   index('circuits_circuit_cid_order_idx').on(t.cid, t.id),
+  index('circuits_circuit_default_order_idx').on(sql`"provider_id", "cid", "id"`),
 ]);
 /** One end (A or Z) of a circuit, at a site, location or region. */
 export const circuitsCircuittermination = pgTable('circuits_circuittermination', {
@@ -51,6 +52,7 @@ export const circuitsCircuittermination = pgTable('circuits_circuittermination',
   index('circuits_circuittermination_circuit_id_idx').on(t.circuitId),
   index('circuits_circuittermination_termination_type_termination_id_idx').on(t.terminationType, t.terminationId),
   index('circuits_circuittermination_term_side_order_idx').on(t.termSide, t.id),
+  index('circuits_circuittermination_default_order_idx').on(sql`"circuit_id", "term_side", "id"`),
 ]);
 /** A kind of circuit (transit, MPLS, dark fibre…). */
 export const circuitsCircuittype = pgTable('circuits_circuittype', {

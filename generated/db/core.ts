@@ -75,4 +75,5 @@ export const coreObjecttype = pgTable('core_objecttype', {
   unique('core_objecttype_app_label_model_uniq').on(t.appLabel, t.model),
   index('core_objecttype_app_label_order_idx').on(t.appLabel, t.id),
   index('core_objecttype_model_order_idx').on(t.model, t.id),
+  index('core_objecttype_default_order_idx').on(sql`"app_label", "model", "id"`),
 ]);

@@ -108,6 +108,7 @@ export const dcimDevicetype = pgTable('dcim_devicetype', {
   index('dcim_devicetype_manufacturer_id_idx').on(t.manufacturerId),
   index('dcim_devicetype_default_platform_id_idx').on(t.defaultPlatformId),
   index('dcim_devicetype_model_order_idx').on(t.model, t.id),
+  index('dcim_devicetype_default_order_idx').on(sql`"manufacturer_id", "model", "id"`),
 ]);
 /** A network interface of a device. */
 export const dcimInterface = pgTable('dcim_interface', {
@@ -147,6 +148,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   index('dcim_interface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
   index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_interface_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** Interface.tagged_vlans: many-to-many with ipam.vlan */
 export const dcimInterfaceTaggedVlans = pgTable('dcim_interface_tagged_vlans', {
@@ -268,6 +270,7 @@ export const dcimRack = pgTable('dcim_rack', {
   index('dcim_rack_tenant_id_idx').on(t.tenantId),
   index('dcim_rack_role_id_idx').on(t.roleId),
   index('dcim_rack_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_rack_default_order_idx').on(sql`"site_id", "location_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** The function of a rack (core, edge, storage…). */
 export const dcimRackrole = pgTable('dcim_rackrole', {

@@ -36,6 +36,7 @@ export const extrasCustomfield = pgTable('extras_customfield', {
   index('extras_customfield_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('extras_customfield_group_name_order_idx').on(t.groupName, t.id),
   index('extras_customfield_weight_order_idx').on(t.weight, t.id),
+  index('extras_customfield_default_order_idx').on(sql`"group_name", "weight", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A set of choices for selection custom fields. */
 export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset', {
@@ -104,6 +105,7 @@ export const extrasTag = pgTable('extras_tag', {
   unique('extras_tag_slug_uniq').on(t.slug),
   index('extras_tag_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('extras_tag_weight_order_idx').on(t.weight, t.id),
+  index('extras_tag_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
 ]);
 /** The assignment of a tag to one object. */
 export const extrasTaggeditem = pgTable('extras_taggeditem', {

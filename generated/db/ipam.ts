@@ -88,6 +88,7 @@ export const ipamIprange = pgTable('ipam_iprange', {
   index('ipam_iprange_tenant_id_idx').on(t.tenantId),
   index('ipam_iprange_role_id_idx').on(t.roleId),
   index('ipam_iprange_start_address_order_idx').on(t.startAddress, t.id),
+  index('ipam_iprange_default_order_idx').on(sql`"vrf_id" NULLS FIRST, "start_address", "id"`),
 ]);
 /** An IPv4 or IPv6 network, with its VRF, scope and status. */
 export const ipamPrefix = pgTable('ipam_prefix', {
@@ -115,6 +116,7 @@ export const ipamPrefix = pgTable('ipam_prefix', {
   index('ipam_prefix_vlan_id_idx').on(t.vlanId),
   index('ipam_prefix_role_id_idx').on(t.roleId),
   index('ipam_prefix_prefix_order_idx').on(t.prefix, t.id),
+  index('ipam_prefix_default_order_idx').on(sql`"vrf_id" NULLS FIRST, "prefix", "id"`),
 ]);
 /** A regional Internet registry (or a private allocator) that assigns aggregates. */
 export const ipamRir = pgTable('ipam_rir', {
@@ -148,6 +150,7 @@ export const ipamRole = pgTable('ipam_role', {
   unique('ipam_role_slug_uniq').on(t.slug),
   index('ipam_role_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_role_weight_order_idx').on(t.weight, t.id),
+  index('ipam_role_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A network service (protocol and ports) offered by a device or virtual machine. */
 export const ipamService = pgTable('ipam_service', {
@@ -167,6 +170,7 @@ export const ipamService = pgTable('ipam_service', {
   index('ipam_service_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_service_protocol_order_idx').on(t.protocol, t.id),
   index('ipam_service_ports_order_idx').on(t.ports, t.id),
+  index('ipam_service_default_order_idx').on(sql`"protocol", "ports", "id"`),
 ]);
 /** Service.ipaddresses: many-to-many with ipam.ipaddress */
 export const ipamServiceIpaddresses = pgTable('ipam_service_ipaddresses', {
@@ -202,6 +206,7 @@ export const ipamVlan = pgTable('ipam_vlan', {
   index('ipam_vlan_role_id_idx').on(t.roleId),
   index('ipam_vlan_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_vlan_vid_order_idx').on(t.vid, t.id),
+  index('ipam_vlan_default_order_idx').on(sql`"site_id", "group_id", "vid", "id"`),
 ]);
 /** A set of VLANs, optionally scoped to a region, site, location or cluster. */
 export const ipamVlangroup = pgTable('ipam_vlangroup', {
@@ -241,4 +246,5 @@ export const ipamVrf = pgTable('ipam_vrf', {
   index('ipam_vrf_tenant_id_idx').on(t.tenantId),
   index('ipam_vrf_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_vrf_rd_order_idx').on(t.rd, t.id),
+  index('ipam_vrf_default_order_idx').on(sql`"name" COLLATE natural_sort, "rd", "id"`),
 ]);

@@ -121,6 +121,7 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   index('virtualization_vminterface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
   index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** VMInterface.tagged_vlans: many-to-many with ipam.vlan */
 export const virtualizationVminterfaceTaggedVlans = pgTable('virtualization_vminterface_tagged_vlans', {

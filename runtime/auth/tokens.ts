@@ -100,11 +100,11 @@ const select = `SELECT t.id, t.user_id, t.version, t.plaintext, t.hmac_digest, t
 export async function authenticateToken(db: Db, cred: Credential, peppers: ReadonlyMap<number, string>, clientIp: string | undefined): Promise<Authenticated> {
   let row: TokenRow | undefined;
   if (cred.version === 1) {
-    const rows = await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext]);
+    const rows = await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext], { prepare: true });
     row = rows[0] as unknown as TokenRow | undefined;
     if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw detail(403, 'Invalid token');
   } else {
-    const rows = await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key]);
+    const rows = await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key], { prepare: true });
     row = rows[0] as unknown as TokenRow | undefined;
     const pepper = row?.pepper_id !== null && row?.pepper_id !== undefined ? peppers.get(row.pepper_id) : undefined;
     // compute the digest even for an unknown key, so both answers take the same time

@@ -9,7 +9,13 @@ export type Row = Record<string, unknown>;
 
 /** `2026-11-23 10:00:00.123456+00` → `2026-11-23T10:00:00.123456Z` (microseconds kept, UTC). */
 export function isoTimestamp(text: string): string {
-  // Python's isoformat (what NetBox prints) gives microseconds as six digits when there are any
+  // Python's isoformat (what NetBox prints) gives microseconds as six digits when there are any;
+  // the session's time zone is UTC, so the common case needs no regular expression
+  if (text.length >= 22 && text.endsWith('+00') && text.charCodeAt(10) === 32) {
+    const body = `${text.slice(0, 10)}T${text.slice(11, -3)}`;
+    const dot = body.indexOf('.', 19);
+    return dot === -1 ? `${body}Z` : `${body}${'000000'.slice(0, Math.max(0, 6 - (body.length - dot - 1)))}Z`;
+  }
   const t = text.replace(' ', 'T').replace(/\.(\d{1,5})(?=[+-]|$)/, (_m, f: string) => `.${f.padEnd(6, '0')}`);
   return t.endsWith('+00') ? `${t.slice(0, -3)}Z` : t;
 }

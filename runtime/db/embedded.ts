@@ -45,7 +45,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    // local SSD storage: random reads cost little more than sequential ones (the usual SSD setting)
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on', '-c', 'random_page_cost=1.1', '-c', 'effective_cache_size=1GB'],
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });

@@ -6,3 +6,4 @@ export { connect, ident, isoTimestamp, type Db, type Row, type Sql, type Tx } fr
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 export { migrateDatabase } from './migrate.ts';
 export { Params, likeEscape } from './params.ts';
+export { SharedCache, notifyChanged } from './shared-cache.ts';

@@ -1,7 +1,7 @@
 /** Everything the HTTP layer keeps on a request's context, declared once. */
 import type { Registry } from '../catalogue/index.ts';
 import type { Settings } from '../config/index.ts';
-import type { Sql, Tx } from '../db/index.ts';
+import type { SharedCache, Sql, Tx } from '../db/index.ts';
 import type { ChangeObserver, HookRegistry } from '../write/index.ts';
 
 /** The authenticated principal of a request. */
@@ -34,6 +34,8 @@ export interface Services {
   /** release number, e.g. `4.6.0` */
   readonly version: string;
   readonly openapi: Record<string, unknown>;
+  /** rarely changed rows, cleared in every process on change */
+  readonly cache?: SharedCache;
 }
 
 /** Work that must wait for the request's transaction to end: file removals, cleanups. */

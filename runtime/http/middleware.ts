@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services, TxEffects } from './env.ts';
+import type { Tx } from '../db/index.ts';
 
 export function createServices(services: Services): MiddlewareHandler<AppEnv> {
   return async function servicesMiddleware(c, next) {
@@ -45,6 +46,8 @@ export function createTrailingSlash(): MiddlewareHandler<AppEnv> {
 
 class Rollback extends Error {}
 
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Runs the rest of the request in one transaction. Any error, or any response of 400 or more,
  * rolls it back; a failing COMMIT becomes the request's error.
@@ -57,6 +60,14 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
     const run = async (list: (() => Promise<void>)[]) => {
       for (const fn of list) await fn().catch((e: unknown) => console.error(`after the transaction: ${(e as Error).message}`));
     };
+    // a read on main needs no transaction: its queries go to the pool (and may run side by side);
+    // a read inside a branch does, for SET LOCAL search_path
+    if (SAFE.has(c.req.method) && !c.req.header('x-service-branch')) {
+      c.set('tx', sql as unknown as Tx);
+      await next();
+      await run(c.error || c.res.status >= 400 ? effects.rollback : effects.commit);
+      return;
+    }
     try {
       await sql.begin(async (tx) => {
         c.set('tx', tx);

@@ -3,6 +3,7 @@ import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { fetchNested } from './serialize.ts';
+import { embeddedKey } from './embed.ts';
 
 type Render = (row: Row) => unknown;
 
@@ -33,6 +34,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => r[key] ?? null;
     }
     case 'count': {
+      const key = embeddedKey(f);
+      if (rows.length && key in rows[0]!) return (r) => r[key] ?? 0;
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;
       let map: Map<number, number>;
@@ -49,6 +52,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     }
     case 'ip_depth':
     case 'ip_children': {
+      const key = embeddedKey(f);
+      if (rows.length && key in rows[0]!) return (r) => r[key] ?? 0;
       const col = ident(ctx.registry.field(model, c.field)!.column!);
       const vrf = ident(ctx.registry.field(model, c.vrf)!.column!);
       const rel = c.type === 'ip_depth' ? '>>' : '<<';

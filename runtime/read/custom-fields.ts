@@ -5,7 +5,8 @@ import type { ReadContext } from './serialize.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
 
 export async function loadCustomFields(ctx: ReadContext, model: ModelDef, rows: Row[]): Promise<(row: Row) => unknown> {
-  const defs = rows.length ? await customFieldDefinitions(ctx.db, model.key) : [];
+  const load = () => customFieldDefinitions(ctx.db, model.key);
+  const defs = rows.length ? await (ctx.cache ? ctx.cache.get('custom_fields', model.key, load) : load()) : [];
   return (row) => {
     const data = (row.custom_field_data ?? {}) as Record<string, unknown>;
     const out: Record<string, unknown> = {};

@@ -9,27 +9,52 @@ import { displaySql } from './display.ts';
 // per model definition (not per key): two catalogues in one process never share SQL
 const selectCache = new WeakMap<ModelDef, Map<string, string>>();
 
-export function selectList(registry: Registry, model: ModelDef, alias = 't'): string {
+/**
+ * Every stored column, computed expression and the display, or — with `names` — only what those
+ * fields render from (a nested object needs a handful of columns, not the whole row).
+ */
+export function selectList(registry: Registry, model: ModelDef, alias = 't', names?: readonly string[]): string {
   const forModel = selectCache.get(model) ?? new Map<string, string>();
   selectCache.set(model, forModel);
-  const hit = forModel.get(alias);
+  const key = names ? `${alias}|${names.join(',')}` : alias;
+  const hit = forModel.get(key);
   if (hit) return hit;
+  const wanted = names ? needed(model, names) : undefined;
   const cols: string[] = [];
   for (const f of model.fields) {
+    if (wanted && !wanted.has(f.name)) continue;
     if (f.column) {
       const c = `${alias}.${ident(f.column)}`;
       if (f.kind === 'ipaddress') cols.push(`ip_with_mask(${c}) AS ${ident(f.column)}`);
       else if (f.kind === 'list' && f.item === 'ipnetwork') cols.push(`${c}::text[] AS ${ident(f.column)}`);
       else cols.push(c);
     } else if (f.computed?.type === 'expr') {
-      cols.push(`(${f.computed.sql}) AS ${ident(`__c_${f.name}`)}`);
+      // the catalogue's SQL names the row `t`; under another alias it reads a copy of the row named t
+      const sql = alias === 't' ? f.computed.sql : `SELECT (${f.computed.sql}) FROM (SELECT ${alias}.*) AS t`;
+      cols.push(`(${sql}) AS ${ident(`__c_${f.name}`)}`);
     }
   }
-  if (model.tree) cols.push(`${alias}._depth`);
+  if (model.tree && (!wanted || wanted.has('_depth'))) cols.push(`${alias}._depth`);
   cols.push(`${displaySql(registry, model, alias)} AS __display`);
   const sql = cols.join(', ');
-  forModel.set(alias, sql);
+  forModel.set(key, sql);
   return sql;
+}
+
+/** The fields whose columns the named fields render from. */
+function needed(model: ModelDef, names: readonly string[]): Set<string> {
+  const out = new Set<string>(['id', 'last_updated', ...names]);
+  for (const f of model.fields) {
+    if (!out.has(f.name)) continue;
+    if (f.kind === 'generic') {
+      out.add(f.typeColumn!);
+      out.add(f.idColumn!);
+    }
+    if (f.kind === 'custom_fields') out.add('custom_fields');
+    if (f.computed?.type === 'copy') out.add(f.computed.field);
+    if (f.kind === 'image' && f.upload) for (const k of [f.upload.widthField, f.upload.heightField, f.upload.sizeField]) if (k) out.add(k);
+  }
+  return out;
 }
 
 /** ORDER BY for a list of terms; names sort naturally, ties always break on id. */

@@ -3,17 +3,19 @@
  * per relation, per many-to-many, for tags, and one grouped query per computed count.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db, type Row } from '../db/index.ts';
+import { ident, isoTimestamp, type Db, type Row, type SharedCache } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
 import { mediaUrl } from '../media/storage.ts';
+import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
 
 export interface ReadContext {
   readonly db: Db;
   readonly registry: Registry;
   /** scheme and host of absolute URLs (`http://host:8000`), or '' for root-relative ones */
   readonly baseUrl: string;
+  readonly cache?: SharedCache;
 }
 
 type Json = Record<string, unknown>;
@@ -33,8 +35,26 @@ export function objectUrl(ctx: ReadContext, model: ModelDef, id: unknown): strin
 export async function fetchNested(ctx: ReadContext, model: ModelDef, names: readonly string[], ids: unknown[]): Promise<Map<number, Json>> {
   const unique = [...new Set(ids.filter((v) => v !== null && v !== undefined))];
   if (unique.length === 0) return new Map();
-  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [unique as never]);
+  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)}${embedColumns(ctx.registry, model, names)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [unique as never]);
   const objects = await serialize(ctx, model, rows as unknown as Row[], names);
+  return new Map(objects.map((o) => [o.id as number, o]));
+}
+
+/** Timestamps in JSON (row_to_json) as the connection's parser gives them. */
+function fromJson(model: ModelDef, row: Row): Row {
+  for (const f of model.fields) {
+    if (f.kind !== 'timestamp' || !f.column) continue;
+    const v = row[f.column];
+    if (typeof v === 'string') row[f.column] = isoTimestamp(v.replace('T', ' ').replace(/\+00:00$/, '+00'));
+  }
+  return row;
+}
+
+/** Embedded target rows (see embed.ts), each once, rendered; by id. */
+async function renderEmbedded(ctx: ReadContext, target: ModelDef, names: readonly string[], embedded: unknown[]): Promise<Map<number, Json>> {
+  const unique = new Map<number, Row>();
+  for (const r of embedded) if (r && typeof r === 'object' && !unique.has((r as Row).id as number)) unique.set((r as Row).id as number, fromJson(target, r as Row));
+  const objects = await serialize(ctx, target, [...unique.values()], names);
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
@@ -43,9 +63,33 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
   switch (f.kind) {
     case 'fk': {
       const target = registry.model(f.to!);
+      const key = embeddedKey(f);
+      if (rows.length && key in rows[0]!) {
+        const map = await renderEmbedded(ctx, target, nestedNames(registry, f), rows.map((r) => r[key]));
+        return (r) => map.get(r[f.column!] as number) ?? null;
+      }
       const map = await fetchNested(ctx, target, f.nested ?? target.nested, rows.map((r) => r[f.column!]));
       return (r) => map.get(r[f.column!] as number) ?? null;
     }
+    case 'm2m':
+    case 'tags': {
+      const key = embeddedKey(f);
+      if (!rows.length || !(key in rows[0]!)) return relationByQuery(ctx, model, f, rows);
+      const target = f.kind === 'tags' ? registry.model('extras.tag') : registry.model(f.to!);
+      const lists = rows.map((r) => (r[key] ?? []) as Row[]);
+      const map = await renderEmbedded(ctx, target, nestedNames(registry, f), lists.flat());
+      const by = new Map(rows.map((r, i) => [r.id as number, lists[i]!.map((x) => map.get(x.id as number)!).filter(Boolean)]));
+      return (r) => by.get(r.id as number) ?? [];
+    }
+    default:
+      return relationByQuery(ctx, model, f, rows);
+  }
+}
+
+/** Relations not carried in the page's query: one batched query each. */
+async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render> {
+  const { registry, db } = ctx;
+  switch (f.kind) {
     case 'm2m': {
       const target = registry.model(f.to!);
       const th = f.through!;

@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { respond } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { orderSql, selectList } from '../read/select.ts';
+import { embedColumns } from '../read/embed.ts';
 import { serialize, type ReadContext } from '../read/serialize.ts';
 import { authorize } from './access.ts';
 import { pageUrl, parseOrdering, parsePage, shapeFields } from './shape.ts';
@@ -17,7 +18,7 @@ export function allowHeader(model: ModelDef, list: boolean): string {
 }
 
 export function readContext(c: Context<AppEnv>): ReadContext {
-  return { db: c.var.tx, registry: c.var.services.registry, baseUrl: new URL(c.req.url).origin };
+  return { db: c.var.tx, registry: c.var.services.registry, baseUrl: new URL(c.req.url).origin, cache: c.var.services.cache };
 }
 
 /** Serializes rows and lets the model's read hook adjust them (token plaintext retrieval). */
@@ -28,12 +29,27 @@ export async function render(c: Context<AppEnv>, model: ModelDef, rows: Row[], n
   return objects;
 }
 
+const PREPARED = { prepare: true, simple: false } as const;
+
+/** The complete or the brief representation (not one shaped by fields/omit/exclude). */
+function standardShape(q: URLSearchParams): boolean {
+  return !q.has('fields') && !q.has('omit') && !q.has('exclude');
+}
+
+/** The columns a page needs: only those of the wanted fields, unless a read hook looks at the whole row. */
+function selectFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[]): string {
+  const { registry, hooks } = c.var.services;
+  const whole = model.hooks && hooks.get(model.hooks)?.read;
+  return selectList(registry, model, 't', whole ? undefined : names);
+}
+
 /** The objects with these ids, rendered with `names`, in the order of `ids`. */
 export async function fetchObjects(c: Context<AppEnv>, model: ModelDef, ids: number[], names?: readonly string[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const { registry } = c.var.services;
-  const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
-  const objects = await render(c, model, rows as unknown as Row[], names ?? shapeFields(model, new URLSearchParams()));
+  const wanted = names ?? shapeFields(model, new URLSearchParams());
+  const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)}${embedColumns(registry, model, wanted)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
+  const objects = await render(c, model, rows as unknown as Row[], wanted);
   const byId = new Map(objects.map((o) => [o.id as number, o]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
@@ -62,12 +78,19 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   let where = await buildWhere({ db: tx, registry, params }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
-  const limit = page.limit === null ? '' : ` LIMIT ${page.limit}`;
-  const [counted, rows] = await Promise.all([
-    tx.unsafe(`SELECT count(*) AS n ${from}`, params.values as never[]),
-    tx.unsafe(`SELECT ${selectList(registry, model)} ${from} ORDER BY ${orderSql(registry, model, ordering)}${limit} OFFSET ${page.offset}`, params.values as never[]),
+  // an unfiltered page in a standard shape is one of few query texts: PostgreSQL keeps its plan
+  const prepare = params.values.length === 0 && standardShape(q);
+  const countQuery = tx.unsafe(`SELECT count(*) AS n ${from}`, [...params.values] as never[], prepare ? PREPARED : {});
+  const limit = page.limit === null ? '' : ` LIMIT ${params.add(page.limit)}`;
+  const order = orderSql(registry, model, ordering);
+  // the page's ids first (an index-only walk, however deep the offset), then their rows and
+  // related data: nothing is read for the rows an offset skips
+  const ids = `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ORDINALITY AS k(__id, __pos)`;
+  const [countRows, rows] = await Promise.all([
+    countQuery,
+    tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ids} JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`, params.values as never[], prepare ? PREPARED : {}),
   ]);
-  const count = counted[0]!.n as number;
+  const count = Number(countRows[0]!.n);
   const results = await render(c, model, rows as unknown as Row[], names);
   let next: string | null = null;
   let previous: string | null = null;
@@ -85,10 +108,12 @@ export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Re
   const params = new Params();
   const idParam = params.add(id);
   const cond = access.condition ? ` AND ${access.condition('t', params)}` : '';
-  const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`, params.values as never[]);
-  if (!rows.length) noMatch(model);
   const q = new URL(c.req.url).searchParams;
-  const [object] = await render(c, model, rows as unknown as Row[], shapeFields(model, q));
+  const names = shapeFields(model, q);
+  const prepare = !cond && standardShape(q);
+  const rows = await c.var.tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`, params.values as never[], prepare ? PREPARED : {});
+  if (!rows.length) noMatch(model);
+  const [object] = await render(c, model, rows as unknown as Row[], names);
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };
   if (rows[0]!.last_updated) headers.ETag = `W/"${String(rows[0]!.last_updated)}"`;
   return respond(c, 200, object, headers);

@@ -59,20 +59,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+async function spawnUntil(script: string, env: Record<string, string>, ready: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
-    env: {
-      ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-bench-data-')),
-      SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, MAX_BULK_ITEMS: '100000', ...env,
-    },
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => { out += String(d); });
   child.stderr!.on('data', (d) => { out += String(d); });
-  while (!out.includes('API listening')) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+  while (!out.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`${script} exited:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -84,6 +81,19 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       child.kill('SIGTERM');
     }),
   };
+}
+
+/** The server as `npm start` runs it, in production mode, on the benchmark's database. */
+export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return spawnUntil('runtime/main.ts', {
+    DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-bench-data-')),
+    SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, MAX_BULK_ITEMS: '100000', ...env,
+  }, 'API listening');
+}
+
+/** The ceiling (scripts/bench/ceiling.ts) on the same database, in its own process. */
+export function startCeilingProcess(databaseUrl: string): Promise<ServerProcess> {
+  return spawnUntil('scripts/bench/ceiling.ts', { DATABASE_URL: databaseUrl }, 'ceiling listening');
 }
 
 export async function api(base: string, method: string, path: string, body?: unknown): Promise<any> {

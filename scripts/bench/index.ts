@@ -1,22 +1,37 @@
 /**
- * `npm run bench`: starts PostgreSQL and the server in production mode, runs the scenarios, prints
- * a table and writes it under bench/results/. `--only=bulk,branching` picks scenarios; `--scale=N`
- * sets the data set size (objects), `--branch-scales=10000,100000` the provisioning sizes.
+ * `npm run bench`: starts PostgreSQL (embedded, or DATABASE_URL) and the server in production mode,
+ * creates the data set through the API, then runs the scenarios — reads against a ceiling, bulk
+ * writes, webhook delivery, branching, and 1 → 2 processes — and prints a table, also written
+ * (JSON and Markdown) under bench/results/.
+ *
+ *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
+ *   --only=reads,bulk,webhooks,branching,scaling      --branch-scales=10000,100000,1000000
+ *   --bulk=10000  --webhooks=2000  --merge=10000
  */
 import { parseArgs } from 'node:util';
 import { connect } from '../../runtime/db/index.ts';
-import { startDatabase, startServerProcess, type Result } from './harness.ts';
+import { startCeilingProcess, startDatabase, startServerProcess, type Result } from './harness.ts';
 import { machine, writeResults } from './report.ts';
+import { createDataset, type Dataset } from './dataset.ts';
+import { benchReads } from './scenarios/reads.ts';
+import { benchScaling } from './scenarios/scaling.ts';
 import { benchBulk } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchBranching } from './scenarios/branching.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, scale: { type: 'string', default: '100000' }, bulk: { type: 'string', default: '10000' },
-  'branch-scales': { type: 'string', default: '10000,100000,1000000' }, merge: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' }, scale: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '5' },
+    bulk: { type: 'string', default: '10000' }, webhooks: { type: 'string', default: '2000' },
+    'branch-scales': { type: 'string', default: '10000,100000,1000000' }, merge: { type: 'string', default: '10000' },
+  },
+});
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const want = (name: string) => !only || only.has(name);
+const seconds = Number(values.seconds);
 
 async function main(): Promise<void> {
+  const started = Date.now();
   const db = await startDatabase();
   const results: Result[] = [];
   let pgVersion = 'unknown';
@@ -24,10 +39,33 @@ async function main(): Promise<void> {
     const sql = connect(db.url, { max: 1 });
     pgVersion = String((await sql.unsafe('SHOW server_version'))[0]!.server_version);
     await sql.end();
-    const server = await startServerProcess(db.url);
+    let server = await startServerProcess(db.url);
     try {
+      let data: Dataset | undefined;
+      if (want('reads') || want('scaling')) {
+        data = await createDataset(server.url, Number(values.scale));
+        // what autovacuum does within a minute of a bulk load: visibility map and statistics
+        const admin = connect(db.url, { max: 1 });
+        await admin.unsafe('VACUUM ANALYZE');
+        await admin.end();
+        results.push({ scenario: `data set: ${data.objects.toLocaleString('en')} objects created through the API`, metrics: { seconds: +data.seconds.toFixed(1), 'objects/s': Math.round(data.objects / data.seconds) } });
+        console.log(`data set ready: ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
+      }
+      if (want('reads') && data) {
+        const ceiling = await startCeilingProcess(db.url);
+        try {
+          results.push(...await benchReads(server.url, ceiling.url, data, seconds));
+        } finally {
+          await ceiling.stop();
+        }
+      }
+      if (want('scaling') && data) {
+        await server.stop();
+        results.push(...await benchScaling(db.url, data, seconds));
+        server = await startServerProcess(db.url);
+      }
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
-      if (want('webhooks')) results.push(...await benchWebhooks(server.url, 2000));
+      if (want('webhooks')) results.push(...await benchWebhooks(server.url, Number(values.webhooks)));
       if (want('branching')) results.push(...await benchBranching(server.url, db.url, values['branch-scales'].split(',').map(Number), Number(values.merge)));
     } finally {
       await server.stop();
@@ -35,7 +73,7 @@ async function main(): Promise<void> {
   } finally {
     await db.stop();
   }
-  console.log(writeResults(results, machine(pgVersion)));
+  console.log(writeResults(results, { ...machine(pgVersion), 'scale': values.scale!, 'total minutes': ((Date.now() - started) / 60000).toFixed(1) }));
 }
 
 main().catch((e) => {

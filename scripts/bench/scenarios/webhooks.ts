@@ -17,9 +17,11 @@ export async function benchWebhooks(base: string, n: number): Promise<Result[]> 
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   const port = (receiver.address() as { port: number }).port;
+  let hook: { id: number } | undefined;
+  let rule: { id: number } | undefined;
   try {
-    const hook = await api(base, 'POST', '/api/extras/webhooks/', { name: 'bench', payload_url: `http://127.0.0.1:${port}/` });
-    await api(base, 'POST', '/api/extras/event-rules/', { name: 'bench', object_types: ['dcim.site'], event_types: ['object_created'], action_object_type: 'extras.webhook', action_object_id: hook.id });
+    hook = await api(base, 'POST', '/api/extras/webhooks/', { name: 'bench', payload_url: `http://127.0.0.1:${port}/` });
+    rule = await api(base, 'POST', '/api/extras/event-rules/', { name: 'bench', object_types: ['dcim.site'], event_types: ['object_created'], action_object_type: 'extras.webhook', action_object_id: hook!.id });
     const started = performance.now();
     await api(base, 'POST', '/api/dcim/sites/', Array.from({ length: n }, (_, i) => ({ name: `hook-${i}`, slug: `hook-${i}` })));
     const committed = performance.now();
@@ -38,6 +40,9 @@ export async function benchWebhooks(base: string, n: number): Promise<Result[]> 
       },
     }];
   } finally {
+    // later scenarios create sites too: they must not queue deliveries
+    if (rule) await api(base, 'DELETE', `/api/extras/event-rules/${rule.id}/`);
+    if (hook) await api(base, 'DELETE', `/api/extras/webhooks/${hook.id}/`);
     receiver.close();
   }
 }
