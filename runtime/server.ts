@@ -55,7 +55,7 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const prepare = o.prepare !== false;
   if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
-  const sql = connect(o.databaseUrl, { max: o.settings.poolSize });
+  const sql = connect(o.databaseUrl, { max: o.settings.poolSize, statementTimeoutMs: o.settings.requestTimeoutMs });
   const registry = new Registry(o.catalogue, o.filters);
   if (prepare) await syncObjectTypes(sql, registry);
   if (prepare && o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
@@ -75,9 +75,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const port = o.port ?? o.settings.port;
   const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
+    // a client that takes longer than the request timeout to send its request is cut off (408)
+    const http = s as unknown as { requestTimeout: number; headersTimeout: number };
+    http.requestTimeout = o.settings.requestTimeoutMs;
+    http.headersTimeout = Math.min(http.headersTimeout, o.settings.requestTimeoutMs);
   });
-  const worker = (o.worker ?? o.settings.workerInProcess)
-    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
+  // jobs get their own pool: they are not bound by the request timeout
+  const jobSql = (o.worker ?? o.settings.workerInProcess) ? connect(o.databaseUrl, { max: Math.max(4, o.settings.poolSize), applicationName: 'netbox-compatible-worker' }) : undefined;
+  const worker = jobSql
+    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql: jobSql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
     : undefined;
   const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;
@@ -89,6 +95,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     async stop() {
       await worker?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobSql?.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
     },
   };

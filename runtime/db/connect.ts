@@ -20,14 +20,21 @@ export function isoTimestamp(text: string): string {
   return t.endsWith('+00') ? `${t.slice(0, -3)}Z` : t;
 }
 
-export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
+/**
+ * A pool. `statementTimeoutMs` bounds every statement on its connections (the HTTP pool gets
+ * REQUEST_TIMEOUT_MS; jobs such as branch provisioning use a pool without it).
+ */
+export function connect(url: string, options: { max?: number; applicationName?: string; statementTimeoutMs?: number } = {}): Sql {
   return postgres(url, {
     prepare: false,
     max: options.max ?? 10,
     idle_timeout: 30,
     connect_timeout: 10,
     onnotice: () => {},
-    connection: { TimeZone: 'UTC', application_name: options.applicationName ?? 'netbox-compatible', DateStyle: 'ISO' },
+    connection: {
+      TimeZone: 'UTC', application_name: options.applicationName ?? 'netbox-compatible', DateStyle: 'ISO',
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
     types: {
       bigint: { to: 20, from: [20], serialize: (x: unknown) => String(x), parse: (x: string) => Number(x) },
       timestamptz: { to: 1184, from: [1184], serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)), parse: isoTimestamp },
