@@ -21,6 +21,26 @@ export async function readRaw(c: Context<AppEnv>): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(buf);
 }
 
+/** Deepest nesting of arrays and objects that a body may have (NetBox's JSON fields need far less). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether JSON text nests arrays and objects deeper than `max` (a scan of the text, no recursion). */
+export function nestedDeeper(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) {
+      if (++depth > max) return true;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return false;
+}
+
 /** The parsed JSON body; `undefined` when the request has no body at all. */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   const raw = await readRaw(c);
@@ -29,9 +49,12 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   if (type && !isJson(type)) {
     throw new ApiError(415, { detail: `Unsupported media type "${type.split(';')[0]!.trim()}" in request.` });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch (e) {
     throw detail(400, `JSON parse error - ${(e as Error).message}`);
   }
+  if (nestedDeeper(raw, MAX_JSON_DEPTH)) throw detail(400, `JSON parse error - arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  return parsed;
 }

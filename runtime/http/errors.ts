@@ -18,10 +18,11 @@ export const conflict = (message: string) => detail(409, message);
 
 /** Collects field errors; `throwIfAny` raises one 400 with all of them. */
 export class ErrorBag {
-  readonly errors: FieldErrors = {};
+  // no prototype: a body key such as `__proto__` is an ordinary key here
+  readonly errors: FieldErrors = Object.create(null) as FieldErrors;
 
   add(key: string, message: string): void {
-    const list = (this.errors[key] as string[] | undefined) ?? [];
+    const list = (Object.hasOwn(this.errors, key) ? this.errors[key] as string[] : undefined) ?? [];
     if (!list.includes(message)) list.push(message);
     this.errors[key] = list;
   }

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import type { AppEnv } from '../http/env.ts';
+import { nestedDeeper } from '../http/body.ts';
 import { ApiError, badRequest, detail } from '../http/errors.ts';
 import { imageInfo, MAX_DIMENSION, MAX_PIXELS, type ImageInfo } from './images.ts';
 import { removeStored, safeStem, storeUpload } from './storage.ts';
@@ -36,7 +37,7 @@ function textValue(f: FieldDef | undefined, values: string[]): unknown {
     case 'tags':
     case 'list':
       // repeated parts, or one JSON array
-      if (values.length === 1 && v.trim().startsWith('[')) {
+      if (values.length === 1 && v.trim().startsWith('[') && !nestedDeeper(v)) {
         try {
           return JSON.parse(v);
         } catch {
@@ -46,6 +47,7 @@ function textValue(f: FieldDef | undefined, values: string[]): unknown {
       return values.map((x) => (/^\d+$/.test(x) ? Number(x) : x));
     case 'json':
     case 'custom_fields':
+      if (nestedDeeper(v)) throw badRequest({ [f.name]: ['Value is nested too deeply.'] });
       try {
         return JSON.parse(v);
       } catch {

@@ -71,6 +71,15 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
   }
 }
 
+/** Whether a value holds a NUL character in any string or key (PostgreSQL text and jsonb refuse them). */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasNul);
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v)) return true;
+  return false;
+}
+
 /** Reads the body keys of one item; `p.values` must already hold defaults or the stored values. */
 export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
   const input = p.input;
@@ -83,6 +92,10 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
         else if ((value ?? '').length > 200) p.errors.add(key, 'Ensure this field has no more than 200 characters.');
         else p.message = value ?? '';
       }
+      continue;
+    }
+    if (hasNul(value)) {
+      p.errors.add(key, 'Null characters are not allowed.');
       continue;
     }
     const alias = aliases.get(key);

@@ -93,7 +93,8 @@ export function parseReference(value: unknown): Reference {
  * `extraCondition` narrows what may be referenced by attributes (permissions).
  */
 export async function resolveReferences(db: Db, registry: Registry, target: ModelDef, refs: Reference[], extraCondition?: (alias: string, params: Params) => string): Promise<(number | FieldError)[]> {
-  const ids = [...new Set(refs.flatMap((r) => ('id' in r ? [r.id] : [])))];
+  // ids beyond 2^53 cannot name a row (ids are bigint serials): they are simply not found
+  const ids = [...new Set(refs.flatMap((r) => ('id' in r && Number.isSafeInteger(r.id) ? [r.id] : [])))];
   const found = new Set<number>();
   if (ids.length) {
     const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
@@ -130,7 +131,7 @@ export async function resolveReferences(db: Db, registry: Registry, target: Mode
 export async function missingIds(db: Db, target: ModelDef, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set();
-  const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [unique as never]);
+  const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [unique.filter(Number.isSafeInteger) as never]);
   const have = new Set(rows.map((r) => r.id as number));
   return new Set(unique.filter((i) => !have.has(i)));
 }
