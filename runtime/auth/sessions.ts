@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, AuthUser } from '../http/env.ts';
 import { detail } from '../http/errors.ts';
+import { sameSecret } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -25,7 +26,7 @@ export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> 
   if (!row || !row.is_active) return null;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
     const sent = c.req.header('x-csrftoken') ?? '';
-    if (!sent || sent !== row.csrf) throw detail(403, 'CSRF Failed: CSRF token missing or incorrect.');
+    if (!sent || !sameSecret(sent, row.csrf as string)) throw detail(403, 'CSRF Failed: CSRF token missing or incorrect.');
   }
   return { id: row.id as number, username: row.username as string, isSuperuser: row.is_superuser as boolean, isActive: true };
 }

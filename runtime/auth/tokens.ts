@@ -49,7 +49,8 @@ export function digest(pepper: string, secret: string): string {
   return createHmac('sha256', pepper).update(secret, 'utf8').digest('hex');
 }
 
-function sameSecret(a: string, b: string): boolean {
+/** Compares two secrets in time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a, 'utf8');
   const y = Buffer.from(b, 'utf8');
   return x.length === y.length && timingSafeEqual(x, y);

@@ -149,6 +149,42 @@ describe('permission matrix', () => {
   });
 });
 
+describe('constraints on every path', () => {
+  it('refuses a bulk update or delete that touches one object outside the constraint, writing nothing', async () => {
+    const count = async () => (await s.request('GET', '/api/core/object-changes/?limit=1')).body.count as number;
+    const before = await count();
+    const patch = await s.request('PATCH', '/api/dcim/sites/', [{ id: ids.active, description: 'bulk' }, { id: ids.planned, description: 'bulk' }], auth.limited);
+    // the object outside the constraint is reported as not found, by its position in the list
+    expect(patch.status).toBe(400);
+    expect(patch.body).toEqual([{}, { id: [`No Site matches the given query (id ${ids.planned}).`] }]);
+    const del = await s.request('DELETE', '/api/dcim/sites/', [{ id: ids.active }, { id: ids.planned }], auth.limited);
+    expect(del.status).toBe(400);
+    expect(del.body).toEqual([{}, { id: [`No Site matches the given query (id ${ids.planned}).`] }]);
+    expect(await count()).toBe(before);
+    expect((await s.request('GET', `/api/dcim/sites/${ids.active}/`)).body.description).not.toBe('bulk');
+    const allowed = await s.request('PATCH', '/api/dcim/sites/', [{ id: ids.active, description: 'bulk-ok' }], auth.limited);
+    expect(allowed.status).toBe(200);
+  });
+
+  it('filters the change log by the constraints of core.view_objectchange', async () => {
+    await user('auditor', [
+      { object_types: ['core.objectchange'], actions: ['view'], constraints: { action: 'create' } },
+      { object_types: ['dcim.site'], actions: ['view'] },
+    ]);
+    const all = (await s.request('GET', '/api/core/object-changes/?limit=0')).body.results as { id: number; action: { value: string } }[];
+    const update = all.find((c) => c.action.value === 'update')!;
+    expect(update).toBeDefined();
+    const seen = await s.request('GET', '/api/core/object-changes/?limit=0', undefined, auth.auditor);
+    expect(seen.status).toBe(200);
+    expect(seen.body.count).toBe(all.filter((c) => c.action.value === 'create').length);
+    expect(seen.body.results.every((c: { action: { value: string } }) => c.action.value === 'create')).toBe(true);
+    expect((await s.request('GET', `/api/core/object-changes/${update.id}/`, undefined, auth.auditor)).status).toBe(404);
+    // a filter cannot widen what the constraint allows
+    expect((await s.request('GET', '/api/core/object-changes/?action=update', undefined, auth.auditor)).body.count).toBe(0);
+    expect((await s.request('GET', '/api/core/object-changes/', undefined, auth.viewer)).status).toBe(403);
+  });
+});
+
 describe('secrets are never shown', () => {
   it('returns no password hash or v2 secret from any endpoint', async () => {
     const made = (await s.request('POST', '/api/users/tokens/', {})).body;
