@@ -142,8 +142,19 @@ function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render 
       return (r) => r.id;
     case 'decimal':
       return (r) => (r[col] === null || r[col] === undefined ? null : Number(r[col]));
-    case 'choice':
-      return (r) => choiceValue(ctx.registry, f.choices!, r[col], f.plain);
+    case 'choice': {
+      // one (frozen) {value, label} object per value for the whole page, not one per row
+      const seen = new Map<unknown, unknown>();
+      return (r) => {
+        const v = r[col];
+        let out = seen.get(v);
+        if (out === undefined) {
+          out = choiceValue(ctx.registry, f.choices!, v, f.plain);
+          seen.set(v, out && typeof out === 'object' ? Object.freeze(out) : out);
+        }
+        return out;
+      };
+    }
     case 'image':
       return (r) => (r[col] ? mediaUrl(ctx.baseUrl, r[col] as string) : null);
     default:
