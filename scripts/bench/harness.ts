@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface Database {
   readonly url: string;
   readonly adminUrl: string;
+  /** another empty database on the same server (dropped by stop) */
+  sibling(suffix: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -39,14 +41,26 @@ export async function startDatabase(): Promise<Database> {
   const admin = connect(adminUrl, { max: 1 });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
+  const urlOf = (db: string) => {
+    const u = new URL(adminUrl!);
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+  const names = [name];
   return {
-    url: u.toString(),
+    url: urlOf(name),
     adminUrl,
+    async sibling(suffix: string) {
+      const db = `${name}_${suffix}`;
+      const a = connect(adminUrl!, { max: 1 });
+      await a.unsafe(`CREATE DATABASE ${db}`);
+      await a.end();
+      names.push(db);
+      return urlOf(db);
+    },
     async stop() {
       const a = connect(adminUrl!, { max: 1 });
-      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      for (const db of names) await a.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
       await a.end();
       await embedded?.stop();
     },

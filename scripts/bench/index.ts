@@ -66,9 +66,18 @@ async function main(): Promise<void> {
       }
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
       if (want('webhooks')) results.push(...await benchWebhooks(server.url, Number(values.webhooks)));
-      if (want('branching')) results.push(...await benchBranching(server.url, db.url, values['branch-scales'].split(',').map(Number), Number(values.merge)));
     } finally {
       await server.stop();
+    }
+    if (want('branching')) {
+      // an empty database of its own, so that each scale is the size of main being copied
+      const url = await db.sibling('branching');
+      const branching = await startServerProcess(url);
+      try {
+        results.push(...await benchBranching(branching.url, url, values['branch-scales'].split(',').map(Number), Number(values.merge)));
+      } finally {
+        await branching.stop();
+      }
     }
   } finally {
     await db.stop();
