@@ -3,14 +3,14 @@
  * REPEATABLE READ transaction under the branch's advisory lock; a dry run (`commit: false`) does
  * all the work and rolls it back; problems and conflicts are reported together in the job data.
  */
-import type { Db, Sql } from '../db/index.ts';
+import { ident, type Db, type Sql } from '../db/index.ts';
 import type { TaskContext } from '../jobs/task.ts';
 import type { Snapshot, WriteContext } from '../write/index.ts';
 import { applyStates, type Problem } from './apply.ts';
 import { conflictsOf, type DiffAction } from './diffs.ts';
 import { FALLBACK, getBranch, lockBranch, recordEvent, transition, type BranchRow, type BranchStatus } from './lifecycle.ts';
 import { branchDiffs, planMerge, planRevert, planSync, statesIn, tracked, type Conflict } from './plans.ts';
-import { createBranchTables } from './provision.ts';
+import { createBranchTables, dropBranchSchema, vacuumBranchTables } from './provision.ts';
 import { branchableTables, inSchema, schemaName } from './schema.ts';
 
 export type Operation = 'provision' | 'sync' | 'merge' | 'revert';
@@ -126,14 +126,20 @@ async function recordMerged(task: TaskContext, tx: Db, branch: BranchRow, before
        FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, premerge jsonb, merged jsonb, current jsonb, conflicts jsonb) WHERE d.id = r.id`, [JSON.stringify(rows)]);
 }
 
-async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow, req: OperationRequest, jobId: string, report: OperationReport): Promise<void> {
+/** Runs the operation in `tx`; returns the branch tables it filled (provisioning), to vacuum after commit. */
+async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow, req: OperationRequest, jobId: string, report: OperationReport): Promise<readonly string[]> {
   const schema = schemaName(branch.schema_id);
   if (op === 'provision') {
+    // a copy this job committed before dying (before the branch was made ready) is made again;
+    // anything else in the way fails the job
+    const [mark] = await tx.unsafe('SELECT obj_description(oid, \'pg_namespace\') AS job FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (mark && mark.job === `job ${jobId}`) await dropBranchSchema(tx, schema);
     const stats = await createBranchTables(tx, schema, branchableTables(task.registry));
+    await tx.unsafe(`COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);
     await tx.unsafe("SELECT set_config('search_path', 'public', true)");
     report.rows_copied = stats.rows;
     report.log.push(`copied ${stats.rows} rows of ${stats.tables} tables in ${stats.ms} ms`);
-    return;
+    return stats.filled;
   }
   const plan = op === 'sync' ? await planSync(tx, task.registry, branch) : op === 'merge' ? await planMerge(tx, task.registry, branch) : await planRevert(tx, task.registry, branch);
   report.conflicts = plan.conflicts;
@@ -153,6 +159,13 @@ async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow,
   }
   if (op === 'sync') await rebase(task, tx, branch);
   else await recordMerged(task, tx, branch, before);
+  return [];
+}
+
+/** The operation's end: the branch leaves its transitional state, and the event is recorded. */
+async function finishOperation(tx: Db, op: Operation, branchId: number, fields: Record<string, unknown>, userId: number | null): Promise<void> {
+  if (!(await transition(tx, branchId, [OPERATING[op]], DONE[op], fields))) throw new Error('the branch changed status during the operation');
+  await recordEvent(tx, branchId, EVENT[op], userId);
 }
 
 /**
@@ -174,10 +187,12 @@ export async function runOperation(task: TaskContext, op: Operation, req: Operat
     report.log.push(`branch is ${branch.status} and belongs to job ${branch.job ?? 'none'}: nothing done`);
     return report;
   }
+  let filled: readonly string[] = [];
+  let finish: Record<string, unknown> = {};
   try {
     await sql.begin('isolation level repeatable read', async (tx) => {
       await lockBranch(tx, branch.id);
-      await body(task, tx, op, branch, req, jobId, report);
+      filled = await body(task, tx, op, branch, req, jobId, report);
       if (!req.commit) {
         report.log.push('dry run: all changes rolled back');
         throw new Abort(report);
@@ -185,9 +200,14 @@ export async function runOperation(task: TaskContext, op: Operation, req: Operat
       // the snapshot the branch is now in step with: its next sync starts from here
       const snapshot = op === 'provision' || op === 'sync' ? { snapshot: (await tx.unsafe('SELECT pg_current_snapshot()::text AS s'))[0]!.s } : {};
       const stamps = op === 'merge' ? { merged_time: new Date().toISOString(), merged_by_id: req.userId } : op === 'revert' ? { merged_time: null, merged_by_id: null } : { last_sync: new Date().toISOString() };
-      if (!(await transition(tx, branch.id, [OPERATING[op]], DONE[op], { job: null, ...snapshot, ...stamps }))) throw new Error('the branch changed status during the operation');
-      await recordEvent(tx, branch.id, EVENT[op], req.userId);
+      finish = { job: null, ...snapshot, ...stamps };
+      // a new branch is made ready only once its tables are vacuumed (below)
+      if (op !== 'provision') await finishOperation(tx, op, branch.id, finish, req.userId);
     });
+    if (op === 'provision') {
+      report.log.push(`vacuumed ${filled.length} tables in ${await vacuumBranchTables(sql, schemaName(branch.schema_id), filled)} ms`);
+      await sql.begin((tx) => finishOperation(tx, op, branch.id, finish, req.userId));
+    }
     report.ok = true;
   } catch (e) {
     if (!(e instanceof Abort)) throw e;
