@@ -49,12 +49,11 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   if (type && !isJson(type)) {
     throw new ApiError(415, { detail: `Unsupported media type "${type.split(';')[0]!.trim()}" in request.` });
   }
-  let parsed: unknown;
+  // before parsing: the parser and everything that walks its result would recurse that deep
+  if (nestedDeeper(raw, MAX_JSON_DEPTH)) throw detail(400, `JSON parse error - arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
-    parsed = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (e) {
     throw detail(400, `JSON parse error - ${(e as Error).message}`);
   }
-  if (nestedDeeper(raw, MAX_JSON_DEPTH)) throw detail(400, `JSON parse error - arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep.`);
-  return parsed;
 }
