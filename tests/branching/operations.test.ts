@@ -128,6 +128,22 @@ describe('sync', () => {
     expect(typeof seen).toBe('boolean');
   });
 
+  it('keeps old change records a ready branch has not synced yet when the change log is pruned', async () => {
+    const { pruneChangelog } = await import('../../runtime/changelog/prune.ts');
+    const b = await readyBranch(s, 'prune');
+    const br = inBranch(s, b.schema_id);
+    const created = await site(s, { description: 'made in main, then aged' });
+    // every record ages past the retention: only what the branch still needs may survive
+    await s.sql.unsafe("UPDATE core_objectchange SET time = now() - interval '100 days'");
+    expect(await pruneChangelog(s.sql, 90)).toBeGreaterThan(0);
+    const kept = await s.sql.unsafe("SELECT count(*)::int AS n FROM core_objectchange WHERE changed_object_type = 'dcim.site' AND changed_object_id = $1", [created.id]);
+    expect(kept[0]!.n).toBe(1);
+    await operate(s, b.id, 'sync');
+    expect((await br.request('GET', `/api/dcim/sites/${created.id}/`)).status).toBe(200);
+    // once synced, the record is no longer needed by that branch
+    await s.request('DELETE', `${BRANCHES}${b.id}/`);
+  });
+
   it('advances the baseline: a field main changed and the branch synced is no conflict later', async () => {
     const o = await site(s);
     const b = await readyBranch(s, 'baseline');
