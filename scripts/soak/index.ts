@@ -19,6 +19,7 @@ try {
     const r = await runSoak({ url: server.url, token: TOKEN, seconds: Number(values.seconds), clients: Number(values.clients), pid: server.child.pid });
     console.log(JSON.stringify(r, null, 2));
     console.log(`${r.requests} requests in ${r.seconds} s (${r.perSecond}/s), ${r.serverErrors} server errors, RSS ${r.rssStartMiB} → ${r.rssEndMiB} MiB`);
+    console.log(`RSS over the run (MiB): ${r.rssSamplesMiB.join(' → ')}`);
     console.log(`sites ${r.sitesReported} (expected ${r.sitesExpected}), change records ${r.changesReported} (expected ${r.changesExpected})`);
     failed = r.serverErrors > 0 || r.unexpected.length > 0 || r.sitesReported !== r.sitesExpected || r.changesReported !== r.changesExpected;
   } finally {

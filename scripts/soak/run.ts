@@ -27,6 +27,8 @@ export interface SoakResult {
   readonly changesReported: number;
   readonly rssStartMiB?: number;
   readonly rssEndMiB?: number;
+  /** RSS every tenth of the run, to tell warm-up from a steady leak */
+  readonly rssSamplesMiB: readonly number[];
 }
 
 export function rssMiB(pid: number): number | undefined {
@@ -96,7 +98,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     }
   }
 
+  const samples: number[] = [];
+  const sampler = setInterval(() => {
+    const v = o.pid ? rssMiB(o.pid) : undefined;
+    if (v !== undefined) samples.push(v);
+  }, Math.max(1000, (o.seconds * 1000) / 10));
   await Promise.all(Array.from({ length: o.clients }, (_, n) => client(n)));
+  clearInterval(sampler);
   const seconds = (Date.now() - started) / 1000;
   const rssEnd = o.pid ? rssMiB(o.pid) : undefined;
   return {
@@ -112,5 +120,6 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     changesReported: await count('/api/core/object-changes/?limit=1'),
     rssStartMiB: rssStart,
     rssEndMiB: rssEnd,
+    rssSamplesMiB: samples,
   };
 }

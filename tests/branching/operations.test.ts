@@ -294,3 +294,26 @@ describe('dry runs', () => {
     expect(await state()).toEqual(merged);
   });
 });
+
+describe('permissions on branch changes', () => {
+  it('lists only the changes the constraints of netbox_branching.view_changediff allow', async () => {
+    const b = await readyBranch(s, 'perm-changes');
+    const br = inBranch(s, b.schema_id);
+    const made = await site(br);
+    const old = await site(s);
+    await operate(s, b.id, 'sync');
+    await br.request('PATCH', `/api/dcim/sites/${old.id}/`, { description: 'changed in branch' });
+    const u = (await s.request('POST', '/api/users/users/', { username: 'diff-viewer', password: 'diff-viewer-password' })).body;
+    const p = await s.request('POST', '/api/users/permissions/', { name: 'creates only', object_types: ['netbox_branching.changediff'], actions: ['view'], constraints: { action: 'create' }, users: [u.id] });
+    expect(p.status, p.text).toBe(201);
+    const token = (await s.request('POST', '/api/users/tokens/', { user: u.id })).body.token as string;
+    const auth = { Authorization: `Bearer ${token}` };
+    const all = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`)).body.results as { id: number; object_id: number; action: { value: string } }[];
+    expect(all.map((d) => d.action.value).sort()).toEqual(['create', 'update']);
+    const seen = await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`, undefined, auth);
+    expect(seen.status).toBe(200);
+    expect(seen.body.results.map((d: { object_id: number }) => d.object_id)).toEqual([made.id]);
+    const update = all.find((d) => d.action.value === 'update')!;
+    expect((await s.request('GET', `/api/plugins/branching/changes/${update.id}/`, undefined, auth)).status).toBe(404);
+  });
+});
