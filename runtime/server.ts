@@ -57,8 +57,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
   const sql = connect(o.databaseUrl, { max: o.settings.poolSize, statementTimeoutMs: o.settings.requestTimeoutMs });
   const registry = new Registry(o.catalogue, o.filters);
-  if (prepare) await syncObjectTypes(sql, registry);
-  if (prepare && o.migrate !== false) await reconcileBranches(sql, branchableTables(registry));
+  if (prepare) {
+    // upgrades of branch schemas may build indexes on large tables: not bound by the request timeout
+    const admin = connect(o.databaseUrl, { max: 2, applicationName: 'prepare' });
+    try {
+      await syncObjectTypes(admin, registry);
+      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry));
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  }
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
   const cache = new SharedCache(sql);
