@@ -16,9 +16,10 @@ afterAll(async () => {
   if (db) await dropDatabase(db);
 });
 
+/** The HTTP processes: children running the server (not, say, a transpiler service tsx starts). */
 function children(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), '-f', 'runtime/main.ts'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
   }
