@@ -15,8 +15,8 @@ function fail(message: string): never {
   throw new FieldError(message);
 }
 
+/** Length checks; NUL characters were refused for every body value before (readItem). */
 function checkText(f: FieldDef, value: string): string {
-  if (value.includes('\u0000')) fail('Null characters are not allowed.');
   if (f.maxLength !== undefined && [...value].length > f.maxLength) fail(`Ensure this field has no more than ${f.maxLength} characters.`);
   if (f.minLength !== undefined && [...value].length < f.minLength) fail(`Ensure this field has at least ${f.minLength} characters.`);
   return value;

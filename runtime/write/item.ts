@@ -86,16 +86,17 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
   const fields = ctx.registry.fields(model);
   const aliases = new Map(model.aliases.map((a) => [a.name, a]));
   for (const [key, value] of Object.entries(input)) {
+    // before anything reads the value: no field, body key or JSON column may hold one
+    if (hasNul(value)) {
+      p.errors.add(key, 'Null characters are not allowed.');
+      continue;
+    }
     if (bodyKeys.has(key)) {
       if (key === 'changelog_message') {
         if (typeof value !== 'string' && value !== null) p.errors.add(key, 'Not a valid string.');
         else if ((value ?? '').length > 200) p.errors.add(key, 'Ensure this field has no more than 200 characters.');
         else p.message = value ?? '';
       }
-      continue;
-    }
-    if (hasNul(value)) {
-      p.errors.add(key, 'Null characters are not allowed.');
       continue;
     }
     const alias = aliases.get(key);

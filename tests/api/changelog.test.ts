@@ -74,6 +74,14 @@ describe('change records', () => {
   });
 });
 
+describe('changelog_message', () => {
+  it('refuses NUL characters by name, like any field', async () => {
+    const r = await s.request('POST', '/api/dcim/sites/', { name: 'NulMessage', slug: 'nul-message', changelog_message: 'a\u0000b' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ changelog_message: ['Null characters are not allowed.'] });
+  });
+});
+
 describe('retention', () => {
   it('deletes records older than CHANGELOG_RETENTION days and keeps the rest', async () => {
     const { pruneChangelog } = await import('../../runtime/changelog/prune.ts');
