@@ -79,6 +79,8 @@ describe('changelog_message', () => {
     const r = await s.request('POST', '/api/dcim/sites/', { name: 'NulMessage', slug: 'nul-message', changelog_message: 'a\u0000b' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ changelog_message: ['Null characters are not allowed.'] });
+    const field = await s.request('POST', '/api/dcim/sites/', { name: 'Nul\u0000Name', slug: 'nul-name' });
+    expect(field.body).toEqual({ name: ['Null characters are not allowed.'] });
   });
 });
 
