@@ -20,7 +20,7 @@ import { createProvisionRoutes } from './auth/provision.ts';
 import { createLoginRoutes } from './http/pages/login.ts';
 import { createSwaggerRoutes } from './http/pages/swagger.ts';
 import { createEventObserver } from './events/index.ts';
-import { crontab, startWorker, tasks } from './jobs/index.ts';
+import { connectJobs, crontab, startWorker, tasks } from './jobs/index.ts';
 import { createJobRoutes } from './jobs/routes.ts';
 import { createBranchRoutes, createBranchSelection, createDiffObserver, reconcileBranches, branchableTables, recoverBranches } from './branching/index.ts';
 
@@ -89,7 +89,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     http.headersTimeout = Math.min(http.headersTimeout, o.settings.requestTimeoutMs);
   });
   // jobs get their own pool: they are not bound by the request timeout
-  const jobSql = (o.worker ?? o.settings.workerInProcess) ? connect(o.databaseUrl, { max: Math.max(4, o.settings.poolSize), applicationName: 'netbox-compatible-worker' }) : undefined;
+  const jobSql = (o.worker ?? o.settings.workerInProcess) ? connectJobs(o.databaseUrl, o.settings) : undefined;
   const worker = jobSql
     ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql: jobSql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
     : undefined;

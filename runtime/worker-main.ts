@@ -8,18 +8,17 @@ import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
 import { Registry } from './catalogue/index.ts';
 import { loadSettings } from './config/index.ts';
-import { connect } from './db/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
 import { createHooks } from './hooks/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createEventObserver } from './events/index.ts';
-import { crontab, startWorker, tasks } from './jobs/index.ts';
+import { connectJobs, crontab, startWorker, tasks } from './jobs/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
 import { createCustomFieldsObserver } from './custom-fields/notify.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
-const sql = connect(url, { max: Math.max(4, settings.poolSize), applicationName: 'netbox-compatible-worker' });
+const sql = connectJobs(url, settings);
 const registry = new Registry(catalogue, filters);
 const hooks = createHooks({ peppers: resolvePeppers(settings) });
 const worker = await startWorker({

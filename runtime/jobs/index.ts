@@ -9,7 +9,7 @@ import { pruneMediaTask } from './tasks/prune-media.ts';
 import { branchOperationTask } from './tasks/branch-operation.ts';
 
 export { enqueueJob, enqueueJobs, type JobSpec } from './enqueue.ts';
-export { startWorker, recoverStaleWorkers, type RunningWorker } from './worker.ts';
+export { connectJobs, startWorker, recoverStaleWorkers, type RunningWorker } from './worker.ts';
 export type { JobTask, TaskContext, JobRow, TaskOutcome } from './task.ts';
 
 export const tasks: Record<string, JobTask> = {

@@ -7,7 +7,14 @@
 import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerEvents, type WorkerUtils } from 'graphile-worker';
+import type { Settings } from '../config/index.ts';
+import { connect, type Sql } from '../db/index.ts';
 import type { JobRow, JobTask, TaskContext } from './task.ts';
+
+/** The pool tasks run their queries on: no request timeout (a branch copy may take minutes). */
+export function connectJobs(databaseUrl: string, settings: Settings): Sql {
+  return connect(databaseUrl, { max: Math.max(4, settings.poolSize), applicationName: 'netbox-compatible-worker' });
+}
 
 export interface WorkerOptions {
   readonly databaseUrl: string;
