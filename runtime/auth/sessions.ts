@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, AuthUser } from '../http/env.ts';
 import { detail } from '../http/errors.ts';
+import { SAFE_METHODS } from '../http/middleware.ts';
 import { sameSecret } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -24,7 +25,7 @@ export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> 
       WHERE s.key_hash = $1 AND s.expires > now()`, [sessionHash(id)]);
   const row = rows[0];
   if (!row || !row.is_active) return null;
-  if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+  if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-csrftoken') ?? '';
     if (!sent || !sameSecret(sent, row.csrf as string)) throw detail(403, 'CSRF Failed: CSRF token missing or incorrect.');
   }

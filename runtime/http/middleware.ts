@@ -46,7 +46,8 @@ export function createTrailingSlash(): MiddlewareHandler<AppEnv> {
 
 class Rollback extends Error {}
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (no transaction on main, no CSRF token with a session). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Runs the rest of the request in one transaction. Any error, or any response of 400 or more,
@@ -62,7 +63,7 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
     };
     // a read on main needs no transaction: its queries go to the pool (and may run side by side);
     // a read inside a branch does, for SET LOCAL search_path
-    if (SAFE.has(c.req.method) && !c.req.header('x-service-branch')) {
+    if (SAFE_METHODS.has(c.req.method) && !c.req.header('x-service-branch')) {
       c.set('tx', sql as unknown as Tx);
       await next();
       await run(c.error || c.res.status >= 400 ? effects.rollback : effects.commit);
