@@ -5,7 +5,7 @@
  * `acknowledge_conflicts` lets the branch win; problems cannot be acknowledged away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANCHES, branchStatus, finished, inBranch, operate, readyBranch } from '../helpers/branch.ts';
+import { BRANCHES, branchStatus, finished, inBranch, operate, readyBranch, site } from '../helpers/branch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
@@ -13,14 +13,6 @@ beforeAll(async () => {
   s = await startTestServer({ env: { WORKER_IN_PROCESS: 'true' } });
 });
 afterAll(async () => s?.stop());
-
-let n = 0;
-async function site(server: TestServer, extra: Record<string, unknown> = {}): Promise<any> {
-  n++;
-  const r = await server.request('POST', '/api/dcim/sites/', { name: `site-${n}`, slug: `site-${n}`, ...extra });
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
 
 async function jobCount(): Promise<number> {
   return (await s.request('GET', '/api/core/jobs/?limit=1')).body.count;

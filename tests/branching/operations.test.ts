@@ -5,7 +5,7 @@
  * and a dry run of each changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANCHES, branchStatus, inBranch, operate, readyBranch } from '../helpers/branch.ts';
+import { BRANCHES, branchStatus, inBranch, operate, readyBranch, site } from '../helpers/branch.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -19,14 +19,6 @@ afterAll(async () => {
   await s?.stop();
   await rx?.close();
 });
-
-let n = 0;
-async function site(server: TestServer, extra: Record<string, unknown> = {}): Promise<any> {
-  n++;
-  const r = await server.request('POST', '/api/dcim/sites/', { name: `site-${n}`, slug: `site-${n}`, ...extra });
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
 
 async function get(server: TestServer, path: string): Promise<any> {
   return (await server.request('GET', path)).body;

@@ -9,6 +9,15 @@ import type { TestServer } from './server.ts';
 
 export const BRANCHES = '/api/plugins/branching/branches/';
 
+let sites = 0;
+/** A new site through the API of `server` (main, or a branch view), with a unique name. */
+export async function site(server: TestServer, extra: Record<string, unknown> = {}): Promise<any> {
+  sites++;
+  const r = await server.request('POST', '/api/dcim/sites/', { name: `site-${sites}`, slug: `site-${sites}`, ...extra });
+  expect(r.status, r.text).toBe(201);
+  return r.body;
+}
+
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
   const started = Date.now();
   for (;;) {
