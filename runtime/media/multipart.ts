@@ -19,6 +19,16 @@ export function isMultipart(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
 }
 
+/** A part holding JSON, parsed (within the body's nesting bound); the text itself when it is not JSON. */
+function jsonPart(f: FieldDef, text: string): unknown {
+  if (nestedDeeper(text)) throw badRequest({ [f.name]: ['Value is nested too deeply.'] });
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function textValue(f: FieldDef | undefined, values: string[]): unknown {
   const v = values[values.length - 1]!;
   if (!f) return v;
@@ -37,22 +47,11 @@ function textValue(f: FieldDef | undefined, values: string[]): unknown {
     case 'tags':
     case 'list':
       // repeated parts, or one JSON array
-      if (values.length === 1 && v.trim().startsWith('[') && !nestedDeeper(v)) {
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      }
+      if (values.length === 1 && v.trim().startsWith('[')) return jsonPart(f, v);
       return values.map((x) => (/^\d+$/.test(x) ? Number(x) : x));
     case 'json':
     case 'custom_fields':
-      if (nestedDeeper(v)) throw badRequest({ [f.name]: ['Value is nested too deeply.'] });
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
+      return jsonPart(f, v);
     default:
       return v;
   }
