@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../runtime/db/index.ts';
+import { until } from '../helpers/branch.ts';
 import { spawnServer, type ServerProcess } from '../helpers/process.ts';
 import { AUTH, createDatabase, databaseUrl, dropDatabase } from '../helpers/server.ts';
 
@@ -19,16 +20,6 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return r.status === 204 ? null : r.json();
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() - started > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a worker killed mid-merge', () => {
   it('leaves nothing half-written and the merge is completed once by another worker', async () => {
     const db = await createDatabase();
@@ -41,7 +32,7 @@ describe('a worker killed mid-merge', () => {
     const branch = await call(api.url, 'POST', '/api/plugins/branching/branches/', { name: 'doomed-worker' });
     let worker = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(worker);
-    await until(async () => ((await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status === 'ready' ? true : undefined));
+    await until('the branch to be ready', async () => ((await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status === 'ready' ? true : undefined), 60_000);
     await worker.kill();
 
     const headers = { 'X-Service-Branch': branch.schema_id };
@@ -56,7 +47,7 @@ describe('a worker killed mid-merge', () => {
     expect(lock).toBeDefined();
     worker = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(worker);
-    await until(async () => ((await call(api.url, 'GET', `/api/core/jobs/${job.id}/`)).status.value === 'running' ? true : undefined));
+    await until('the merge to run', async () => ((await call(api.url, 'GET', `/api/core/jobs/${job.id}/`)).status.value === 'running' ? true : undefined), 60_000);
     await worker.kill('SIGKILL');
     await holder.unsafe('SELECT pg_advisory_unlock($1::bigint)', [4_607_000_000 + branch.id]);
     await holder.end();
@@ -67,10 +58,10 @@ describe('a worker killed mid-merge', () => {
 
     const rescuer = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(rescuer);
-    const done = await until(async () => {
+    const done = await until('the rescued merge to end', async () => {
       const j = await call(api.url, 'GET', `/api/core/jobs/${job.id}/`);
       return ['completed', 'failed'].includes(j.status.value) ? j : undefined;
-    });
+    }, 60_000);
     expect(done.status.value, JSON.stringify(done)).toBe('completed');
     expect((await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status).toBe('merged');
     expect((await call(api.url, 'GET', '/api/dcim/sites/?limit=100')).results.map((x: any) => x.id).sort()).toEqual(sites.map((x) => x.id).sort());
