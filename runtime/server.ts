@@ -6,6 +6,8 @@ import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
 import { Registry } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
+import type { Server } from 'node:http';
+import { configureHttpServer } from './http/client-errors.ts';
 import { connect, migrateDatabase, SharedCache, type Sql } from './db/index.ts';
 import { createCustomFieldsObserver } from './custom-fields/notify.ts';
 import { createApp } from './http/app.ts';
@@ -83,10 +85,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const port = o.port ?? o.settings.port;
   const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
-    // a client that takes longer than the request timeout to send its request is cut off (408)
-    const http = s as unknown as { requestTimeout: number; headersTimeout: number };
-    http.requestTimeout = o.settings.requestTimeoutMs;
-    http.headersTimeout = Math.min(http.headersTimeout, o.settings.requestTimeoutMs);
+    configureHttpServer(s as Server, o.settings.requestTimeoutMs);
   });
   // jobs get their own pool: they are not bound by the request timeout
   const jobSql = (o.worker ?? o.settings.workerInProcess) ? connectJobs(o.databaseUrl, o.settings) : undefined;

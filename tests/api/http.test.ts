@@ -1,4 +1,5 @@
 /** HTTP conventions every client relies on: headers, redirects, errors, paging limits, auth. */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -159,5 +160,33 @@ describe('validation and authentication', () => {
     const r = await server.request('GET', '/api/dcim/sites/', undefined, { Authorization: 'Token ffffffffffffffffffffffffffffffffffffffff' });
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: 'Invalid token' });
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Sends raw bytes and returns the whole answer. */
+  function raw(text: string): Promise<string> {
+    const { port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+      let out = '';
+      socket.on('data', (d) => { out += String(d); });
+      socket.on('end', () => resolve(out));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers a URL too large for the headers limit with 431 JSON', async () => {
+    const r = await fetch(`${server.url}/api/dcim/sites/?name=${'x'.repeat(20_000)}`, { headers: { Authorization: 'Token 0123456789abcdef0123456789abcdef01234567' } });
+    expect(r.status).toBe(431);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect((await r.json()).detail).toMatch(/too large/);
+  });
+
+  it('answers a malformed request line with 400 JSON', async () => {
+    const text = await raw('GET /api/ HTTP/9.9 nonsense\r\n\r\n');
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text).toMatch(/Content-Type: application\/json/);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).detail).toMatch(/^Malformed HTTP request/);
   });
 });
