@@ -104,6 +104,8 @@ export const catalogue: Catalogue = {
         "models": [
           "users.group",
           "users.objectpermission",
+          "users.owner",
+          "users.ownergroup",
           "users.token",
           "users.user"
         ]
@@ -315,6 +317,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "distance",
@@ -1179,6 +1196,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -1471,6 +1503,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -1803,6 +1850,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.token",
               "users.user",
               "virtualization.cluster",
@@ -1884,6 +1933,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.token",
               "users.user",
               "virtualization.cluster",
@@ -2409,6 +2460,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.user",
               "virtualization.cluster",
               "virtualization.clustergroup",
@@ -2481,6 +2534,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.user",
               "virtualization.cluster",
               "virtualization.clustergroup",
@@ -2547,6 +2602,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.user",
               "virtualization.cluster",
               "virtualization.clustergroup",
@@ -2623,6 +2680,8 @@ export const catalogue: Catalogue = {
               "tenancy.tenantgroup",
               "users.group",
               "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
               "users.user",
               "virtualization.cluster",
               "virtualization.clustergroup",
@@ -3606,6 +3665,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -4134,6 +4208,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -4680,6 +4769,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -5190,6 +5294,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "mode",
@@ -5863,6 +5982,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -6298,6 +6432,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -6651,6 +6800,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -7326,6 +7490,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -7732,6 +7911,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -8048,6 +8242,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -8526,6 +8735,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "physical_address",
@@ -9077,6 +9301,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -9536,6 +9775,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "required",
             "kind": "boolean",
             "column": "required",
@@ -9952,6 +10206,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "base_choices",
             "kind": "choice",
             "column": "base_choices",
@@ -10324,6 +10593,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "tags",
@@ -11454,6 +11738,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "payload_url",
             "kind": "string",
             "column": "payload_url",
@@ -11857,6 +12156,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -12124,6 +12438,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -12642,6 +12971,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -13061,6 +13405,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -13548,6 +13907,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -13868,6 +14242,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -14182,6 +14571,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -14633,6 +15037,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -15015,6 +15434,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -15480,6 +15914,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -15813,6 +16262,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -17267,6 +17731,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -17544,6 +18023,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -17878,6 +18372,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -18160,6 +18669,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -18755,6 +19279,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -19187,6 +19726,18 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "users.owner",
+            "field": "user_groups",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_owner_user_groups",
+              "source": "owner_id",
+              "target": "group_id"
+            }
+          },
+          {
             "model": "users.user",
             "field": "groups",
             "column": "group_id",
@@ -19494,6 +20045,762 @@ export const catalogue: Catalogue = {
             "column": "related_object_id",
             "onDelete": "none",
             "kind": "generic"
+          }
+        ]
+      },
+      "users.owner": {
+        "key": "users.owner",
+        "app": "users",
+        "model": "owner",
+        "className": "Owner",
+        "verboseName": "owner",
+        "verboseNamePlural": "owners",
+        "description": "A set of users and groups that own objects (NetBox 4.5 ownership).",
+        "path": "owners",
+        "apiPath": "users/owners",
+        "alsoMountedAt": [],
+        "table": "users_owner",
+        "sequence": "users_owner_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.ownergroup",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "user_groups",
+            "kind": "m2m",
+            "label": "User groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.group",
+            "writeIds": true,
+            "through": {
+              "table": "users_owner_user_groups",
+              "source": "owner_id",
+              "target": "group_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "description"
+            ]
+          },
+          {
+            "name": "users",
+            "kind": "m2m",
+            "label": "Users",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.user",
+            "writeIds": true,
+            "through": {
+              "table": "users_owner_users",
+              "source": "owner_id",
+              "target": "user_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "owner with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuit",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.circuittype",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.provider",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicerole",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicetype",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.location",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.manufacturer",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.platform",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rackrole",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.region",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.site",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.sitegroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.customfield",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.customfieldchoiceset",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.eventrule",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.webhook",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.aggregate",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.asn",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.iprange",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.prefix",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.rir",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.role",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.service",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlan",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlangroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vrf",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "tenancy.contact",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "tenancy.contactgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "tenancy.contactrole",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "tenancy.tenant",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "tenancy.tenantgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.cluster",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.clustergroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.clustertype",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ]
+      },
+      "users.ownergroup": {
+        "key": "users.ownergroup",
+        "app": "users",
+        "model": "ownergroup",
+        "className": "OwnerGroup",
+        "verboseName": "owner group",
+        "verboseNamePlural": "owner groups",
+        "description": "A grouping of owners.",
+        "path": "owner-groups",
+        "apiPath": "users/owner-groups",
+        "alsoMountedAt": [],
+        "table": "users_ownergroup",
+        "sequence": "users_ownergroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "member_count",
+            "kind": "computed",
+            "label": "Member count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "users.owner",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "owner group with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "users.owner",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "set_null",
+            "kind": "fk"
           }
         ]
       },
@@ -20265,6 +21572,18 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "users.owner",
+            "field": "users",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_owner_users",
+              "source": "owner_id",
+              "target": "user_id"
+            }
+          },
+          {
             "model": "users.token",
             "field": "user",
             "column": "user_id",
@@ -20498,6 +21817,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -20823,6 +22157,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -21122,6 +22471,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "comments",
@@ -21628,6 +22992,21 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "comments",
             "kind": "text",
             "column": "comments",
@@ -22079,6 +23458,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
           },
           {
             "name": "mode",

@@ -5,6 +5,7 @@ import { bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTab
 import { sql } from 'drizzle-orm';
 import { ipamAsn } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
+import { usersOwner } from './users.ts';
 /** A communications circuit from a provider. */
 export const circuitsCircuit = pgTable('circuits_circuit', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -17,6 +18,7 @@ export const circuitsCircuit = pgTable('circuits_circuit', {
   terminationDate: date('termination_date', { mode: 'string' }),
   commitRate: integer('commit_rate'),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   distance: numeric('distance', { precision: 8, scale: 2 }),
   distanceUnit: varchar('distance_unit', { length: 50 }),
   comments: text('comments').notNull().default(''),
@@ -28,6 +30,7 @@ export const circuitsCircuit = pgTable('circuits_circuit', {
   index('circuits_circuit_provider_id_idx').on(t.providerId),
   index('circuits_circuit_type_id_idx').on(t.typeId),
   index('circuits_circuit_tenant_id_idx').on(t.tenantId),
+  index('circuits_circuit_owner_id_idx').on(t.ownerId),
   index('circuits_circuit_cid_order_idx').on(t.cid, t.id),
   index('circuits_circuit_default_order_idx').on(sql`"provider_id", "cid", "id"`),
 ]);
@@ -61,6 +64,7 @@ export const circuitsCircuittype = pgTable('circuits_circuittype', {
   slug: varchar('slug', { length: 100 }).notNull(),
   color: varchar('color', { length: 6 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -68,6 +72,7 @@ export const circuitsCircuittype = pgTable('circuits_circuittype', {
 }, (t) => [
   unique('circuits_circuittype_name_uniq').on(t.name),
   unique('circuits_circuittype_slug_uniq').on(t.slug),
+  index('circuits_circuittype_owner_id_idx').on(t.ownerId),
   index('circuits_circuittype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A provider of circuits (carrier, ISP). */
@@ -76,6 +81,7 @@ export const circuitsProvider = pgTable('circuits_provider', {
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -83,6 +89,7 @@ export const circuitsProvider = pgTable('circuits_provider', {
 }, (t) => [
   unique('circuits_provider_name_uniq').on(t.name),
   unique('circuits_provider_slug_uniq').on(t.slug),
+  index('circuits_provider_owner_id_idx').on(t.ownerId),
   index('circuits_provider_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** Provider.asns: many-to-many with ipam.asn */

@@ -5,6 +5,7 @@ import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, te
 import { sql } from 'drizzle-orm';
 import { ipamAsn, ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
+import { usersOwner } from './users.ts';
 import { virtualizationCluster } from './virtualization.ts';
 /** A piece of hardware (router, switch, server…) installed at a site. */
 export const dcimDevice = pgTable('dcim_device', {
@@ -32,6 +33,7 @@ export const dcimDevice = pgTable('dcim_device', {
   vcPosition: integer('vc_position'),
   vcPriority: integer('vc_priority'),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   localContextData: jsonb('local_context_data'),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
@@ -52,6 +54,7 @@ export const dcimDevice = pgTable('dcim_device', {
   index('dcim_device_primary_ip6_id_idx').on(t.primaryIp6Id),
   index('dcim_device_oob_ip_id_idx').on(t.oobIpId),
   index('dcim_device_cluster_id_idx').on(t.clusterId),
+  index('dcim_device_owner_id_idx').on(t.ownerId),
   index('dcim_device_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** The function of a device (router, switch, server…). */
@@ -63,6 +66,7 @@ export const dcimDevicerole = pgTable('dcim_devicerole', {
   color: varchar('color', { length: 6 }).notNull().default('9e9e9e'),
   vmRole: boolean('vm_role').notNull().default(true),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -76,6 +80,7 @@ export const dcimDevicerole = pgTable('dcim_devicerole', {
   uniqueIndex('dcim_devicerole_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   uniqueIndex('dcim_devicerole_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_devicerole_parent_id_idx').on(t.parentId),
+  index('dcim_devicerole_owner_id_idx').on(t.ownerId),
   index('dcim_devicerole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_devicerole__path_gin_idx').using('gin', t._path),
   index('dcim_devicerole__sort_idx').on(t._sort, t.id),
@@ -98,6 +103,7 @@ export const dcimDevicetype = pgTable('dcim_devicetype', {
   frontImage: varchar('front_image', { length: 100 }),
   rearImage: varchar('rear_image', { length: 100 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -107,6 +113,7 @@ export const dcimDevicetype = pgTable('dcim_devicetype', {
   unique('dcim_devicetype_manufacturer_slug_uniq').on(t.manufacturerId, t.slug),
   index('dcim_devicetype_manufacturer_id_idx').on(t.manufacturerId),
   index('dcim_devicetype_default_platform_id_idx').on(t.defaultPlatformId),
+  index('dcim_devicetype_owner_id_idx').on(t.ownerId),
   index('dcim_devicetype_model_order_idx').on(t.model, t.id),
   index('dcim_devicetype_default_order_idx').on(sql`"manufacturer_id", "model", "id"`),
 ]);
@@ -128,6 +135,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   wwn: varchar('wwn', { length: 23 }),
   mgmtOnly: boolean('mgmt_only').notNull().default(false),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   mode: varchar('mode', { length: 50 }),
   rfRole: varchar('rf_role', { length: 50 }),
   poeMode: varchar('poe_mode', { length: 50 }),
@@ -145,6 +153,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   index('dcim_interface_parent_id_idx').on(t.parentId),
   index('dcim_interface_bridge_id_idx').on(t.bridgeId),
   index('dcim_interface_lag_id_idx').on(t.lagId),
+  index('dcim_interface_owner_id_idx').on(t.ownerId),
   index('dcim_interface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
   index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
@@ -170,6 +179,7 @@ export const dcimLocation = pgTable('dcim_location', {
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   facility: varchar('facility', { length: 50 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -185,6 +195,7 @@ export const dcimLocation = pgTable('dcim_location', {
   index('dcim_location_site_id_idx').on(t.siteId),
   index('dcim_location_parent_id_idx').on(t.parentId),
   index('dcim_location_tenant_id_idx').on(t.tenantId),
+  index('dcim_location_owner_id_idx').on(t.ownerId),
   index('dcim_location_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_location__path_gin_idx').using('gin', t._path),
   index('dcim_location__sort_idx').on(t._sort, t.id),
@@ -195,6 +206,7 @@ export const dcimManufacturer = pgTable('dcim_manufacturer', {
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -202,6 +214,7 @@ export const dcimManufacturer = pgTable('dcim_manufacturer', {
 }, (t) => [
   unique('dcim_manufacturer_name_uniq').on(t.name),
   unique('dcim_manufacturer_slug_uniq').on(t.slug),
+  index('dcim_manufacturer_owner_id_idx').on(t.ownerId),
   index('dcim_manufacturer_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A software platform (operating system) that devices and virtual machines run. */
@@ -212,6 +225,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimPlatform.id),
   manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -226,6 +240,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
   uniqueIndex('dcim_platform_slug_when_manufacturer_null_uniq').on(t.slug).where(sql`manufacturer_id IS NULL`),
   index('dcim_platform_parent_id_idx').on(t.parentId),
   index('dcim_platform_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_platform_owner_id_idx').on(t.ownerId),
   index('dcim_platform_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_platform__path_gin_idx').using('gin', t._path),
   index('dcim_platform__sort_idx').on(t._sort, t.id),
@@ -257,6 +272,7 @@ export const dcimRack = pgTable('dcim_rack', {
   mountingDepth: integer('mounting_depth'),
   airflow: varchar('airflow', { length: 50 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -269,6 +285,7 @@ export const dcimRack = pgTable('dcim_rack', {
   index('dcim_rack_location_id_idx').on(t.locationId),
   index('dcim_rack_tenant_id_idx').on(t.tenantId),
   index('dcim_rack_role_id_idx').on(t.roleId),
+  index('dcim_rack_owner_id_idx').on(t.ownerId),
   index('dcim_rack_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_rack_default_order_idx').on(sql`"site_id", "location_id", "name" COLLATE natural_sort, "id"`),
 ]);
@@ -279,6 +296,7 @@ export const dcimRackrole = pgTable('dcim_rackrole', {
   slug: varchar('slug', { length: 100 }).notNull(),
   color: varchar('color', { length: 6 }).notNull().default('9e9e9e'),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -286,6 +304,7 @@ export const dcimRackrole = pgTable('dcim_rackrole', {
 }, (t) => [
   unique('dcim_rackrole_name_uniq').on(t.name),
   unique('dcim_rackrole_slug_uniq').on(t.slug),
+  index('dcim_rackrole_owner_id_idx').on(t.ownerId),
   index('dcim_rackrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A geographic region (continent, country, city) that sites are grouped into. */
@@ -295,6 +314,7 @@ export const dcimRegion = pgTable('dcim_region', {
   slug: varchar('slug', { length: 100 }).notNull(),
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimRegion.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -308,6 +328,7 @@ export const dcimRegion = pgTable('dcim_region', {
   uniqueIndex('dcim_region_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   uniqueIndex('dcim_region_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_region_parent_id_idx').on(t.parentId),
+  index('dcim_region_owner_id_idx').on(t.ownerId),
   index('dcim_region_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_region__path_gin_idx').using('gin', t._path),
   index('dcim_region__sort_idx').on(t._sort, t.id),
@@ -324,6 +345,7 @@ export const dcimSite = pgTable('dcim_site', {
   facility: varchar('facility', { length: 50 }).notNull().default(''),
   timeZone: varchar('time_zone', { length: 63 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   physicalAddress: varchar('physical_address', { length: 200 }).notNull().default(''),
   shippingAddress: varchar('shipping_address', { length: 200 }).notNull().default(''),
   latitude: numeric('latitude', { precision: 8, scale: 6 }),
@@ -338,6 +360,7 @@ export const dcimSite = pgTable('dcim_site', {
   index('dcim_site_region_id_idx').on(t.regionId),
   index('dcim_site_group_id_idx').on(t.groupId),
   index('dcim_site_tenant_id_idx').on(t.tenantId),
+  index('dcim_site_owner_id_idx').on(t.ownerId),
   index('dcim_site_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** Site.asns: many-to-many with ipam.asn */
@@ -356,6 +379,7 @@ export const dcimSitegroup = pgTable('dcim_sitegroup', {
   slug: varchar('slug', { length: 100 }).notNull(),
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimSitegroup.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -369,6 +393,7 @@ export const dcimSitegroup = pgTable('dcim_sitegroup', {
   uniqueIndex('dcim_sitegroup_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   uniqueIndex('dcim_sitegroup_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_sitegroup_parent_id_idx').on(t.parentId),
+  index('dcim_sitegroup_owner_id_idx').on(t.ownerId),
   index('dcim_sitegroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_sitegroup__path_gin_idx').using('gin', t._path),
   index('dcim_sitegroup__sort_idx').on(t._sort, t.id),

@@ -3,6 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { usersOwner } from './users.ts';
 /** The definition of a custom field added to the objects of one or more models. */
 export const extrasCustomfield = pgTable('extras_customfield', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -13,6 +14,7 @@ export const extrasCustomfield = pgTable('extras_customfield', {
   label: varchar('label', { length: 50 }).notNull().default(''),
   groupName: varchar('group_name', { length: 50 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   required: boolean('required').notNull().default(false),
   unique: boolean('unique').notNull().default(false),
   searchWeight: integer('search_weight').notNull().default(1000),
@@ -32,6 +34,7 @@ export const extrasCustomfield = pgTable('extras_customfield', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_customfield_name_uniq').on(t.name),
+  index('extras_customfield_owner_id_idx').on(t.ownerId),
   index('extras_customfield_choice_set_id_idx').on(t.choiceSetId),
   index('extras_customfield_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('extras_customfield_group_name_order_idx').on(t.groupName, t.id),
@@ -43,6 +46,7 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   baseChoices: varchar('base_choices', { length: 50 }),
   extraChoices: jsonb('extra_choices'),
   orderAlphabetically: boolean('order_alphabetically').notNull().default(false),
@@ -50,6 +54,7 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_customfieldchoiceset_name_uniq').on(t.name),
+  index('extras_customfieldchoiceset_owner_id_idx').on(t.ownerId),
   index('extras_customfieldchoiceset_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** Which changes (object types, event kinds, conditions) trigger which action. */
@@ -64,12 +69,14 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   actionObjectType: varchar('action_object_type', { length: 100 }).notNull(),
   actionObjectId: bigint('action_object_id', { mode: 'number' }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_eventrule_name_uniq').on(t.name),
   index('extras_eventrule_action_object_type_action_object_id_idx').on(t.actionObjectType, t.actionObjectId),
+  index('extras_eventrule_owner_id_idx').on(t.ownerId),
   index('extras_eventrule_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** An image (PNG, JPEG, GIF or WebP) attached to an object, uploaded as multipart form data and stored under MEDIA_ROOT. */
@@ -125,6 +132,7 @@ export const extrasWebhook = pgTable('extras_webhook', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   payloadUrl: varchar('payload_url', { length: 500 }).notNull(),
   httpMethod: varchar('http_method', { length: 50 }).notNull().default('POST'),
   httpContentType: varchar('http_content_type', { length: 100 }).notNull().default('application/json'),
@@ -138,5 +146,6 @@ export const extrasWebhook = pgTable('extras_webhook', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_webhook_name_uniq').on(t.name),
+  index('extras_webhook_owner_id_idx').on(t.ownerId),
   index('extras_webhook_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);

@@ -5,6 +5,7 @@ import { bigint, bigserial, boolean, cidr, date, index, inet, integer, jsonb, pg
 import { sql } from 'drizzle-orm';
 import { dcimSite } from './dcim.ts';
 import { tenancyTenant } from './tenancy.ts';
+import { usersOwner } from './users.ts';
 /** A top-level block of address space allocated by a RIR. */
 export const ipamAggregate = pgTable('ipam_aggregate', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -13,6 +14,7 @@ export const ipamAggregate = pgTable('ipam_aggregate', {
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   dateAdded: date('date_added', { mode: 'string' }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -21,6 +23,7 @@ export const ipamAggregate = pgTable('ipam_aggregate', {
   index('ipam_aggregate_prefix_gist_idx').using('gist', t.prefix.op('inet_ops')),
   index('ipam_aggregate_rir_id_idx').on(t.rirId),
   index('ipam_aggregate_tenant_id_idx').on(t.tenantId),
+  index('ipam_aggregate_owner_id_idx').on(t.ownerId),
   index('ipam_aggregate_prefix_order_idx').on(t.prefix, t.id),
 ]);
 /** An autonomous system number. */
@@ -30,6 +33,7 @@ export const ipamAsn = pgTable('ipam_asn', {
   rirId: bigint('rir_id', { mode: 'number' }).references((): AnyPgColumn => ipamRir.id).notNull(),
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -38,6 +42,7 @@ export const ipamAsn = pgTable('ipam_asn', {
   unique('ipam_asn_asn_uniq').on(t.asn),
   index('ipam_asn_rir_id_idx').on(t.rirId),
   index('ipam_asn_tenant_id_idx').on(t.tenantId),
+  index('ipam_asn_owner_id_idx').on(t.ownerId),
   index('ipam_asn_asn_order_idx').on(t.asn, t.id),
 ]);
 /** An address with its mask, optionally assigned to an interface. */
@@ -53,6 +58,7 @@ export const ipamIpaddress = pgTable('ipam_ipaddress', {
   natInsideId: bigint('nat_inside_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),
   dnsName: varchar('dns_name', { length: 255 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -63,6 +69,7 @@ export const ipamIpaddress = pgTable('ipam_ipaddress', {
   index('ipam_ipaddress_tenant_id_idx').on(t.tenantId),
   index('ipam_ipaddress_assigned_object_type_assigned_object_id_idx').on(t.assignedObjectType, t.assignedObjectId),
   index('ipam_ipaddress_nat_inside_id_idx').on(t.natInsideId),
+  index('ipam_ipaddress_owner_id_idx').on(t.ownerId),
   index('ipam_ipaddress_address_order_idx').on(t.address, t.id),
 ]);
 /** An arbitrary range of addresses within one network. */
@@ -75,6 +82,7 @@ export const ipamIprange = pgTable('ipam_iprange', {
   status: varchar('status', { length: 50 }).notNull().default('active'),
   roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => ipamRole.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -87,6 +95,7 @@ export const ipamIprange = pgTable('ipam_iprange', {
   index('ipam_iprange_vrf_id_idx').on(t.vrfId),
   index('ipam_iprange_tenant_id_idx').on(t.tenantId),
   index('ipam_iprange_role_id_idx').on(t.roleId),
+  index('ipam_iprange_owner_id_idx').on(t.ownerId),
   index('ipam_iprange_start_address_order_idx').on(t.startAddress, t.id),
   index('ipam_iprange_default_order_idx').on(sql`"vrf_id" NULLS FIRST, "start_address", "id"`),
 ]);
@@ -104,6 +113,7 @@ export const ipamPrefix = pgTable('ipam_prefix', {
   isPool: boolean('is_pool').notNull().default(false),
   markUtilized: boolean('mark_utilized').notNull().default(false),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -115,6 +125,7 @@ export const ipamPrefix = pgTable('ipam_prefix', {
   index('ipam_prefix_tenant_id_idx').on(t.tenantId),
   index('ipam_prefix_vlan_id_idx').on(t.vlanId),
   index('ipam_prefix_role_id_idx').on(t.roleId),
+  index('ipam_prefix_owner_id_idx').on(t.ownerId),
   index('ipam_prefix_prefix_order_idx').on(t.prefix, t.id),
   index('ipam_prefix_default_order_idx').on(sql`"vrf_id" NULLS FIRST, "prefix", "id"`),
 ]);
@@ -125,6 +136,7 @@ export const ipamRir = pgTable('ipam_rir', {
   slug: varchar('slug', { length: 100 }).notNull(),
   isPrivate: boolean('is_private').notNull().default(false),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -132,6 +144,7 @@ export const ipamRir = pgTable('ipam_rir', {
 }, (t) => [
   unique('ipam_rir_name_uniq').on(t.name),
   unique('ipam_rir_slug_uniq').on(t.slug),
+  index('ipam_rir_owner_id_idx').on(t.ownerId),
   index('ipam_rir_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** The function of a prefix or VLAN (production, management…). */
@@ -141,6 +154,7 @@ export const ipamRole = pgTable('ipam_role', {
   slug: varchar('slug', { length: 100 }).notNull(),
   weight: integer('weight').notNull().default(1000),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -148,6 +162,7 @@ export const ipamRole = pgTable('ipam_role', {
 }, (t) => [
   unique('ipam_role_name_uniq').on(t.name),
   unique('ipam_role_slug_uniq').on(t.slug),
+  index('ipam_role_owner_id_idx').on(t.ownerId),
   index('ipam_role_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_role_weight_order_idx').on(t.weight, t.id),
   index('ipam_role_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
@@ -161,12 +176,14 @@ export const ipamService = pgTable('ipam_service', {
   protocol: varchar('protocol', { length: 50 }).notNull(),
   ports: integer('ports').array().notNull().default(sql`'{}'`),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('ipam_service_parent_object_type_parent_object_id_idx').on(t.parentObjectType, t.parentObjectId),
+  index('ipam_service_owner_id_idx').on(t.ownerId),
   index('ipam_service_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_service_protocol_order_idx').on(t.protocol, t.id),
   index('ipam_service_ports_order_idx').on(t.ports, t.id),
@@ -193,6 +210,7 @@ export const ipamVlan = pgTable('ipam_vlan', {
   roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => ipamRole.id),
   qinqRole: varchar('qinq_role', { length: 50 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -204,6 +222,7 @@ export const ipamVlan = pgTable('ipam_vlan', {
   index('ipam_vlan_group_id_idx').on(t.groupId),
   index('ipam_vlan_tenant_id_idx').on(t.tenantId),
   index('ipam_vlan_role_id_idx').on(t.roleId),
+  index('ipam_vlan_owner_id_idx').on(t.ownerId),
   index('ipam_vlan_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_vlan_vid_order_idx').on(t.vid, t.id),
   index('ipam_vlan_default_order_idx').on(sql`"site_id", "group_id", "vid", "id"`),
@@ -218,6 +237,7 @@ export const ipamVlangroup = pgTable('ipam_vlangroup', {
   vidRanges: jsonb('vid_ranges').notNull().default(sql`'[[1,4094]]'::jsonb`),
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -227,6 +247,7 @@ export const ipamVlangroup = pgTable('ipam_vlangroup', {
   unique('ipam_vlangroup_scope_type_scope_id_slug_uniq').on(t.scopeType, t.scopeId, t.slug),
   index('ipam_vlangroup_scope_type_scope_id_idx').on(t.scopeType, t.scopeId),
   index('ipam_vlangroup_tenant_id_idx').on(t.tenantId),
+  index('ipam_vlangroup_owner_id_idx').on(t.ownerId),
   index('ipam_vlangroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A virtual routing and forwarding instance (a separate routing table). */
@@ -237,6 +258,7 @@ export const ipamVrf = pgTable('ipam_vrf', {
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   enforceUnique: boolean('enforce_unique').notNull().default(true),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -244,6 +266,7 @@ export const ipamVrf = pgTable('ipam_vrf', {
 }, (t) => [
   unique('ipam_vrf_rd_uniq').on(t.rd),
   index('ipam_vrf_tenant_id_idx').on(t.tenantId),
+  index('ipam_vrf_owner_id_idx').on(t.ownerId),
   index('ipam_vrf_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_vrf_rd_order_idx').on(t.rd, t.id),
   index('ipam_vrf_default_order_idx').on(sql`"name" COLLATE natural_sort, "rd", "id"`),

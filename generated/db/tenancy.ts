@@ -3,6 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { usersOwner } from './users.ts';
 /** A person or team to reach about objects. */
 export const tenancyContact = pgTable('tenancy_contact', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -13,11 +14,13 @@ export const tenancyContact = pgTable('tenancy_contact', {
   address: varchar('address', { length: 200 }).notNull().default(''),
   link: varchar('link', { length: 200 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
+  index('tenancy_contact_owner_id_idx').on(t.ownerId),
   index('tenancy_contact_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** Contact.groups: many-to-many with tenancy.contactgroup */
@@ -36,6 +39,7 @@ export const tenancyContactgroup = pgTable('tenancy_contactgroup', {
   slug: varchar('slug', { length: 100 }).notNull(),
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => tenancyContactgroup.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -47,6 +51,7 @@ export const tenancyContactgroup = pgTable('tenancy_contactgroup', {
   unique('tenancy_contactgroup_parent_name_uniq').on(t.parentId, t.name),
   uniqueIndex('tenancy_contactgroup_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   index('tenancy_contactgroup_parent_id_idx').on(t.parentId),
+  index('tenancy_contactgroup_owner_id_idx').on(t.ownerId),
   index('tenancy_contactgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('tenancy_contactgroup__path_gin_idx').using('gin', t._path),
   index('tenancy_contactgroup__sort_idx').on(t._sort, t.id),
@@ -57,6 +62,7 @@ export const tenancyContactrole = pgTable('tenancy_contactrole', {
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -64,6 +70,7 @@ export const tenancyContactrole = pgTable('tenancy_contactrole', {
 }, (t) => [
   unique('tenancy_contactrole_name_uniq').on(t.name),
   unique('tenancy_contactrole_slug_uniq').on(t.slug),
+  index('tenancy_contactrole_owner_id_idx').on(t.ownerId),
   index('tenancy_contactrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A customer or organisational unit to which objects are assigned. */
@@ -73,6 +80,7 @@ export const tenancyTenant = pgTable('tenancy_tenant', {
   slug: varchar('slug', { length: 100 }).notNull(),
   groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenantgroup.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -83,6 +91,7 @@ export const tenancyTenant = pgTable('tenancy_tenant', {
   uniqueIndex('tenancy_tenant_name_when_group_null_uniq').on(t.name).where(sql`group_id IS NULL`),
   uniqueIndex('tenancy_tenant_slug_when_group_null_uniq').on(t.slug).where(sql`group_id IS NULL`),
   index('tenancy_tenant_group_id_idx').on(t.groupId),
+  index('tenancy_tenant_owner_id_idx').on(t.ownerId),
   index('tenancy_tenant_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A grouping of tenants. */
@@ -92,6 +101,7 @@ export const tenancyTenantgroup = pgTable('tenancy_tenantgroup', {
   slug: varchar('slug', { length: 100 }).notNull(),
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenantgroup.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -103,6 +113,7 @@ export const tenancyTenantgroup = pgTable('tenancy_tenantgroup', {
   unique('tenancy_tenantgroup_name_uniq').on(t.name),
   unique('tenancy_tenantgroup_slug_uniq').on(t.slug),
   index('tenancy_tenantgroup_parent_id_idx').on(t.parentId),
+  index('tenancy_tenantgroup_owner_id_idx').on(t.ownerId),
   index('tenancy_tenantgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('tenancy_tenantgroup__path_gin_idx').using('gin', t._path),
   index('tenancy_tenantgroup__sort_idx').on(t._sort, t.id),

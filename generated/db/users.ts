@@ -46,6 +46,48 @@ export const usersObjectpermissionUsers = pgTable('users_objectpermission_users'
   unique('users_objectpermission_users_uniq').on(t.objectpermissionId, t.userId),
   index('users_objectpermission_users_user_id_idx').on(t.userId),
 ]);
+/** A set of users and groups that own objects (NetBox 4.5 ownership). */
+export const usersOwner = pgTable('users_owner', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => usersOwnergroup.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('users_owner_name_uniq').on(t.name),
+  index('users_owner_group_id_idx').on(t.groupId),
+  index('users_owner_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** Owner.user_groups: many-to-many with users.group */
+export const usersOwnerUserGroups = pgTable('users_owner_user_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerId: bigint('owner_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersOwner.id),
+  groupId: bigint('group_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersGroup.id),
+}, (t) => [
+  unique('users_owner_user_groups_uniq').on(t.ownerId, t.groupId),
+  index('users_owner_user_groups_group_id_idx').on(t.groupId),
+]);
+/** Owner.users: many-to-many with users.user */
+export const usersOwnerUsers = pgTable('users_owner_users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerId: bigint('owner_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersOwner.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersUser.id),
+}, (t) => [
+  unique('users_owner_users_uniq').on(t.ownerId, t.userId),
+  index('users_owner_users_user_id_idx').on(t.userId),
+]);
+/** A grouping of owners. */
+export const usersOwnergroup = pgTable('users_ownergroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('users_ownergroup_name_uniq').on(t.name),
+  index('users_ownergroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** An API token that authenticates requests on behalf of a user. */
 export const usersToken = pgTable('users_token', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { dcimDevice, dcimDevicerole, dcimPlatform, dcimSite } from './dcim.ts';
 import { ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
+import { usersOwner } from './users.ts';
 /** A cluster of hosts running virtual machines. */
 export const virtualizationCluster = pgTable('virtualization_cluster', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -17,6 +18,7 @@ export const virtualizationCluster = pgTable('virtualization_cluster', {
   scopeType: varchar('scope_type', { length: 100 }),
   scopeId: bigint('scope_id', { mode: 'number' }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -27,6 +29,7 @@ export const virtualizationCluster = pgTable('virtualization_cluster', {
   index('virtualization_cluster_group_id_idx').on(t.groupId),
   index('virtualization_cluster_tenant_id_idx').on(t.tenantId),
   index('virtualization_cluster_scope_type_scope_id_idx').on(t.scopeType, t.scopeId),
+  index('virtualization_cluster_owner_id_idx').on(t.ownerId),
   index('virtualization_cluster_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A grouping of clusters. */
@@ -35,6 +38,7 @@ export const virtualizationClustergroup = pgTable('virtualization_clustergroup',
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -42,6 +46,7 @@ export const virtualizationClustergroup = pgTable('virtualization_clustergroup',
 }, (t) => [
   unique('virtualization_clustergroup_name_uniq').on(t.name),
   unique('virtualization_clustergroup_slug_uniq').on(t.slug),
+  index('virtualization_clustergroup_owner_id_idx').on(t.ownerId),
   index('virtualization_clustergroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A kind of virtualization cluster (VMware, KVM…). */
@@ -50,6 +55,7 @@ export const virtualizationClustertype = pgTable('virtualization_clustertype', {
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -57,6 +63,7 @@ export const virtualizationClustertype = pgTable('virtualization_clustertype', {
 }, (t) => [
   unique('virtualization_clustertype_name_uniq').on(t.name),
   unique('virtualization_clustertype_slug_uniq').on(t.slug),
+  index('virtualization_clustertype_owner_id_idx').on(t.ownerId),
   index('virtualization_clustertype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A virtual machine running in a cluster (or on a device). */
@@ -78,6 +85,7 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   disk: integer('disk'),
   serial: varchar('serial', { length: 50 }).notNull().default(''),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
   localContextData: jsonb('local_context_data'),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
@@ -94,6 +102,7 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   index('virtualization_virtualmachine_platform_id_idx').on(t.platformId),
   index('virtualization_virtualmachine_primary_ip4_id_idx').on(t.primaryIp4Id),
   index('virtualization_virtualmachine_primary_ip6_id_idx').on(t.primaryIp6Id),
+  index('virtualization_virtualmachine_owner_id_idx').on(t.ownerId),
   index('virtualization_virtualmachine_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A network interface of a virtual machine. */
@@ -107,6 +116,7 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   mtu: integer('mtu'),
   macAddress: varchar('mac_address', { length: 18 }),
   description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   mode: varchar('mode', { length: 50 }),
   untaggedVlanId: bigint('untagged_vlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
   vrfId: bigint('vrf_id', { mode: 'number' }).references((): AnyPgColumn => ipamVrf.id),
@@ -118,6 +128,7 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   index('virtualization_vminterface_virtual_machine_id_idx').on(t.virtualMachineId),
   index('virtualization_vminterface_parent_id_idx').on(t.parentId),
   index('virtualization_vminterface_bridge_id_idx').on(t.bridgeId),
+  index('virtualization_vminterface_owner_id_idx').on(t.ownerId),
   index('virtualization_vminterface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
   index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),

@@ -48,6 +48,8 @@ import { tenantRoutes as tenancyTenantRoutes } from './tenancy/tenant.ts';
 import { tenantgroupRoutes as tenancyTenantgroupRoutes } from './tenancy/tenantgroup.ts';
 import { groupRoutes as usersGroupRoutes } from './users/group.ts';
 import { objectpermissionRoutes as usersObjectpermissionRoutes } from './users/objectpermission.ts';
+import { ownerRoutes as usersOwnerRoutes } from './users/owner.ts';
+import { ownergroupRoutes as usersOwnergroupRoutes } from './users/ownergroup.ts';
 import { tokenRoutes as usersTokenRoutes } from './users/token.ts';
 import { userRoutes as usersUserRoutes } from './users/user.ts';
 import { clusterRoutes as virtualizationClusterRoutes } from './virtualization/cluster.ts';
@@ -104,6 +106,8 @@ export const routes: readonly ModelRoute[] = [
     { model: "tenancy.tenantgroup", path: "/api/tenancy/tenant-groups", routes: tenancyTenantgroupRoutes },
     { model: "users.group", path: "/api/users/groups", routes: usersGroupRoutes },
     { model: "users.objectpermission", path: "/api/users/permissions", routes: usersObjectpermissionRoutes },
+    { model: "users.owner", path: "/api/users/owners", routes: usersOwnerRoutes },
+    { model: "users.ownergroup", path: "/api/users/owner-groups", routes: usersOwnergroupRoutes },
     { model: "users.token", path: "/api/users/tokens", routes: usersTokenRoutes },
     { model: "users.user", path: "/api/users/users", routes: usersUserRoutes },
     { model: "virtualization.cluster", path: "/api/virtualization/clusters", routes: virtualizationClusterRoutes },
