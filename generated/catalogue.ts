@@ -573,7 +573,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "circuits.circuittermination": {
         "key": "circuits.circuittermination",
@@ -1067,7 +1068,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "circuits.circuittype": {
         "key": "circuits.circuittype",
@@ -1391,7 +1393,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "circuits.provider": {
         "key": "circuits.provider",
@@ -1719,7 +1722,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "core.job": {
         "key": "core.job",
@@ -2260,7 +2264,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "core.objectchange": {
         "key": "core.objectchange",
@@ -2890,7 +2895,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "core.objecttype": {
         "key": "core.objecttype",
@@ -3167,7 +3173,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.device": {
         "key": "dcim.device",
@@ -4046,7 +4053,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.devicerole": {
         "key": "dcim.devicerole",
@@ -4478,7 +4486,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.devicetype": {
         "key": "dcim.devicetype",
@@ -4987,7 +4996,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.interface": {
         "key": "dcim.interface",
@@ -5787,7 +5797,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.location": {
         "key": "dcim.location",
@@ -6318,7 +6329,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.manufacturer": {
         "key": "dcim.manufacturer",
@@ -6651,7 +6663,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.platform": {
         "key": "dcim.platform",
@@ -7077,7 +7090,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.rack": {
         "key": "dcim.rack",
@@ -7782,7 +7796,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.rackrole": {
         "key": "dcim.rackrole",
@@ -8106,7 +8121,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.region": {
         "key": "dcim.region",
@@ -8533,7 +8549,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.site": {
         "key": "dcim.site",
@@ -9163,7 +9180,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "dcim.sitegroup": {
         "key": "dcim.sitegroup",
@@ -9590,7 +9608,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.customfield": {
         "key": "extras.customfield",
@@ -10107,7 +10126,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.customfieldchoiceset": {
         "key": "extras.customfieldchoiceset",
@@ -10379,7 +10399,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.eventrule": {
         "key": "extras.eventrule",
@@ -10734,7 +10755,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.imageattachment": {
         "key": "extras.imageattachment",
@@ -11043,7 +11065,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.tag": {
         "key": "extras.tag",
@@ -11341,7 +11364,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.taggeditem": {
         "key": "extras.taggeditem",
@@ -11638,7 +11662,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "extras.webhook": {
         "key": "extras.webhook",
@@ -11998,7 +12023,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.aggregate": {
         "key": "ipam.aggregate",
@@ -12309,7 +12335,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.asn": {
         "key": "ipam.asn",
@@ -12693,7 +12720,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.ipaddress": {
         "key": "ipam.ipaddress",
@@ -13202,7 +13230,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.iprange": {
         "key": "ipam.iprange",
@@ -13618,6 +13647,19 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "available-ips",
+            "op": "available_ips",
+            "args": {
+              "start": "start_address",
+              "end": "end_address",
+              "vrf": "vrf",
+              "populated": "mark_populated",
+              "creates": "ipam.ipaddress"
+            }
           }
         ]
       },
@@ -14115,6 +14157,30 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
+        ],
+        "actions": [
+          {
+            "path": "available-ips",
+            "op": "available_ips",
+            "args": {
+              "network": "prefix",
+              "vrf": "vrf",
+              "status": "status",
+              "pool": "is_pool",
+              "ranges": "ipam.iprange",
+              "creates": "ipam.ipaddress"
+            }
+          },
+          {
+            "path": "available-prefixes",
+            "op": "available_prefixes",
+            "args": {
+              "network": "prefix",
+              "vrf": "vrf",
+              "status": "status",
+              "creates": "ipam.prefix"
+            }
+          }
         ]
       },
       "ipam.rir": {
@@ -14444,7 +14510,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.role": {
         "key": "ipam.role",
@@ -14804,7 +14871,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.service": {
         "key": "ipam.service",
@@ -15219,7 +15287,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.vlan": {
         "key": "ipam.vlan",
@@ -15690,7 +15759,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "ipam.vlangroup": {
         "key": "ipam.vlangroup",
@@ -16120,6 +16190,16 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
+        ],
+        "actions": [
+          {
+            "path": "available-vlans",
+            "op": "available_vlans",
+            "args": {
+              "ranges": "vid_ranges",
+              "creates": "ipam.vlan"
+            }
+          }
         ]
       },
       "ipam.vrf": {
@@ -16522,7 +16602,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "netbox_branching.branch": {
         "key": "netbox_branching.branch",
@@ -16918,7 +16999,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "netbox_branching.branchevent": {
         "key": "netbox_branching.branchevent",
@@ -17120,7 +17202,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "netbox_branching.changediff": {
         "key": "netbox_branching.changediff",
@@ -17541,7 +17624,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "tenancy.contact": {
         "key": "tenancy.contact",
@@ -17887,7 +17971,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "tenancy.contactgroup": {
         "key": "tenancy.contactgroup",
@@ -18258,7 +18343,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "tenancy.contactrole": {
         "key": "tenancy.contactrole",
@@ -18542,7 +18628,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "tenancy.tenant": {
         "key": "tenancy.tenant",
@@ -19141,7 +19228,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "tenancy.tenantgroup": {
         "key": "tenancy.tenantgroup",
@@ -19498,7 +19586,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "users.group": {
         "key": "users.group",
@@ -19749,7 +19838,8 @@ export const catalogue: Catalogue = {
               "target": "group_id"
             }
           }
-        ]
+        ],
+        "actions": []
       },
       "users.objectpermission": {
         "key": "users.objectpermission",
@@ -20046,7 +20136,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "users.owner": {
         "key": "users.owner",
@@ -20586,7 +20677,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "users.ownergroup": {
         "key": "users.ownergroup",
@@ -20802,7 +20894,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "users.token": {
         "key": "users.token",
@@ -21181,7 +21274,8 @@ export const catalogue: Catalogue = {
             "onDelete": "none",
             "kind": "generic"
           }
-        ]
+        ],
+        "actions": []
       },
       "users.user": {
         "key": "users.user",
@@ -21590,7 +21684,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "virtualization.cluster": {
         "key": "virtualization.cluster",
@@ -22043,7 +22138,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "virtualization.clustergroup": {
         "key": "virtualization.clustergroup",
@@ -22359,7 +22455,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "virtualization.clustertype": {
         "key": "virtualization.clustertype",
@@ -22668,7 +22765,8 @@ export const catalogue: Catalogue = {
             "onDelete": "protect",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "virtualization.virtualmachine": {
         "key": "virtualization.virtualmachine",
@@ -23258,7 +23356,8 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       },
       "virtualization.vminterface": {
         "key": "virtualization.vminterface",
@@ -23715,7 +23814,8 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null",
             "kind": "fk"
           }
-        ]
+        ],
+        "actions": []
       }
     },
     "choices": {

@@ -3,7 +3,7 @@
  * fixed, reverse relations found. Everything the runtime needs is decided here, once.
  */
 import type {
-  Catalogue, ChoiceOption, ComputedDef, FieldDef, FieldKind, ModelDef, OrderTerm, ReverseRelation,
+  ActionDef, Catalogue, ChoiceOption, ComputedDef, FieldDef, FieldKind, ModelDef, OrderTerm, ReverseRelation,
   RuleDef, ScalarKind, UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './raw.ts';
@@ -239,6 +239,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     aliases: Object.entries(m.aliases ?? {}).map(([n, a]) => ({ name: n, field: a.field, ...(a.type ? { type: a.type } : {}), reason: a.reason })),
     ignoredParams: Object.entries(m.ignored_filters ?? {}).map(([n, reason]) => ({ name: n, reason })),
     reverse: [],
+    actions: Object.entries(m.actions ?? {}).sort(([a], [b]) => byCodePoint(a, b))
+      .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
   };
 }
 

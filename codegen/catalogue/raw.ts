@@ -126,6 +126,8 @@ export interface RawModel {
   ignored_filters?: Record<string, string>;
   /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
   propagate_filters?: Record<string, string>;
+  /** detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on */
+  actions?: Record<string, { op: string } & Record<string, string>>;
 }
 
 export interface RawApp {

@@ -12,6 +12,9 @@ export const fieldTypes = [
   'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type', 'image',
 ] as const;
 
+/** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
+export const actionOps = ['available_ips', 'available_prefixes', 'available_vlans', 'available_asns'] as const;
+
 export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
 
 const field = {
@@ -175,6 +178,11 @@ const model = {
     },
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
     propagate_filters: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
+    actions: {
+      type: 'object',
+      propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+      additionalProperties: { type: 'object', required: ['op'], properties: { op: { enum: actionOps } }, additionalProperties: { type: 'string' } },
+    },
   },
 } as const;
 

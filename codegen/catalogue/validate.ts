@@ -163,6 +163,13 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (fault) faults.push(`${at}.rules.${i}: ${fault}`);
       }
     });
+    for (const [aname, { op, ...args }] of Object.entries(m.actions ?? {})) {
+      void op;
+      for (const [arg, v] of Object.entries(args)) {
+        const ok = v.includes('.') ? models.has(v) : !!m.fields[v];
+        if (!ok) faults.push(`${at}.actions.${aname}.${arg}: "${v}" is neither a field of ${key} nor a catalogued model`);
+      }
+    }
     for (const [fname, path] of Object.entries(m.propagate_filters ?? {})) {
       const fault = walk(key, path.split('.'), false);
       if (fault) faults.push(`${at}.propagate_filters.${fname}: ${fault}`);

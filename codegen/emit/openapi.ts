@@ -6,6 +6,7 @@ import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/
 import type { FileMap } from '../write/file-map.ts';
 import { componentsForModel } from './openapi-schemas.ts';
 import { servicePaths, serviceSchemas } from './openapi-service.ts';
+import { actionPaths } from './openapi-actions.ts';
 import { byCodePoint } from '../catalogue/names.ts';
 
 type Json = Record<string, unknown>;
@@ -153,7 +154,7 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
     BulkDeleteItem: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, changelog_message: { type: 'string' } } },
   };
   for (const m of Object.values(cat.models)) {
-    Object.assign(paths, modelPaths(m, filters[m.key] ?? [], cat));
+    Object.assign(paths, modelPaths(m, filters[m.key] ?? [], cat), actionPaths(cat, m));
     Object.assign(schemas, componentsForModel(m, cat));
   }
   Object.assign(paths, servicePaths(cat));

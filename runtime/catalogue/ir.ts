@@ -168,6 +168,14 @@ export interface IgnoredParam {
   readonly reason: string;
 }
 
+/** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
+export interface ActionDef {
+  readonly path: string;
+  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns';
+  /** the op's arguments: field names of the model, or content types of the models it creates */
+  readonly args: Readonly<Record<string, string>>;
+}
+
 export interface ModelFeatures {
   readonly tags: boolean;
   readonly customFields: boolean;
@@ -221,6 +229,7 @@ export interface ModelDef {
   readonly aliases: readonly AliasDef[];
   readonly ignoredParams: readonly IgnoredParam[];
   readonly reverse: readonly ReverseRelation[];
+  readonly actions: readonly ActionDef[];
 }
 
 export interface AppDef {

@@ -9,6 +9,7 @@ import { detail } from '../http/errors.ts';
 import { allowHeader, getObject, listObjects } from './read.ts';
 import { bulkDeleteHandler, bulkUpdateHandler, createHandler, deleteHandler, updateHandler } from './write.ts';
 import { optionsHandler } from './options.ts';
+import { actionHandlers } from './actions/index.ts';
 
 export interface ModelRoute {
   readonly model: string;
@@ -27,6 +28,16 @@ export function createModelRoutes(model: ModelDef, filters: readonly FilterDef[]
   const app = new Hono<AppEnv>({ strict: true });
   app.get('/', (c) => listObjects(c, model));
   app.get('/:id/', (c) => getObject(c, model));
+  for (const action of model.actions) {
+    const handlers = actionHandlers[action.op];
+    const path = `/:id/${action.path}/`;
+    if (handlers.get) app.get(path, (c) => handlers.get!(c, model, action));
+    if (handlers.post) app.post(path, (c) => handlers.post!(c, model, action));
+    const allow = ['GET', 'POST'].filter((m) => (m === 'GET' ? handlers.get : handlers.post)).concat('HEAD', 'OPTIONS').join(', ');
+    app.on(['PUT', 'PATCH', 'DELETE'], path, (c) => {
+      throw detail(405, `Method "${c.req.method}" not allowed.`, { Allow: allow });
+    });
+  }
   app.options('/', (c) => optionsHandler(c, model, true));
   app.options('/:id/', (c) => optionsHandler(c, model, false));
   if (model.readOnly) {

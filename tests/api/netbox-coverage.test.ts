@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';
+import type { ModelDef } from '../../runtime/catalogue/index.ts';
 
 const NETBOX_DOC = resolve('../shared/netbox-openapi/netbox-openapi-4.6.8.yaml');
 
@@ -52,7 +53,7 @@ function netboxCollections(): NetboxCollection[] {
 }
 
 const collections = netboxCollections();
-const byPath = new Map(Object.values(catalogue.models).flatMap((m) => [m.apiPath, ...m.alsoMountedAt].map((p) => [`/api/${p}/`, m] as const)));
+const byPath = new Map<string, ModelDef>(Object.values(catalogue.models).flatMap((m) => [m.apiPath, ...m.alsoMountedAt].map((p) => [`/api/${p}/`, m] as const)));
 const ourPaths = new Set(Object.keys((JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8')) as { paths: Record<string, unknown> }).paths));
 
 describe('coverage of NetBox 4.6.8', () => {

@@ -1,0 +1,62 @@
+/**
+ * OpenAPI paths of the detail actions models switch on (`actions:` in models.yaml): what GET lists
+ * and what POST creates, per runtime op.
+ */
+import type { ActionDef, Catalogue, ModelDef } from '../../runtime/catalogue/ir.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json) => ({ 'application/json': { schema } });
+const nullableBrief = (cls: string) => ({ anyOf: [ref(`Brief${cls}`), { type: 'null' }] });
+
+function targetClass(cat: Catalogue, m: ModelDef, field: string | undefined): string {
+  const f = m.fields.find((x) => x.name === field);
+  return f?.to ? cat.models[f.to]!.className : m.className;
+}
+
+/** The item GET lists, per op. */
+function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
+  switch (a.op) {
+    case 'available_ips':
+      return { type: 'object', required: ['family', 'address', 'vrf'], properties: { family: { type: 'integer' }, address: { type: 'string' }, vrf: nullableBrief(targetClass(cat, m, a.args.vrf)) } };
+    case 'available_prefixes':
+      return { type: 'object', required: ['family', 'prefix', 'vrf'], properties: { family: { type: 'integer' }, prefix: { type: 'string' }, vrf: nullableBrief(targetClass(cat, m, a.args.vrf)) } };
+    case 'available_vlans':
+      return { type: 'object', required: ['vid', 'group'], properties: { vid: { type: 'integer' }, group: ref(`Brief${m.className}`) } };
+    case 'available_asns':
+      return { type: 'object', required: ['asn'], properties: { asn: { type: 'integer' } } };
+  }
+}
+
+const what: Record<ActionDef['op'], string> = {
+  available_ips: 'IP addresses', available_prefixes: 'prefixes', available_vlans: 'VLANs', available_asns: 'ASNs',
+};
+
+export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
+  for (const a of m.actions) {
+    const created = ref(cat.models[a.args.creates!]!.className);
+    const body: Json = { type: 'object', description: `Fields of the new ${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is filled in` };
+    out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        operationId: `${op}_${a.path.replace(/-/g, '_')}_list`, tags: [m.app], summary: `Available ${what[a.op]} of a ${m.verboseName}`,
+        parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+        responses: { '200': { description: `Free ${what[a.op]}, in order`, content: json({ type: 'array', items: itemSchema(cat, m, a) }) }, '404': { description: 'Not found', content: json(ref('Detail')) } },
+      },
+      post: {
+        operationId: `${op}_${a.path.replace(/-/g, '_')}_create`, tags: [m.app], summary: `Allocate ${what[a.op]} from a ${m.verboseName} and create them`,
+        requestBody: { required: true, content: json({ oneOf: [body, { type: 'array', items: body }] }) },
+        responses: {
+          '201': { description: 'Created (a list when a list was sent)', content: json({ oneOf: [created, { type: 'array', items: created }] }) },
+          '400': { description: 'Invalid input', content: json({ anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] }) },
+          '404': { description: 'Not found', content: json(ref('Detail')) },
+          '409': { description: 'Not enough free space', content: json(ref('Detail')) },
+        },
+      },
+    };
+  }
+  return out;
+}
