@@ -94,6 +94,14 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
       paths[`/api/${app.apiPath}/`] = { get: { operationId: `${app.name}_root`, tags: [app.name], summary: `${app.label}: each endpoint and its URL`, responses: { '200': { description: 'Endpoint URLs', content: json(links) }, '403': detail('Not authenticated') } } };
     }
   }
+  if (cat.models['users.user']) {
+    paths['/api/authentication-check/'] = {
+      get: {
+        operationId: 'authentication_check', tags: ['users'], summary: 'The user the request authenticates as',
+        responses: { '200': { description: 'The authenticated user', content: json(ref('User')) }, '403': detail('Not authenticated') },
+      },
+    };
+  }
   if (cat.models['users.token']) {
     paths['/api/users/tokens/provision/'] = {
       post: {

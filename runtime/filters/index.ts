@@ -14,7 +14,7 @@ export type { FilterContext } from './conditions.ts';
 export { FilterValueError } from './values.ts';
 
 /** Parameters that shape or page a list and are never filters. */
-export const reservedParams = new Set(['limit', 'offset', 'ordering', 'fields', 'omit', 'brief', 'exclude', 'q', 'format', 'changelog_message']);
+export const reservedParams = new Set(['limit', 'offset', 'start', 'ordering', 'fields', 'omit', 'brief', 'exclude', 'q', 'format', 'changelog_message']);
 
 export interface WhereOptions {
   readonly strict: boolean;

@@ -8,6 +8,7 @@ import type { AppDef } from '../catalogue/index.ts';
 import type { AppEnv } from './env.ts';
 import { respond } from './render.ts';
 import { requireUser } from '../rest/access.ts';
+import { fetchObjects } from '../rest/read.ts';
 
 /** `{endpoint: url}` for the models of an app, plus older paths mounted there. */
 function listing(c: Context<AppEnv>, app: AppDef): Record<string, string> {
@@ -27,6 +28,12 @@ export function createRootRoutes(): Hono<AppEnv> {
     const base = new URL(c.req.url).origin;
     const names = [...c.var.services.registry.catalogue.apps.filter((a) => !a.apiPath.startsWith('plugins/')).map((a) => a.apiPath), 'plugins', 'status'].sort();
     return respond(c, 200, Object.fromEntries(names.map((n) => [n, `${base}/api/${n}/`])), { Allow: 'GET, HEAD, OPTIONS', Vary: 'Accept' });
+  });
+  // NetBox 4.6: who the credentials belong to (clients probe a token with it)
+  app.get('/api/authentication-check/', async (c) => {
+    requireUser(c);
+    const [user] = await fetchObjects(c, c.var.services.registry.model('users.user'), [c.var.user!.id]);
+    return respond(c, 200, user, { Allow: 'GET, HEAD, OPTIONS', Vary: 'Accept' });
   });
   app.get('/api/status/', async (c) => {
     const { settings, version, registry } = c.var.services;

@@ -10,7 +10,7 @@ import { orderSql, selectList } from '../read/select.ts';
 import { embedColumns } from '../read/embed.ts';
 import { serialize, type ReadContext } from '../read/serialize.ts';
 import { authorize } from './access.ts';
-import { pageUrl, parseOrdering, parsePage, shapeFields } from './shape.ts';
+import { cursorUrl, pageUrl, parseCursor, parseOrdering, parsePage, shapeFields } from './shape.ts';
 
 export function allowHeader(model: ModelDef, list: boolean): string {
   if (model.readOnly) return 'GET, HEAD, OPTIONS';
@@ -72,11 +72,13 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const url = new URL(c.req.url);
   const q = url.searchParams;
   const page = parsePage(q, settings);
+  const cursor = parseCursor(q);
   const names = shapeFields(model, q);
   const ordering = parseOrdering(registry, model, q.get('ordering'), settings.strictFiltering);
   const params = new Params();
   let where = await buildWhere({ db: tx, registry, params }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
+  if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, names);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // an unfiltered page in a standard shape is one of few query texts: PostgreSQL keeps its plan
   const prepare = params.values.length === 0 && standardShape(q);
@@ -99,6 +101,18 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     if (page.offset > 0) previous = pageUrl(url, page.limit, page.offset - page.limit);
   }
   return respond(c, 200, { count, next, previous, results }, { Allow: allowHeader(model, true), Vary: 'Accept' });
+}
+
+/** A page in cursor mode: ids from `start` up, `count` null, `next` after the last row when the page is full. */
+async function cursorPage(c: Context<AppEnv>, model: ModelDef, url: URL, where: string, params: Params, limit: number | null, start: number, names: string[]): Promise<Response> {
+  const { registry } = c.var.services;
+  const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;
+  const lim = limit === null ? '' : ` LIMIT ${params.add(limit)}`;
+  const rows = await c.var.tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} ${from} ORDER BY t.id${lim}`, params.values as never[]);
+  const results = await render(c, model, rows as unknown as Row[], names);
+  const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
+  const next = limit !== null && last !== undefined && rows.length === limit ? cursorUrl(url, limit, last + 1) : null;
+  return respond(c, 200, { count: null, next, previous: null, results }, { Allow: allowHeader(model, true), Vary: 'Accept' });
 }
 
 export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Response> {

@@ -56,6 +56,29 @@ export function parsePage(q: URLSearchParams, settings: Settings): Page {
   return { limit, offset };
 }
 
+/**
+ * `start=N` (NetBox 4.6 cursor mode): rows with id ≥ N in id order, no count. Its errors are 400s
+ * with a JSON array body, as DRF raises them from a plain string.
+ */
+export function parseCursor(q: URLSearchParams): number | undefined {
+  const raw = q.get('start');
+  if (raw === null) return undefined;
+  if (!/^\d{1,15}$/.test(raw.trim())) throw badRequest(["Invalid 'start' parameter: must be a non-negative integer."]);
+  if (q.has('offset')) throw badRequest(["'start' and 'offset' are mutually exclusive."]);
+  if (q.has('ordering')) throw badRequest(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
+  return Number(raw.trim());
+}
+
+/** The next page of cursor mode: the request URL with `start` after the last row, `limit` set, no offset. */
+export function cursorUrl(url: URL, limit: number, start: number): string {
+  const params = new URLSearchParams(url.search);
+  params.set('limit', String(limit));
+  params.set('start', String(start));
+  params.delete('offset');
+  const entries = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${url.origin}${url.pathname}?${new URLSearchParams(entries).toString()}`;
+}
+
 /** `ordering=a,-b`: known fields only (strict) or unknown terms dropped (lenient). */
 export function parseOrdering(registry: Registry, model: ModelDef, raw: string | null, strict: boolean): OrderTerm[] {
   if (raw === null || raw.trim() === '') return [...model.ordering];

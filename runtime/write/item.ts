@@ -99,6 +99,15 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
       }
       continue;
     }
+    if ((key === 'add_tags' || key === 'remove_tags') && model.features.tags) {
+      if (!Array.isArray(value)) {
+        p.errors.add(key, `Expected a list of items but got type "${typeName(value)}".`);
+        continue;
+      }
+      p.tagChanges ??= { add: [], remove: [] };
+      p.tagChanges[key === 'add_tags' ? 'add' : 'remove'] = value;
+      continue;
+    }
     const alias = aliases.get(key);
     if (alias) {
       if (input[alias.field] !== undefined) continue; // the current name wins
@@ -131,6 +140,10 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
     }
     if (f.readOnly || f.kind === 'computed' || f.kind === 'id' || f.kind === 'url' || f.kind === 'display_url' || f.kind === 'display') continue;
     assign(ctx, model, p, f, value);
+  }
+  if (p.tagChanges) {
+    if (input.tags !== undefined) p.errors.add('tags', 'Cannot specify "tags" together with "add_tags" or "remove_tags".');
+    else if (!p.before && input.remove_tags !== undefined) p.errors.add('remove_tags', 'Tags cannot be removed from an object that is being created.');
   }
 }
 

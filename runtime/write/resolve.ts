@@ -39,8 +39,29 @@ async function resolveAll(ctx: WriteContext, wants: Want[], targetOf: (w: Want) 
   }
 }
 
+/** add_tags/remove_tags → the object's whole new tag set (stored set ∪ added − removed). */
+async function applyTagChanges(ctx: WriteContext, model: ModelDef, changes: Map<Pending, { add: number[]; remove: number[] }>): Promise<void> {
+  const ready = [...changes].filter(([item]) => item.errors.empty);
+  if (!ready.length) return;
+  const stored = ready.filter(([item]) => item.before).map(([item]) => item.id);
+  const rows = stored.length
+    ? await ctx.db.unsafe('SELECT object_id, tag_id FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[]) ORDER BY id', [model.key, stored as never])
+    : [];
+  for (const [item, { add, remove }] of ready) {
+    const both = add.filter((id) => remove.includes(id));
+    if (both.length) {
+      const names = await ctx.db.unsafe('SELECT name FROM extras_tag WHERE id = ANY($1::bigint[]) ORDER BY name', [both as never]);
+      item.errors.add('remove_tags', `Tags may not be present in both "add_tags" and "remove_tags": ${names.map((r) => r.name as string).join(', ')}`);
+      continue;
+    }
+    const current = item.before ? rows.filter((r) => Number(r.object_id) === item.id).map((r) => Number(r.tag_id)) : [];
+    item.tagIds = [...new Set([...current, ...add])].filter((id) => !remove.includes(id));
+  }
+}
+
 export async function resolveRelations(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   const fields = ctx.registry.fields(model);
+  const tagChanges = new Map<Pending, { add: number[]; remove: number[] }>();
   const wants: Want[] = [];
   const targets = new Map<Want, ModelDef>();
   for (const item of items) {
@@ -85,6 +106,23 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
       });
       if (!bad) item.m2m.set(name, ids);
     }
+    if (item.tagChanges) {
+      const changes = { add: [] as number[], remove: [] as number[] };
+      for (const side of ['add', 'remove'] as const) {
+        const key = side === 'add' ? 'add_tags' : 'remove_tags';
+        item.tagChanges[side].forEach((v, i) => {
+          try {
+            const w: Want = { item, key, ref: parseReference(v), apply: (id) => { changes[side][i] = id; } };
+            targets.set(w, ctx.registry.model('extras.tag'));
+            wants.push(w);
+          } catch (e) {
+            if (!(e instanceof FieldError)) throw e;
+            item.errors.add(key, e.message);
+          }
+        });
+      }
+      tagChanges.set(item, changes);
+    }
     if (item.tags) {
       const tagModel = ctx.registry.model('extras.tag');
       item.tagIds = new Array(item.tags.length);
@@ -101,6 +139,7 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     }
   }
   await resolveAll(ctx, wants, (w) => targets.get(w));
+  await applyTagChanges(ctx, model, tagChanges);
 
   // many-to-many ids must exist
   for (const f of model.fields) {
