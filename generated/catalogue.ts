@@ -3972,6 +3972,62 @@ export const catalogue: Catalogue = {
             ],
             "key": "location",
             "message": "Location must belong to the same site as the device."
+          },
+          {
+            "type": "check",
+            "check": "primary_ip",
+            "args": {
+              "field": "primary_ip4",
+              "family": "4",
+              "interfaces": "dcim.interface.device",
+              "address": "address",
+              "assigned": "assigned_object",
+              "nat_inside": "nat_inside"
+            },
+            "key": "__all__",
+            "message": "The specified IP address ({ip}) is not assigned to this device."
+          },
+          {
+            "type": "check",
+            "check": "primary_ip",
+            "args": {
+              "field": "primary_ip6",
+              "family": "6",
+              "interfaces": "dcim.interface.device",
+              "address": "address",
+              "assigned": "assigned_object",
+              "nat_inside": "nat_inside"
+            },
+            "key": "__all__",
+            "message": "The specified IP address ({ip}) is not assigned to this device."
+          },
+          {
+            "type": "check",
+            "check": "primary_ip",
+            "args": {
+              "field": "oob_ip",
+              "interfaces": "dcim.interface.device",
+              "address": "address",
+              "assigned": "assigned_object",
+              "nat_inside": "nat_inside"
+            },
+            "key": "__all__",
+            "message": "The specified IP address ({ip}) is not assigned to this device."
+          },
+          {
+            "type": "check",
+            "check": "rack_space",
+            "args": {
+              "rack": "rack",
+              "position": "position",
+              "face": "face",
+              "type": "device_type",
+              "height": "u_height",
+              "full_depth": "is_full_depth",
+              "rack_height": "u_height",
+              "starting_unit": "starting_unit"
+            },
+            "key": "__all__"
           }
         ],
         "search": [
@@ -5722,6 +5778,18 @@ export const catalogue: Catalogue = {
             "field": "untagged_vlan",
             "requires": "mode",
             "message": "An interface mode must be set to assign an untagged VLAN."
+          },
+          {
+            "type": "check",
+            "check": "lag",
+            "args": {
+              "field": "lag",
+              "device": "device",
+              "type": "type",
+              "lag_type": "lag",
+              "virtual_type": "virtual"
+            },
+            "key": "__all__"
           }
         ],
         "search": [
@@ -9741,7 +9809,7 @@ export const catalogue: Catalogue = {
             "kind": "string",
             "column": "name",
             "label": "Name",
-            "helpText": "Internal field name (lower-case letters, digits and underscores)",
+            "helpText": "Internal field name (letters, digits and underscores)",
             "required": true,
             "nullable": false,
             "blank": false,
@@ -9749,7 +9817,18 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": true,
             "maxLength": 50,
-            "pattern": "^(?!.*__)[a-z0-9_]+$"
+            "validators": [
+              {
+                "pattern": "^[a-z0-9_]+$",
+                "ci": true,
+                "message": "Only alphanumeric characters and underscores are allowed."
+              },
+              {
+                "pattern": "__",
+                "inverse": true,
+                "message": "Double underscores are not permitted in custom field names."
+              }
+            ]
           },
           {
             "name": "label",
@@ -13125,6 +13204,26 @@ export const catalogue: Catalogue = {
               "glbp",
               "carp"
             ]
+          },
+          {
+            "type": "check",
+            "check": "keeps_primary_ip",
+            "args": {
+              "assigned": "assigned_object",
+              "holders": [
+                "dcim.device.primary_ip4",
+                "dcim.device.primary_ip6",
+                "dcim.device.oob_ip",
+                "virtualization.virtualmachine.primary_ip4",
+                "virtualization.virtualmachine.primary_ip6"
+              ],
+              "parents": [
+                "dcim.interface.device",
+                "virtualization.vminterface.virtual_machine"
+              ]
+            },
+            "key": "__all__",
+            "message": "Cannot reassign primary IP address for the parent device/VM"
           }
         ],
         "search": [
@@ -23289,6 +23388,34 @@ export const catalogue: Catalogue = {
             ],
             "key": "__all__",
             "message": "A virtual machine must be assigned to a site, cluster, or device."
+          },
+          {
+            "type": "check",
+            "check": "primary_ip",
+            "args": {
+              "field": "primary_ip4",
+              "family": "4",
+              "interfaces": "virtualization.vminterface.virtual_machine",
+              "address": "address",
+              "assigned": "assigned_object",
+              "nat_inside": "nat_inside"
+            },
+            "key": "__all__",
+            "message": "The specified IP address ({ip}) is not assigned to this VM."
+          },
+          {
+            "type": "check",
+            "check": "primary_ip",
+            "args": {
+              "field": "primary_ip6",
+              "family": "6",
+              "interfaces": "virtualization.vminterface.virtual_machine",
+              "address": "address",
+              "assigned": "assigned_object",
+              "nat_inside": "nat_inside"
+            },
+            "key": "__all__",
+            "message": "The specified IP address ({ip}) is not assigned to this VM."
           }
         ],
         "search": [

@@ -65,6 +65,7 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
     ...(f.decimal_places !== undefined ? { decimalPlaces: f.decimal_places } : {}),
     ...(f.pattern !== undefined ? { pattern: f.pattern } : f.type === 'slug' ? { pattern: '^[-a-zA-Z0-9_]+$' } : {}),
     ...(f.example !== undefined ? { example: f.example } : {}),
+    ...(f.validators ? { validators: f.validators } : {}),
     ...(f.hidden ? { hidden: true } : {}),
     ...(f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)) ? { emptyAsNull: true } : {}),
   };
@@ -209,6 +210,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     if (r.requires) return { type: 'requires', field: r.requires[0], requires: r.requires[1], message: r.message ?? `Must specify ${label(r.requires[1]).toLowerCase()} when ${label(r.requires[0]).toLowerCase()} is set.` };
     if (r.same) return { type: 'same', left: r.same[0].split('.'), right: r.same[1].split('.'), key: r.key ?? r.same[0].split('.')[0]!, message: r.message ?? `${label(r.same[0])} must match ${label(r.same[1])}.` };
     if (r.one_of) return { type: 'one_of', fields: r.one_of, key: r.key ?? '__all__', message: r.message ?? `One of ${r.one_of.join(', ')} must be set.` };
+    if (r.check) return { type: 'check', check: r.check as 'lag', args: r.args ?? {}, key: r.key ?? '__all__', ...(r.message ? { message: r.message } : {}) };
     if (r.ip_unique) {
       const u = r.ip_unique;
       return {

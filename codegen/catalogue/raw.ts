@@ -1,6 +1,8 @@
 /** The shape of models.yaml once it has passed the JSON Schema (schema.ts). */
 
 export interface RawField {
+  /** further checks of the value, each with its own message (Django validators) */
+  validators?: RawValidator[];
   type: string;
   label?: string;
   help_text?: string;
@@ -73,12 +75,24 @@ export interface RawUnique {
   key?: string;
 }
 
+export interface RawValidator {
+  pattern: string;
+  message: string;
+  /** the value must NOT match */
+  inverse?: boolean;
+  /** match case-insensitively */
+  ci?: boolean;
+}
+
 export interface RawRule {
   requires?: [string, string];
   same?: [string, string];
   one_of?: string[];
   less?: [string, string];
   ip_unique?: { field: string; vrf: string; host?: boolean; what: string; exempt_field?: string; exempt?: string[] };
+  /** a check written once in runtime/write/checks/, with its arguments (field names, `app.model.field` paths) */
+  check?: string;
+  args?: Record<string, string | string[]>;
   key?: string;
   message?: string;
 }

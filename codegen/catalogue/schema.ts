@@ -15,6 +15,9 @@ export const fieldTypes = [
 /** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
 export const actionOps = ['available_ips', 'available_prefixes', 'available_vlans', 'available_asns'] as const;
 
+/** Model checks written once in runtime/write/checks/, switched on per model by a rule `{check: <name>, args}`. */
+export const checkOps = ['primary_ip', 'keeps_primary_ip', 'rack_space', 'lag'] as const;
+
 export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
 
 const field = {
@@ -61,6 +64,13 @@ const field = {
     hidden: { type: 'boolean' },
     virtual: { type: 'boolean' },
     empty_as_null: { type: 'boolean' },
+    validators: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['pattern', 'message'],
+        properties: { pattern: { type: 'string' }, message: { type: 'string' }, inverse: { type: 'boolean' }, ci: { type: 'boolean' } },
+      },
+    },
     example: {},
   },
 } as const;
@@ -111,6 +121,8 @@ const rule = {
       type: 'object', additionalProperties: false, required: ['field', 'vrf', 'what'],
       properties: { field: { type: 'string' }, vrf: { type: 'string' }, host: { type: 'boolean' }, what: { type: 'string' }, exempt_field: { type: 'string' }, exempt: { type: 'array', items: { type: 'string' } } },
     },
+    check: { enum: checkOps },
+    args: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } },
     key: { type: 'string' },
     message: { type: 'string' },
   },

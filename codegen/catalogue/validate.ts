@@ -153,8 +153,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
     });
     (m.rules ?? []).forEach((r, i) => {
-      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique`);
+      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique', 'check'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
+      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique, check`);
       if (r.ip_unique) {
         for (const n of [r.ip_unique.field, r.ip_unique.vrf, ...(r.ip_unique.exempt_field ? [r.ip_unique.exempt_field] : [])]) if (!m.fields[n]) faults.push(`${at}.rules.${i}.ip_unique: unknown field "${n}"`);
       }

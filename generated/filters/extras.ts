@@ -201,7 +201,7 @@ export const extrasFilters: FilterSpecs = {
           "iregex"
         ],
         "type": "string",
-        "description": "Internal field name (lower-case letters, digits and underscores)"
+        "description": "Internal field name (letters, digits and underscores)"
       },
       {
         "name": "owner",

@@ -66,6 +66,8 @@ export interface FieldDef {
   readonly maxDigits?: number;
   readonly decimalPlaces?: number;
   readonly pattern?: string;
+  /** further value checks, each with its own message */
+  readonly validators?: readonly { readonly pattern: string; readonly message: string; readonly inverse?: boolean; readonly ci?: boolean }[];
   /** choice: the choice set's name */
   readonly choices?: string;
   /** choice: read as the bare value instead of {value,label} */
@@ -127,7 +129,9 @@ export type RuleDef =
   | { readonly type: 'one_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
   | { readonly type: 'less'; readonly left: string; readonly right: string; readonly key: string; readonly message: string }
   /** no two objects with the same network (or host) in one VRF, as NetBox's duplicate check */
-  | { readonly type: 'ip_unique'; readonly field: string; readonly vrf: string; readonly host: boolean; readonly key: string; readonly what: string; readonly exemptField?: string; readonly exempt?: readonly string[] };
+  | { readonly type: 'ip_unique'; readonly field: string; readonly vrf: string; readonly host: boolean; readonly key: string; readonly what: string; readonly exemptField?: string; readonly exempt?: readonly string[] }
+  /** a check of runtime/write/checks/ by name, with its arguments */
+  | { readonly type: 'check'; readonly check: 'primary_ip' | 'keeps_primary_ip' | 'rack_space' | 'lag'; readonly args: Readonly<Record<string, string | readonly string[]>>; readonly key: string; readonly message?: string };
 
 export type FilterKind =
   | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'

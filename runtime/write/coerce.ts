@@ -38,6 +38,9 @@ export function coerceString(f: FieldDef, value: unknown): string | null {
   checkText(f, text);
   if (f.kind === 'slug' && !/^[-a-zA-Z0-9_]+$/.test(text)) fail('Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.');
   else if (f.pattern && !new RegExp(f.pattern, 'u').test(text)) fail(`Enter a valid value (must match ${f.pattern}).`);
+  for (const v of f.validators ?? []) {
+    if (new RegExp(v.pattern, v.ci ? 'iu' : 'u').test(text) === !!v.inverse) fail(v.message);
+  }
   return text;
 }
 

@@ -5,6 +5,7 @@
 import type { FieldDef, ModelDef, UniqueDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { ipToBigInt } from './ip.ts';
+import { runCheck } from './checks/index.ts';
 import type { Pending, WriteContext } from './types.ts';
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
@@ -80,6 +81,9 @@ async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]):
     switch (rule.type) {
       case 'ip_unique':
         await checkIpUnique(ctx, model, rule, items);
+        break;
+      case 'check':
+        await runCheck(ctx, model, rule, items.filter((i) => i.errors.empty));
         break;
       case 'requires':
         for (const i of items) if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires])) i.errors.add(rule.requires, rule.message);

@@ -38,10 +38,13 @@ export class Factory {
       case 'string':
       case 'text':
       case 'slug':
-        if (f.pattern && f.pattern !== '^[-a-zA-Z0-9_]+$') {
-          if (f.pattern.includes('0-9a-f')) return 'aa11bb';
-          if (f.pattern.includes('a-z0-9_')) return `f_${n}_${Math.random().toString(36).slice(2, 6)}`;
-          if (f.pattern.includes('\\w')) return `user${n}${Math.random().toString(36).slice(2, 6)}`;
+        {
+          const pattern = f.pattern ?? f.validators?.find((v) => !v.inverse)?.pattern;
+          if (pattern && pattern !== '^[-a-zA-Z0-9_]+$') {
+            if (pattern.includes('0-9a-f')) return 'aa11bb';
+            if (pattern.includes('a-z0-9_')) return `f_${n}_${Math.random().toString(36).slice(2, 6)}`;
+            if (pattern.includes('\\w')) return `user${n}${Math.random().toString(36).slice(2, 6)}`;
+          }
         }
         return text(f, n);
       case 'password':

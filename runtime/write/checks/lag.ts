@@ -1,0 +1,44 @@
+/**
+ * `lag`: an interface's parent LAG is an interface of type LAG, not the interface itself, on the
+ * same device (NetBox's Interface.clean); a virtual interface has no LAG. Args: `field` (the LAG
+ * relation), `device` (the interface's device relation), `type` (its type field), `lag_type` and
+ * `virtual_type` (the type values).
+ */
+import type { ModelDef } from '../../catalogue/index.ts';
+import { ident } from '../../db/index.ts';
+import { displaySql } from '../../read/display.ts';
+import type { Pending, WriteContext } from '../types.ts';
+import type { CheckRule } from './index.ts';
+
+export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+  const a = rule.args as Record<string, string>;
+  const withLag = items.filter((i) => i.values[a.field!] !== null && i.values[a.field!] !== undefined);
+  if (!withLag.length) return;
+  const col = (f: string) => ident(ctx.registry.field(model, f)!.column!);
+  const device = ctx.registry.model(ctx.registry.field(model, a.device!)!.to!);
+  const rows = await ctx.db.unsafe(
+    `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type, t.${col(a.device!)} AS device,
+            (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)}) AS device_name
+       FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
+    [[...new Set(withLag.map((i) => i.values[a.field!] as number))] as never],
+  );
+  const by = new Map(rows.map((r) => [Number(r.id), r]));
+  for (const item of withLag) {
+    const lagId = item.values[a.field!] as number;
+    if (item.before && lagId === item.id) {
+      item.errors.add(a.field!, 'A LAG interface cannot be its own parent.');
+      continue;
+    }
+    const lag = by.get(lagId);
+    if (!lag) continue;
+    if (lag.type !== a.lag_type) {
+      item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) is not a LAG interface.`);
+      continue;
+    }
+    if (Number(lag.device) !== Number(item.values[a.device!])) {
+      item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) belongs to a different device (${lag.device_name as string}).`);
+      continue;
+    }
+    if (item.values[a.type!] === a.virtual_type) item.errors.add(a.type!, 'Virtual interfaces cannot have a parent LAG interface.');
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * `primary_ip`: a primary (or out-of-band) IP of an object must be of the right family and
+ * assigned to one of the object's interfaces, or be the NAT outside of an address that is
+ * (NetBox's Device.clean / VirtualMachine.clean).
+ * Args: `field` (the IP relation), `family` ('4' or '6', optional), `interfaces` (`app.model.field`:
+ * the interface model and its relation to this model), `address` (the IP model's address field),
+ * `assigned` (its generic assignment), `nat_inside` (its NAT relation).
+ * Message: `{ip}` is the address; a second message for the wrong family is NetBox's own.
+ */
+import type { ModelDef } from '../../catalogue/index.ts';
+import { ident } from '../../db/index.ts';
+import type { Pending, WriteContext } from '../types.ts';
+import type { CheckRule } from './index.ts';
+
+export async function checkPrimaryIp(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+  const a = rule.args as Record<string, string>;
+  const field = ctx.registry.field(model, a.field!)!;
+  const given = items.filter((i) => i.values[a.field!] !== null && i.values[a.field!] !== undefined);
+  if (!given.length) return;
+  const ipModel = ctx.registry.model(field.to!);
+  const f = (name: string) => ctx.registry.field(ipModel, name)!;
+  const assigned = f(a.assigned!);
+  const [ifaceKey, ifaceField] = [a.interfaces!.split('.').slice(0, 2).join('.'), a.interfaces!.split('.')[2]!];
+  const iface = ctx.registry.model(ifaceKey);
+  const ifaceCol = ident(ctx.registry.field(iface, ifaceField)!.column!);
+  const ids = [...new Set(given.map((i) => i.values[a.field!] as number))];
+  // the owner of the interface each address (or the address it is NAT for) is assigned to
+  const rows = await ctx.db.unsafe(
+    `SELECT ip.id, ip_with_mask(ip.${ident(f(a.address!).column!)}) AS address, family(ip.${ident(f(a.address!).column!)}) AS family,
+            (SELECT x.${ifaceCol} FROM ${ident(iface.table)} x WHERE ip.${ident(assigned.typeColumn!)} = $2 AND x.id = ip.${ident(assigned.idColumn!)}) AS owner,
+            (SELECT x.${ifaceCol} FROM ${ident(ipModel.table)} n JOIN ${ident(iface.table)} x ON x.id = n.${ident(assigned.idColumn!)} AND n.${ident(assigned.typeColumn!)} = $2
+              WHERE n.id = ip.${ident(f(a.nat_inside!).column!)}) AS nat_owner
+       FROM ${ident(ipModel.table)} ip WHERE ip.id = ANY($1::bigint[])`,
+    [ids as never, iface.key],
+  );
+  const by = new Map(rows.map((r) => [Number(r.id), r]));
+  for (const item of given) {
+    const ip = by.get(item.values[a.field!] as number);
+    if (!ip) continue; // a missing object was reported when the relation was resolved
+    if (a.family && Number(ip.family) !== Number(a.family)) {
+      item.errors.add(a.field!, `${ip.address as string} is not an IPv${a.family} address.`);
+      continue;
+    }
+    const owner = ip.owner === null ? null : Number(ip.owner);
+    const natOwner = ip.nat_owner === null ? null : Number(ip.nat_owner);
+    if (owner !== item.id && natOwner !== item.id) item.errors.add(a.field!, (rule.message ?? 'The specified IP address ({ip}) is not assigned to this object.').replace('{ip}', ip.address as string));
+  }
+}

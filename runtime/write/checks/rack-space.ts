@@ -1,0 +1,83 @@
+/**
+ * `rack_space`: a device placed in a rack sits at a multiple of 0.5U, on a face, inside the rack's
+ * units, and on units no other device on that face (or a full-depth one) occupies — against the
+ * stored devices and the rest of the batch (NetBox's Device.clean and Rack.get_available_units).
+ * Args: `rack`, `position`, `face` and `type` (fields of this model), `height` and `full_depth`
+ * (fields of the type), `rack_height` and `starting_unit` (fields of the rack).
+ */
+import type { ModelDef } from '../../catalogue/index.ts';
+import { ident } from '../../db/index.ts';
+import { displaySql } from '../../read/display.ts';
+import type { Pending, WriteContext } from '../types.ts';
+import type { CheckRule } from './index.ts';
+
+interface Placed {
+  readonly id: number;
+  readonly rack: number;
+  readonly position: number;
+  readonly face: string | null;
+  readonly height: number;
+  readonly fullDepth: boolean;
+}
+
+const fmt = (n: number) => n.toFixed(1);
+
+function overlaps(a: Placed, b: Placed): boolean {
+  if (a.rack !== b.rack || a.id === b.id || a.height <= 0 || b.height <= 0) return false;
+  if (!(a.fullDepth || b.fullDepth || a.face === b.face)) return false;
+  return a.position < b.position + b.height && b.position < a.position + a.height;
+}
+
+export async function checkRackSpace(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+  const a = rule.args as Record<string, string>;
+  const col = (m: ModelDef, f: string) => ident(ctx.registry.field(m, f)!.column!);
+  const typeModel = ctx.registry.model(ctx.registry.field(model, a.type!)!.to!);
+  const rackModel = ctx.registry.model(ctx.registry.field(model, a.rack!)!.to!);
+  const placed = items.filter((i) => i.values[a.rack!] != null && i.values[a.position!] != null);
+  if (!placed.length) return;
+  const typeIds = [...new Set(placed.map((i) => i.values[a.type!] as number))];
+  const rackIds = [...new Set(placed.map((i) => i.values[a.rack!] as number))];
+  const [types, racks, stored] = await Promise.all([
+    ctx.db.unsafe(`SELECT t.id, ${displaySql(ctx.registry, typeModel, 't')} AS name, t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd FROM ${ident(typeModel.table)} t WHERE t.id = ANY($1::bigint[])`, [typeIds as never]),
+    ctx.db.unsafe(`SELECT id, ${col(rackModel, a.rack_height!)} AS h, ${col(rackModel, a.starting_unit!)} AS s FROM ${ident(rackModel.table)} WHERE id = ANY($1::bigint[])`, [rackIds as never]),
+    ctx.db.unsafe(
+      `SELECT d.id, d.${col(model, a.rack!)} AS rack, d.${col(model, a.position!)}::float8 AS position, d.${col(model, a.face!)} AS face,
+              t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
+         FROM ${ident(model.table)} d JOIN ${ident(typeModel.table)} t ON t.id = d.${col(model, a.type!)}
+        WHERE d.${col(model, a.rack!)} = ANY($1::bigint[]) AND d.${col(model, a.position!)} IS NOT NULL AND NOT (d.id = ANY($2::bigint[]))`,
+      [rackIds as never, items.filter((i) => i.before).map((i) => i.id) as never],
+    ),
+  ]);
+  const typeBy = new Map(types.map((t) => [Number(t.id), t]));
+  const rackBy = new Map(racks.map((r) => [Number(r.id), r]));
+  const others: Placed[] = stored.map((r) => ({ id: Number(r.id), rack: Number(r.rack), position: Number(r.position), face: r.face as string | null, height: Number(r.h), fullDepth: !!r.fd }));
+  const mine = new Map<Pending, Placed>();
+  for (const item of placed) {
+    const t = typeBy.get(item.values[a.type!] as number);
+    if (!t) continue;
+    mine.set(item, { id: item.id || -1 - item.index, rack: item.values[a.rack!] as number, position: Number(item.values[a.position!]), face: (item.values[a.face!] as string | null) ?? null, height: Number(t.h), fullDepth: !!t.fd });
+  }
+  for (const [item, p] of mine) {
+    const t = typeBy.get(item.values[a.type!] as number)!;
+    const rack = rackBy.get(p.rack);
+    if (!rack) continue;
+    if ((p.position * 2) % 1 !== 0) {
+      item.errors.add(a.position!, 'Position must be in increments of 0.5 rack units.');
+      continue;
+    }
+    if (p.face === null) {
+      item.errors.add(a.face!, 'Must specify rack face when defining rack position.');
+      continue;
+    }
+    if (p.height === 0) {
+      item.errors.add(a.position!, `A 0U device type (${t.name as string}) cannot be assigned to a rack position.`);
+      continue;
+    }
+    const first = Number(rack.s);
+    const fits = p.position >= first && p.position + p.height <= first + Number(rack.h);
+    const clash = others.some((o) => overlaps(p, o)) || [...mine.values()].some((o) => o !== p && overlaps(p, o));
+    if (!fits || clash) {
+      item.errors.add(a.position!, `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ${t.name as string} (${fmt(p.height)}U)`);
+    }
+  }
+}
