@@ -241,6 +241,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     aliases: Object.entries(m.aliases ?? {}).map(([n, a]) => ({ name: n, field: a.field, ...(a.type ? { type: a.type } : {}), reason: a.reason })),
     ignoredParams: Object.entries(m.ignored_filters ?? {}).map(([n, reason]) => ({ name: n, reason })),
     reverse: [],
+    ...(m.template_of ? { templateOf: m.template_of } : {}),
+    ...(m.instantiates ? { instantiates: m.instantiates } : {}),
     actions: Object.entries(m.actions ?? {}).sort(([a], [b]) => byCodePoint(a, b))
       .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
   };

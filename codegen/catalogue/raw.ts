@@ -140,6 +140,10 @@ export interface RawModel {
   ignored_filters?: Record<string, string>;
   /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
   propagate_filters?: Record<string, string>;
+  /** a component template: the component model its rows are copied into */
+  template_of?: string;
+  /** creating one of these copies the templates of its `type` into components (NetBox's instantiation) */
+  instantiates?: { type: string; device?: string; placeholders?: Record<string, string> };
   /** detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on */
   actions?: Record<string, { op: string } & Record<string, string>>;
 }

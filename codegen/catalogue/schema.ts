@@ -190,6 +190,15 @@ const model = {
     },
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
     propagate_filters: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
+    template_of: contentType,
+    instantiates: {
+      type: 'object', additionalProperties: false, required: ['type'],
+      properties: {
+        type: { type: 'string' },
+        device: { type: 'string' },
+        placeholders: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
     actions: {
       type: 'object',
       propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },

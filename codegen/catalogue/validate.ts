@@ -163,6 +163,16 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (fault) faults.push(`${at}.rules.${i}: ${fault}`);
       }
     });
+    if (m.template_of && !models.has(m.template_of)) faults.push(`${at}.template_of: unknown model "${m.template_of}"`);
+    if (m.instantiates) {
+      const inst = m.instantiates;
+      if (m.fields[inst.type]?.type !== 'fk') faults.push(`${at}.instantiates.type: "${inst.type}" is not a foreign key of ${key}`);
+      if (inst.device && m.fields[inst.device]?.type !== 'fk') faults.push(`${at}.instantiates.device: "${inst.device}" is not a foreign key of ${key}`);
+      for (const [pname, path] of Object.entries(inst.placeholders ?? {})) {
+        const fault = walk(key, path.split('.'), false);
+        if (fault) faults.push(`${at}.instantiates.placeholders.${pname}: ${fault}`);
+      }
+    }
     for (const [aname, { op, ...args }] of Object.entries(m.actions ?? {})) {
       void op;
       for (const [arg, v] of Object.entries(args)) {

@@ -234,6 +234,14 @@ export interface ModelDef {
   readonly ignoredParams: readonly IgnoredParam[];
   readonly reverse: readonly ReverseRelation[];
   readonly actions: readonly ActionDef[];
+  /** a component template: the component model its rows are copied into */
+  readonly templateOf?: string;
+  /**
+   * Creating an object of this model copies the templates of its `type` (templates with a relation
+   * of the same name to the same model) into components pointing at it; `device` names the field
+   * whose value components also get as their device, `placeholders` fill `{name}` in copied names.
+   */
+  readonly instantiates?: { readonly type: string; readonly device?: string; readonly placeholders?: Readonly<Record<string, string>> };
 }
 
 export interface AppDef {

@@ -13,6 +13,7 @@ import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
 import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
 import { resolveRelations } from './resolve.ts';
+import { instantiateComponents } from './instantiate.ts';
 import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
 import { validateItems } from './validate.ts';
@@ -80,6 +81,7 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
   const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
   await notify(ctx, items.map((p) => ({ model, action: 'create', id: p.id, before: null, after: after.get(p.id)!.snapshot, repr: after.get(p.id)!.repr, message: p.message })));
+  if (model.instantiates && !opts.ids) await instantiateComponents(ctx, model, items, createObjects, updateObjects);
   return items;
 }
 

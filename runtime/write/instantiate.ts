@@ -1,0 +1,139 @@
+/**
+ * NetBox's component instantiation: creating a device (or module) copies every template of its
+ * type (or module type) into a component of its own — ports, bays, interfaces, inventory items —
+ * through the write path, so the components get change records and events like any other create.
+ * Template models say what they make (`template_of`); the created model says which of its relations
+ * names the type (`instantiates`). References between templates (a front port's rear port, an
+ * interface's bridge, an inventory item's parent or component) become references between the new
+ * components.
+ */
+import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import type { Pending, WriteContext } from './types.ts';
+
+/** Fields a component never copies from its template. */
+const own = new Set(['id', 'created', 'last_updated', 'custom_fields', 'tags']);
+
+/** Template models whose `type` relation points where the created model's does, dependencies first. */
+function templateModels(registry: Registry, model: ModelDef, typeField: FieldDef): ModelDef[] {
+  const templates = registry.all().filter((t) => t.templateOf && registry.field(t, typeField.name)?.to === typeField.to);
+  const keys = new Set(templates.map((t) => t.key));
+  const deps = (t: ModelDef) => t.fields.filter((f) => f.kind === 'fk' && f.to !== t.key && keys.has(f.to!)).map((f) => f.to!);
+  const ordered: ModelDef[] = [];
+  const visit = (t: ModelDef, seen: Set<string>) => {
+    if (ordered.includes(t) || seen.has(t.key)) return;
+    seen.add(t.key);
+    for (const d of deps(t)) visit(registry.model(d), seen);
+    ordered.push(t);
+  };
+  for (const t of templates.sort((a, b) => (a.key < b.key ? -1 : 1))) visit(t, new Set());
+  return ordered;
+}
+
+/** `{module}` and the like in a template's name, from the created object's values. */
+async function placeholderValues(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<Map<Pending, Record<string, string>>> {
+  const out = new Map<Pending, Record<string, string>>(items.map((i) => [i, {}]));
+  for (const [name, path] of Object.entries(model.instantiates?.placeholders ?? {})) {
+    const [head, ...rest] = path.split('.');
+    let current = model;
+    let values = new Map<Pending, unknown>(items.map((i) => [i, i.values[head!]]));
+    let field = ctx.registry.field(current, head!)!;
+    for (const step of rest) {
+      current = ctx.registry.model(field.to!);
+      field = ctx.registry.field(current, step)!;
+      const ids = [...new Set([...values.values()].filter((v) => v !== null && v !== undefined))];
+      const rows = ids.length ? await ctx.db.unsafe(`SELECT id, ${ident(field.column!)}::text AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [ids as never]) : [];
+      const by = new Map(rows.map((r) => [Number(r.id), r.v]));
+      values = new Map([...values].map(([i, v]) => [i, v === null || v === undefined ? null : by.get(Number(v)) ?? null]));
+    }
+    for (const [i, v] of values) out.get(i)![name] = v === null || v === undefined ? '' : String(v);
+  }
+  return out;
+}
+
+export async function instantiateComponents(
+  ctx: WriteContext, model: ModelDef, items: Pending[],
+  create: (ctx: WriteContext, model: ModelDef, inputs: unknown[], opts: { bulk: boolean }) => Promise<Pending[]>,
+  update: (ctx: WriteContext, model: ModelDef, inputs: { id: unknown; data: unknown }[], opts: { bulk: boolean; partial: boolean }) => Promise<Pending[]>,
+): Promise<void> {
+  const inst = model.instantiates;
+  if (!inst || !items.length) return;
+  const { registry } = ctx;
+  const typeField = registry.field(model, inst.type)!;
+  const byType = new Map<number, Pending[]>();
+  for (const i of items) {
+    const t = i.values[inst.type];
+    if (t !== null && t !== undefined) byType.set(Number(t), [...(byType.get(Number(t)) ?? []), i]);
+  }
+  if (!byType.size) return;
+  const placeholders = await placeholderValues(ctx, model, items);
+  /** template model key → template id → created object → component id */
+  const made = new Map<string, Map<number, Map<Pending, number>>>();
+  for (const tm of templateModels(registry, model, typeField)) {
+    const component = registry.model(tm.templateOf!);
+    const typeCol = registry.field(tm, inst.type)!.column!;
+    const rows = await ctx.db.unsafe(
+      `SELECT * FROM ${ident(tm.table)} WHERE ${ident(typeCol)} = ANY($1::bigint[]) ORDER BY ${tm.tree ? '_depth, ' : ''}id`,
+      [[...byType.keys()] as never],
+    );
+    if (!rows.length) continue;
+    const owner = component.fields.find((f) => f.kind === 'fk' && f.to === model.key)!;
+    const device = inst.device ? component.fields.find((f) => f.kind === 'fk' && f.to === registry.field(model, inst.device!)!.to) : undefined;
+    const selfRefs: { field: FieldDef; template: number; item: Pending; index: number }[] = [];
+    const inputs: Record<string, unknown>[] = [];
+    const sources: { template: number; item: Pending }[] = [];
+    for (const row of rows) {
+      for (const item of byType.get(Number(row[typeCol])) ?? []) {
+        const input: Record<string, unknown> = {};
+        for (const f of component.fields) {
+          if (own.has(f.name) || f.readOnly || f.hidden || f === owner || f === device) continue;
+          const tf = registry.field(tm, f.name);
+          if (!tf || tf.hidden || tf.name === inst.type) continue;
+          if (f.kind === 'fk' && tf.kind === 'fk') {
+            const ref = row[tf.column!];
+            if (ref === null || ref === undefined) continue;
+            if (tf.to === tm.key) {
+              selfRefs.push({ field: f, template: Number(ref), item, index: inputs.length });
+              continue;
+            }
+            const id = made.get(tf.to!)?.get(Number(ref))?.get(item);
+            if (id !== undefined) input[f.name] = id;
+          } else if (f.kind === 'generic' && tf.kind === 'generic') {
+            const type = row[tf.typeColumn!] as string | null;
+            const id = type ? made.get(type)?.get(Number(row[tf.idColumn!]))?.get(item) : undefined;
+            if (type && id !== undefined && registry.model(type).templateOf) {
+              input[f.typeColumn!] = registry.model(type).templateOf;
+              input[f.idColumn!] = id;
+            }
+          } else if (f.column && tf.column && f.kind !== 'generic' && f.kind !== 'm2m') {
+            const v = row[tf.column];
+            input[f.name] = typeof v === 'string' && f.name === 'name' ? fill(v, placeholders.get(item)!) : v;
+          }
+        }
+        input[owner.name] = item.id;
+        if (device && inst.device) input[device.name] = item.values[inst.device];
+        inputs.push(input);
+        sources.push({ template: Number(row.id), item });
+      }
+    }
+    const created = await create(ctx, component, inputs, { bulk: true });
+    const map = new Map<number, Map<Pending, number>>();
+    created.forEach((c, k) => {
+      const { template, item } = sources[k]!;
+      map.set(template, (map.get(template) ?? new Map()).set(item, c.id));
+    });
+    made.set(tm.key, map);
+    // references between templates of one model (an interface's bridge, an item's parent): a second pass
+    const fixes = new Map<number, Record<string, unknown>>();
+    for (const r of selfRefs) {
+      const target = map.get(r.template)?.get(r.item);
+      const id = created[r.index]!.id;
+      if (target !== undefined) fixes.set(id, { ...fixes.get(id), [r.field.name]: target });
+    }
+    if (fixes.size) await update(ctx, component, [...fixes].map(([id, data]) => ({ id, data })), { bulk: true, partial: true });
+  }
+}
+
+function fill(name: string, values: Record<string, string>): string {
+  return name.replace(/\{([a-z_]+)\}/g, (m, key: string) => (key in values ? values[key]! : m));
+}
