@@ -97,6 +97,8 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
       return [{ name, kind, column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) }];
     case 'list':
       return [{ name, kind, column: name, ...base, nullable: false, item: f.item as ScalarKind }];
+    case 'children':
+      return [{ name, kind, ...base, nullable: false, default: [], to: f.to!, children: { via: f.via!, where: f.where ?? {}, item: f.item_field! } }];
     case 'image':
       return [{
         name, kind, column: name, ...base, maxLength: f.max_length ?? 100,

@@ -3,6 +3,10 @@
 export interface RawField {
   /** further checks of the value, each with its own message (Django validators) */
   validators?: RawValidator[];
+  /** children: the child model's relation to this one, fixed values that select this list, the child's generic field */
+  via?: string;
+  where?: Record<string, string>;
+  item_field?: string;
   type: string;
   label?: string;
   help_text?: string;

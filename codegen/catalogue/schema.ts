@@ -9,7 +9,7 @@ const fieldList = { type: 'array', items: { type: 'string' } } as const;
 
 export const fieldTypes = [
   'string', 'text', 'slug', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp', 'json',
-  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type', 'image',
+  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type', 'image', 'children',
 ] as const;
 
 /** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
@@ -48,6 +48,9 @@ const field = {
     on_delete: { enum: ['cascade', 'set_null', 'protect', 'none'] },
     nested: fieldList,
     through: { type: 'string' },
+    via: { type: 'string' },
+    where: { type: 'object', additionalProperties: { type: 'string' } },
+    item_field: { type: 'string' },
     write_ids: { type: 'boolean' },
     filter_name: identifier,
     types: { type: 'array', items: contentType, minItems: 1 },

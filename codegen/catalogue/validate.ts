@@ -80,7 +80,15 @@ export function validateCatalogue(raw: RawCatalogue): void {
           const target = wireNames(models.get(f.to)!);
           for (const n of f.nested) if (!target.has(n)) faults.push(`${fat}.nested: unknown field "${n}" on ${f.to}`);
         }
-      } else if (f.to) faults.push(`${fat}: "to" applies only to fk and m2m fields`);
+      } else if (f.type === 'children') {
+        const child = f.to ? models.get(f.to) : undefined;
+        if (!child) faults.push(`${fat}: a children field needs "to" naming a catalogued model`);
+        else {
+          if (child.fields[f.via ?? '']?.type !== 'fk' || child.fields[f.via!]!.to !== key) faults.push(`${fat}.via: "${f.via}" is not a foreign key of ${f.to} to ${key}`);
+          if (child.fields[f.item_field ?? '']?.type !== 'generic') faults.push(`${fat}.item_field: "${f.item_field}" is not a generic relation of ${f.to}`);
+          for (const w of Object.keys(f.where ?? {})) if (!child.fields[w]) faults.push(`${fat}.where: unknown field "${w}" on ${f.to}`);
+        }
+      } else if (f.to) faults.push(`${fat}: "to" applies only to fk, m2m and children fields`);
       if (f.type === 'generic') {
         if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1) faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
         for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
@@ -146,7 +154,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
     if (m.tree && m.fields.parent?.to !== key) faults.push(`${at}.fields.parent: a tree model needs a "parent" foreign key to itself`);
 
-    const stored = new Set(Object.entries(m.fields).flatMap(([n, f]) => (f.type === 'generic' ? [`${n}_type`, `${n}_id`] : f.type === 'm2m' ? [] : [n])));
+    const stored = new Set(Object.entries(m.fields).flatMap(([n, f]) => (f.type === 'generic' ? [`${n}_type`, `${n}_id`] : f.type === 'm2m' || f.type === 'children' ? [] : [n])));
     (m.unique_together ?? []).forEach((u, i) => {
       for (const n of [...u.fields, ...(u.ci ?? []), ...(u.when_set ?? []), ...(u.when_null ?? [])]) {
         if (!stored.has(n)) faults.push(`${at}.unique_together.${i}: unknown field "${n}"`);

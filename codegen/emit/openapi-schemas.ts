@@ -71,6 +71,8 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       return { type: ['object', 'null'], description: `One of: ${f.types!.join(', ')}`, properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } } };
     case 'tags':
       return { type: 'array', items: ref('NestedTag') };
+    case 'children':
+      return { type: 'array', items: { type: 'object', required: ['object_type', 'object_id', 'object'], properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object' } } } };
     case 'custom_fields':
       return { type: 'object', additionalProperties: true };
     case 'computed': {
@@ -114,6 +116,8 @@ export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
       return { type: 'array', items: f.writeIds ? { type: 'integer' } : relationWrite(cat.models[f.to!]!) };
     case 'tags':
       return { type: 'array', items: relationWrite(cat.models['extras.tag']!) };
+    case 'children':
+      return { type: 'array', items: { type: 'object', required: ['object_type', 'object_id'], properties: { object_type: { type: 'string' }, object_id: { type: 'integer' } } } };
     case 'custom_fields':
       return { type: 'object', additionalProperties: true };
     case 'choice':

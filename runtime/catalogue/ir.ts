@@ -11,7 +11,7 @@ export type ScalarKind =
 export type FieldKind =
   | ScalarKind
   | 'id' | 'url' | 'display_url' | 'display'
-  | 'fk' | 'm2m' | 'generic' | 'list'
+  | 'fk' | 'm2m' | 'generic' | 'list' | 'children'
   | 'tags' | 'custom_fields'
   | 'computed';
 
@@ -86,6 +86,11 @@ export interface FieldDef {
   readonly idColumn?: string;
   /** list: item kind */
   readonly item?: ScalarKind;
+  /**
+   * children: rows of the model `to` that belong to this object and are written with it, each
+   * naming one object through the child's generic field (a cable's A and B terminations)
+   */
+  readonly children?: { readonly via: string; readonly where: Readonly<Record<string, string>>; readonly item: string };
   readonly computed?: ComputedDef;
   readonly example?: unknown;
   /** a column the API never reads or writes (secrets, hashes); only hooks touch it */

@@ -135,6 +135,34 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
   }
 }
 
+/** A children field: `{object_type, object_id, object}` for each child row, in creation order. */
+async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Promise<Render> {
+  const { registry, db } = ctx;
+  const child = registry.model(f.to!);
+  const { via, where, item } = f.children!;
+  const g = registry.field(child, item)!;
+  const whereSql = Object.keys(where).map((k, n) => ` AND ${ident(registry.field(child, k)!.column!)} = $${n + 2}`).join('');
+  const links = rows.length
+    ? await db.unsafe(
+      `SELECT ${ident(registry.field(child, via)!.column!)} AS p, ${ident(g.typeColumn!)} AS t, ${ident(g.idColumn!)} AS o FROM ${ident(child.table)}
+        WHERE ${ident(registry.field(child, via)!.column!)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
+      [rows.map((r) => r.id) as never, ...Object.values(where)])
+    : [];
+  const byType = new Map<string, unknown[]>();
+  for (const l of links) if (registry.has(l.t as string)) byType.set(l.t as string, [...(byType.get(l.t as string) ?? []), l.o]);
+  const maps = new Map<string, Map<number, Json>>();
+  await Promise.all([...byType].map(async ([t, ids]) => {
+    const target = registry.model(t);
+    maps.set(t, await fetchNested(ctx, target, target.nested, ids));
+  }));
+  const by = new Map<number, Json[]>();
+  for (const l of links) {
+    const object = maps.get(l.t as string)?.get(Number(l.o)) ?? null;
+    by.set(Number(l.p), [...(by.get(Number(l.p)) ?? []), { object_type: l.t, object_id: Number(l.o), object }]);
+  }
+  return (r) => by.get(Number(r.id)) ?? [];
+}
+
 function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render {
   const col = f.column!;
   switch (f.kind) {
@@ -177,6 +205,8 @@ async function rendererFor(ctx: ReadContext, model: ModelDef, f: FieldDef, rows:
       return relationRenderer(ctx, model, f, rows);
     case 'custom_fields':
       return loadCustomFields(ctx, model, rows);
+    case 'children':
+      return childrenRenderer(ctx, f, rows);
     case 'computed':
       return loadComputed(ctx, model, f, rows);
     case 'password':

@@ -36,6 +36,7 @@ function fieldType(f: FieldDef): string {
     case 'display':
       return 'string';
     case 'm2m':
+    case 'children':
     case 'list':
     case 'tags':
       return 'list';

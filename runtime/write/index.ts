@@ -14,6 +14,7 @@ import { checkRequired, defaults, newPending, readItem, typeName } from './item.
 import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
 import { resolveRelations } from './resolve.ts';
 import { instantiateComponents } from './instantiate.ts';
+import { writeChildren } from './children.ts';
 import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
 import { validateItems } from './validate.ts';
@@ -76,6 +77,8 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   if (model.tree) await refreshTree(ctx.db, model, ids);
   await writeM2m(ctx.db, model, items);
   await writeTags(ctx.db, model, items);
+  await writeChildren(ctx, model, items, createObjects, deleteObjects);
+  if (!items.every(ok)) fail(items, opts.bulk);
   await ctx.guard?.checkWritten?.(ctx, model, 'create', ids);
   const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
   if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
@@ -149,6 +152,8 @@ export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: 
   if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name)) await refreshTree(ctx.db, model);
   await writeM2m(ctx.db, model, writes);
   await writeTags(ctx.db, model, writes);
+  await writeChildren(ctx, model, writes, createObjects, deleteObjects);
+  if (!items.every(ok)) fail(items, opts.bulk);
   await ctx.guard?.checkWritten?.(ctx, model, 'update', writes.map((p) => p.id));
   const after = await loadSnapshots(ctx.db, ctx.registry, model, writes.map((p) => p.id));
   const changes: Change[] = [];

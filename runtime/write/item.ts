@@ -42,6 +42,19 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
         if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
         p.tags = value;
         return;
+      case 'children': {
+        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
+        const list = value.map((v) => {
+          const o = v as { object_type?: unknown; object_id?: unknown } | null;
+          const id = typeof o?.object_id === 'string' && /^\d{1,15}$/.test(o.object_id) ? Number(o.object_id) : o?.object_id;
+          if (!o || typeof o !== 'object' || typeof o.object_type !== 'string' || !Number.isSafeInteger(id) || (id as number) <= 0) {
+            throw new FieldError('Each item must be an object with "object_type" (<app>.<model>) and "object_id" (an integer).');
+          }
+          return { type: o.object_type, id: id as number };
+        });
+        (p.children ??= new Map()).set(f.name, list);
+        return;
+      }
       case 'custom_fields':
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           throw new FieldError('Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.');

@@ -78,6 +78,8 @@ export interface Pending {
   m2m: Map<string, unknown[]>;
   tags?: unknown[];
   tagIds?: number[];
+  /** children fields given (a cable's terminations): the objects each names, in order */
+  children?: Map<string, { type: string; id: number }[]>;
   /** NetBox 4.6 incremental tag changes: tags to add to and remove from the stored set */
   tagChanges?: { add: unknown[]; remove: unknown[] };
   customFields?: Record<string, unknown>;
