@@ -55,6 +55,7 @@ export interface RawField {
 }
 
 export interface RawComputed {
+  cable?: 'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
   label?: string;
   count?: string;
   cumulative?: boolean;

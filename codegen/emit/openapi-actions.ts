@@ -26,17 +26,32 @@ function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
       return { type: 'object', required: ['vid', 'group'], properties: { vid: { type: 'integer' }, group: ref(`Brief${m.className}`) } };
     case 'available_asns':
       return { type: 'object', required: ['asn'], properties: { asn: { type: 'integer' } } };
+    case 'trace':
+      return { type: 'array', description: '[near objects, cable or null, far objects]', prefixItems: [{ type: 'array' }, { type: ['object', 'null'] }, { type: 'array' }] };
+    case 'paths':
+      return { type: 'object', required: ['path', 'is_active', 'is_complete', 'is_split'], properties: { path: { type: 'array' }, is_active: { type: 'boolean' }, is_complete: { type: 'boolean' }, is_split: { type: 'boolean' } } };
   }
 }
 
 const what: Record<ActionDef['op'], string> = {
   available_ips: 'IP addresses', available_prefixes: 'prefixes', available_vlans: 'VLANs', available_asns: 'ASNs',
+  trace: 'cable path segments', paths: 'cable paths',
 };
 
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
   const out: Record<string, Json> = {};
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
   for (const a of m.actions) {
+    if (a.op === 'trace' || a.op === 'paths') {
+      out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: {
+          operationId: `${op}_${a.path}`, tags: [m.app], summary: a.op === 'trace' ? `The cable path from a ${m.verboseName}, segment by segment` : `The complete cable paths through a ${m.verboseName}`,
+          responses: { '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) }, '404': { description: 'Not found', content: json(ref('Detail')) } },
+        },
+      };
+      continue;
+    }
     const created = ref(cat.models[a.args.creates!]!.className);
     const body: Json = { type: 'object', description: `Fields of the new ${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is filled in` };
     out[`/api/${m.apiPath}/{id}/${a.path}/`] = {

@@ -86,6 +86,12 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         if (c.as === 'json') return {};
         return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };
       }
+      if (c.type === 'cable') {
+        if (c.part === 'cable') return nullable(ref('NestedCable'), true);
+        if (c.part === 'peers' || c.part === 'endpoints') return { type: ['array', 'null'], items: { type: 'object' } };
+        if (c.part === 'reachable' || c.part === 'occupied') return { type: ['boolean', 'null'] };
+        return { type: ['string', 'null'] };
+      }
       if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!)) };
       if (c.type === 'copy') {
         const source = m.fields.find((x) => x.name === c.field);

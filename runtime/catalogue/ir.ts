@@ -39,7 +39,11 @@ export type ComputedDef =
   | { readonly type: 'tree_depth' }
   | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }
   | { readonly type: 'ip_children'; readonly field: string; readonly vrf: string }
-  | { readonly type: 'reverse_list'; readonly model: string; readonly field: string };
+  | { readonly type: 'reverse_list'; readonly model: string; readonly field: string }
+  /** what the object's cable says of it: the cable, its end, the far end's objects, the path's endpoints (runtime/cables) */
+  | { readonly type: 'cable'; readonly part: CablePart };
+
+export type CablePart = 'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
 
 export interface FieldDef {
   readonly name: string;
@@ -180,7 +184,7 @@ export interface IgnoredParam {
 /** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
 export interface ActionDef {
   readonly path: string;
-  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns';
+  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns' | 'trace' | 'paths';
   /** the op's arguments: field names of the model, or content types of the models it creates */
   readonly args: Readonly<Record<string, string>>;
 }

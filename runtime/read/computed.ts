@@ -4,6 +4,7 @@ import { ident, type Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { fetchNested } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
+import { cableRenderer } from './cabling.ts';
 
 type Render = (row: Row) => unknown;
 
@@ -61,6 +62,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       const map = await countsBy(ctx, `SELECT p.id AS k, ${agg} AS n FROM ${t} p JOIN ${t} a ON a.${col} ${rel} p.${col} AND a.${vrf} IS NOT DISTINCT FROM p.${vrf} WHERE p.id = ANY($1::bigint[]) GROUP BY p.id`, ids);
       return (r) => map.get(r.id as number) ?? 0;
     }
+    case 'cable':
+      return cableRenderer(ctx, model, c.part, rows);
     case 'reverse_list': {
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;

@@ -9,6 +9,7 @@ import { allocateAsns, listAvailableAsns } from './available-asns.ts';
 import { allocateIps, listAvailableIps } from './available-ips.ts';
 import { allocatePrefixes, listAvailablePrefixes } from './available-prefixes.ts';
 import { allocateVlans, listAvailableVlans } from './available-vlans.ts';
+import { pathsHandler, traceHandler } from './trace.ts';
 
 type Handler = (c: Context<AppEnv>, model: ModelDef, action: ActionDef) => Promise<Response>;
 
@@ -22,4 +23,6 @@ export const actionHandlers: Readonly<Record<ActionDef['op'], ActionHandlers>> =
   available_prefixes: { get: listAvailablePrefixes, post: allocatePrefixes },
   available_vlans: { get: listAvailableVlans, post: allocateVlans },
   available_asns: { get: listAvailableAsns, post: allocateAsns },
+  trace: { get: traceHandler },
+  paths: { get: pathsHandler },
 };

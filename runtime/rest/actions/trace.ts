@@ -1,0 +1,47 @@
+/**
+ * `trace` of a cabled object: its path as segments `[near objects, cable, far objects]`, in order
+ * from the object; and `paths` of a pass-through port (front or rear): every complete path through
+ * it, traced from the endpoint on one side, with NetBox's CablePath flags.
+ */
+import type { Context } from 'hono';
+import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { respond } from '../../http/render.ts';
+import { CABLE, type Ref, refKey } from '../../cables/model.ts';
+import { tracePaths, type Path } from '../../cables/trace.ts';
+import { nestedRefs } from '../../read/cabling.ts';
+import { readContext } from '../read.ts';
+import { loadParent } from './allocate.ts';
+
+async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
+  const ctx = readContext(c);
+  const refs = path.segments.flatMap((s) => [...s.near, ...s.far, ...(s.cable === null ? [] : [{ type: CABLE.model, id: s.cable }])]);
+  const map = await nestedRefs(ctx, refs);
+  const list = (rs: Ref[]) => rs.map((r) => map.get(refKey(r))).filter(Boolean);
+  return path.segments.map((s) => [list(s.near), s.cable === null ? null : map.get(refKey({ type: CABLE.model, id: s.cable })) ?? null, list(s.far)]);
+}
+
+export async function traceHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+  void action;
+  const row = await loadParent(c, model, false);
+  const origin = { type: model.key, id: Number(row.id) };
+  const paths = await tracePaths(c.var.tx, c.var.services.registry, [origin]);
+  return respond(c, 200, await render(c, paths.get(refKey(origin))!));
+}
+
+export async function pathsHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+  void action;
+  const row = await loadParent(c, model, false);
+  const port = { type: model.key, id: Number(row.id) };
+  const { registry } = c.var.services;
+  // the endpoint on the port's cable side, then the whole path from there
+  const outward = (await tracePaths(c.var.tx, registry, [port])).get(refKey(port))!;
+  const out: unknown[] = [];
+  for (const start of outward.endpoints) {
+    const path = (await tracePaths(c.var.tx, registry, [start])).get(refKey(start))!;
+    const through = path.segments.some((s) => [...s.near, ...s.far].some((r) => refKey(r) === refKey(port)));
+    if (!through) continue;
+    out.push({ path: await render(c, path), is_active: path.active, is_complete: path.complete, is_split: path.split });
+  }
+  return respond(c, 200, out);
+}
