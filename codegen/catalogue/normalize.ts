@@ -125,6 +125,8 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
     computed = { type: 'ip_depth', field: c.ip_depth, vrf: c.vrf! };
+  } else if (c.config_context) {
+    computed = { type: 'config_context', ...c.config_context };
   } else if (c.cable) {
     computed = { type: 'cable', part: c.cable };
   } else if (c.ip_children) {

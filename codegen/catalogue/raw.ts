@@ -55,6 +55,7 @@ export interface RawField {
 }
 
 export interface RawComputed {
+  config_context?: { contexts: string; local?: string; match: Record<string, string> };
   cable?: 'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
   label?: string;
   count?: string;

@@ -95,6 +95,10 @@ const computed = {
     vrf: { type: 'string' },
     reverse_list: { type: 'string' },
     cable: { enum: ['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] },
+    config_context: {
+      type: 'object', additionalProperties: false, required: ['contexts', 'match'],
+      properties: { contexts: contentType, local: { type: 'string' }, match: { type: 'object', additionalProperties: { type: 'string' } } },
+    },
   },
 } as const;
 

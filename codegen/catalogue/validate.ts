@@ -111,10 +111,20 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
     for (const [cname, c] of Object.entries(m.computed ?? {})) {
       const cat = `${at}.computed.${cname}`;
-      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list', 'copy'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
+      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list', 'copy', 'cable', 'config_context'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) {
-        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy`);
+        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy, cable, config_context`);
         continue;
+      }
+      if (c.config_context) {
+        const cc = c.config_context;
+        if (!models.has(cc.contexts)) faults.push(`${cat}.contexts: unknown model "${cc.contexts}"`);
+        if (cc.local && !m.fields[cc.local]) faults.push(`${cat}.local: unknown field "${cc.local}"`);
+        for (const [mname, path] of Object.entries(cc.match)) {
+          if (path === 'tags') continue;
+          const fault = walk(key, path.split('.'), false);
+          if (fault) faults.push(`${cat}.match.${mname}: ${fault}`);
+        }
       }
       if (m.fields[cname]) faults.push(`${cat}: "${cname}" is also declared as a field`);
       if (c.copy !== undefined && c.copy !== 'display') faults.push(`${cat}: only "display" can be copied`);

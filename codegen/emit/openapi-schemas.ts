@@ -86,6 +86,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         if (c.as === 'json') return {};
         return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };
       }
+      if (c.type === 'config_context') return { type: ['object', 'null'], additionalProperties: true };
       if (c.type === 'cable') {
         if (c.part === 'cable') return nullable(ref('NestedCable'), true);
         if (c.part === 'peers' || c.part === 'endpoints') return { type: ['array', 'null'], items: { type: 'object' } };

@@ -41,7 +41,13 @@ export type ComputedDef =
   | { readonly type: 'ip_children'; readonly field: string; readonly vrf: string }
   | { readonly type: 'reverse_list'; readonly model: string; readonly field: string }
   /** what the object's cable says of it: the cable, its end, the far end's objects, the path's endpoints (runtime/cables) */
-  | { readonly type: 'cable'; readonly part: CablePart };
+  | { readonly type: 'cable'; readonly part: CablePart }
+  /**
+   * NetBox's rendered config context: the data of every active context (`contexts` model) whose
+   * assignments (`match`: its many-to-many field → the path of this object it compares with; trees
+   * match ancestors too) all match or are empty, merged by weight and name, then `local` on top
+   */
+  | { readonly type: 'config_context'; readonly contexts: string; readonly local?: string; readonly match: Readonly<Record<string, string>> };
 
 export type CablePart = 'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
 

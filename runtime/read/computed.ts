@@ -5,6 +5,7 @@ import type { ReadContext } from './serialize.ts';
 import { fetchNested } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
+import { configContextRenderer } from './config-context.ts';
 
 type Render = (row: Row) => unknown;
 
@@ -64,6 +65,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     }
     case 'cable':
       return cableRenderer(ctx, model, c.part, rows);
+    case 'config_context':
+      return configContextRenderer(ctx, model, c, rows);
     case 'reverse_list': {
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;
