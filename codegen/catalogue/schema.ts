@@ -13,7 +13,7 @@ export const fieldTypes = [
 ] as const;
 
 /** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
-export const actionOps = ['available_ips', 'available_prefixes', 'available_vlans', 'available_asns', 'trace', 'paths'] as const;
+export const actionOps = ['available_ips', 'available_prefixes', 'available_vlans', 'available_asns', 'trace', 'paths', 'render_config', 'render_template'] as const;
 
 /** Model checks written once in runtime/write/checks/, switched on per model by a rule `{check: <name>, args}`. */
 export const checkOps = ['primary_ip', 'keeps_primary_ip', 'rack_space', 'lag'] as const;

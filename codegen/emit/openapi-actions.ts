@@ -28,6 +28,9 @@ function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
       return { type: 'object', required: ['asn'], properties: { asn: { type: 'integer' } } };
     case 'trace':
       return { type: 'array', description: '[near objects, cable or null, far objects]', prefixItems: [{ type: 'array' }, { type: ['object', 'null'] }, { type: 'array' }] };
+    case 'render_config':
+    case 'render_template':
+      return { type: 'object', required: ['configtemplate', 'content'], properties: { configtemplate: { type: 'object' }, content: { type: 'string' } } };
     case 'paths':
       return { type: 'object', required: ['path', 'is_active', 'is_complete', 'is_split'], properties: { path: { type: 'array' }, is_active: { type: 'boolean' }, is_complete: { type: 'boolean' }, is_split: { type: 'boolean' } } };
   }
@@ -35,7 +38,7 @@ function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
 
 const what: Record<ActionDef['op'], string> = {
   available_ips: 'IP addresses', available_prefixes: 'prefixes', available_vlans: 'VLANs', available_asns: 'ASNs',
-  trace: 'cable path segments', paths: 'cable paths',
+  trace: 'cable path segments', paths: 'cable paths', render_config: 'rendered configuration', render_template: 'rendered template',
 };
 
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
@@ -48,6 +51,22 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
         get: {
           operationId: `${op}_${a.path}`, tags: [m.app], summary: a.op === 'trace' ? `The cable path from a ${m.verboseName}, segment by segment` : `The complete cable paths through a ${m.verboseName}`,
           responses: { '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) }, '404': { description: 'Not found', content: json(ref('Detail')) } },
+        },
+      };
+      continue;
+    }
+    if (a.op === 'render_config' || a.op === 'render_template') {
+      out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        post: {
+          operationId: `${op}_${a.path.replace(/-/g, '_')}`, tags: [m.app], summary: `Render the configuration template of a ${m.verboseName}`,
+          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'txt'] } }],
+          requestBody: { required: false, content: json({ type: 'object', additionalProperties: true, description: 'Extra context (and config_template_id)' }) },
+          responses: {
+            '200': { description: 'The rendered template', content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } } },
+            '400': { description: 'No template', content: json({ type: 'object' }) },
+            '404': { description: 'Not found', content: json(ref('Detail')) },
+          },
         },
       };
       continue;

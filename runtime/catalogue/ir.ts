@@ -190,7 +190,7 @@ export interface IgnoredParam {
 /** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
 export interface ActionDef {
   readonly path: string;
-  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns' | 'trace' | 'paths';
+  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns' | 'trace' | 'paths' | 'render_config' | 'render_template';
   /** the op's arguments: field names of the model, or content types of the models it creates */
   readonly args: Readonly<Record<string, string>>;
 }

@@ -10,6 +10,7 @@ import { allocateIps, listAvailableIps } from './available-ips.ts';
 import { allocatePrefixes, listAvailablePrefixes } from './available-prefixes.ts';
 import { allocateVlans, listAvailableVlans } from './available-vlans.ts';
 import { pathsHandler, traceHandler } from './trace.ts';
+import { renderConfigHandler, renderTemplateHandler } from './render-config.ts';
 
 type Handler = (c: Context<AppEnv>, model: ModelDef, action: ActionDef) => Promise<Response>;
 
@@ -25,4 +26,6 @@ export const actionHandlers: Readonly<Record<ActionDef['op'], ActionHandlers>> =
   available_asns: { get: listAvailableAsns, post: allocateAsns },
   trace: { get: traceHandler },
   paths: { get: pathsHandler },
+  render_config: { post: renderConfigHandler },
+  render_template: { post: renderTemplateHandler },
 };
