@@ -29,15 +29,43 @@ export const catalogue: Catalogue = {
         "label": "DCIM",
         "apiPath": "dcim",
         "models": [
+          "dcim.cable",
+          "dcim.cablebundle",
+          "dcim.cabletermination",
+          "dcim.consoleport",
+          "dcim.consoleporttemplate",
+          "dcim.consoleserverport",
+          "dcim.consoleserverporttemplate",
           "dcim.device",
+          "dcim.devicebay",
+          "dcim.devicebaytemplate",
           "dcim.devicerole",
           "dcim.devicetype",
+          "dcim.frontport",
+          "dcim.frontporttemplate",
           "dcim.interface",
+          "dcim.interfacetemplate",
+          "dcim.inventoryitem",
+          "dcim.inventoryitemrole",
+          "dcim.inventoryitemtemplate",
           "dcim.location",
           "dcim.manufacturer",
+          "dcim.module",
+          "dcim.modulebay",
+          "dcim.modulebaytemplate",
+          "dcim.moduletype",
+          "dcim.moduletypeprofile",
           "dcim.platform",
+          "dcim.powerfeed",
+          "dcim.poweroutlet",
+          "dcim.poweroutlettemplate",
+          "dcim.powerpanel",
+          "dcim.powerport",
+          "dcim.powerporttemplate",
           "dcim.rack",
           "dcim.rackrole",
+          "dcim.rearport",
+          "dcim.rearporttemplate",
           "dcim.region",
           "dcim.site",
           "dcim.sitegroup"
@@ -839,9 +867,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::jsonb",
-              "as": "json"
+              "type": "cable",
+              "part": "cable"
             }
           },
           {
@@ -855,9 +882,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::text",
-              "as": "string"
+              "type": "cable",
+              "part": "end"
             }
           },
           {
@@ -871,9 +897,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "'[]'::jsonb",
-              "as": "json"
+              "type": "cable",
+              "part": "peers"
             }
           },
           {
@@ -887,9 +912,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::text",
-              "as": "string"
+              "type": "cable",
+              "part": "peers_type"
             }
           },
           {
@@ -952,9 +976,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "mark_connected",
-              "as": "boolean"
+              "type": "cable",
+              "part": "occupied"
             }
           }
         ],
@@ -1055,6 +1078,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -1069,7 +1099,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [
+          {
+            "path": "paths",
+            "op": "paths",
+            "args": {}
+          }
+        ]
       },
       "circuits.circuittype": {
         "key": "circuits.circuittype",
@@ -1814,15 +1850,43 @@ export const catalogue: Catalogue = {
               "core.job",
               "core.objectchange",
               "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -1897,15 +1961,43 @@ export const catalogue: Catalogue = {
               "core.job",
               "core.objectchange",
               "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -2428,15 +2520,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -2502,15 +2622,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -2570,15 +2718,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -2648,15 +2824,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -3174,6 +3378,2645 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
+        "actions": []
+      },
+      "dcim.cable": {
+        "key": "dcim.cable",
+        "app": "dcim",
+        "model": "cable",
+        "className": "Cable",
+        "verboseName": "cable",
+        "verboseNamePlural": "cables",
+        "description": "A physical connection between the objects of its A end and those of its B end (ports, interfaces, circuit terminations, power feeds).",
+        "path": "cables",
+        "apiPath": "dcim/cables",
+        "alsoMountedAt": [],
+        "table": "dcim_cable",
+        "sequence": "dcim_cable_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "cable_type",
+            "plain": true
+          },
+          {
+            "name": "a_terminations",
+            "kind": "children",
+            "label": "A terminations",
+            "helpText": "The objects of the A end: a list of {object_type, object_id}",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.cabletermination",
+            "children": {
+              "via": "cable",
+              "where": {
+                "cable_end": "A"
+              },
+              "item": "termination"
+            }
+          },
+          {
+            "name": "b_terminations",
+            "kind": "children",
+            "label": "B terminations",
+            "helpText": "The objects of the B end: a list of {object_type, object_id}",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.cabletermination",
+            "children": {
+              "via": "cable",
+              "where": {
+                "cable_end": "B"
+              },
+              "item": "termination"
+            }
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "connected",
+            "choices": "cable_status"
+          },
+          {
+            "name": "profile",
+            "kind": "choice",
+            "column": "profile",
+            "label": "Profile",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "cable_profile"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "bundle",
+            "kind": "fk",
+            "column": "bundle_id",
+            "label": "Bundle",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.cablebundle",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "length",
+            "kind": "decimal",
+            "column": "length",
+            "label": "Length",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "length_unit",
+            "kind": "choice",
+            "column": "length_unit",
+            "label": "Length unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "cable_length_unit"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "label",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "label",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "label"
+              ]
+            }
+          ],
+          [
+            {
+              "text": "#"
+            },
+            {
+              "path": [
+                "id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "length",
+            "requires": "length_unit",
+            "message": "Must specify a unit when setting a cable length"
+          }
+        ],
+        "search": [
+          "label",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "cable",
+            "column": "cable_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.cablebundle": {
+        "key": "dcim.cablebundle",
+        "app": "dcim",
+        "model": "cablebundle",
+        "className": "CableBundle",
+        "verboseName": "cable bundle",
+        "verboseNamePlural": "cable bundles",
+        "description": "A named group of cables run together.",
+        "path": "cable-bundles",
+        "apiPath": "dcim/cable-bundles",
+        "alsoMountedAt": [],
+        "table": "dcim_cablebundle",
+        "sequence": "dcim_cablebundle_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "cable_count",
+            "kind": "computed",
+            "label": "Cable count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.cable",
+              "field": "bundle",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "cable bundle with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cable",
+            "field": "bundle",
+            "column": "bundle_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.cabletermination": {
+        "key": "dcim.cabletermination",
+        "app": "dcim",
+        "model": "cabletermination",
+        "className": "CableTermination",
+        "verboseName": "cable termination",
+        "verboseNamePlural": "cable terminations",
+        "description": "One end of a cable at one object (written with the cable as its a_terminations and b_terminations).",
+        "path": "cable-terminations",
+        "apiPath": "dcim/cable-terminations",
+        "alsoMountedAt": [],
+        "table": "dcim_cabletermination",
+        "sequence": "dcim_cabletermination_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "cable",
+            "kind": "fk",
+            "column": "cable_id",
+            "label": "Cable",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.cable",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "cable_end",
+            "kind": "choice",
+            "column": "cable_end",
+            "label": "End",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "cable_end",
+            "plain": true
+          },
+          {
+            "name": "termination_type",
+            "kind": "object_type",
+            "column": "termination_type",
+            "label": "Termination type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuittermination",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerport",
+              "dcim.rearport"
+            ]
+          },
+          {
+            "name": "termination_id",
+            "kind": "bigint",
+            "column": "termination_id",
+            "label": "Termination ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "termination",
+            "kind": "generic",
+            "label": "Termination",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuittermination",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerport",
+              "dcim.rearport"
+            ],
+            "typeColumn": "termination_type",
+            "idColumn": "termination_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "connector",
+            "kind": "integer",
+            "column": "connector",
+            "label": "Connector",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1,
+            "max": 256
+          },
+          {
+            "name": "positions",
+            "kind": "list",
+            "column": "positions",
+            "label": "Positions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "integer"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "cable",
+          "cable_end",
+          "termination_type",
+          "termination_id"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "cable",
+          "cable_end",
+          "termination_type",
+          "termination_id"
+        ],
+        "display": [
+          [
+            {
+              "text": "Cable "
+            },
+            {
+              "path": [
+                "cable",
+                "id"
+              ]
+            },
+            {
+              "text": " to "
+            },
+            {
+              "path": [
+                "termination_type"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "termination_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "cable",
+            "desc": false
+          },
+          {
+            "field": "cable_end",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "termination_type",
+              "termination_id"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "This object already has a cable."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.consoleport": {
+        "key": "dcim.consoleport",
+        "app": "dcim",
+        "model": "consoleport",
+        "className": "ConsolePort",
+        "verboseName": "console port",
+        "verboseNamePlural": "console ports",
+        "description": "A console port of a device (connects to a console server port).",
+        "path": "console-ports",
+        "apiPath": "dcim/console-ports",
+        "alsoMountedAt": [],
+        "table": "dcim_consoleport",
+        "sequence": "dcim_consoleport_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_type"
+          },
+          {
+            "name": "speed",
+            "kind": "choice",
+            "column": "speed",
+            "label": "Speed",
+            "helpText": "Port speed in bits per second",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_speed"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints_type"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "reachable"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Console port with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.consoleporttemplate": {
+        "key": "dcim.consoleporttemplate",
+        "app": "dcim",
+        "model": "consoleporttemplate",
+        "className": "ConsolePortTemplate",
+        "verboseName": "console port template",
+        "verboseNamePlural": "console port templates",
+        "description": "A console port every device (or module) of a type gets.",
+        "path": "console-port-templates",
+        "apiPath": "dcim/console-port-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_consoleporttemplate",
+        "sequence": "dcim_consoleporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_type"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.consoleport",
+        "actions": []
+      },
+      "dcim.consoleserverport": {
+        "key": "dcim.consoleserverport",
+        "app": "dcim",
+        "model": "consoleserverport",
+        "className": "ConsoleServerPort",
+        "verboseName": "console server port",
+        "verboseNamePlural": "console server ports",
+        "description": "A port of a console server (connects to a device's console port).",
+        "path": "console-server-ports",
+        "apiPath": "dcim/console-server-ports",
+        "alsoMountedAt": [],
+        "table": "dcim_consoleserverport",
+        "sequence": "dcim_consoleserverport_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_type"
+          },
+          {
+            "name": "speed",
+            "kind": "choice",
+            "column": "speed",
+            "label": "Speed",
+            "helpText": "Port speed in bits per second",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_speed"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints_type"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "reachable"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Console server port with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.consoleserverporttemplate": {
+        "key": "dcim.consoleserverporttemplate",
+        "app": "dcim",
+        "model": "consoleserverporttemplate",
+        "className": "ConsoleServerPortTemplate",
+        "verboseName": "console server port template",
+        "verboseNamePlural": "console server port templates",
+        "description": "A console server port every device (or module) of a type gets.",
+        "path": "console-server-port-templates",
+        "apiPath": "dcim/console-server-port-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_consoleserverporttemplate",
+        "sequence": "dcim_consoleserverporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "console_port_type"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.consoleserverport",
         "actions": []
       },
       "dcim.device": {
@@ -3778,6 +6621,74 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "console_port_count",
+            "kind": "computed",
+            "label": "Console port count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleport",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "console_server_port_count",
+            "kind": "computed",
+            "label": "Console server port count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleserverport",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_port_count",
+            "kind": "computed",
+            "label": "Power port count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.powerport",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_outlet_count",
+            "kind": "computed",
+            "label": "Power outlet count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.poweroutlet",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
             "name": "interface_count",
             "kind": "computed",
             "label": "Interface count",
@@ -3790,6 +6701,91 @@ export const catalogue: Catalogue = {
             "computed": {
               "type": "count",
               "model": "dcim.interface",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "front_port_count",
+            "kind": "computed",
+            "label": "Front port count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.frontport",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "rear_port_count",
+            "kind": "computed",
+            "label": "Rear port count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rearport",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "device_bay_count",
+            "kind": "computed",
+            "label": "Device bay count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.devicebay",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "module_bay_count",
+            "kind": "computed",
+            "label": "Module bay count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.modulebay",
+              "field": "device",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "inventory_item_count",
+            "kind": "computed",
+            "label": "Inventory item count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.inventoryitem",
               "field": "device",
               "cumulative": false
             }
@@ -4068,7 +7064,84 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.consoleport",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleserverport",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicebay",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicebay",
+            "field": "installed_device",
+            "column": "installed_device_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.frontport",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.interface",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.module",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.modulebay",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.poweroutlet",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerport",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rearport",
             "field": "device",
             "column": "device_id",
             "onDelete": "cascade",
@@ -4110,6 +7183,623 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           }
         ],
+        "instantiates": {
+          "type": "device_type"
+        },
+        "actions": []
+      },
+      "dcim.devicebay": {
+        "key": "dcim.devicebay",
+        "app": "dcim",
+        "model": "devicebay",
+        "className": "DeviceBay",
+        "verboseName": "device bay",
+        "verboseNamePlural": "device bays",
+        "description": "A slot of a parent device that holds a child device.",
+        "path": "device-bays",
+        "apiPath": "dcim/device-bays",
+        "alsoMountedAt": [],
+        "table": "dcim_devicebay",
+        "sequence": "dcim_devicebay_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "installed_device",
+            "kind": "fk",
+            "column": "installed_device_id",
+            "label": "Installed device",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "to": "dcim.device",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "t.installed_device_id IS NOT NULL",
+              "as": "boolean"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "installed_device"
+            ],
+            "nullsEqual": false,
+            "key": "installed_device",
+            "message": "device bay with this installed device already exists.",
+            "whenSet": [
+              "installed_device"
+            ]
+          },
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Device bay with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.devicebaytemplate": {
+        "key": "dcim.devicebaytemplate",
+        "app": "dcim",
+        "model": "devicebaytemplate",
+        "className": "DeviceBayTemplate",
+        "verboseName": "device bay template",
+        "verboseNamePlural": "device bay templates",
+        "description": "A device bay every device of a type gets.",
+        "path": "device-bay-templates",
+        "apiPath": "dcim/device-bay-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_devicebaytemplate",
+        "sequence": "dcim_devicebaytemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.devicebay",
         "actions": []
       },
       "dcim.devicerole": {
@@ -5025,10 +8715,80 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.consoleporttemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleserverporttemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.device",
             "field": "device_type",
             "column": "device_type_id",
             "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicebaytemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.frontporttemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interfacetemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.modulebaytemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.poweroutlettemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerporttemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rearporttemplate",
+            "field": "device_type",
+            "column": "device_type_id",
+            "onDelete": "cascade",
             "kind": "fk"
           },
           {
@@ -5053,6 +8813,846 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
+        "actions": []
+      },
+      "dcim.frontport": {
+        "key": "dcim.frontport",
+        "app": "dcim",
+        "model": "frontport",
+        "className": "FrontPort",
+        "verboseName": "front port",
+        "verboseNamePlural": "front ports",
+        "description": "A front port of a patch panel or other pass-through device, mapped to positions of rear ports.",
+        "path": "front-ports",
+        "apiPath": "dcim/front-ports",
+        "alsoMountedAt": [],
+        "table": "dcim_frontport",
+        "sequence": "dcim_frontport_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "8p8c",
+            "choices": "port_type"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "positions",
+            "kind": "integer",
+            "column": "positions",
+            "label": "Positions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1,
+            "max": 1024
+          },
+          {
+            "name": "rear_ports",
+            "kind": "json",
+            "column": "rear_ports",
+            "label": "Rear ports",
+            "helpText": "Mappings to rear ports: a list of {position, rear_port, rear_port_position}",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "itemRefs": {
+              "rear_port": "dcim.rearport"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Front port with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "paths",
+            "op": "paths",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.frontporttemplate": {
+        "key": "dcim.frontporttemplate",
+        "app": "dcim",
+        "model": "frontporttemplate",
+        "className": "FrontPortTemplate",
+        "verboseName": "front port template",
+        "verboseNamePlural": "front port templates",
+        "description": "A front port every device (or module) of a type gets, mapped to its rear port templates.",
+        "path": "front-port-templates",
+        "apiPath": "dcim/front-port-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_frontporttemplate",
+        "sequence": "dcim_frontporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "8p8c",
+            "choices": "port_type"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "positions",
+            "kind": "integer",
+            "column": "positions",
+            "label": "Positions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1,
+            "max": 1024
+          },
+          {
+            "name": "rear_ports",
+            "kind": "json",
+            "column": "rear_ports",
+            "label": "Rear ports",
+            "helpText": "Mappings to rear port templates: a list of {position, rear_port, rear_port_position}",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "itemRefs": {
+              "rear_port": "dcim.rearporttemplate"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.frontport",
         "actions": []
       },
       "dcim.interface": {
@@ -5136,6 +9736,21 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
             "onDelete": "cascade"
           },
           {
@@ -5569,9 +10184,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::jsonb",
-              "as": "json"
+              "type": "cable",
+              "part": "cable"
             }
           },
           {
@@ -5585,9 +10199,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::text",
-              "as": "string"
+              "type": "cable",
+              "part": "end"
             }
           },
           {
@@ -5601,9 +10214,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "'[]'::jsonb",
-              "as": "json"
+              "type": "cable",
+              "part": "peers"
             }
           },
           {
@@ -5617,9 +10229,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::text",
-              "as": "string"
+              "type": "cable",
+              "part": "peers_type"
             }
           },
           {
@@ -5633,9 +10244,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::jsonb",
-              "as": "json"
+              "type": "cable",
+              "part": "endpoints"
             }
           },
           {
@@ -5649,9 +10259,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::text",
-              "as": "string"
+              "type": "cable",
+              "part": "endpoints_type"
             }
           },
           {
@@ -5665,9 +10274,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "NULL::boolean",
-              "as": "boolean"
+              "type": "cable",
+              "part": "reachable"
             }
           },
           {
@@ -5698,9 +10306,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "mark_connected",
-              "as": "boolean"
+              "type": "cable",
+              "part": "occupied"
             }
           }
         ],
@@ -5824,6 +10431,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "dcim.interface",
             "field": "bridge",
             "column": "bridge_id",
@@ -5843,6 +10457,13 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -5866,6 +10487,1659 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.interfacetemplate": {
+        "key": "dcim.interfacetemplate",
+        "app": "dcim",
+        "model": "interfacetemplate",
+        "className": "InterfaceTemplate",
+        "verboseName": "interface template",
+        "verboseNamePlural": "interface templates",
+        "description": "An interface every device (or module) of a type gets.",
+        "path": "interface-templates",
+        "apiPath": "dcim/interface-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_interfacetemplate",
+        "sequence": "dcim_interfacetemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "1000base-t",
+            "choices": "interface_type"
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "mgmt_only",
+            "kind": "boolean",
+            "column": "mgmt_only",
+            "label": "Management only",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "bridge",
+            "kind": "fk",
+            "column": "bridge_id",
+            "label": "Bridge",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.interfacetemplate",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "poe_mode",
+            "kind": "choice",
+            "column": "poe_mode",
+            "label": "PoE mode",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_poe_mode"
+          },
+          {
+            "name": "poe_type",
+            "kind": "choice",
+            "column": "poe_type",
+            "label": "PoE type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "interface_poe_type"
+          },
+          {
+            "name": "rf_role",
+            "kind": "choice",
+            "column": "rf_role",
+            "label": "Wireless role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_role"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interfacetemplate",
+            "field": "bridge",
+            "column": "bridge_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.interface",
+        "actions": []
+      },
+      "dcim.inventoryitem": {
+        "key": "dcim.inventoryitem",
+        "app": "dcim",
+        "model": "inventoryitem",
+        "className": "InventoryItem",
+        "verboseName": "inventory item",
+        "verboseNamePlural": "inventory items",
+        "description": "A hardware part of a device not modelled otherwise (a transceiver, a fan), optionally nested and tied to a component.",
+        "path": "inventory-items",
+        "apiPath": "dcim/inventory-items",
+        "alsoMountedAt": [],
+        "table": "dcim_inventoryitem",
+        "sequence": "dcim_inventoryitem_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.inventoryitem",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "_depth"
+            ]
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "inventory_item_status"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.inventoryitemrole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "part_id",
+            "kind": "string",
+            "column": "part_id",
+            "label": "Part ID",
+            "helpText": "Manufacturer-assigned part identifier",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "serial",
+            "kind": "string",
+            "column": "serial",
+            "label": "Serial number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "asset_tag",
+            "kind": "string",
+            "column": "asset_tag",
+            "label": "Asset tag",
+            "helpText": "A unique tag used to identify this item",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 50,
+            "emptyAsNull": true
+          },
+          {
+            "name": "discovered",
+            "kind": "boolean",
+            "column": "discovered",
+            "label": "Discovered",
+            "helpText": "This item was automatically discovered",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "component_type",
+            "kind": "object_type",
+            "column": "component_type",
+            "label": "Component type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.poweroutlet",
+              "dcim.powerport",
+              "dcim.rearport"
+            ]
+          },
+          {
+            "name": "component_id",
+            "kind": "bigint",
+            "column": "component_id",
+            "label": "Component ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "component",
+            "kind": "generic",
+            "label": "Component",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.poweroutlet",
+              "dcim.powerport",
+              "dcim.rearport"
+            ],
+            "typeColumn": "component_type",
+            "idColumn": "component_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "asset_tag"
+            ],
+            "nullsEqual": false,
+            "key": "asset_tag",
+            "message": "inventory item with this asset tag already exists.",
+            "whenSet": [
+              "asset_tag"
+            ]
+          },
+          {
+            "fields": [
+              "device",
+              "parent",
+              "name"
+            ],
+            "nullsEqual": true,
+            "key": "__all__",
+            "message": "An inventory item with this name already exists on the device."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "parent",
+              "device"
+            ],
+            "right": [
+              "device"
+            ],
+            "key": "parent",
+            "message": "The parent inventory item does not belong to the same device."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "part_id",
+          "serial",
+          "asset_tag",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.inventoryitemrole": {
+        "key": "dcim.inventoryitemrole",
+        "app": "dcim",
+        "model": "inventoryitemrole",
+        "className": "InventoryItemRole",
+        "verboseName": "inventory item role",
+        "verboseNamePlural": "inventory item roles",
+        "description": "The function of an inventory item (transceiver, fan, power supply…).",
+        "path": "inventory-item-roles",
+        "apiPath": "dcim/inventory-item-roles",
+        "alsoMountedAt": [],
+        "table": "dcim_inventoryitemrole",
+        "sequence": "dcim_inventoryitemrole_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "9e9e9e",
+            "maxLength": 6,
+            "pattern": "^[0-9a-f]{6}$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "inventoryitem_count",
+            "kind": "computed",
+            "label": "Inventoryitem count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.inventoryitem",
+              "field": "role",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "inventoryitem_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "inventory item role with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "inventory item role with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.inventoryitemtemplate": {
+        "key": "dcim.inventoryitemtemplate",
+        "app": "dcim",
+        "model": "inventoryitemtemplate",
+        "className": "InventoryItemTemplate",
+        "verboseName": "inventory item template",
+        "verboseNamePlural": "inventory item templates",
+        "description": "An inventory item every device of a type gets.",
+        "path": "inventory-item-templates",
+        "apiPath": "dcim/inventory-item-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_inventoryitemtemplate",
+        "sequence": "dcim_inventoryitemtemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.inventoryitemtemplate",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name",
+              "_depth"
+            ]
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.inventoryitemrole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "part_id",
+            "kind": "string",
+            "column": "part_id",
+            "label": "Part ID",
+            "helpText": "Manufacturer-assigned part identifier",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "component_type",
+            "kind": "object_type",
+            "column": "component_type",
+            "label": "Component type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverporttemplate",
+              "dcim.frontporttemplate",
+              "dcim.interfacetemplate",
+              "dcim.poweroutlettemplate",
+              "dcim.powerporttemplate",
+              "dcim.rearporttemplate"
+            ]
+          },
+          {
+            "name": "component_id",
+            "kind": "bigint",
+            "column": "component_id",
+            "label": "Component ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "component",
+            "kind": "generic",
+            "label": "Component",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverporttemplate",
+              "dcim.frontporttemplate",
+              "dcim.interfacetemplate",
+              "dcim.poweroutlettemplate",
+              "dcim.powerporttemplate",
+              "dcim.rearporttemplate"
+            ],
+            "typeColumn": "component_type",
+            "idColumn": "component_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "parent",
+              "name"
+            ],
+            "nullsEqual": true,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.inventoryitem",
         "actions": []
       },
       "dcim.location": {
@@ -6349,6 +12623,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.powerpanel",
+            "field": "location",
+            "column": "location_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.rack",
             "field": "location",
             "column": "location_id",
@@ -6606,6 +12887,40 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "moduletype_count",
+            "kind": "computed",
+            "label": "Moduletype count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.moduletype",
+              "field": "manufacturer",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "inventoryitem_count",
+            "kind": "computed",
+            "label": "Inventoryitem count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.inventoryitem",
+              "field": "manufacturer",
+              "cumulative": false
+            }
+          },
+          {
             "name": "platform_count",
             "kind": "computed",
             "label": "Platform count",
@@ -6711,9 +13026,2058 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.inventoryitem",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.moduletype",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.platform",
             "field": "manufacturer",
             "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.module": {
+        "key": "dcim.module",
+        "app": "dcim",
+        "model": "module",
+        "className": "Module",
+        "verboseName": "module",
+        "verboseNamePlural": "modules",
+        "description": "A module (line card, power supply…) installed in a module bay of a device.",
+        "path": "modules",
+        "apiPath": "dcim/modules",
+        "alsoMountedAt": [],
+        "table": "dcim_module",
+        "sequence": "dcim_module_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_bay",
+            "kind": "fk",
+            "column": "module_bay_id",
+            "label": "Module bay",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.modulebay",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.moduletype",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "module_status"
+          },
+          {
+            "name": "serial",
+            "kind": "string",
+            "column": "serial",
+            "label": "Serial number",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "asset_tag",
+            "kind": "string",
+            "column": "asset_tag",
+            "label": "Asset tag",
+            "helpText": "A unique tag used to identify this device",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "maxLength": 50,
+            "emptyAsNull": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "module_bay",
+          "module_type",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "module_bay",
+          "module_type",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "module_bay",
+                "name"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "module_type",
+                "model"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "id"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "module_bay",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "asset_tag"
+            ],
+            "nullsEqual": false,
+            "key": "asset_tag",
+            "message": "module with this asset tag already exists.",
+            "whenSet": [
+              "asset_tag"
+            ]
+          },
+          {
+            "fields": [
+              "module_bay"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A module is already installed in this module bay."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "module_bay",
+              "device"
+            ],
+            "right": [
+              "device"
+            ],
+            "key": "module_bay",
+            "message": "The module bay must belong to the device."
+          }
+        ],
+        "search": [
+          "serial",
+          "asset_tag",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.consoleport",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleserverport",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.frontport",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.modulebay",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.poweroutlet",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerport",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rearport",
+            "field": "module",
+            "column": "module_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "instantiates": {
+          "type": "module_type",
+          "device": "device",
+          "placeholders": {
+            "module": "module_bay.position"
+          }
+        },
+        "actions": []
+      },
+      "dcim.modulebay": {
+        "key": "dcim.modulebay",
+        "app": "dcim",
+        "model": "modulebay",
+        "className": "ModuleBay",
+        "verboseName": "module bay",
+        "verboseNamePlural": "module bays",
+        "description": "A slot of a device (or of a module) that holds a module.",
+        "path": "module-bays",
+        "apiPath": "dcim/module-bays",
+        "alsoMountedAt": [],
+        "table": "dcim_modulebay",
+        "sequence": "dcim_modulebay_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "helpText": "The module this bay belongs to (bays nest in modules)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "installed_module",
+            "kind": "computed",
+            "label": "Installed module",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT m.id FROM dcim_module m WHERE m.module_bay_id = t.id)",
+              "as": "fk",
+              "to": "dcim.module"
+            },
+            "to": "dcim.module"
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "position",
+            "kind": "string",
+            "column": "position",
+            "label": "Position",
+            "helpText": "Identifier to reference when renaming installed components",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 30
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "EXISTS (SELECT 1 FROM dcim_module m WHERE m.module_bay_id = t.id)",
+              "as": "boolean"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "installed_module",
+          "name",
+          "description",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "module",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "module",
+              "name"
+            ],
+            "nullsEqual": true,
+            "key": "__all__",
+            "message": "A module bay with this name already exists on the device."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.module",
+            "field": "module_bay",
+            "column": "module_bay_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.modulebaytemplate": {
+        "key": "dcim.modulebaytemplate",
+        "app": "dcim",
+        "model": "modulebaytemplate",
+        "className": "ModuleBayTemplate",
+        "verboseName": "module bay template",
+        "verboseNamePlural": "module bay templates",
+        "description": "A module bay every device (or module) of a type gets.",
+        "path": "module-bay-templates",
+        "apiPath": "dcim/module-bay-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_modulebaytemplate",
+        "sequence": "dcim_modulebaytemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "position",
+            "kind": "string",
+            "column": "position",
+            "label": "Position",
+            "helpText": "Identifier to reference when renaming installed components",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 30
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.modulebay",
+        "actions": []
+      },
+      "dcim.moduletype": {
+        "key": "dcim.moduletype",
+        "app": "dcim",
+        "model": "moduletype",
+        "className": "ModuleType",
+        "verboseName": "module type",
+        "verboseNamePlural": "module types",
+        "description": "A make and model of module (a line card, power supply, transceiver…) installed in module bays.",
+        "path": "module-types",
+        "apiPath": "dcim/module-types",
+        "alsoMountedAt": [],
+        "table": "dcim_moduletype",
+        "sequence": "dcim_moduletype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "profile",
+            "kind": "fk",
+            "column": "profile_id",
+            "label": "Profile",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletypeprofile",
+            "onDelete": "protect"
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "model",
+            "kind": "string",
+            "column": "model",
+            "label": "Model",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "part_number",
+            "kind": "string",
+            "column": "part_number",
+            "label": "Part number",
+            "helpText": "Discrete part number (optional)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "airflow",
+            "kind": "choice",
+            "column": "airflow",
+            "label": "Airflow",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "module_airflow"
+          },
+          {
+            "name": "weight",
+            "kind": "decimal",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "weight_unit",
+            "kind": "choice",
+            "column": "weight_unit",
+            "label": "Weight unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "weight_unit"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "attributes",
+            "kind": "json",
+            "column": "attributes",
+            "label": "Attributes",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "module_count",
+            "kind": "computed",
+            "label": "Module count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.module",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "console_port_template_count",
+            "kind": "computed",
+            "label": "Console port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleporttemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "console_server_port_template_count",
+            "kind": "computed",
+            "label": "Console server port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleserverporttemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_port_template_count",
+            "kind": "computed",
+            "label": "Power port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.powerporttemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_outlet_template_count",
+            "kind": "computed",
+            "label": "Power outlet template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.poweroutlettemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "interface_template_count",
+            "kind": "computed",
+            "label": "Interface template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.interfacetemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "front_port_template_count",
+            "kind": "computed",
+            "label": "Front port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.frontporttemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "rear_port_template_count",
+            "kind": "computed",
+            "label": "Rear port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rearporttemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "module_bay_template_count",
+            "kind": "computed",
+            "label": "Module bay template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.modulebaytemplate",
+              "field": "module_type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "profile",
+          "manufacturer",
+          "model",
+          "description",
+          "module_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "profile",
+          "manufacturer",
+          "model",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "model"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "manufacturer",
+            "desc": false
+          },
+          {
+            "field": "model",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "manufacturer",
+              "model"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Module type with this Manufacturer and Model already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a weight"
+          }
+        ],
+        "search": [
+          "model",
+          "part_number",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.consoleporttemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleserverporttemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.frontporttemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interfacetemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.module",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.modulebaytemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.poweroutlettemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerporttemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rearporttemplate",
+            "field": "module_type",
+            "column": "module_type_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.moduletypeprofile": {
+        "key": "dcim.moduletypeprofile",
+        "app": "dcim",
+        "model": "moduletypeprofile",
+        "className": "ModuleTypeProfile",
+        "verboseName": "module type profile",
+        "verboseNamePlural": "module type profiles",
+        "description": "A profile of module types (a kind of module) with the JSON schema of their attributes.",
+        "path": "module-type-profiles",
+        "apiPath": "dcim/module-type-profiles",
+        "alsoMountedAt": [],
+        "table": "dcim_moduletypeprofile",
+        "sequence": "dcim_moduletypeprofile_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "schema",
+            "kind": "json",
+            "column": "schema",
+            "label": "Schema",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "module type profile with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.moduletype",
+            "field": "profile",
+            "column": "profile_id",
             "onDelete": "protect",
             "kind": "fk"
           },
@@ -7159,6 +15523,2692 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           }
         ],
+        "actions": []
+      },
+      "dcim.powerfeed": {
+        "key": "dcim.powerfeed",
+        "app": "dcim",
+        "model": "powerfeed",
+        "className": "PowerFeed",
+        "verboseName": "power feed",
+        "verboseNamePlural": "power feeds",
+        "description": "A power circuit from a power panel to a rack, cabled to a device's power port.",
+        "path": "power-feeds",
+        "apiPath": "dcim/power-feeds",
+        "alsoMountedAt": [],
+        "table": "dcim_powerfeed",
+        "sequence": "dcim_powerfeed_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "power_panel",
+            "kind": "fk",
+            "column": "power_panel_id",
+            "label": "Power panel",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.powerpanel",
+            "onDelete": "protect"
+          },
+          {
+            "name": "rack",
+            "kind": "fk",
+            "column": "rack_id",
+            "label": "Rack",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.rack",
+            "onDelete": "protect"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "power_feed_status"
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "primary",
+            "choices": "power_feed_type"
+          },
+          {
+            "name": "supply",
+            "kind": "choice",
+            "column": "supply",
+            "label": "Supply",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "ac",
+            "choices": "power_feed_supply"
+          },
+          {
+            "name": "phase",
+            "kind": "choice",
+            "column": "phase",
+            "label": "Phase",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "single-phase",
+            "choices": "power_feed_phase"
+          },
+          {
+            "name": "voltage",
+            "kind": "integer",
+            "column": "voltage",
+            "label": "Voltage",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 120,
+            "min": -32768,
+            "max": 32767
+          },
+          {
+            "name": "amperage",
+            "kind": "integer",
+            "column": "amperage",
+            "label": "Amperage",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 20,
+            "min": 1,
+            "max": 32767
+          },
+          {
+            "name": "max_utilization",
+            "kind": "integer",
+            "column": "max_utilization",
+            "label": "Max utilization",
+            "helpText": "Maximum permissible draw (percentage)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 80,
+            "min": 1,
+            "max": 100
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints_type"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "reachable"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "power_panel",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "power_panel",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Power feed with this Power panel and Name already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "rack",
+              "site"
+            ],
+            "right": [
+              "power_panel",
+              "site"
+            ],
+            "key": "rack",
+            "message": "Rack and power panel must belong to the same site."
+          }
+        ],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.poweroutlet": {
+        "key": "dcim.poweroutlet",
+        "app": "dcim",
+        "model": "poweroutlet",
+        "className": "PowerOutlet",
+        "verboseName": "power outlet",
+        "verboseNamePlural": "power outlets",
+        "description": "A power outlet of a device (a PDU's), fed by one of its power ports.",
+        "path": "power-outlets",
+        "apiPath": "dcim/power-outlets",
+        "alsoMountedAt": [],
+        "table": "dcim_poweroutlet",
+        "sequence": "dcim_poweroutlet_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_outlet_type"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "enabled",
+            "choices": "power_outlet_status"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "power_port",
+            "kind": "fk",
+            "column": "power_port_id",
+            "label": "Power port",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.powerport",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "feed_leg",
+            "kind": "choice",
+            "column": "feed_leg",
+            "label": "Feed leg",
+            "helpText": "Phase (for three-phase feeds)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_outlet_feed_leg"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints_type"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "reachable"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Power outlet with this Device and Name already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "power_port",
+              "device"
+            ],
+            "right": [
+              "device"
+            ],
+            "key": "power_port",
+            "message": "Parent power port must belong to the same device."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.poweroutlettemplate": {
+        "key": "dcim.poweroutlettemplate",
+        "app": "dcim",
+        "model": "poweroutlettemplate",
+        "className": "PowerOutletTemplate",
+        "verboseName": "power outlet template",
+        "verboseNamePlural": "power outlet templates",
+        "description": "A power outlet every device (or module) of a type gets.",
+        "path": "power-outlet-templates",
+        "apiPath": "dcim/power-outlet-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_poweroutlettemplate",
+        "sequence": "dcim_poweroutlettemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_outlet_type"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "power_port",
+            "kind": "fk",
+            "column": "power_port_id",
+            "label": "Power port",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.powerporttemplate",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "feed_leg",
+            "kind": "choice",
+            "column": "feed_leg",
+            "label": "Feed leg",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_outlet_feed_leg"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.poweroutlet",
+        "actions": []
+      },
+      "dcim.powerpanel": {
+        "key": "dcim.powerpanel",
+        "app": "dcim",
+        "model": "powerpanel",
+        "className": "PowerPanel",
+        "verboseName": "power panel",
+        "verboseNamePlural": "power panels",
+        "description": "An electrical panel at a site from which power feeds run.",
+        "path": "power-panels",
+        "apiPath": "dcim/power-panels",
+        "alsoMountedAt": [],
+        "table": "dcim_powerpanel",
+        "sequence": "dcim_powerpanel_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": true
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "site",
+            "kind": "fk",
+            "column": "site_id",
+            "label": "Site",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.site",
+            "onDelete": "protect"
+          },
+          {
+            "name": "location",
+            "kind": "fk",
+            "column": "location_id",
+            "label": "Location",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.location",
+            "onDelete": "protect"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "powerfeed_count",
+            "kind": "computed",
+            "label": "Powerfeed count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.powerfeed",
+              "field": "power_panel",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "powerfeed_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "site",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "site",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Power panel with this Site and Name already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "location",
+              "site"
+            ],
+            "right": [
+              "site"
+            ],
+            "key": "location",
+            "message": "Location must belong to the same site as the power panel."
+          }
+        ],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.powerfeed",
+            "field": "power_panel",
+            "column": "power_panel_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.imageattachment",
+            "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.powerport": {
+        "key": "dcim.powerport",
+        "app": "dcim",
+        "model": "powerport",
+        "className": "PowerPort",
+        "verboseName": "power port",
+        "verboseNamePlural": "power ports",
+        "description": "A power inlet of a device (draws power from an outlet or a feed).",
+        "path": "power-ports",
+        "apiPath": "dcim/power-ports",
+        "alsoMountedAt": [],
+        "table": "dcim_powerport",
+        "sequence": "dcim_powerport_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_port_type"
+          },
+          {
+            "name": "maximum_draw",
+            "kind": "integer",
+            "column": "maximum_draw",
+            "label": "Maximum draw",
+            "helpText": "Maximum power draw (watts)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "allocated_draw",
+            "kind": "integer",
+            "column": "allocated_draw",
+            "label": "Allocated draw",
+            "helpText": "Allocated power draw (watts)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "connected_endpoints",
+            "kind": "computed",
+            "label": "Connected endpoints",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints"
+            }
+          },
+          {
+            "name": "connected_endpoints_type",
+            "kind": "computed",
+            "label": "Connected endpoints type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "endpoints_type"
+            }
+          },
+          {
+            "name": "connected_endpoints_reachable",
+            "kind": "computed",
+            "label": "Connected endpoints reachable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "reachable"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Power port with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.poweroutlet",
+            "field": "power_port",
+            "column": "power_port_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "trace",
+            "op": "trace",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.powerporttemplate": {
+        "key": "dcim.powerporttemplate",
+        "app": "dcim",
+        "model": "powerporttemplate",
+        "className": "PowerPortTemplate",
+        "verboseName": "power port template",
+        "verboseNamePlural": "power port templates",
+        "description": "A power port every device (or module) of a type gets.",
+        "path": "power-port-templates",
+        "apiPath": "dcim/power-port-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_powerporttemplate",
+        "sequence": "dcim_powerporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "power_port_type"
+          },
+          {
+            "name": "maximum_draw",
+            "kind": "integer",
+            "column": "maximum_draw",
+            "label": "Maximum draw",
+            "helpText": "Maximum power draw (watts)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "allocated_draw",
+            "kind": "integer",
+            "column": "allocated_draw",
+            "label": "Allocated draw",
+            "helpText": "Allocated power draw (watts)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.poweroutlettemplate",
+            "field": "power_port",
+            "column": "power_port_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.powerport",
         "actions": []
       },
       "dcim.rack": {
@@ -7837,6 +18887,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.powerfeed",
+            "field": "rack",
+            "column": "rack_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
             "column": "object_id",
@@ -8190,6 +19247,844 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
+        "actions": []
+      },
+      "dcim.rearport": {
+        "key": "dcim.rearport",
+        "app": "dcim",
+        "model": "rearport",
+        "className": "RearPort",
+        "verboseName": "rear port",
+        "verboseNamePlural": "rear ports",
+        "description": "A rear port of a patch panel or other pass-through device, with one or more positions.",
+        "path": "rear-ports",
+        "apiPath": "dcim/rear-ports",
+        "alsoMountedAt": [],
+        "table": "dcim_rearport",
+        "sequence": "dcim_rearport_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module",
+            "kind": "fk",
+            "column": "module_id",
+            "label": "Module",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.module",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "8p8c",
+            "choices": "port_type"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "positions",
+            "kind": "integer",
+            "column": "positions",
+            "label": "Positions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1,
+            "max": 1024
+          },
+          {
+            "name": "front_ports",
+            "kind": "computed",
+            "label": "Front ports",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT coalesce(jsonb_agg(jsonb_build_object('position', coalesce((m->>'rear_port_position')::int, 1), 'front_port', f.id, 'front_port_position', coalesce((m->>'position')::int, 1)) ORDER BY f.id), '[]'::jsonb) FROM dcim_frontport f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE (m->>'rear_port')::bigint = t.id)",
+              "as": "json"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mark_connected",
+            "kind": "boolean",
+            "column": "mark_connected",
+            "label": "Mark connected",
+            "helpText": "Treat as if a cable is connected",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "cable",
+            "kind": "computed",
+            "label": "Cable",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "cable"
+            }
+          },
+          {
+            "name": "cable_end",
+            "kind": "computed",
+            "label": "Cable end",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "end"
+            }
+          },
+          {
+            "name": "link_peers",
+            "kind": "computed",
+            "label": "Link peers",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers"
+            }
+          },
+          {
+            "name": "link_peers_type",
+            "kind": "computed",
+            "label": "Link peers type",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "peers_type"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "_occupied",
+            "kind": "computed",
+            "label": "Occupied",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "cable",
+              "part": "occupied"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "device",
+          "name",
+          "description",
+          "cable",
+          "_occupied"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Rear port with this Device and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "paths",
+            "op": "paths",
+            "args": {}
+          }
+        ]
+      },
+      "dcim.rearporttemplate": {
+        "key": "dcim.rearporttemplate",
+        "app": "dcim",
+        "model": "rearporttemplate",
+        "className": "RearPortTemplate",
+        "verboseName": "rear port template",
+        "verboseNamePlural": "rear port templates",
+        "description": "A rear port every device (or module) of a type gets.",
+        "path": "rear-port-templates",
+        "apiPath": "dcim/rear-port-templates",
+        "alsoMountedAt": [],
+        "table": "dcim_rearporttemplate",
+        "sequence": "dcim_rearporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "device_type",
+            "kind": "fk",
+            "column": "device_type_id",
+            "label": "Device type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.devicetype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "module_type",
+            "kind": "fk",
+            "column": "module_type_id",
+            "label": "Module type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.moduletype",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "{module} is accepted as a substitution for the module bay position when attached to a module type.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "label",
+            "kind": "string",
+            "column": "label",
+            "label": "Label",
+            "helpText": "Physical label",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "8p8c",
+            "choices": "port_type"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "positions",
+            "kind": "integer",
+            "column": "positions",
+            "label": "Positions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1,
+            "max": 1024
+          },
+          {
+            "name": "front_ports",
+            "kind": "computed",
+            "label": "Front ports",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT coalesce(jsonb_agg(jsonb_build_object('position', coalesce((m->>'rear_port_position')::int, 1), 'front_port', f.id, 'front_port_position', coalesce((m->>'position')::int, 1)) ORDER BY f.id), '[]'::jsonb) FROM dcim_frontporttemplate f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE (m->>'rear_port')::bigint = t.id)",
+              "as": "json"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "label"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "device_type",
+            "desc": false
+          },
+          {
+            "field": "module_type",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the device type."
+          },
+          {
+            "fields": [
+              "module_type",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "A template with this name already exists for the module type."
+          }
+        ],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "device_type",
+              "module_type"
+            ],
+            "key": "__all__",
+            "message": "A component template must be associated with either a device type or a module type."
+          }
+        ],
+        "search": [
+          "name",
+          "label",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "component",
+            "column": "component_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "templateOf": "dcim.rearport",
         "actions": []
       },
       "dcim.region": {
@@ -9183,6 +21078,13 @@ export const catalogue: Catalogue = {
             "field": "site",
             "column": "site_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerpanel",
+            "field": "site",
+            "column": "site_id",
+            "onDelete": "protect",
             "kind": "fk"
           },
           {
@@ -10911,6 +22813,8 @@ export const catalogue: Catalogue = {
               "dcim.device",
               "dcim.devicetype",
               "dcim.location",
+              "dcim.moduletype",
+              "dcim.powerpanel",
               "dcim.rack",
               "dcim.site",
               "virtualization.virtualmachine"
@@ -10943,6 +22847,8 @@ export const catalogue: Catalogue = {
               "dcim.device",
               "dcim.devicetype",
               "dcim.location",
+              "dcim.moduletype",
+              "dcim.powerpanel",
               "dcim.rack",
               "dcim.site",
               "virtualization.virtualmachine"
@@ -11531,15 +23437,32 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
               "dcim.device",
+              "dcim.devicebay",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
               "dcim.interface",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerpanel",
+              "dcim.powerport",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -11596,15 +23519,32 @@ export const catalogue: Catalogue = {
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
               "dcim.device",
+              "dcim.devicebay",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
               "dcim.interface",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerpanel",
+              "dcim.powerport",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -17393,15 +29333,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittype",
               "circuits.provider",
               "core.objectchange",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -17459,15 +29427,43 @@ export const catalogue: Catalogue = {
               "circuits.circuittype",
               "circuits.provider",
               "core.objectchange",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
               "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
               "dcim.devicerole",
               "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
               "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
               "dcim.location",
               "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
               "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
               "dcim.rack",
               "dcim.rackrole",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
@@ -19216,6 +31212,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.cable",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.device",
             "field": "tenant",
             "column": "tenant_id",
@@ -19224,6 +31227,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.location",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerfeed",
             "field": "tenant",
             "column": "tenant_id",
             "onDelete": "protect",
@@ -20518,7 +32528,42 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "dcim.cable",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.cablebundle",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleport",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.consoleserverport",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.device",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicebay",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -20539,7 +32584,28 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.frontport",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.interface",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitem",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.inventoryitemrole",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -20560,7 +32626,63 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.module",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.modulebay",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.moduletype",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.moduletypeprofile",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.platform",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerfeed",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.poweroutlet",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerpanel",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.powerport",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -20575,6 +32697,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.rackrole",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rearport",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -24010,6 +36139,296 @@ export const catalogue: Catalogue = {
           "label": "Failed"
         }
       ],
+      "cable_end": [
+        {
+          "value": "A",
+          "label": "A"
+        },
+        {
+          "value": "B",
+          "label": "B"
+        }
+      ],
+      "cable_length_unit": [
+        {
+          "value": "km",
+          "label": "Kilometers"
+        },
+        {
+          "value": "m",
+          "label": "Meters"
+        },
+        {
+          "value": "cm",
+          "label": "Centimeters"
+        },
+        {
+          "value": "mi",
+          "label": "Miles"
+        },
+        {
+          "value": "ft",
+          "label": "Feet"
+        },
+        {
+          "value": "in",
+          "label": "Inches"
+        }
+      ],
+      "cable_profile": [
+        {
+          "value": "single-1c1p",
+          "label": "1C1P"
+        },
+        {
+          "value": "single-1c2p",
+          "label": "1C2P"
+        },
+        {
+          "value": "single-1c4p",
+          "label": "1C4P"
+        },
+        {
+          "value": "single-1c6p",
+          "label": "1C6P"
+        },
+        {
+          "value": "single-1c8p",
+          "label": "1C8P"
+        },
+        {
+          "value": "single-1c12p",
+          "label": "1C12P"
+        },
+        {
+          "value": "single-1c16p",
+          "label": "1C16P"
+        },
+        {
+          "value": "trunk-2c1p",
+          "label": "2C1P trunk"
+        },
+        {
+          "value": "trunk-2c2p",
+          "label": "2C2P trunk"
+        },
+        {
+          "value": "trunk-2c4p",
+          "label": "2C4P trunk"
+        },
+        {
+          "value": "trunk-2c4p-shuffle",
+          "label": "2C4P trunk (shuffle)"
+        },
+        {
+          "value": "trunk-2c6p",
+          "label": "2C6P trunk"
+        },
+        {
+          "value": "trunk-2c8p",
+          "label": "2C8P trunk"
+        },
+        {
+          "value": "trunk-2c12p",
+          "label": "2C12P trunk"
+        },
+        {
+          "value": "trunk-4c1p",
+          "label": "4C1P trunk"
+        },
+        {
+          "value": "trunk-4c2p",
+          "label": "4C2P trunk"
+        },
+        {
+          "value": "trunk-4c4p",
+          "label": "4C4P trunk"
+        },
+        {
+          "value": "trunk-4c4p-shuffle",
+          "label": "4C4P trunk (shuffle)"
+        },
+        {
+          "value": "trunk-4c6p",
+          "label": "4C6P trunk"
+        },
+        {
+          "value": "trunk-4c8p",
+          "label": "4C8P trunk"
+        },
+        {
+          "value": "trunk-8c4p",
+          "label": "8C4P trunk"
+        },
+        {
+          "value": "breakout-1c2p-2c1p",
+          "label": "1C2P:2C1P breakout"
+        },
+        {
+          "value": "breakout-1c4p-4c1p",
+          "label": "1C4P:4C1P breakout"
+        },
+        {
+          "value": "breakout-1c6p-6c1p",
+          "label": "1C6P:6C1P breakout"
+        },
+        {
+          "value": "breakout-1c8p-8c1p",
+          "label": "1C8P:8C1P breakout"
+        },
+        {
+          "value": "breakout-2c4p-8c1p-shuffle",
+          "label": "2C4P:8C1P breakout (shuffle)"
+        }
+      ],
+      "cable_status": [
+        {
+          "value": "connected",
+          "label": "Connected"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        }
+      ],
+      "cable_type": [
+        {
+          "value": "cat3",
+          "label": "CAT3"
+        },
+        {
+          "value": "cat5",
+          "label": "CAT5"
+        },
+        {
+          "value": "cat5e",
+          "label": "CAT5e"
+        },
+        {
+          "value": "cat6",
+          "label": "CAT6"
+        },
+        {
+          "value": "cat6a",
+          "label": "CAT6a"
+        },
+        {
+          "value": "cat7",
+          "label": "CAT7"
+        },
+        {
+          "value": "cat7a",
+          "label": "CAT7a"
+        },
+        {
+          "value": "cat8",
+          "label": "CAT8"
+        },
+        {
+          "value": "mrj21-trunk",
+          "label": "MRJ21 Trunk"
+        },
+        {
+          "value": "dac-active",
+          "label": "Direct Attach Copper (Active)"
+        },
+        {
+          "value": "dac-passive",
+          "label": "Direct Attach Copper (Passive)"
+        },
+        {
+          "value": "coaxial",
+          "label": "Coaxial"
+        },
+        {
+          "value": "rg-6",
+          "label": "RG-6"
+        },
+        {
+          "value": "rg-8",
+          "label": "RG-8"
+        },
+        {
+          "value": "rg-11",
+          "label": "RG-11"
+        },
+        {
+          "value": "rg-59",
+          "label": "RG-59"
+        },
+        {
+          "value": "rg-62",
+          "label": "RG-62"
+        },
+        {
+          "value": "rg-213",
+          "label": "RG-213"
+        },
+        {
+          "value": "lmr-100",
+          "label": "LMR-100"
+        },
+        {
+          "value": "lmr-200",
+          "label": "LMR-200"
+        },
+        {
+          "value": "lmr-400",
+          "label": "LMR-400"
+        },
+        {
+          "value": "mmf",
+          "label": "Multimode Fiber"
+        },
+        {
+          "value": "mmf-om1",
+          "label": "Multimode Fiber (OM1)"
+        },
+        {
+          "value": "mmf-om2",
+          "label": "Multimode Fiber (OM2)"
+        },
+        {
+          "value": "mmf-om3",
+          "label": "Multimode Fiber (OM3)"
+        },
+        {
+          "value": "mmf-om4",
+          "label": "Multimode Fiber (OM4)"
+        },
+        {
+          "value": "mmf-om5",
+          "label": "Multimode Fiber (OM5)"
+        },
+        {
+          "value": "smf",
+          "label": "Single-mode Fiber"
+        },
+        {
+          "value": "smf-os1",
+          "label": "Single-mode Fiber (OS1)"
+        },
+        {
+          "value": "smf-os2",
+          "label": "Single-mode Fiber (OS2)"
+        },
+        {
+          "value": "aoc",
+          "label": "Active Optical Cabling (AOC)"
+        },
+        {
+          "value": "power",
+          "label": "Power"
+        },
+        {
+          "value": "usb",
+          "label": "USB"
+        }
+      ],
       "circuit_status": [
         {
           "value": "planned",
@@ -24066,6 +36485,102 @@ export const catalogue: Catalogue = {
         {
           "value": "offline",
           "label": "Offline"
+        }
+      ],
+      "console_port_speed": [
+        {
+          "value": 1200,
+          "label": "1200 bps"
+        },
+        {
+          "value": 2400,
+          "label": "2400 bps"
+        },
+        {
+          "value": 4800,
+          "label": "4800 bps"
+        },
+        {
+          "value": 9600,
+          "label": "9600 bps"
+        },
+        {
+          "value": 19200,
+          "label": "19.2 kbps"
+        },
+        {
+          "value": 38400,
+          "label": "38.4 kbps"
+        },
+        {
+          "value": 57600,
+          "label": "57.6 kbps"
+        },
+        {
+          "value": 115200,
+          "label": "115.2 kbps"
+        }
+      ],
+      "console_port_type": [
+        {
+          "value": "de-9",
+          "label": "DE-9"
+        },
+        {
+          "value": "db-25",
+          "label": "DB-25"
+        },
+        {
+          "value": "rj-11",
+          "label": "RJ-11"
+        },
+        {
+          "value": "rj-12",
+          "label": "RJ-12"
+        },
+        {
+          "value": "rj-45",
+          "label": "RJ-45"
+        },
+        {
+          "value": "mini-din-8",
+          "label": "Mini-DIN 8"
+        },
+        {
+          "value": "usb-a",
+          "label": "USB Type A"
+        },
+        {
+          "value": "usb-b",
+          "label": "USB Type B"
+        },
+        {
+          "value": "usb-c",
+          "label": "USB Type C"
+        },
+        {
+          "value": "usb-mini-a",
+          "label": "USB Mini A"
+        },
+        {
+          "value": "usb-mini-b",
+          "label": "USB Mini B"
+        },
+        {
+          "value": "usb-micro-a",
+          "label": "USB Micro A"
+        },
+        {
+          "value": "usb-micro-b",
+          "label": "USB Micro B"
+        },
+        {
+          "value": "usb-micro-ab",
+          "label": "USB Micro AB"
+        },
+        {
+          "value": "other",
+          "label": "Other"
         }
       ],
       "contact_priority": [
@@ -24401,11 +36916,11 @@ export const catalogue: Catalogue = {
         },
         {
           "value": "100base-fx",
-          "label": "100BASE-FX (10/100ME FIBER)"
+          "label": "100BASE-FX (10/100ME)"
         },
         {
           "value": "100base-lfx",
-          "label": "100BASE-LFX (10/100ME FIBER)"
+          "label": "100BASE-LFX (10/100ME)"
         },
         {
           "value": "100base-tx",
@@ -24413,19 +36928,35 @@ export const catalogue: Catalogue = {
         },
         {
           "value": "100base-t1",
-          "label": "100BASE-T1 (10/100ME Single Pair)"
+          "label": "100BASE-T1 (10/100ME)"
         },
         {
-          "value": "1000base-t",
-          "label": "1000BASE-T (1GE)"
+          "value": "1000base-bx10-d",
+          "label": "1000BASE-BX10-D (1GE BiDi Down)"
         },
         {
-          "value": "1000base-tx",
-          "label": "1000BASE-TX (1GE)"
+          "value": "1000base-bx10-u",
+          "label": "1000BASE-BX10-U (1GE BiDi Up)"
         },
         {
-          "value": "1000base-sx",
-          "label": "1000BASE-SX (1GE)"
+          "value": "1000base-cwdm",
+          "label": "1000BASE-CWDM (1GE)"
+        },
+        {
+          "value": "1000base-cx",
+          "label": "1000BASE-CX (1GE DAC)"
+        },
+        {
+          "value": "1000base-dwdm",
+          "label": "1000BASE-DWDM (1GE)"
+        },
+        {
+          "value": "1000base-ex",
+          "label": "1000BASE-EX (1GE)"
+        },
+        {
+          "value": "1000base-lsx",
+          "label": "1000BASE-LSX (1GE)"
         },
         {
           "value": "1000base-lx",
@@ -24436,32 +36967,20 @@ export const catalogue: Catalogue = {
           "label": "1000BASE-LX10/LH (1GE)"
         },
         {
+          "value": "1000base-sx",
+          "label": "1000BASE-SX (1GE)"
+        },
+        {
+          "value": "1000base-t",
+          "label": "1000BASE-T (1GE)"
+        },
+        {
+          "value": "1000base-tx",
+          "label": "1000BASE-TX (1GE)"
+        },
+        {
           "value": "1000base-zx",
           "label": "1000BASE-ZX (1GE)"
-        },
-        {
-          "value": "1000base-ex",
-          "label": "1000BASE-EX (1GE)"
-        },
-        {
-          "value": "1000base-bx10-d",
-          "label": "1000BASE-BX10-D (1GE)"
-        },
-        {
-          "value": "1000base-bx10-u",
-          "label": "1000BASE-BX10-U (1GE)"
-        },
-        {
-          "value": "1000base-cx",
-          "label": "1000BASE-CX (1GE)"
-        },
-        {
-          "value": "1000base-cwdm",
-          "label": "1000BASE-CWDM (1GE)"
-        },
-        {
-          "value": "1000base-dwdm",
-          "label": "1000BASE-DWDM (1GE)"
         },
         {
           "value": "2.5gbase-t",
@@ -24472,16 +36991,24 @@ export const catalogue: Catalogue = {
           "label": "5GBASE-T (5GE)"
         },
         {
-          "value": "10gbase-t",
-          "label": "10GBASE-T (10GE)"
+          "value": "10gbase-br-d",
+          "label": "10GBASE-BR-D (10GE BiDi Down)"
+        },
+        {
+          "value": "10gbase-br-u",
+          "label": "10GBASE-BR-U (10GE BiDi Up)"
+        },
+        {
+          "value": "10gbase-cu",
+          "label": "10GBASE-CU (10GE DAC Passive Twinax)"
         },
         {
           "value": "10gbase-cx4",
-          "label": "10GBASE-CX4 (10GE)"
+          "label": "10GBASE-CX4 (10GE DAC)"
         },
         {
-          "value": "10gbase-sr",
-          "label": "10GBASE-SR (10GE)"
+          "value": "10gbase-er",
+          "label": "10GBASE-ER (10GE)"
         },
         {
           "value": "10gbase-lr",
@@ -24492,32 +37019,36 @@ export const catalogue: Catalogue = {
           "label": "10GBASE-LRM (10GE)"
         },
         {
-          "value": "10gbase-er",
-          "label": "10GBASE-ER (10GE)"
+          "value": "10gbase-lx4",
+          "label": "10GBASE-LX4 (10GE)"
+        },
+        {
+          "value": "10gbase-sr",
+          "label": "10GBASE-SR (10GE)"
+        },
+        {
+          "value": "10gbase-t",
+          "label": "10GBASE-T (10GE)"
         },
         {
           "value": "10gbase-zr",
           "label": "10GBASE-ZR (10GE)"
         },
         {
-          "value": "10gbase-cu",
-          "label": "10GBASE-CU (10GE)"
-        },
-        {
           "value": "25gbase-cr",
-          "label": "25GBASE-CR (25GE)"
+          "label": "25GBASE-CR (25GE DAC)"
         },
         {
-          "value": "25gbase-sr",
-          "label": "25GBASE-SR (25GE)"
+          "value": "25gbase-er",
+          "label": "25GBASE-ER (25GE)"
         },
         {
           "value": "25gbase-lr",
           "label": "25GBASE-LR (25GE)"
         },
         {
-          "value": "25gbase-er",
-          "label": "25GBASE-ER (25GE)"
+          "value": "25gbase-sr",
+          "label": "25GBASE-SR (25GE)"
         },
         {
           "value": "25gbase-t",
@@ -24525,83 +37056,227 @@ export const catalogue: Catalogue = {
         },
         {
           "value": "40gbase-cr4",
-          "label": "40GBASE-CR4 (40GE)"
-        },
-        {
-          "value": "40gbase-sr4",
-          "label": "40GBASE-SR4 (40GE)"
-        },
-        {
-          "value": "40gbase-lr4",
-          "label": "40GBASE-LR4 (40GE)"
+          "label": "40GBASE-CR4 (40GE DAC)"
         },
         {
           "value": "40gbase-er4",
           "label": "40GBASE-ER4 (40GE)"
         },
         {
-          "value": "50gbase-cr",
-          "label": "50GBASE-CR (50GE)"
+          "value": "40gbase-fr4",
+          "label": "40GBASE-FR4 (40GE)"
         },
         {
-          "value": "50gbase-sr",
-          "label": "50GBASE-SR (50GE)"
+          "value": "40gbase-lr4",
+          "label": "40GBASE-LR4 (40GE)"
+        },
+        {
+          "value": "40gbase-sr4",
+          "label": "40GBASE-SR4 (40GE)"
+        },
+        {
+          "value": "40gbase-sr4-bd",
+          "label": "40GBASE-SR4 (40GE BiDi)"
+        },
+        {
+          "value": "50gbase-cr",
+          "label": "50GBASE-CR (50GE DAC)"
+        },
+        {
+          "value": "50gbase-er",
+          "label": "50GBASE-ER (50GE)"
+        },
+        {
+          "value": "50gbase-fr",
+          "label": "50GBASE-FR (50GE)"
         },
         {
           "value": "50gbase-lr",
           "label": "50GBASE-LR (50GE)"
         },
         {
+          "value": "50gbase-sr",
+          "label": "50GBASE-SR (50GE)"
+        },
+        {
+          "value": "100gbase-cr1",
+          "label": "100GBASE-CR1 (100GE DAC)"
+        },
+        {
+          "value": "100gbase-cr2",
+          "label": "100GBASE-CR2 (100GE DAC)"
+        },
+        {
           "value": "100gbase-cr4",
-          "label": "100GBASE-CR4 (100GE)"
+          "label": "100GBASE-CR4 (100GE DAC)"
         },
         {
-          "value": "100gbase-sr4",
-          "label": "100GBASE-SR4 (100GE)"
+          "value": "100gbase-cr10",
+          "label": "100GBASE-CR10 (100GE DAC)"
         },
         {
-          "value": "100gbase-lr4",
-          "label": "100GBASE-LR4 (100GE)"
-        },
-        {
-          "value": "100gbase-er4",
-          "label": "100GBASE-ER4 (100GE)"
+          "value": "100gbase-cwdm4",
+          "label": "100GBASE-CWDM4 (100GE)"
         },
         {
           "value": "100gbase-dr",
           "label": "100GBASE-DR (100GE)"
         },
         {
-          "value": "200gbase-sr4",
-          "label": "200GBASE-SR4 (200GE)"
+          "value": "100gbase-er4",
+          "label": "100GBASE-ER4 (100GE)"
+        },
+        {
+          "value": "100gbase-fr1",
+          "label": "100GBASE-FR1 (100GE)"
+        },
+        {
+          "value": "100gbase-lr1",
+          "label": "100GBASE-LR1 (100GE)"
+        },
+        {
+          "value": "100gbase-lr4",
+          "label": "100GBASE-LR4 (100GE)"
+        },
+        {
+          "value": "100gbase-sr1",
+          "label": "100GBASE-SR1 (100GE)"
+        },
+        {
+          "value": "100gbase-sr1.2",
+          "label": "100GBASE-SR1.2 (100GE BiDi)"
+        },
+        {
+          "value": "100gbase-sr2",
+          "label": "100GBASE-SR2 (100GE)"
+        },
+        {
+          "value": "100gbase-sr4",
+          "label": "100GBASE-SR4 (100GE)"
+        },
+        {
+          "value": "100gbase-sr10",
+          "label": "100GBASE-SR10 (100GE)"
+        },
+        {
+          "value": "100gbase-zr",
+          "label": "100GBASE-ZR (100GE)"
+        },
+        {
+          "value": "200gbase-cr2",
+          "label": "200GBASE-CR2 (200GE)"
+        },
+        {
+          "value": "200gbase-cr4",
+          "label": "200GBASE-CR4 (200GE)"
+        },
+        {
+          "value": "200gbase-dr4",
+          "label": "200GBASE-DR4 (200GE)"
+        },
+        {
+          "value": "200gbase-er4",
+          "label": "200GBASE-ER4 (200GE)"
         },
         {
           "value": "200gbase-fr4",
           "label": "200GBASE-FR4 (200GE)"
         },
         {
-          "value": "400gbase-sr8",
-          "label": "400GBASE-SR8 (400GE)"
+          "value": "200gbase-lr4",
+          "label": "200GBASE-LR4 (200GE)"
+        },
+        {
+          "value": "200gbase-sr2",
+          "label": "200GBASE-SR2 (200GE)"
+        },
+        {
+          "value": "200gbase-sr4",
+          "label": "200GBASE-SR4 (200GE)"
+        },
+        {
+          "value": "200gbase-vr2",
+          "label": "200GBASE-VR2 (200GE)"
+        },
+        {
+          "value": "400gbase-cr4",
+          "label": "400GBASE-CR4 (400GE)"
         },
         {
           "value": "400gbase-dr4",
           "label": "400GBASE-DR4 (400GE)"
         },
         {
+          "value": "400gbase-er8",
+          "label": "400GBASE-ER8 (400GE)"
+        },
+        {
           "value": "400gbase-fr4",
           "label": "400GBASE-FR4 (400GE)"
+        },
+        {
+          "value": "400gbase-fr8",
+          "label": "400GBASE-FR8 (400GE)"
         },
         {
           "value": "400gbase-lr4",
           "label": "400GBASE-LR4 (400GE)"
         },
         {
-          "value": "800gbase-sr8",
-          "label": "800GBASE-SR8 (800GE)"
+          "value": "400gbase-lr8",
+          "label": "400GBASE-LR8 (400GE)"
+        },
+        {
+          "value": "400gbase-sr4",
+          "label": "400GBASE-SR4 (400GE)"
+        },
+        {
+          "value": "400gbase-sr4_2",
+          "label": "400GBASE-SR4.2 (400GE BiDi)"
+        },
+        {
+          "value": "400gbase-sr8",
+          "label": "400GBASE-SR8 (400GE)"
+        },
+        {
+          "value": "400gbase-sr16",
+          "label": "400GBASE-SR16 (400GE)"
+        },
+        {
+          "value": "400gbase-vr4",
+          "label": "400GBASE-VR4 (400GE)"
+        },
+        {
+          "value": "400gbase-zr",
+          "label": "400GBASE-ZR (400GE)"
+        },
+        {
+          "value": "800gbase-cr8",
+          "label": "800GBASE-CR8 (800GE)"
         },
         {
           "value": "800gbase-dr8",
           "label": "800GBASE-DR8 (800GE)"
+        },
+        {
+          "value": "800gbase-sr8",
+          "label": "800GBASE-SR8 (800GE)"
+        },
+        {
+          "value": "800gbase-vr8",
+          "label": "800GBASE-VR8 (800GE)"
+        },
+        {
+          "value": "1.6tbase-cr8",
+          "label": "1.6TBASE-CR8 (1.6TE)"
+        },
+        {
+          "value": "1.6tbase-dr8",
+          "label": "1.6TBASE-DR8 (1.6TE)"
+        },
+        {
+          "value": "1.6tbase-dr8-2",
+          "label": "1.6TBASE-DR8-2 (1.6TE)"
         },
         {
           "value": "100base-x-sfp",
@@ -24645,7 +37320,7 @@ export const catalogue: Catalogue = {
         },
         {
           "value": "50gbase-x-sfp28",
-          "label": "SFP28 (50GE)"
+          "label": "QSFP28 (50GE)"
         },
         {
           "value": "50gbase-x-sfp56",
@@ -24666,6 +37341,14 @@ export const catalogue: Catalogue = {
         {
           "value": "100gbase-x-cxp",
           "label": "CXP (100GE)"
+        },
+        {
+          "value": "100gbase-x-cpak",
+          "label": "Cisco CPAK (100GE)"
+        },
+        {
+          "value": "100gbase-x-dsfp",
+          "label": "DSFP (100GE)"
         },
         {
           "value": "100gbase-x-qsfp28",
@@ -24700,12 +37383,16 @@ export const catalogue: Catalogue = {
           "label": "QSFP-DD (400GE)"
         },
         {
+          "value": "400gbase-x-cdfp",
+          "label": "CDFP (400GE)"
+        },
+        {
           "value": "400gbase-x-cfp2",
           "label": "CFP2 (400GE)"
         },
         {
           "value": "400gbase-x-cfp8",
-          "label": "CFP8 (400GE)"
+          "label": "CPF8 (400GE)"
         },
         {
           "value": "400gbase-x-osfp",
@@ -24724,8 +37411,28 @@ export const catalogue: Catalogue = {
           "label": "QSFP-DD (800GE)"
         },
         {
+          "value": "1.6tbase-x-osfp1600",
+          "label": "OSFP1600 (1.6TE)"
+        },
+        {
+          "value": "1.6tbase-x-osfp1600-rhs",
+          "label": "OSFP1600-RHS (1.6TE)"
+        },
+        {
+          "value": "1.6tbase-x-qsfpdd1600",
+          "label": "QSFP-DD1600 (1.6TE)"
+        },
+        {
           "value": "1000base-kx",
           "label": "1000BASE-KX (1GE)"
+        },
+        {
+          "value": "2.5gbase-kx",
+          "label": "2.5GBASE-KX (2.5GE)"
+        },
+        {
+          "value": "5gbase-kr",
+          "label": "5GBASE-KR (5GE)"
         },
         {
           "value": "10gbase-kr",
@@ -24748,8 +37455,20 @@ export const catalogue: Catalogue = {
           "label": "50GBASE-KR (50GE)"
         },
         {
+          "value": "100gbase-kp4",
+          "label": "100GBASE-KP4 (100GE)"
+        },
+        {
+          "value": "100gbase-kr2",
+          "label": "100GBASE-KR2 (100GE)"
+        },
+        {
           "value": "100gbase-kr4",
           "label": "100GBASE-KR4 (100GE)"
+        },
+        {
+          "value": "1.6tbase-kr8",
+          "label": "1.6TBASE-KR8 (1.6TE)"
         },
         {
           "value": "ieee802.11a",
@@ -24761,27 +37480,27 @@ export const catalogue: Catalogue = {
         },
         {
           "value": "ieee802.11n",
-          "label": "IEEE 802.11n"
+          "label": "IEEE 802.11n (Wi-Fi 4)"
         },
         {
           "value": "ieee802.11ac",
-          "label": "IEEE 802.11ac"
+          "label": "IEEE 802.11ac (Wi-Fi 5)"
         },
         {
           "value": "ieee802.11ad",
-          "label": "IEEE 802.11ad"
+          "label": "IEEE 802.11ad (WiGig)"
         },
         {
           "value": "ieee802.11ax",
-          "label": "IEEE 802.11ax"
+          "label": "IEEE 802.11ax (Wi-Fi 6)"
         },
         {
           "value": "ieee802.11ay",
-          "label": "IEEE 802.11ay"
+          "label": "IEEE 802.11ay (WiGig)"
         },
         {
           "value": "ieee802.11be",
-          "label": "IEEE 802.11be"
+          "label": "IEEE 802.11be (Wi-Fi 7)"
         },
         {
           "value": "ieee802.15.1",
@@ -24836,6 +37555,14 @@ export const catalogue: Catalogue = {
           "label": "OC-768/STM-256"
         },
         {
+          "value": "sonet-oc1920",
+          "label": "OC-1920/STM-640"
+        },
+        {
+          "value": "sonet-oc3840",
+          "label": "OC-3840/STM-1234"
+        },
+        {
           "value": "1gfc-sfp",
           "label": "SFP (1GFC)"
         },
@@ -24860,8 +37587,20 @@ export const catalogue: Catalogue = {
           "label": "SFP28 (32GFC)"
         },
         {
+          "value": "32gfc-sfpp",
+          "label": "SFP+ (32GFC)"
+        },
+        {
           "value": "64gfc-qsfpp",
           "label": "QSFP+ (64GFC)"
+        },
+        {
+          "value": "64gfc-sfpdd",
+          "label": "SFP-DD (64GFC)"
+        },
+        {
+          "value": "64gfc-sfpp",
+          "label": "SFP+ (64GFC)"
         },
         {
           "value": "128gfc-qsfp28",
@@ -25028,6 +37767,32 @@ export const catalogue: Catalogue = {
           "label": "Other"
         }
       ],
+      "inventory_item_status": [
+        {
+          "value": "offline",
+          "label": "Offline"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "staged",
+          "label": "Staged"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        }
+      ],
       "ip_family": [
         {
           "value": 4,
@@ -25156,6 +37921,58 @@ export const catalogue: Catalogue = {
           "label": "Retired"
         }
       ],
+      "module_airflow": [
+        {
+          "value": "front-to-rear",
+          "label": "Front to rear"
+        },
+        {
+          "value": "rear-to-front",
+          "label": "Rear to front"
+        },
+        {
+          "value": "left-to-right",
+          "label": "Left to right"
+        },
+        {
+          "value": "right-to-left",
+          "label": "Right to left"
+        },
+        {
+          "value": "side-to-rear",
+          "label": "Side to rear"
+        },
+        {
+          "value": "passive",
+          "label": "Passive"
+        }
+      ],
+      "module_status": [
+        {
+          "value": "offline",
+          "label": "Offline"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "staged",
+          "label": "Staged"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        }
+      ],
       "objectchange_action": [
         {
           "value": "create",
@@ -25168,6 +37985,1164 @@ export const catalogue: Catalogue = {
         {
           "value": "delete",
           "label": "Deleted"
+        }
+      ],
+      "port_type": [
+        {
+          "value": "8p8c",
+          "label": "8P8C"
+        },
+        {
+          "value": "8p6c",
+          "label": "8P6C"
+        },
+        {
+          "value": "8p4c",
+          "label": "8P4C"
+        },
+        {
+          "value": "8p2c",
+          "label": "8P2C"
+        },
+        {
+          "value": "6p6c",
+          "label": "6P6C"
+        },
+        {
+          "value": "6p4c",
+          "label": "6P4C"
+        },
+        {
+          "value": "6p2c",
+          "label": "6P2C"
+        },
+        {
+          "value": "4p4c",
+          "label": "4P4C"
+        },
+        {
+          "value": "4p2c",
+          "label": "4P2C"
+        },
+        {
+          "value": "gg45",
+          "label": "GG45"
+        },
+        {
+          "value": "tera-4p",
+          "label": "TERA 4P"
+        },
+        {
+          "value": "tera-2p",
+          "label": "TERA 2P"
+        },
+        {
+          "value": "tera-1p",
+          "label": "TERA 1P"
+        },
+        {
+          "value": "110-punch",
+          "label": "110 Punch"
+        },
+        {
+          "value": "bnc",
+          "label": "BNC"
+        },
+        {
+          "value": "f",
+          "label": "F Connector"
+        },
+        {
+          "value": "n",
+          "label": "N Connector"
+        },
+        {
+          "value": "mrj21",
+          "label": "MRJ21"
+        },
+        {
+          "value": "fc",
+          "label": "FC"
+        },
+        {
+          "value": "fc-pc",
+          "label": "FC/PC"
+        },
+        {
+          "value": "fc-upc",
+          "label": "FC/UPC"
+        },
+        {
+          "value": "fc-apc",
+          "label": "FC/APC"
+        },
+        {
+          "value": "lc",
+          "label": "LC"
+        },
+        {
+          "value": "lc-pc",
+          "label": "LC/PC"
+        },
+        {
+          "value": "lc-upc",
+          "label": "LC/UPC"
+        },
+        {
+          "value": "lc-apc",
+          "label": "LC/APC"
+        },
+        {
+          "value": "mu",
+          "label": "MU"
+        },
+        {
+          "value": "mu-pc",
+          "label": "MU/PC"
+        },
+        {
+          "value": "mu-upc",
+          "label": "MU/UPC"
+        },
+        {
+          "value": "mu-apc",
+          "label": "MU/APC"
+        },
+        {
+          "value": "lsh",
+          "label": "LSH"
+        },
+        {
+          "value": "lsh-pc",
+          "label": "LSH/PC"
+        },
+        {
+          "value": "lsh-upc",
+          "label": "LSH/UPC"
+        },
+        {
+          "value": "lsh-apc",
+          "label": "LSH/APC"
+        },
+        {
+          "value": "lx5",
+          "label": "LX.5"
+        },
+        {
+          "value": "lx5-pc",
+          "label": "LX.5/PC"
+        },
+        {
+          "value": "lx5-upc",
+          "label": "LX.5/UPC"
+        },
+        {
+          "value": "lx5-apc",
+          "label": "LX.5/APC"
+        },
+        {
+          "value": "mpo",
+          "label": "MPO"
+        },
+        {
+          "value": "mtrj",
+          "label": "MTRJ"
+        },
+        {
+          "value": "sc",
+          "label": "SC"
+        },
+        {
+          "value": "sc-pc",
+          "label": "SC/PC"
+        },
+        {
+          "value": "sc-upc",
+          "label": "SC/UPC"
+        },
+        {
+          "value": "sc-apc",
+          "label": "SC/APC"
+        },
+        {
+          "value": "st",
+          "label": "ST"
+        },
+        {
+          "value": "cs",
+          "label": "CS"
+        },
+        {
+          "value": "sn",
+          "label": "SN"
+        },
+        {
+          "value": "mdc",
+          "label": "MDC"
+        },
+        {
+          "value": "sma-905",
+          "label": "SMA 905"
+        },
+        {
+          "value": "sma-906",
+          "label": "SMA 906"
+        },
+        {
+          "value": "urm-p2",
+          "label": "URM-P2"
+        },
+        {
+          "value": "urm-p4",
+          "label": "URM-P4"
+        },
+        {
+          "value": "urm-p8",
+          "label": "URM-P8"
+        },
+        {
+          "value": "splice",
+          "label": "Splice"
+        },
+        {
+          "value": "usb-a",
+          "label": "USB Type A"
+        },
+        {
+          "value": "usb-b",
+          "label": "USB Type B"
+        },
+        {
+          "value": "usb-c",
+          "label": "USB Type C"
+        },
+        {
+          "value": "usb-mini-a",
+          "label": "USB Mini A"
+        },
+        {
+          "value": "usb-mini-b",
+          "label": "USB Mini B"
+        },
+        {
+          "value": "usb-micro-a",
+          "label": "USB Micro A"
+        },
+        {
+          "value": "usb-micro-b",
+          "label": "USB Micro B"
+        },
+        {
+          "value": "usb-micro-ab",
+          "label": "USB Micro AB"
+        },
+        {
+          "value": "other",
+          "label": "Other"
+        }
+      ],
+      "power_feed_phase": [
+        {
+          "value": "single-phase",
+          "label": "Single phase"
+        },
+        {
+          "value": "three-phase",
+          "label": "Three-phase"
+        }
+      ],
+      "power_feed_status": [
+        {
+          "value": "offline",
+          "label": "Offline"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        }
+      ],
+      "power_feed_supply": [
+        {
+          "value": "ac",
+          "label": "AC"
+        },
+        {
+          "value": "dc",
+          "label": "DC"
+        }
+      ],
+      "power_feed_type": [
+        {
+          "value": "primary",
+          "label": "Primary"
+        },
+        {
+          "value": "redundant",
+          "label": "Redundant"
+        }
+      ],
+      "power_outlet_feed_leg": [
+        {
+          "value": "A",
+          "label": "A"
+        },
+        {
+          "value": "B",
+          "label": "B"
+        },
+        {
+          "value": "C",
+          "label": "C"
+        }
+      ],
+      "power_outlet_status": [
+        {
+          "value": "enabled",
+          "label": "Enabled"
+        },
+        {
+          "value": "disabled",
+          "label": "Disabled"
+        },
+        {
+          "value": "faulty",
+          "label": "Faulty"
+        }
+      ],
+      "power_outlet_type": [
+        {
+          "value": "iec-60320-c5",
+          "label": "C5"
+        },
+        {
+          "value": "iec-60320-c7",
+          "label": "C7"
+        },
+        {
+          "value": "iec-60320-c13",
+          "label": "C13"
+        },
+        {
+          "value": "iec-60320-c15",
+          "label": "C15"
+        },
+        {
+          "value": "iec-60320-c17",
+          "label": "C17"
+        },
+        {
+          "value": "iec-60320-c19",
+          "label": "C19"
+        },
+        {
+          "value": "iec-60320-c21",
+          "label": "C21"
+        },
+        {
+          "value": "iec-60309-p-n-e-4h",
+          "label": "P+N+E 4H"
+        },
+        {
+          "value": "iec-60309-p-n-e-6h",
+          "label": "P+N+E 6H"
+        },
+        {
+          "value": "iec-60309-p-n-e-9h",
+          "label": "P+N+E 9H"
+        },
+        {
+          "value": "iec-60309-2p-e-4h",
+          "label": "2P+E 4H"
+        },
+        {
+          "value": "iec-60309-2p-e-6h",
+          "label": "2P+E 6H"
+        },
+        {
+          "value": "iec-60309-2p-e-9h",
+          "label": "2P+E 9H"
+        },
+        {
+          "value": "iec-60309-3p-e-4h",
+          "label": "3P+E 4H"
+        },
+        {
+          "value": "iec-60309-3p-e-6h",
+          "label": "3P+E 6H"
+        },
+        {
+          "value": "iec-60309-3p-e-9h",
+          "label": "3P+E 9H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-4h",
+          "label": "3P+N+E 4H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-6h",
+          "label": "3P+N+E 6H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-9h",
+          "label": "3P+N+E 9H"
+        },
+        {
+          "value": "iec-60906-1",
+          "label": "IEC 60906-1"
+        },
+        {
+          "value": "nbr-14136-10a",
+          "label": "2P+T 10A (NBR 14136)"
+        },
+        {
+          "value": "nbr-14136-20a",
+          "label": "2P+T 20A (NBR 14136)"
+        },
+        {
+          "value": "nema-1-15r",
+          "label": "NEMA 1-15R"
+        },
+        {
+          "value": "nema-5-15r",
+          "label": "NEMA 5-15R"
+        },
+        {
+          "value": "nema-5-20r",
+          "label": "NEMA 5-20R"
+        },
+        {
+          "value": "nema-5-30r",
+          "label": "NEMA 5-30R"
+        },
+        {
+          "value": "nema-5-50r",
+          "label": "NEMA 5-50R"
+        },
+        {
+          "value": "nema-6-15r",
+          "label": "NEMA 6-15R"
+        },
+        {
+          "value": "nema-6-20r",
+          "label": "NEMA 6-20R"
+        },
+        {
+          "value": "nema-6-30r",
+          "label": "NEMA 6-30R"
+        },
+        {
+          "value": "nema-6-50r",
+          "label": "NEMA 6-50R"
+        },
+        {
+          "value": "nema-10-30r",
+          "label": "NEMA 10-30R"
+        },
+        {
+          "value": "nema-10-50r",
+          "label": "NEMA 10-50R"
+        },
+        {
+          "value": "nema-14-20r",
+          "label": "NEMA 14-20R"
+        },
+        {
+          "value": "nema-14-30r",
+          "label": "NEMA 14-30R"
+        },
+        {
+          "value": "nema-14-50r",
+          "label": "NEMA 14-50R"
+        },
+        {
+          "value": "nema-14-60r",
+          "label": "NEMA 14-60R"
+        },
+        {
+          "value": "nema-15-15r",
+          "label": "NEMA 15-15R"
+        },
+        {
+          "value": "nema-15-20r",
+          "label": "NEMA 15-20R"
+        },
+        {
+          "value": "nema-15-30r",
+          "label": "NEMA 15-30R"
+        },
+        {
+          "value": "nema-15-50r",
+          "label": "NEMA 15-50R"
+        },
+        {
+          "value": "nema-15-60r",
+          "label": "NEMA 15-60R"
+        },
+        {
+          "value": "nema-l1-15r",
+          "label": "NEMA L1-15R"
+        },
+        {
+          "value": "nema-l5-15r",
+          "label": "NEMA L5-15R"
+        },
+        {
+          "value": "nema-l5-20r",
+          "label": "NEMA L5-20R"
+        },
+        {
+          "value": "nema-l5-30r",
+          "label": "NEMA L5-30R"
+        },
+        {
+          "value": "nema-l5-50r",
+          "label": "NEMA L5-50R"
+        },
+        {
+          "value": "nema-l6-15r",
+          "label": "NEMA L6-15R"
+        },
+        {
+          "value": "nema-l6-20r",
+          "label": "NEMA L6-20R"
+        },
+        {
+          "value": "nema-l6-30r",
+          "label": "NEMA L6-30R"
+        },
+        {
+          "value": "nema-l6-50r",
+          "label": "NEMA L6-50R"
+        },
+        {
+          "value": "nema-l10-30r",
+          "label": "NEMA L10-30R"
+        },
+        {
+          "value": "nema-l14-20r",
+          "label": "NEMA L14-20R"
+        },
+        {
+          "value": "nema-l14-30r",
+          "label": "NEMA L14-30R"
+        },
+        {
+          "value": "nema-l14-50r",
+          "label": "NEMA L14-50R"
+        },
+        {
+          "value": "nema-l14-60r",
+          "label": "NEMA L14-60R"
+        },
+        {
+          "value": "nema-l15-20r",
+          "label": "NEMA L15-20R"
+        },
+        {
+          "value": "nema-l15-30r",
+          "label": "NEMA L15-30R"
+        },
+        {
+          "value": "nema-l15-50r",
+          "label": "NEMA L15-50R"
+        },
+        {
+          "value": "nema-l15-60r",
+          "label": "NEMA L15-60R"
+        },
+        {
+          "value": "nema-l21-20r",
+          "label": "NEMA L21-20R"
+        },
+        {
+          "value": "nema-l21-30r",
+          "label": "NEMA L21-30R"
+        },
+        {
+          "value": "nema-l22-20r",
+          "label": "NEMA L22-20R"
+        },
+        {
+          "value": "nema-l22-30r",
+          "label": "NEMA L22-30R"
+        },
+        {
+          "value": "CS6360C",
+          "label": "CS6360C"
+        },
+        {
+          "value": "CS6364C",
+          "label": "CS6364C"
+        },
+        {
+          "value": "CS8164C",
+          "label": "CS8164C"
+        },
+        {
+          "value": "CS8264C",
+          "label": "CS8264C"
+        },
+        {
+          "value": "CS8364C",
+          "label": "CS8364C"
+        },
+        {
+          "value": "CS8464C",
+          "label": "CS8464C"
+        },
+        {
+          "value": "ita-e",
+          "label": "ITA Type E (CEE 7/5)"
+        },
+        {
+          "value": "ita-f",
+          "label": "ITA Type F (CEE 7/3)"
+        },
+        {
+          "value": "ita-g",
+          "label": "ITA Type G (BS 1363)"
+        },
+        {
+          "value": "ita-h",
+          "label": "ITA Type H"
+        },
+        {
+          "value": "ita-i",
+          "label": "ITA Type I"
+        },
+        {
+          "value": "ita-j",
+          "label": "ITA Type J"
+        },
+        {
+          "value": "ita-k",
+          "label": "ITA Type K"
+        },
+        {
+          "value": "ita-l",
+          "label": "ITA Type L (CEI 23-50)"
+        },
+        {
+          "value": "ita-m",
+          "label": "ITA Type M (BS 546)"
+        },
+        {
+          "value": "ita-n",
+          "label": "ITA Type N"
+        },
+        {
+          "value": "ita-o",
+          "label": "ITA Type O"
+        },
+        {
+          "value": "ita-multistandard",
+          "label": "ITA Multistandard"
+        },
+        {
+          "value": "usb-a",
+          "label": "USB Type A"
+        },
+        {
+          "value": "usb-micro-b",
+          "label": "USB Micro B"
+        },
+        {
+          "value": "usb-c",
+          "label": "USB Type C"
+        },
+        {
+          "value": "molex-micro-fit-1x2",
+          "label": "Molex Micro-Fit 1x2"
+        },
+        {
+          "value": "molex-micro-fit-2x2",
+          "label": "Molex Micro-Fit 2x2"
+        },
+        {
+          "value": "molex-micro-fit-2x3",
+          "label": "Molex Micro-Fit 2x3"
+        },
+        {
+          "value": "molex-micro-fit-2x4",
+          "label": "Molex Micro-Fit 2x4"
+        },
+        {
+          "value": "dc-terminal",
+          "label": "DC Terminal"
+        },
+        {
+          "value": "eaton-c39",
+          "label": "Eaton C39"
+        },
+        {
+          "value": "hdot-cx",
+          "label": "HDOT Cx"
+        },
+        {
+          "value": "saf-d-grid",
+          "label": "Saf-D-Grid"
+        },
+        {
+          "value": "neutrik-powercon-20a",
+          "label": "Neutrik powerCON (20A)"
+        },
+        {
+          "value": "neutrik-powercon-32a",
+          "label": "Neutrik powerCON (32A)"
+        },
+        {
+          "value": "neutrik-powercon-true1",
+          "label": "Neutrik powerCON TRUE1"
+        },
+        {
+          "value": "neutrik-powercon-true1-top",
+          "label": "Neutrik powerCON TRUE1 TOP"
+        },
+        {
+          "value": "ubiquiti-smartpower",
+          "label": "Ubiquiti SmartPower"
+        },
+        {
+          "value": "hardwired",
+          "label": "Hardwired"
+        },
+        {
+          "value": "other",
+          "label": "Other"
+        }
+      ],
+      "power_port_type": [
+        {
+          "value": "iec-60320-c6",
+          "label": "C6"
+        },
+        {
+          "value": "iec-60320-c8",
+          "label": "C8"
+        },
+        {
+          "value": "iec-60320-c14",
+          "label": "C14"
+        },
+        {
+          "value": "iec-60320-c16",
+          "label": "C16"
+        },
+        {
+          "value": "iec-60320-c18",
+          "label": "C18"
+        },
+        {
+          "value": "iec-60320-c20",
+          "label": "C20"
+        },
+        {
+          "value": "iec-60320-c22",
+          "label": "C22"
+        },
+        {
+          "value": "iec-60309-p-n-e-4h",
+          "label": "P+N+E 4H"
+        },
+        {
+          "value": "iec-60309-p-n-e-6h",
+          "label": "P+N+E 6H"
+        },
+        {
+          "value": "iec-60309-p-n-e-9h",
+          "label": "P+N+E 9H"
+        },
+        {
+          "value": "iec-60309-2p-e-4h",
+          "label": "2P+E 4H"
+        },
+        {
+          "value": "iec-60309-2p-e-6h",
+          "label": "2P+E 6H"
+        },
+        {
+          "value": "iec-60309-2p-e-9h",
+          "label": "2P+E 9H"
+        },
+        {
+          "value": "iec-60309-3p-e-4h",
+          "label": "3P+E 4H"
+        },
+        {
+          "value": "iec-60309-3p-e-6h",
+          "label": "3P+E 6H"
+        },
+        {
+          "value": "iec-60309-3p-e-9h",
+          "label": "3P+E 9H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-4h",
+          "label": "3P+N+E 4H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-6h",
+          "label": "3P+N+E 6H"
+        },
+        {
+          "value": "iec-60309-3p-n-e-9h",
+          "label": "3P+N+E 9H"
+        },
+        {
+          "value": "iec-60906-1",
+          "label": "IEC 60906-1"
+        },
+        {
+          "value": "nbr-14136-10a",
+          "label": "2P+T 10A (NBR 14136)"
+        },
+        {
+          "value": "nbr-14136-20a",
+          "label": "2P+T 20A (NBR 14136)"
+        },
+        {
+          "value": "nema-1-15p",
+          "label": "NEMA 1-15P"
+        },
+        {
+          "value": "nema-5-15p",
+          "label": "NEMA 5-15P"
+        },
+        {
+          "value": "nema-5-20p",
+          "label": "NEMA 5-20P"
+        },
+        {
+          "value": "nema-5-30p",
+          "label": "NEMA 5-30P"
+        },
+        {
+          "value": "nema-5-50p",
+          "label": "NEMA 5-50P"
+        },
+        {
+          "value": "nema-6-15p",
+          "label": "NEMA 6-15P"
+        },
+        {
+          "value": "nema-6-20p",
+          "label": "NEMA 6-20P"
+        },
+        {
+          "value": "nema-6-30p",
+          "label": "NEMA 6-30P"
+        },
+        {
+          "value": "nema-6-50p",
+          "label": "NEMA 6-50P"
+        },
+        {
+          "value": "nema-10-30p",
+          "label": "NEMA 10-30P"
+        },
+        {
+          "value": "nema-10-50p",
+          "label": "NEMA 10-50P"
+        },
+        {
+          "value": "nema-14-20p",
+          "label": "NEMA 14-20P"
+        },
+        {
+          "value": "nema-14-30p",
+          "label": "NEMA 14-30P"
+        },
+        {
+          "value": "nema-14-50p",
+          "label": "NEMA 14-50P"
+        },
+        {
+          "value": "nema-14-60p",
+          "label": "NEMA 14-60P"
+        },
+        {
+          "value": "nema-15-15p",
+          "label": "NEMA 15-15P"
+        },
+        {
+          "value": "nema-15-20p",
+          "label": "NEMA 15-20P"
+        },
+        {
+          "value": "nema-15-30p",
+          "label": "NEMA 15-30P"
+        },
+        {
+          "value": "nema-15-50p",
+          "label": "NEMA 15-50P"
+        },
+        {
+          "value": "nema-15-60p",
+          "label": "NEMA 15-60P"
+        },
+        {
+          "value": "nema-l1-15p",
+          "label": "NEMA L1-15P"
+        },
+        {
+          "value": "nema-l5-15p",
+          "label": "NEMA L5-15P"
+        },
+        {
+          "value": "nema-l5-20p",
+          "label": "NEMA L5-20P"
+        },
+        {
+          "value": "nema-l5-30p",
+          "label": "NEMA L5-30P"
+        },
+        {
+          "value": "nema-l5-50p",
+          "label": "NEMA L5-50P"
+        },
+        {
+          "value": "nema-l6-15p",
+          "label": "NEMA L6-15P"
+        },
+        {
+          "value": "nema-l6-20p",
+          "label": "NEMA L6-20P"
+        },
+        {
+          "value": "nema-l6-30p",
+          "label": "NEMA L6-30P"
+        },
+        {
+          "value": "nema-l6-50p",
+          "label": "NEMA L6-50P"
+        },
+        {
+          "value": "nema-l10-30p",
+          "label": "NEMA L10-30P"
+        },
+        {
+          "value": "nema-l14-20p",
+          "label": "NEMA L14-20P"
+        },
+        {
+          "value": "nema-l14-30p",
+          "label": "NEMA L14-30P"
+        },
+        {
+          "value": "nema-l14-50p",
+          "label": "NEMA L14-50P"
+        },
+        {
+          "value": "nema-l14-60p",
+          "label": "NEMA L14-60P"
+        },
+        {
+          "value": "nema-l15-20p",
+          "label": "NEMA L15-20P"
+        },
+        {
+          "value": "nema-l15-30p",
+          "label": "NEMA L15-30P"
+        },
+        {
+          "value": "nema-l15-50p",
+          "label": "NEMA L15-50P"
+        },
+        {
+          "value": "nema-l15-60p",
+          "label": "NEMA L15-60P"
+        },
+        {
+          "value": "nema-l21-20p",
+          "label": "NEMA L21-20P"
+        },
+        {
+          "value": "nema-l21-30p",
+          "label": "NEMA L21-30P"
+        },
+        {
+          "value": "nema-l22-20p",
+          "label": "NEMA L22-20P"
+        },
+        {
+          "value": "nema-l22-30p",
+          "label": "NEMA L22-30P"
+        },
+        {
+          "value": "cs6361c",
+          "label": "CS6361C"
+        },
+        {
+          "value": "cs6365c",
+          "label": "CS6365C"
+        },
+        {
+          "value": "cs8165c",
+          "label": "CS8165C"
+        },
+        {
+          "value": "cs8265c",
+          "label": "CS8265C"
+        },
+        {
+          "value": "cs8365c",
+          "label": "CS8365C"
+        },
+        {
+          "value": "cs8465c",
+          "label": "CS8465C"
+        },
+        {
+          "value": "ita-c",
+          "label": "ITA Type C (CEE 7/16)"
+        },
+        {
+          "value": "ita-e",
+          "label": "ITA Type E (CEE 7/6)"
+        },
+        {
+          "value": "ita-f",
+          "label": "ITA Type F (CEE 7/4)"
+        },
+        {
+          "value": "ita-ef",
+          "label": "ITA Type E/F (CEE 7/7)"
+        },
+        {
+          "value": "ita-g",
+          "label": "ITA Type G (BS 1363)"
+        },
+        {
+          "value": "ita-h",
+          "label": "ITA Type H"
+        },
+        {
+          "value": "ita-i",
+          "label": "ITA Type I"
+        },
+        {
+          "value": "ita-j",
+          "label": "ITA Type J"
+        },
+        {
+          "value": "ita-k",
+          "label": "ITA Type K"
+        },
+        {
+          "value": "ita-l",
+          "label": "ITA Type L (CEI 23-50)"
+        },
+        {
+          "value": "ita-m",
+          "label": "ITA Type M (BS 546)"
+        },
+        {
+          "value": "ita-n",
+          "label": "ITA Type N"
+        },
+        {
+          "value": "ita-o",
+          "label": "ITA Type O"
+        },
+        {
+          "value": "usb-a",
+          "label": "USB Type A"
+        },
+        {
+          "value": "usb-b",
+          "label": "USB Type B"
+        },
+        {
+          "value": "usb-c",
+          "label": "USB Type C"
+        },
+        {
+          "value": "usb-mini-a",
+          "label": "USB Mini A"
+        },
+        {
+          "value": "usb-mini-b",
+          "label": "USB Mini B"
+        },
+        {
+          "value": "usb-micro-a",
+          "label": "USB Micro A"
+        },
+        {
+          "value": "usb-micro-b",
+          "label": "USB Micro B"
+        },
+        {
+          "value": "usb-micro-ab",
+          "label": "USB Micro AB"
+        },
+        {
+          "value": "usb-3-b",
+          "label": "USB 3.0 Type B"
+        },
+        {
+          "value": "usb-3-micro-b",
+          "label": "USB 3.0 Micro B"
+        },
+        {
+          "value": "molex-micro-fit-1x2",
+          "label": "Molex Micro-Fit 1x2"
+        },
+        {
+          "value": "molex-micro-fit-2x2",
+          "label": "Molex Micro-Fit 2x2"
+        },
+        {
+          "value": "molex-micro-fit-2x3",
+          "label": "Molex Micro-Fit 2x3"
+        },
+        {
+          "value": "molex-micro-fit-2x4",
+          "label": "Molex Micro-Fit 2x4"
+        },
+        {
+          "value": "dc-terminal",
+          "label": "DC Terminal"
+        },
+        {
+          "value": "saf-d-grid",
+          "label": "Saf-D-Grid"
+        },
+        {
+          "value": "neutrik-powercon-20",
+          "label": "Neutrik powerCON (20A)"
+        },
+        {
+          "value": "neutrik-powercon-32",
+          "label": "Neutrik powerCON (32A)"
+        },
+        {
+          "value": "neutrik-powercon-true1",
+          "label": "Neutrik powerCON TRUE1"
+        },
+        {
+          "value": "neutrik-powercon-true1-top",
+          "label": "Neutrik powerCON TRUE1 TOP"
+        },
+        {
+          "value": "ubiquiti-smartpower",
+          "label": "Ubiquiti SmartPower"
+        },
+        {
+          "value": "hardwired",
+          "label": "Hardwired"
+        },
+        {
+          "value": "other",
+          "label": "Other"
         }
       ],
       "prefix_status": [

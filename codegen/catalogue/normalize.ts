@@ -66,6 +66,7 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
     ...(f.pattern !== undefined ? { pattern: f.pattern } : f.type === 'slug' ? { pattern: '^[-a-zA-Z0-9_]+$' } : {}),
     ...(f.example !== undefined ? { example: f.example } : {}),
     ...(f.validators ? { validators: f.validators } : {}),
+    ...(f.item_refs ? { itemRefs: f.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
     ...(f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)) ? { emptyAsNull: true } : {}),
   };

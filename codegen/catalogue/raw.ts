@@ -5,6 +5,8 @@ export interface RawField {
   validators?: RawValidator[];
   /** children: the child model's relation to this one, fixed values that select this list, the child's generic field */
   via?: string;
+  /** json lists of objects: keys whose values name objects of a model (copied templates map them) */
+  item_refs?: Record<string, string>;
   where?: Record<string, string>;
   item_field?: string;
   type: string;

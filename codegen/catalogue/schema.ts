@@ -49,6 +49,7 @@ const field = {
     nested: fieldList,
     through: { type: 'string' },
     via: { type: 'string' },
+    item_refs: { type: 'object', additionalProperties: contentType },
     where: { type: 'object', additionalProperties: { type: 'string' } },
     item_field: { type: 'string' },
     write_ids: { type: 'boolean' },

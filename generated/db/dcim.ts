@@ -7,6 +7,146 @@ import { ipamAsn, ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner } from './users.ts';
 import { virtualizationCluster } from './virtualization.ts';
+/** A physical connection between the objects of its A end and those of its B end (ports, interfaces, circuit terminations, power feeds). */
+export const dcimCable = pgTable('dcim_cable', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: varchar('type', { length: 50 }),
+  status: varchar('status', { length: 50 }).notNull().default('connected'),
+  profile: varchar('profile', { length: 50 }),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  bundleId: bigint('bundle_id', { mode: 'number' }).references((): AnyPgColumn => dcimCablebundle.id),
+  label: varchar('label', { length: 100 }).notNull().default(''),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  length: numeric('length', { precision: 8, scale: 2 }),
+  lengthUnit: varchar('length_unit', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('dcim_cable_tenant_id_idx').on(t.tenantId),
+  index('dcim_cable_bundle_id_idx').on(t.bundleId),
+  index('dcim_cable_owner_id_idx').on(t.ownerId),
+]);
+/** A named group of cables run together. */
+export const dcimCablebundle = pgTable('dcim_cablebundle', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_cablebundle_name_uniq').on(t.name),
+  index('dcim_cablebundle_owner_id_idx').on(t.ownerId),
+  index('dcim_cablebundle_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** One end of a cable at one object (written with the cable as its a_terminations and b_terminations). */
+export const dcimCabletermination = pgTable('dcim_cabletermination', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  cableId: bigint('cable_id', { mode: 'number' }).references((): AnyPgColumn => dcimCable.id).notNull(),
+  cableEnd: varchar('cable_end', { length: 50 }).notNull(),
+  terminationType: varchar('termination_type', { length: 100 }).notNull(),
+  terminationId: bigint('termination_id', { mode: 'number' }).notNull(),
+  connector: integer('connector'),
+  positions: integer('positions').array().notNull().default(sql`'{}'`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_cabletermination_termination_type_termination_id_uniq').on(t.terminationType, t.terminationId),
+  index('dcim_cabletermination_cable_id_idx').on(t.cableId),
+  index('dcim_cabletermination_termination_type_termination_id_idx').on(t.terminationType, t.terminationId),
+  index('dcim_cabletermination_cable_end_order_idx').on(t.cableEnd, t.id),
+  index('dcim_cabletermination_default_order_idx').on(sql`"cable_id", "cable_end", "id"`),
+]);
+/** A console port of a device (connects to a console server port). */
+export const dcimConsoleport = pgTable('dcim_consoleport', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  speed: integer('speed'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_consoleport_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_consoleport_device_id_idx').on(t.deviceId),
+  index('dcim_consoleport_module_id_idx').on(t.moduleId),
+  index('dcim_consoleport_owner_id_idx').on(t.ownerId),
+  index('dcim_consoleport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_consoleport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A console port every device (or module) of a type gets. */
+export const dcimConsoleporttemplate = pgTable('dcim_consoleporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_consoleporttemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_consoleporttemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_consoleporttemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_consoleporttemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_consoleporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_consoleporttemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A port of a console server (connects to a device's console port). */
+export const dcimConsoleserverport = pgTable('dcim_consoleserverport', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  speed: integer('speed'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_consoleserverport_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_consoleserverport_device_id_idx').on(t.deviceId),
+  index('dcim_consoleserverport_module_id_idx').on(t.moduleId),
+  index('dcim_consoleserverport_owner_id_idx').on(t.ownerId),
+  index('dcim_consoleserverport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_consoleserverport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A console server port every device (or module) of a type gets. */
+export const dcimConsoleserverporttemplate = pgTable('dcim_consoleserverporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_consoleserverporttemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_consoleserverporttemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_consoleserverporttemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_consoleserverporttemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_consoleserverporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_consoleserverporttemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
 /** A piece of hardware (router, switch, server…) installed at a site. */
 export const dcimDevice = pgTable('dcim_device', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -56,6 +196,44 @@ export const dcimDevice = pgTable('dcim_device', {
   index('dcim_device_cluster_id_idx').on(t.clusterId),
   index('dcim_device_owner_id_idx').on(t.ownerId),
   index('dcim_device_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A slot of a parent device that holds a child device. */
+export const dcimDevicebay = pgTable('dcim_devicebay', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  installedDeviceId: bigint('installed_device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_devicebay_installed_device_uniq').on(t.installedDeviceId),
+  unique('dcim_devicebay_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_devicebay_device_id_idx').on(t.deviceId),
+  index('dcim_devicebay_installed_device_id_idx').on(t.installedDeviceId),
+  index('dcim_devicebay_owner_id_idx').on(t.ownerId),
+  index('dcim_devicebay_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_devicebay_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A device bay every device of a type gets. */
+export const dcimDevicebaytemplate = pgTable('dcim_devicebaytemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_devicebaytemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  index('dcim_devicebaytemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_devicebaytemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_devicebaytemplate_default_order_idx').on(sql`"device_type_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** The function of a device (router, switch, server…). */
 export const dcimDevicerole = pgTable('dcim_devicerole', {
@@ -117,10 +295,58 @@ export const dcimDevicetype = pgTable('dcim_devicetype', {
   index('dcim_devicetype_model_order_idx').on(t.model, t.id),
   index('dcim_devicetype_default_order_idx').on(sql`"manufacturer_id", "model", "id"`),
 ]);
+/** A front port of a patch panel or other pass-through device, mapped to positions of rear ports. */
+export const dcimFrontport = pgTable('dcim_frontport', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  positions: integer('positions').notNull().default(1),
+  rearPorts: jsonb('rear_ports').notNull().default(sql`'[]'::jsonb`),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_frontport_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_frontport_device_id_idx').on(t.deviceId),
+  index('dcim_frontport_module_id_idx').on(t.moduleId),
+  index('dcim_frontport_owner_id_idx').on(t.ownerId),
+  index('dcim_frontport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_frontport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A front port every device (or module) of a type gets, mapped to its rear port templates. */
+export const dcimFrontporttemplate = pgTable('dcim_frontporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  positions: integer('positions').notNull().default(1),
+  rearPorts: jsonb('rear_ports').notNull().default(sql`'[]'::jsonb`),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_frontporttemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_frontporttemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_frontporttemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_frontporttemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_frontporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_frontporttemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
 /** A network interface of a device. */
 export const dcimInterface = pgTable('dcim_interface', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
   name: varchar('name', { length: 64 }).notNull(),
   label: varchar('label', { length: 64 }).notNull().default(''),
   type: varchar('type', { length: 50 }).notNull(),
@@ -150,6 +376,7 @@ export const dcimInterface = pgTable('dcim_interface', {
 }, (t) => [
   unique('dcim_interface_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_interface_device_id_idx').on(t.deviceId),
+  index('dcim_interface_module_id_idx').on(t.moduleId),
   index('dcim_interface_parent_id_idx').on(t.parentId),
   index('dcim_interface_bridge_id_idx').on(t.bridgeId),
   index('dcim_interface_lag_id_idx').on(t.lagId),
@@ -167,6 +394,116 @@ export const dcimInterfaceTaggedVlans = pgTable('dcim_interface_tagged_vlans', {
 }, (t) => [
   unique('dcim_interface_tagged_vlans_uniq').on(t.interfaceId, t.vlanId),
   index('dcim_interface_tagged_vlans_vlan_id_idx').on(t.vlanId),
+]);
+/** An interface every device (or module) of a type gets. */
+export const dcimInterfacetemplate = pgTable('dcim_interfacetemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  mgmtOnly: boolean('mgmt_only').notNull().default(false),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  bridgeId: bigint('bridge_id', { mode: 'number' }).references((): AnyPgColumn => dcimInterfacetemplate.id),
+  poeMode: varchar('poe_mode', { length: 50 }),
+  poeType: varchar('poe_type', { length: 50 }),
+  rfRole: varchar('rf_role', { length: 50 }),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_interfacetemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_interfacetemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_interfacetemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_interfacetemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_interfacetemplate_bridge_id_idx').on(t.bridgeId),
+  index('dcim_interfacetemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_interfacetemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A hardware part of a device not modelled otherwise (a transceiver, a fan), optionally nested and tied to a component. */
+export const dcimInventoryitem = pgTable('dcim_inventoryitem', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimInventoryitem.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  status: varchar('status', { length: 50 }).notNull().default('active'),
+  roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => dcimInventoryitemrole.id),
+  manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id),
+  partId: varchar('part_id', { length: 50 }).notNull().default(''),
+  serial: varchar('serial', { length: 50 }).notNull().default(''),
+  assetTag: varchar('asset_tag', { length: 50 }),
+  discovered: boolean('discovered').notNull().default(false),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  componentType: varchar('component_type', { length: 100 }),
+  componentId: bigint('component_id', { mode: 'number' }),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  _depth: integer('_depth').notNull().default(0),
+  _path: bigint('_path', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  _sort: text('_sort').array().notNull().default(sql`'{}'`),
+}, (t) => [
+  unique('dcim_inventoryitem_asset_tag_uniq').on(t.assetTag),
+  unique('dcim_inventoryitem_device_parent_name_uniq').on(t.deviceId, t.parentId, t.name).nullsNotDistinct(),
+  index('dcim_inventoryitem_device_id_idx').on(t.deviceId),
+  index('dcim_inventoryitem_parent_id_idx').on(t.parentId),
+  index('dcim_inventoryitem_role_id_idx').on(t.roleId),
+  index('dcim_inventoryitem_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_inventoryitem_component_type_component_id_idx').on(t.componentType, t.componentId),
+  index('dcim_inventoryitem_owner_id_idx').on(t.ownerId),
+  index('dcim_inventoryitem_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_inventoryitem__path_gin_idx').using('gin', t._path),
+  index('dcim_inventoryitem__sort_idx').on(t._sort, t.id),
+]);
+/** The function of an inventory item (transceiver, fan, power supply…). */
+export const dcimInventoryitemrole = pgTable('dcim_inventoryitemrole', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default('9e9e9e'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_inventoryitemrole_name_uniq').on(t.name),
+  unique('dcim_inventoryitemrole_slug_uniq').on(t.slug),
+  index('dcim_inventoryitemrole_owner_id_idx').on(t.ownerId),
+  index('dcim_inventoryitemrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** An inventory item every device of a type gets. */
+export const dcimInventoryitemtemplate = pgTable('dcim_inventoryitemtemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id).notNull(),
+  parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimInventoryitemtemplate.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => dcimInventoryitemrole.id),
+  manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id),
+  partId: varchar('part_id', { length: 50 }).notNull().default(''),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  componentType: varchar('component_type', { length: 100 }),
+  componentId: bigint('component_id', { mode: 'number' }),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  _depth: integer('_depth').notNull().default(0),
+  _path: bigint('_path', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  _sort: text('_sort').array().notNull().default(sql`'{}'`),
+}, (t) => [
+  unique('dcim_inventoryitemtemplate_device_type_parent_name_uniq').on(t.deviceTypeId, t.parentId, t.name).nullsNotDistinct(),
+  index('dcim_inventoryitemtemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_inventoryitemtemplate_parent_id_idx').on(t.parentId),
+  index('dcim_inventoryitemtemplate_role_id_idx').on(t.roleId),
+  index('dcim_inventoryitemtemplate_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_inventoryitemtemplate_component_type_component_id_idx').on(t.componentType, t.componentId),
+  index('dcim_inventoryitemtemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_inventoryitemtemplate__path_gin_idx').using('gin', t._path),
+  index('dcim_inventoryitemtemplate__sort_idx').on(t._sort, t.id),
 ]);
 /** A subdivision of a site (a building, floor or room), nested as a tree. */
 export const dcimLocation = pgTable('dcim_location', {
@@ -217,6 +554,112 @@ export const dcimManufacturer = pgTable('dcim_manufacturer', {
   index('dcim_manufacturer_owner_id_idx').on(t.ownerId),
   index('dcim_manufacturer_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** A module (line card, power supply…) installed in a module bay of a device. */
+export const dcimModule = pgTable('dcim_module', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleBayId: bigint('module_bay_id', { mode: 'number' }).references((): AnyPgColumn => dcimModulebay.id).notNull(),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id).notNull(),
+  status: varchar('status', { length: 50 }).notNull().default('active'),
+  serial: varchar('serial', { length: 50 }).notNull().default(''),
+  assetTag: varchar('asset_tag', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_module_asset_tag_uniq').on(t.assetTag),
+  unique('dcim_module_module_bay_uniq').on(t.moduleBayId),
+  index('dcim_module_device_id_idx').on(t.deviceId),
+  index('dcim_module_module_bay_id_idx').on(t.moduleBayId),
+  index('dcim_module_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_module_owner_id_idx').on(t.ownerId),
+]);
+/** A slot of a device (or of a module) that holds a module. */
+export const dcimModulebay = pgTable('dcim_modulebay', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  position: varchar('position', { length: 30 }).notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_modulebay_device_module_name_uniq').on(t.deviceId, t.moduleId, t.name).nullsNotDistinct(),
+  index('dcim_modulebay_device_id_idx').on(t.deviceId),
+  index('dcim_modulebay_module_id_idx').on(t.moduleId),
+  index('dcim_modulebay_owner_id_idx').on(t.ownerId),
+  index('dcim_modulebay_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_modulebay_default_order_idx').on(sql`"device_id", "module_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A module bay every device (or module) of a type gets. */
+export const dcimModulebaytemplate = pgTable('dcim_modulebaytemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  position: varchar('position', { length: 30 }).notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_modulebaytemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_modulebaytemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_modulebaytemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_modulebaytemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_modulebaytemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_modulebaytemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A make and model of module (a line card, power supply, transceiver…) installed in module bays. */
+export const dcimModuletype = pgTable('dcim_moduletype', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  profileId: bigint('profile_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletypeprofile.id),
+  manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id).notNull(),
+  model: varchar('model', { length: 100 }).notNull(),
+  partNumber: varchar('part_number', { length: 50 }).notNull().default(''),
+  airflow: varchar('airflow', { length: 50 }),
+  weight: numeric('weight', { precision: 8, scale: 2 }),
+  weightUnit: varchar('weight_unit', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  attributes: jsonb('attributes'),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_moduletype_manufacturer_model_uniq').on(t.manufacturerId, t.model),
+  index('dcim_moduletype_profile_id_idx').on(t.profileId),
+  index('dcim_moduletype_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_moduletype_owner_id_idx').on(t.ownerId),
+  index('dcim_moduletype_model_order_idx').on(t.model, t.id),
+  index('dcim_moduletype_default_order_idx').on(sql`"manufacturer_id", "model", "id"`),
+]);
+/** A profile of module types (a kind of module) with the JSON schema of their attributes. */
+export const dcimModuletypeprofile = pgTable('dcim_moduletypeprofile', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  schema: jsonb('schema'),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_moduletypeprofile_name_uniq').on(t.name),
+  index('dcim_moduletypeprofile_owner_id_idx').on(t.ownerId),
+  index('dcim_moduletypeprofile_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A software platform (operating system) that devices and virtual machines run. */
 export const dcimPlatform = pgTable('dcim_platform', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -244,6 +687,151 @@ export const dcimPlatform = pgTable('dcim_platform', {
   index('dcim_platform_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_platform__path_gin_idx').using('gin', t._path),
   index('dcim_platform__sort_idx').on(t._sort, t.id),
+]);
+/** A power circuit from a power panel to a rack, cabled to a device's power port. */
+export const dcimPowerfeed = pgTable('dcim_powerfeed', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  powerPanelId: bigint('power_panel_id', { mode: 'number' }).references((): AnyPgColumn => dcimPowerpanel.id).notNull(),
+  rackId: bigint('rack_id', { mode: 'number' }).references((): AnyPgColumn => dcimRack.id),
+  name: varchar('name', { length: 100 }).notNull(),
+  status: varchar('status', { length: 50 }).notNull().default('active'),
+  type: varchar('type', { length: 50 }).notNull().default('primary'),
+  supply: varchar('supply', { length: 50 }).notNull().default('ac'),
+  phase: varchar('phase', { length: 50 }).notNull().default('single-phase'),
+  voltage: integer('voltage').notNull().default(120),
+  amperage: integer('amperage').notNull().default(20),
+  maxUtilization: integer('max_utilization').notNull().default(80),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_powerfeed_power_panel_name_uniq').on(t.powerPanelId, t.name),
+  index('dcim_powerfeed_power_panel_id_idx').on(t.powerPanelId),
+  index('dcim_powerfeed_rack_id_idx').on(t.rackId),
+  index('dcim_powerfeed_tenant_id_idx').on(t.tenantId),
+  index('dcim_powerfeed_owner_id_idx').on(t.ownerId),
+  index('dcim_powerfeed_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_powerfeed_default_order_idx').on(sql`"power_panel_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A power outlet of a device (a PDU's), fed by one of its power ports. */
+export const dcimPoweroutlet = pgTable('dcim_poweroutlet', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  status: varchar('status', { length: 50 }).notNull().default('enabled'),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  powerPortId: bigint('power_port_id', { mode: 'number' }).references((): AnyPgColumn => dcimPowerport.id),
+  feedLeg: varchar('feed_leg', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_poweroutlet_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_poweroutlet_device_id_idx').on(t.deviceId),
+  index('dcim_poweroutlet_module_id_idx').on(t.moduleId),
+  index('dcim_poweroutlet_power_port_id_idx').on(t.powerPortId),
+  index('dcim_poweroutlet_owner_id_idx').on(t.ownerId),
+  index('dcim_poweroutlet_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_poweroutlet_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A power outlet every device (or module) of a type gets. */
+export const dcimPoweroutlettemplate = pgTable('dcim_poweroutlettemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  powerPortId: bigint('power_port_id', { mode: 'number' }).references((): AnyPgColumn => dcimPowerporttemplate.id),
+  feedLeg: varchar('feed_leg', { length: 50 }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_poweroutlettemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_poweroutlettemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_poweroutlettemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_poweroutlettemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_poweroutlettemplate_power_port_id_idx').on(t.powerPortId),
+  index('dcim_poweroutlettemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_poweroutlettemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** An electrical panel at a site from which power feeds run. */
+export const dcimPowerpanel = pgTable('dcim_powerpanel', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: bigint('site_id', { mode: 'number' }).references((): AnyPgColumn => dcimSite.id).notNull(),
+  locationId: bigint('location_id', { mode: 'number' }).references((): AnyPgColumn => dcimLocation.id),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_powerpanel_site_name_uniq').on(t.siteId, t.name),
+  index('dcim_powerpanel_site_id_idx').on(t.siteId),
+  index('dcim_powerpanel_location_id_idx').on(t.locationId),
+  index('dcim_powerpanel_owner_id_idx').on(t.ownerId),
+  index('dcim_powerpanel_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_powerpanel_default_order_idx').on(sql`"site_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A power inlet of a device (draws power from an outlet or a feed). */
+export const dcimPowerport = pgTable('dcim_powerport', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  maximumDraw: integer('maximum_draw'),
+  allocatedDraw: integer('allocated_draw'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_powerport_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_powerport_device_id_idx').on(t.deviceId),
+  index('dcim_powerport_module_id_idx').on(t.moduleId),
+  index('dcim_powerport_owner_id_idx').on(t.ownerId),
+  index('dcim_powerport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_powerport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A power port every device (or module) of a type gets. */
+export const dcimPowerporttemplate = pgTable('dcim_powerporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }),
+  maximumDraw: integer('maximum_draw'),
+  allocatedDraw: integer('allocated_draw'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_powerporttemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_powerporttemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_powerporttemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_powerporttemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_powerporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_powerporttemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** An equipment rack within a site (and optionally a location). */
 export const dcimRack = pgTable('dcim_rack', {
@@ -306,6 +894,51 @@ export const dcimRackrole = pgTable('dcim_rackrole', {
   unique('dcim_rackrole_slug_uniq').on(t.slug),
   index('dcim_rackrole_owner_id_idx').on(t.ownerId),
   index('dcim_rackrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A rear port of a patch panel or other pass-through device, with one or more positions. */
+export const dcimRearport = pgTable('dcim_rearport', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  moduleId: bigint('module_id', { mode: 'number' }).references((): AnyPgColumn => dcimModule.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  positions: integer('positions').notNull().default(1),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  markConnected: boolean('mark_connected').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_rearport_device_name_uniq').on(t.deviceId, t.name),
+  index('dcim_rearport_device_id_idx').on(t.deviceId),
+  index('dcim_rearport_module_id_idx').on(t.moduleId),
+  index('dcim_rearport_owner_id_idx').on(t.ownerId),
+  index('dcim_rearport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_rearport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A rear port every device (or module) of a type gets. */
+export const dcimRearporttemplate = pgTable('dcim_rearporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceTypeId: bigint('device_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicetype.id),
+  moduleTypeId: bigint('module_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimModuletype.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  type: varchar('type', { length: 50 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  positions: integer('positions').notNull().default(1),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_rearporttemplate_device_type_name_uniq').on(t.deviceTypeId, t.name),
+  unique('dcim_rearporttemplate_module_type_name_uniq').on(t.moduleTypeId, t.name),
+  index('dcim_rearporttemplate_device_type_id_idx').on(t.deviceTypeId),
+  index('dcim_rearporttemplate_module_type_id_idx').on(t.moduleTypeId),
+  index('dcim_rearporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_rearporttemplate_default_order_idx').on(sql`"device_type_id", "module_type_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A geographic region (continent, country, city) that sites are grouped into. */
 export const dcimRegion = pgTable('dcim_region', {

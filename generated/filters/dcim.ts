@@ -2,6 +2,2037 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const dcimFilters: FilterSpecs = {
+    "dcim.cable": [
+      {
+        "name": "bundle_id",
+        "kind": "fk",
+        "path": [],
+        "column": "bundle_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cablebundle",
+        "type": "integer",
+        "description": "Bundle (ID)"
+      },
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "length",
+        "kind": "decimal",
+        "path": [],
+        "column": "length",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Length"
+      },
+      {
+        "name": "length_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "length_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "cable_length_unit",
+        "type": "string",
+        "description": "Length unit"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "profile",
+        "kind": "choice",
+        "path": [],
+        "column": "profile",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "cable_profile",
+        "type": "string",
+        "description": "Profile"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "cable_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "cable_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.cablebundle": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.cabletermination": [
+      {
+        "name": "cable_end",
+        "kind": "choice",
+        "path": [],
+        "column": "cable_end",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "cable_end",
+        "type": "string",
+        "description": "End"
+      },
+      {
+        "name": "cable_id",
+        "kind": "fk",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cable",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "connector",
+        "kind": "number",
+        "path": [],
+        "column": "connector",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Connector"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "termination_id",
+        "kind": "number",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Termination ID"
+      },
+      {
+        "name": "termination_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "termination_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Termination type"
+      },
+      {
+        "name": "termination_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "termination_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Termination type (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.consoleport": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "speed",
+        "kind": "choice",
+        "path": [],
+        "column": "speed",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_speed",
+        "type": "string",
+        "description": "Port speed in bits per second"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.consoleporttemplate": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.consoleserverport": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "speed",
+        "kind": "choice",
+        "path": [],
+        "column": "speed",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_speed",
+        "type": "string",
+        "description": "Port speed in bits per second"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.consoleserverporttemplate": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "console_port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "dcim.device": [
       {
         "name": "airflow",
@@ -790,6 +2821,580 @@ export const dcimFilters: FilterSpecs = {
         "description": "VC priority"
       }
     ],
+    "dcim.devicebay": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "installed_device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "installed_device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Installed device (name)"
+      },
+      {
+        "name": "installed_device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "installed_device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Installed device (ID)"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.devicebaytemplate": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "dcim.devicerole": [
       {
         "name": "color",
@@ -1478,6 +4083,693 @@ export const dcimFilters: FilterSpecs = {
         "description": "Weight unit"
       }
     ],
+    "dcim.frontport": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "positions",
+        "kind": "number",
+        "path": [],
+        "column": "positions",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Positions"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.frontporttemplate": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "positions",
+        "kind": "number",
+        "path": [],
+        "column": "positions",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Positions"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "dcim.interface": [
       {
         "name": "bridge_id",
@@ -1733,6 +5025,18 @@ export const dcimFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
       },
       {
         "name": "mtu",
@@ -2156,6 +5460,1402 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "WWN"
+      }
+    ],
+    "dcim.interfacetemplate": [
+      {
+        "name": "bridge_id",
+        "kind": "fk",
+        "path": [],
+        "column": "bridge_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interfacetemplate",
+        "type": "integer",
+        "description": "Bridge (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "mgmt_only",
+        "kind": "boolean",
+        "path": [],
+        "column": "mgmt_only",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Management only"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "poe_mode",
+        "kind": "choice",
+        "path": [],
+        "column": "poe_mode",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_poe_mode",
+        "type": "string",
+        "description": "PoE mode"
+      },
+      {
+        "name": "poe_type",
+        "kind": "choice",
+        "path": [],
+        "column": "poe_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_poe_type",
+        "type": "string",
+        "description": "PoE type"
+      },
+      {
+        "name": "rf_role",
+        "kind": "choice",
+        "path": [],
+        "column": "rf_role",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "wireless_role",
+        "type": "string",
+        "description": "Wireless role"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "interface_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.inventoryitem": [
+      {
+        "name": "asset_tag",
+        "kind": "string",
+        "path": [],
+        "column": "asset_tag",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "A unique tag used to identify this item"
+      },
+      {
+        "name": "component_id",
+        "kind": "number",
+        "path": [],
+        "column": "component_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Component ID"
+      },
+      {
+        "name": "component_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "component_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Component type"
+      },
+      {
+        "name": "component_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "component_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Component type (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "discovered",
+        "kind": "boolean",
+        "path": [],
+        "column": "discovered",
+        "lookups": [],
+        "type": "boolean",
+        "description": "This item was automatically discovered"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitem",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "part_id",
+        "kind": "string",
+        "path": [],
+        "column": "part_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Manufacturer-assigned part identifier"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "role",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemrole",
+        "type": "string",
+        "description": "Role (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "fk",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemrole",
+        "type": "integer",
+        "description": "Role (ID)"
+      },
+      {
+        "name": "serial",
+        "kind": "string",
+        "path": [],
+        "column": "serial",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Serial number"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "inventory_item_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.inventoryitemrole": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.inventoryitemtemplate": [
+      {
+        "name": "component_id",
+        "kind": "number",
+        "path": [],
+        "column": "component_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Component ID"
+      },
+      {
+        "name": "component_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "component_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Component type"
+      },
+      {
+        "name": "component_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "component_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Component type (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemtemplate",
+        "type": "integer",
+        "description": "Parent (ID)"
+      },
+      {
+        "name": "part_id",
+        "kind": "string",
+        "path": [],
+        "column": "part_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Manufacturer-assigned part identifier"
+      },
+      {
+        "name": "role",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemrole",
+        "type": "string",
+        "description": "Role (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "fk",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemrole",
+        "type": "integer",
+        "description": "Role (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
       }
     ],
     "dcim.location": [
@@ -2803,6 +7503,1553 @@ export const dcimFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       }
     ],
+    "dcim.module": [
+      {
+        "name": "asset_tag",
+        "kind": "string",
+        "path": [],
+        "column": "asset_tag",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "A unique tag used to identify this device"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "module_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "module_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_bay_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_bay_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.modulebay",
+        "type": "integer",
+        "description": "Module bay (ID)"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "serial",
+        "kind": "string",
+        "path": [],
+        "column": "serial",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Serial number"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "module_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.modulebay": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "position",
+        "kind": "string",
+        "path": [],
+        "column": "position",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Identifier to reference when renaming installed components"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.modulebaytemplate": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "position",
+        "kind": "string",
+        "path": [],
+        "column": "position",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Identifier to reference when renaming installed components"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.moduletype": [
+      {
+        "name": "airflow",
+        "kind": "choice",
+        "path": [],
+        "column": "airflow",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "module_airflow",
+        "type": "string",
+        "description": "Airflow"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "model",
+        "kind": "string",
+        "path": [],
+        "column": "model",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "part_number",
+        "kind": "string",
+        "path": [],
+        "column": "part_number",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Discrete part number (optional)"
+      },
+      {
+        "name": "profile_id",
+        "kind": "fk",
+        "path": [],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletypeprofile",
+        "type": "integer",
+        "description": "Profile (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "decimal",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Weight"
+      },
+      {
+        "name": "weight_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "weight_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "weight_unit",
+        "type": "string",
+        "description": "Weight unit"
+      }
+    ],
+    "dcim.moduletypeprofile": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "dcim.platform": [
       {
         "name": "created",
@@ -3061,6 +9308,2158 @@ export const dcimFilters: FilterSpecs = {
         "target": "extras.tag",
         "type": "integer",
         "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.powerfeed": [
+      {
+        "name": "amperage",
+        "kind": "number",
+        "path": [],
+        "column": "amperage",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Amperage"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "max_utilization",
+        "kind": "number",
+        "path": [],
+        "column": "max_utilization",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Maximum permissible draw (percentage)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "phase",
+        "kind": "choice",
+        "path": [],
+        "column": "phase",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_feed_phase",
+        "type": "string",
+        "description": "Phase"
+      },
+      {
+        "name": "power_panel_id",
+        "kind": "fk",
+        "path": [],
+        "column": "power_panel_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerpanel",
+        "type": "integer",
+        "description": "Power panel (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_feed_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "supply",
+        "kind": "choice",
+        "path": [],
+        "column": "supply",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_feed_supply",
+        "type": "string",
+        "description": "Supply"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_feed_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "voltage",
+        "kind": "number",
+        "path": [],
+        "column": "voltage",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Voltage"
+      }
+    ],
+    "dcim.poweroutlet": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "feed_leg",
+        "kind": "choice",
+        "path": [],
+        "column": "feed_leg",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_outlet_feed_leg",
+        "type": "string",
+        "description": "Phase (for three-phase feeds)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "power_port_id",
+        "kind": "fk",
+        "path": [],
+        "column": "power_port_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerport",
+        "type": "integer",
+        "description": "Power port (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_outlet_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_outlet_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.poweroutlettemplate": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "feed_leg",
+        "kind": "choice",
+        "path": [],
+        "column": "feed_leg",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_outlet_feed_leg",
+        "type": "string",
+        "description": "Feed leg"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "power_port_id",
+        "kind": "fk",
+        "path": [],
+        "column": "power_port_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerporttemplate",
+        "type": "integer",
+        "description": "Power port (ID)"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_outlet_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.powerpanel": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.powerport": [
+      {
+        "name": "allocated_draw",
+        "kind": "number",
+        "path": [],
+        "column": "allocated_draw",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Allocated power draw (watts)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "maximum_draw",
+        "kind": "number",
+        "path": [],
+        "column": "maximum_draw",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Maximum power draw (watts)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.powerporttemplate": [
+      {
+        "name": "allocated_draw",
+        "kind": "number",
+        "path": [],
+        "column": "allocated_draw",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Allocated power draw (watts)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "maximum_draw",
+        "kind": "number",
+        "path": [],
+        "column": "maximum_draw",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Maximum power draw (watts)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "power_port_type",
+        "type": "string",
+        "description": "Type"
       },
       {
         "name": "updated_by_request",
@@ -4026,6 +12425,693 @@ export const dcimFilters: FilterSpecs = {
         "target": "extras.tag",
         "type": "integer",
         "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.rearport": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mark_connected",
+        "kind": "boolean",
+        "path": [],
+        "column": "mark_connected",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Treat as if a cable is connected"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "positions",
+        "kind": "number",
+        "path": [],
+        "column": "positions",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Positions"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "port_type",
+        "type": "string",
+        "description": "Type"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.rearporttemplate": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "label",
+        "kind": "string",
+        "path": [],
+        "column": "label",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Physical label"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "device_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Module type (ID)"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "{module} is accepted as a substitution for the module bay position when attached to a module type."
+      },
+      {
+        "name": "positions",
+        "kind": "number",
+        "path": [],
+        "column": "positions",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Positions"
+      },
+      {
+        "name": "type",
+        "kind": "choice",
+        "path": [],
+        "column": "type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "port_type",
+        "type": "string",
+        "description": "Type"
       },
       {
         "name": "updated_by_request",

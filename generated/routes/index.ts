@@ -8,15 +8,43 @@ import { providerRoutes as circuitsProviderRoutes } from './circuits/provider.ts
 import { jobRoutes as coreJobRoutes } from './core/job.ts';
 import { objectchangeRoutes as coreObjectchangeRoutes } from './core/objectchange.ts';
 import { objecttypeRoutes as coreObjecttypeRoutes } from './core/objecttype.ts';
+import { cableRoutes as dcimCableRoutes } from './dcim/cable.ts';
+import { cablebundleRoutes as dcimCablebundleRoutes } from './dcim/cablebundle.ts';
+import { cableterminationRoutes as dcimCableterminationRoutes } from './dcim/cabletermination.ts';
+import { consoleportRoutes as dcimConsoleportRoutes } from './dcim/consoleport.ts';
+import { consoleporttemplateRoutes as dcimConsoleporttemplateRoutes } from './dcim/consoleporttemplate.ts';
+import { consoleserverportRoutes as dcimConsoleserverportRoutes } from './dcim/consoleserverport.ts';
+import { consoleserverporttemplateRoutes as dcimConsoleserverporttemplateRoutes } from './dcim/consoleserverporttemplate.ts';
 import { deviceRoutes as dcimDeviceRoutes } from './dcim/device.ts';
+import { devicebayRoutes as dcimDevicebayRoutes } from './dcim/devicebay.ts';
+import { devicebaytemplateRoutes as dcimDevicebaytemplateRoutes } from './dcim/devicebaytemplate.ts';
 import { deviceroleRoutes as dcimDeviceroleRoutes } from './dcim/devicerole.ts';
 import { devicetypeRoutes as dcimDevicetypeRoutes } from './dcim/devicetype.ts';
+import { frontportRoutes as dcimFrontportRoutes } from './dcim/frontport.ts';
+import { frontporttemplateRoutes as dcimFrontporttemplateRoutes } from './dcim/frontporttemplate.ts';
 import { interfaceRoutes as dcimInterfaceRoutes } from './dcim/interface.ts';
+import { interfacetemplateRoutes as dcimInterfacetemplateRoutes } from './dcim/interfacetemplate.ts';
+import { inventoryitemRoutes as dcimInventoryitemRoutes } from './dcim/inventoryitem.ts';
+import { inventoryitemroleRoutes as dcimInventoryitemroleRoutes } from './dcim/inventoryitemrole.ts';
+import { inventoryitemtemplateRoutes as dcimInventoryitemtemplateRoutes } from './dcim/inventoryitemtemplate.ts';
 import { locationRoutes as dcimLocationRoutes } from './dcim/location.ts';
 import { manufacturerRoutes as dcimManufacturerRoutes } from './dcim/manufacturer.ts';
+import { moduleRoutes as dcimModuleRoutes } from './dcim/module.ts';
+import { modulebayRoutes as dcimModulebayRoutes } from './dcim/modulebay.ts';
+import { modulebaytemplateRoutes as dcimModulebaytemplateRoutes } from './dcim/modulebaytemplate.ts';
+import { moduletypeRoutes as dcimModuletypeRoutes } from './dcim/moduletype.ts';
+import { moduletypeprofileRoutes as dcimModuletypeprofileRoutes } from './dcim/moduletypeprofile.ts';
 import { platformRoutes as dcimPlatformRoutes } from './dcim/platform.ts';
+import { powerfeedRoutes as dcimPowerfeedRoutes } from './dcim/powerfeed.ts';
+import { poweroutletRoutes as dcimPoweroutletRoutes } from './dcim/poweroutlet.ts';
+import { poweroutlettemplateRoutes as dcimPoweroutlettemplateRoutes } from './dcim/poweroutlettemplate.ts';
+import { powerpanelRoutes as dcimPowerpanelRoutes } from './dcim/powerpanel.ts';
+import { powerportRoutes as dcimPowerportRoutes } from './dcim/powerport.ts';
+import { powerporttemplateRoutes as dcimPowerporttemplateRoutes } from './dcim/powerporttemplate.ts';
 import { rackRoutes as dcimRackRoutes } from './dcim/rack.ts';
 import { rackroleRoutes as dcimRackroleRoutes } from './dcim/rackrole.ts';
+import { rearportRoutes as dcimRearportRoutes } from './dcim/rearport.ts';
+import { rearporttemplateRoutes as dcimRearporttemplateRoutes } from './dcim/rearporttemplate.ts';
 import { regionRoutes as dcimRegionRoutes } from './dcim/region.ts';
 import { siteRoutes as dcimSiteRoutes } from './dcim/site.ts';
 import { sitegroupRoutes as dcimSitegroupRoutes } from './dcim/sitegroup.ts';
@@ -66,15 +94,43 @@ export const routes: readonly ModelRoute[] = [
     { model: "core.objectchange", path: "/api/core/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objectchange", path: "/api/extras/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objecttype", path: "/api/core/object-types", routes: coreObjecttypeRoutes },
+    { model: "dcim.cable", path: "/api/dcim/cables", routes: dcimCableRoutes },
+    { model: "dcim.cablebundle", path: "/api/dcim/cable-bundles", routes: dcimCablebundleRoutes },
+    { model: "dcim.cabletermination", path: "/api/dcim/cable-terminations", routes: dcimCableterminationRoutes },
+    { model: "dcim.consoleport", path: "/api/dcim/console-ports", routes: dcimConsoleportRoutes },
+    { model: "dcim.consoleporttemplate", path: "/api/dcim/console-port-templates", routes: dcimConsoleporttemplateRoutes },
+    { model: "dcim.consoleserverport", path: "/api/dcim/console-server-ports", routes: dcimConsoleserverportRoutes },
+    { model: "dcim.consoleserverporttemplate", path: "/api/dcim/console-server-port-templates", routes: dcimConsoleserverporttemplateRoutes },
     { model: "dcim.device", path: "/api/dcim/devices", routes: dcimDeviceRoutes },
+    { model: "dcim.devicebay", path: "/api/dcim/device-bays", routes: dcimDevicebayRoutes },
+    { model: "dcim.devicebaytemplate", path: "/api/dcim/device-bay-templates", routes: dcimDevicebaytemplateRoutes },
     { model: "dcim.devicerole", path: "/api/dcim/device-roles", routes: dcimDeviceroleRoutes },
     { model: "dcim.devicetype", path: "/api/dcim/device-types", routes: dcimDevicetypeRoutes },
+    { model: "dcim.frontport", path: "/api/dcim/front-ports", routes: dcimFrontportRoutes },
+    { model: "dcim.frontporttemplate", path: "/api/dcim/front-port-templates", routes: dcimFrontporttemplateRoutes },
     { model: "dcim.interface", path: "/api/dcim/interfaces", routes: dcimInterfaceRoutes },
+    { model: "dcim.interfacetemplate", path: "/api/dcim/interface-templates", routes: dcimInterfacetemplateRoutes },
+    { model: "dcim.inventoryitem", path: "/api/dcim/inventory-items", routes: dcimInventoryitemRoutes },
+    { model: "dcim.inventoryitemrole", path: "/api/dcim/inventory-item-roles", routes: dcimInventoryitemroleRoutes },
+    { model: "dcim.inventoryitemtemplate", path: "/api/dcim/inventory-item-templates", routes: dcimInventoryitemtemplateRoutes },
     { model: "dcim.location", path: "/api/dcim/locations", routes: dcimLocationRoutes },
     { model: "dcim.manufacturer", path: "/api/dcim/manufacturers", routes: dcimManufacturerRoutes },
+    { model: "dcim.module", path: "/api/dcim/modules", routes: dcimModuleRoutes },
+    { model: "dcim.modulebay", path: "/api/dcim/module-bays", routes: dcimModulebayRoutes },
+    { model: "dcim.modulebaytemplate", path: "/api/dcim/module-bay-templates", routes: dcimModulebaytemplateRoutes },
+    { model: "dcim.moduletype", path: "/api/dcim/module-types", routes: dcimModuletypeRoutes },
+    { model: "dcim.moduletypeprofile", path: "/api/dcim/module-type-profiles", routes: dcimModuletypeprofileRoutes },
     { model: "dcim.platform", path: "/api/dcim/platforms", routes: dcimPlatformRoutes },
+    { model: "dcim.powerfeed", path: "/api/dcim/power-feeds", routes: dcimPowerfeedRoutes },
+    { model: "dcim.poweroutlet", path: "/api/dcim/power-outlets", routes: dcimPoweroutletRoutes },
+    { model: "dcim.poweroutlettemplate", path: "/api/dcim/power-outlet-templates", routes: dcimPoweroutlettemplateRoutes },
+    { model: "dcim.powerpanel", path: "/api/dcim/power-panels", routes: dcimPowerpanelRoutes },
+    { model: "dcim.powerport", path: "/api/dcim/power-ports", routes: dcimPowerportRoutes },
+    { model: "dcim.powerporttemplate", path: "/api/dcim/power-port-templates", routes: dcimPowerporttemplateRoutes },
     { model: "dcim.rack", path: "/api/dcim/racks", routes: dcimRackRoutes },
     { model: "dcim.rackrole", path: "/api/dcim/rack-roles", routes: dcimRackroleRoutes },
+    { model: "dcim.rearport", path: "/api/dcim/rear-ports", routes: dcimRearportRoutes },
+    { model: "dcim.rearporttemplate", path: "/api/dcim/rear-port-templates", routes: dcimRearporttemplateRoutes },
     { model: "dcim.region", path: "/api/dcim/regions", routes: dcimRegionRoutes },
     { model: "dcim.site", path: "/api/dcim/sites", routes: dcimSiteRoutes },
     { model: "dcim.sitegroup", path: "/api/dcim/site-groups", routes: dcimSitegroupRoutes },

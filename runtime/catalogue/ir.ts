@@ -100,6 +100,8 @@ export interface FieldDef {
    * children: rows of the model `to` that belong to this object and are written with it, each
    * naming one object through the child's generic field (a cable's A and B terminations)
    */
+  /** json lists of objects: keys whose values name objects of these models */
+  readonly itemRefs?: Readonly<Record<string, string>>;
   readonly children?: { readonly via: string; readonly where: Readonly<Record<string, string>>; readonly item: string };
   readonly computed?: ComputedDef;
   readonly example?: unknown;

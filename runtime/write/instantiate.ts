@@ -18,7 +18,10 @@ const own = new Set(['id', 'created', 'last_updated', 'custom_fields', 'tags']);
 function templateModels(registry: Registry, model: ModelDef, typeField: FieldDef): ModelDef[] {
   const templates = registry.all().filter((t) => t.templateOf && registry.field(t, typeField.name)?.to === typeField.to);
   const keys = new Set(templates.map((t) => t.key));
-  const deps = (t: ModelDef) => t.fields.filter((f) => f.kind === 'fk' && f.to !== t.key && keys.has(f.to!)).map((f) => f.to!);
+  const deps = (t: ModelDef) => [
+    ...t.fields.filter((f) => f.kind === 'fk' && f.to !== t.key && keys.has(f.to!)).map((f) => f.to!),
+    ...t.fields.flatMap((f) => Object.values(f.itemRefs ?? {})).filter((k) => k !== t.key && keys.has(k)),
+  ];
   const ordered: ModelDef[] = [];
   const visit = (t: ModelDef, seen: Set<string>) => {
     if (ordered.includes(t) || seen.has(t.key)) return;
@@ -105,6 +108,15 @@ export async function instantiateComponents(
               input[f.typeColumn!] = registry.model(type).templateOf;
               input[f.idColumn!] = id;
             }
+          } else if (f.kind === 'json' && f.itemRefs && tf.itemRefs && Array.isArray(row[tf.column!])) {
+            // a list of objects naming other templates (a front port's rear ports): name the new components
+            input[f.name] = (row[tf.column!] as Record<string, unknown>[]).map((entry) => {
+              const copy = { ...entry };
+              for (const [key, target] of Object.entries(tf.itemRefs!)) {
+                if (copy[key] !== undefined && copy[key] !== null) copy[key] = made.get(target)?.get(Number(copy[key]))?.get(item) ?? null;
+              }
+              return copy;
+            });
           } else if (f.column && tf.column && f.kind !== 'generic' && f.kind !== 'm2m') {
             const v = row[tf.column];
             input[f.name] = typeof v === 'string' && f.name === 'name' ? fill(v, placeholders.get(item)!) : v;

@@ -83,6 +83,13 @@ export class Factory {
         const target = this.model(f.to!);
         return (await this.create(target)).id;
       }
+      case 'children': {
+        // one new object of the first type the child's generic relation allows
+        const child = this.model(f.to!);
+        const item = child.fields.find((g) => g.kind === 'generic' && g.name === f.children!.item)!;
+        const target = this.model(item.types![0]!);
+        return [{ object_type: target.key, object_id: (await this.create(target)).id }];
+      }
       default:
         return undefined;
     }
@@ -110,6 +117,15 @@ export class Factory {
       const target = this.model(g.types![0]!);
       body[g.typeColumn!] = target.key;
       body[g.idColumn!] = (await this.create(target)).id;
+    }
+    // a rule that two paths agree (a module's bay belongs to its device): take the right side from the left
+    for (const r of model.rules) {
+      if (r.type !== 'same' || r.left.length !== 2 || r.right.length !== 1 || r.right[0]! in extra) continue;
+      const via = model.fields.find((x) => x.name === r.left[0]);
+      if (!via || via.kind !== 'fk' || body[via.name] === undefined) continue;
+      const related = await this.server.request('GET', `${apiPath(this.model(via.to!))}${body[via.name]}/`);
+      const value = related.body?.[r.left[1]!];
+      if (value && typeof value === 'object' && 'id' in value) body[r.right[0]!] = value.id;
     }
     return { ...body, ...extra };
   }
