@@ -8616,6 +8616,176 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             }
+          },
+          {
+            "name": "console_port_template_count",
+            "kind": "computed",
+            "label": "Console port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleporttemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "console_server_port_template_count",
+            "kind": "computed",
+            "label": "Console server port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.consoleserverporttemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_port_template_count",
+            "kind": "computed",
+            "label": "Power port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.powerporttemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "power_outlet_template_count",
+            "kind": "computed",
+            "label": "Power outlet template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.poweroutlettemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "interface_template_count",
+            "kind": "computed",
+            "label": "Interface template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.interfacetemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "front_port_template_count",
+            "kind": "computed",
+            "label": "Front port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.frontporttemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "rear_port_template_count",
+            "kind": "computed",
+            "label": "Rear port template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rearporttemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "device_bay_template_count",
+            "kind": "computed",
+            "label": "Device bay template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.devicebaytemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "module_bay_template_count",
+            "kind": "computed",
+            "label": "Module bay template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.modulebaytemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "inventory_item_template_count",
+            "kind": "computed",
+            "label": "Inventory item template count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.inventoryitemtemplate",
+              "field": "device_type",
+              "cumulative": false
+            }
           }
         ],
         "brief": [
