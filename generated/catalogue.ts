@@ -49,6 +49,7 @@ export const catalogue: Catalogue = {
           "dcim.inventoryitemrole",
           "dcim.inventoryitemtemplate",
           "dcim.location",
+          "dcim.macaddress",
           "dcim.manufacturer",
           "dcim.module",
           "dcim.modulebay",
@@ -63,12 +64,17 @@ export const catalogue: Catalogue = {
           "dcim.powerport",
           "dcim.powerporttemplate",
           "dcim.rack",
+          "dcim.rackgroup",
+          "dcim.rackreservation",
           "dcim.rackrole",
+          "dcim.racktype",
           "dcim.rearport",
           "dcim.rearporttemplate",
           "dcim.region",
           "dcim.site",
-          "dcim.sitegroup"
+          "dcim.sitegroup",
+          "dcim.virtualchassis",
+          "dcim.virtualdevicecontext"
         ]
       },
       {
@@ -1870,6 +1876,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -1884,12 +1891,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -1981,6 +1993,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -1995,12 +2008,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -2540,6 +2558,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -2554,12 +2573,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -2642,6 +2666,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -2656,12 +2681,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -2738,6 +2768,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -2752,12 +2783,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -2844,6 +2880,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -2858,12 +2895,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.customfield",
               "extras.customfieldchoiceset",
               "extras.eventrule",
@@ -6456,19 +6498,18 @@ export const catalogue: Catalogue = {
           },
           {
             "name": "virtual_chassis",
-            "kind": "computed",
+            "kind": "fk",
+            "column": "virtual_chassis_id",
             "label": "Virtual chassis",
             "required": false,
             "nullable": true,
-            "blank": true,
-            "readOnly": true,
+            "blank": false,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "computed": {
-              "type": "expr",
-              "sql": "NULL::jsonb",
-              "as": "json"
-            }
+            "default": null,
+            "to": "dcim.virtualchassis",
+            "onDelete": "set_null"
           },
           {
             "name": "vc_position",
@@ -7145,6 +7186,20 @@ export const catalogue: Catalogue = {
             "field": "device",
             "column": "device_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualchassis",
+            "field": "master",
+            "column": "master_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualdevicecontext",
+            "field": "device",
+            "column": "device_id",
+            "onDelete": "protect",
             "kind": "fk"
           },
           {
@@ -9909,6 +9964,25 @@ export const catalogue: Catalogue = {
             "onDelete": "cascade"
           },
           {
+            "name": "vdcs",
+            "kind": "m2m",
+            "label": "Virtual device contexts",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.virtualdevicecontext",
+            "writeIds": true,
+            "through": {
+              "table": "dcim_interface_vdcs",
+              "source": "interface_id",
+              "target": "virtualdevicecontext_id"
+            }
+          },
+          {
             "name": "module",
             "kind": "fk",
             "column": "module_id",
@@ -10077,6 +10151,21 @@ export const catalogue: Catalogue = {
             "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
           },
           {
+            "name": "primary_mac_address",
+            "kind": "fk",
+            "column": "primary_mac_address_id",
+            "label": "Primary MAC address",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "to": "dcim.macaddress",
+            "onDelete": "set_null"
+          },
+          {
             "name": "speed",
             "kind": "integer",
             "column": "speed",
@@ -10190,6 +10279,20 @@ export const catalogue: Catalogue = {
             "choices": "wireless_role"
           },
           {
+            "name": "rf_channel",
+            "kind": "choice",
+            "column": "rf_channel",
+            "label": "Wireless channel",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_channel"
+          },
+          {
             "name": "poe_mode",
             "kind": "choice",
             "column": "poe_mode",
@@ -10216,6 +10319,36 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "choices": "interface_poe_type"
+          },
+          {
+            "name": "rf_channel_frequency",
+            "kind": "decimal",
+            "column": "rf_channel_frequency",
+            "label": "Channel frequency (MHz)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxDigits": 7,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "rf_channel_width",
+            "kind": "decimal",
+            "column": "rf_channel_width",
+            "label": "Channel width (MHz)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "maxDigits": 7,
+            "decimalPlaces": 3
           },
           {
             "name": "tx_power",
@@ -10265,6 +10398,21 @@ export const catalogue: Catalogue = {
               "source": "interface_id",
               "target": "vlan_id"
             }
+          },
+          {
+            "name": "qinq_svlan",
+            "kind": "fk",
+            "column": "qinq_svlan_id",
+            "label": "Q-in-Q SVLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
           },
           {
             "name": "vrf",
@@ -10466,6 +10614,38 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "mac_addresses",
+            "kind": "computed",
+            "label": "MAC addresses",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "dcim.macaddress",
+              "field": "assigned_object"
+            }
+          },
+          {
+            "name": "bridge_interfaces",
+            "kind": "computed",
+            "label": "Bridge interfaces",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "dcim.interface",
+              "field": "bridge"
+            }
+          },
+          {
             "name": "_occupied",
             "kind": "computed",
             "label": "Occupied",
@@ -10539,6 +10719,17 @@ export const catalogue: Catalogue = {
           }
         ],
         "uniques": [
+          {
+            "fields": [
+              "primary_mac_address"
+            ],
+            "nullsEqual": false,
+            "key": "primary_mac_address",
+            "message": "interface with this primary mac address already exists.",
+            "whenSet": [
+              "primary_mac_address"
+            ]
+          },
           {
             "fields": [
               "device",
@@ -10633,6 +10824,13 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.macaddress",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -12851,6 +13049,328 @@ export const catalogue: Catalogue = {
         ],
         "actions": []
       },
+      "dcim.macaddress": {
+        "key": "dcim.macaddress",
+        "app": "dcim",
+        "model": "macaddress",
+        "className": "MACAddress",
+        "verboseName": "MAC address",
+        "verboseNamePlural": "MAC addresses",
+        "description": "A MAC address, optionally assigned to an interface (NetBox 4.2+).",
+        "path": "mac-addresses",
+        "apiPath": "dcim/mac-addresses",
+        "alsoMountedAt": [],
+        "table": "dcim_macaddress",
+        "sequence": "dcim_macaddress_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "mac_address",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "mac_address",
+            "kind": "string",
+            "column": "mac_address",
+            "label": "MAC address",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 18,
+            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
+            "example": "00:1b:21:00:00:01"
+          },
+          {
+            "name": "assigned_object_type",
+            "kind": "object_type",
+            "column": "assigned_object_type",
+            "label": "Assigned object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "assigned_object_id",
+            "kind": "bigint",
+            "column": "assigned_object_id",
+            "label": "Assigned object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "assigned_object",
+            "kind": "generic",
+            "label": "Assigned object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "mac_address",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "mac_address",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "mac_address"
+              ],
+              "filter": "upper"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "mac_address",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "mac_address",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "primary_mac_address",
+            "column": "primary_mac_address_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "primary_mac_address",
+            "column": "primary_mac_address_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
       "dcim.manufacturer": {
         "key": "dcim.manufacturer",
         "app": "dcim",
@@ -13218,6 +13738,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.platform",
+            "field": "manufacturer",
+            "column": "manufacturer_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.racktype",
             "field": "manufacturer",
             "column": "manufacturer_id",
             "onDelete": "protect",
@@ -18507,6 +19034,21 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.rackgroup",
+            "onDelete": "set_null"
+          },
+          {
             "name": "tenant",
             "kind": "fk",
             "column": "tenant_id",
@@ -18548,6 +19090,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.rackrole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "rack_type",
+            "kind": "fk",
+            "column": "rack_type_id",
+            "label": "Rack type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.racktype",
             "onDelete": "protect"
           },
           {
@@ -18884,6 +19441,23 @@ export const catalogue: Catalogue = {
               "field": "rack",
               "cumulative": false
             }
+          },
+          {
+            "name": "powerfeed_count",
+            "kind": "computed",
+            "label": "Powerfeed count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.powerfeed",
+              "field": "rack",
+              "cumulative": false
+            }
           }
         ],
         "brief": [
@@ -19064,6 +19638,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.rackreservation",
+            "field": "rack",
+            "column": "rack_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
             "column": "object_id",
@@ -19082,6 +19663,654 @@ export const catalogue: Catalogue = {
             "field": "scope",
             "column": "scope_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.rackgroup": {
+        "key": "dcim.rackgroup",
+        "app": "dcim",
+        "model": "rackgroup",
+        "className": "RackGroup",
+        "verboseName": "rack group",
+        "verboseNamePlural": "rack groups",
+        "description": "An arbitrary grouping of racks (NetBox 4.6).",
+        "path": "rack-groups",
+        "apiPath": "dcim/rack-groups",
+        "alsoMountedAt": [],
+        "table": "dcim_rackgroup",
+        "sequence": "dcim_rackgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "rack_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "rack group with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "rack group with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.rackreservation": {
+        "key": "dcim.rackreservation",
+        "app": "dcim",
+        "model": "rackreservation",
+        "className": "RackReservation",
+        "verboseName": "rack reservation",
+        "verboseNamePlural": "rack reservations",
+        "description": "Units of a rack reserved by a user (for a tenant).",
+        "path": "rack-reservations",
+        "apiPath": "dcim/rack-reservations",
+        "alsoMountedAt": [],
+        "table": "dcim_rackreservation",
+        "sequence": "dcim_rackreservation_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "rack",
+            "kind": "fk",
+            "column": "rack_id",
+            "label": "Rack",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.rack",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "units",
+            "kind": "list",
+            "column": "units",
+            "label": "Units",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              1,
+              2
+            ],
+            "item": "integer"
+          },
+          {
+            "name": "unit_count",
+            "kind": "computed",
+            "label": "Unit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(array_length(t.units, 1), 0)",
+              "as": "integer"
+            }
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "rack_reservation_status"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "users.user",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "status",
+          "user",
+          "description",
+          "units"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "status",
+          "user",
+          "description",
+          "units"
+        ],
+        "display": [
+          [
+            {
+              "text": "Reservation for rack "
+            },
+            {
+              "path": [
+                "rack",
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -19399,6 +20628,544 @@ export const catalogue: Catalogue = {
             "model": "dcim.rack",
             "field": "role",
             "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.racktype": {
+        "key": "dcim.racktype",
+        "app": "dcim",
+        "model": "racktype",
+        "className": "RackType",
+        "verboseName": "rack type",
+        "verboseNamePlural": "rack types",
+        "description": "A make and model of rack, whose dimensions racks of the type take.",
+        "path": "rack-types",
+        "apiPath": "dcim/rack-types",
+        "alsoMountedAt": [],
+        "table": "dcim_racktype",
+        "sequence": "dcim_racktype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "manufacturer",
+            "kind": "fk",
+            "column": "manufacturer_id",
+            "label": "Manufacturer",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "model",
+            "kind": "string",
+            "column": "model",
+            "label": "Model",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "form_factor",
+            "kind": "choice",
+            "column": "form_factor",
+            "label": "Form factor",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "4-post-cabinet",
+            "choices": "rack_form_factor"
+          },
+          {
+            "name": "width",
+            "kind": "choice",
+            "column": "width",
+            "label": "Width",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 19,
+            "choices": "rack_width"
+          },
+          {
+            "name": "u_height",
+            "kind": "integer",
+            "column": "u_height",
+            "label": "Height (U)",
+            "helpText": "Height in rack units",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 42,
+            "min": 1,
+            "max": 100
+          },
+          {
+            "name": "starting_unit",
+            "kind": "integer",
+            "column": "starting_unit",
+            "label": "Starting unit",
+            "helpText": "Starting unit for rack",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1,
+            "max": 32767
+          },
+          {
+            "name": "desc_units",
+            "kind": "boolean",
+            "column": "desc_units",
+            "label": "Descending units",
+            "helpText": "Units are numbered top-to-bottom",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "outer_width",
+            "kind": "integer",
+            "column": "outer_width",
+            "label": "Outer width",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "outer_height",
+            "kind": "integer",
+            "column": "outer_height",
+            "label": "Outer height",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "outer_depth",
+            "kind": "integer",
+            "column": "outer_depth",
+            "label": "Outer depth",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "outer_unit",
+            "kind": "choice",
+            "column": "outer_unit",
+            "label": "Outer unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "rack_dimension_unit"
+          },
+          {
+            "name": "weight",
+            "kind": "decimal",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "max_weight",
+            "kind": "integer",
+            "column": "max_weight",
+            "label": "Max weight",
+            "helpText": "Maximum load capacity for the rack",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "weight_unit",
+            "kind": "choice",
+            "column": "weight_unit",
+            "label": "Weight unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "weight_unit"
+          },
+          {
+            "name": "mounting_depth",
+            "kind": "integer",
+            "column": "mounting_depth",
+            "label": "Mounting depth",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "rack_count",
+            "kind": "computed",
+            "label": "Rack count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.rack",
+              "field": "rack_type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "manufacturer",
+          "model",
+          "slug",
+          "description",
+          "rack_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "manufacturer",
+          "model",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "model"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "manufacturer",
+            "desc": false
+          },
+          {
+            "field": "model",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "manufacturer",
+              "model"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Rack type with this Manufacturer and Model already exists."
+          },
+          {
+            "fields": [
+              "manufacturer",
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Rack type with this Manufacturer and Slug already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a weight"
+          },
+          {
+            "type": "requires",
+            "field": "max_weight",
+            "requires": "weight_unit",
+            "message": "Must specify a unit when setting a maximum weight"
+          }
+        ],
+        "search": [
+          "model",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.rack",
+            "field": "rack_type",
+            "column": "rack_type_id",
             "onDelete": "protect",
             "kind": "fk"
           },
@@ -21751,6 +23518,770 @@ export const catalogue: Catalogue = {
         ],
         "actions": []
       },
+      "dcim.virtualchassis": {
+        "key": "dcim.virtualchassis",
+        "app": "dcim",
+        "model": "virtualchassis",
+        "className": "VirtualChassis",
+        "verboseName": "virtual chassis",
+        "verboseNamePlural": "virtual chassis",
+        "description": "Devices managed as one (a stack), with a master.",
+        "path": "virtual-chassis",
+        "apiPath": "dcim/virtual-chassis",
+        "alsoMountedAt": [],
+        "table": "dcim_virtualchassis",
+        "sequence": "dcim_virtualchassis_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "domain",
+            "kind": "string",
+            "column": "domain",
+            "label": "Domain",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 30
+          },
+          {
+            "name": "master",
+            "kind": "fk",
+            "column": "master_id",
+            "label": "Master",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "to": "dcim.device",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "member_count",
+            "kind": "computed",
+            "label": "Member count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.device",
+              "field": "virtual_chassis",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "members",
+            "kind": "computed",
+            "label": "Members",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "dcim.device",
+              "field": "virtual_chassis"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "master",
+          "description",
+          "member_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "master",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "master"
+            ],
+            "nullsEqual": false,
+            "key": "master",
+            "message": "virtual chassis with this master already exists.",
+            "whenSet": [
+              "master"
+            ]
+          }
+        ],
+        "rules": [
+          {
+            "type": "same",
+            "left": [
+              "master",
+              "virtual_chassis"
+            ],
+            "right": [
+              "id"
+            ],
+            "key": "master",
+            "message": "The selected master is not assigned to this virtual chassis."
+          }
+        ],
+        "search": [
+          "name",
+          "domain",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "virtual_chassis",
+            "column": "virtual_chassis_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "dcim.virtualdevicecontext": {
+        "key": "dcim.virtualdevicecontext",
+        "app": "dcim",
+        "model": "virtualdevicecontext",
+        "className": "VirtualDeviceContext",
+        "verboseName": "virtual device context",
+        "verboseNamePlural": "virtual device contexts",
+        "description": "A virtual device context (a logical partition) of a device.",
+        "path": "virtual-device-contexts",
+        "apiPath": "dcim/virtual-device-contexts",
+        "alsoMountedAt": [],
+        "table": "dcim_virtualdevicecontext",
+        "sequence": "dcim_virtualdevicecontext_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "device",
+            "kind": "fk",
+            "column": "device_id",
+            "label": "Device",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.device",
+            "onDelete": "protect"
+          },
+          {
+            "name": "identifier",
+            "kind": "integer",
+            "column": "identifier",
+            "label": "Identifier",
+            "helpText": "Numeric identifier unique to the parent device",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "primary_ip",
+            "kind": "computed",
+            "label": "Primary IP",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "coalesce(primary_ip6_id, primary_ip4_id)",
+              "as": "fk",
+              "to": "ipam.ipaddress"
+            },
+            "to": "ipam.ipaddress"
+          },
+          {
+            "name": "primary_ip4",
+            "kind": "fk",
+            "column": "primary_ip4_id",
+            "label": "Primary IPv4",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "primary_ip6",
+            "kind": "fk",
+            "column": "primary_ip6_id",
+            "label": "Primary IPv6",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "active",
+            "choices": "virtual_device_context_status"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "interface_count",
+            "kind": "computed",
+            "label": "Interface count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "dcim.interface",
+              "field": "vdcs",
+              "cumulative": false,
+              "through": {
+                "table": "dcim_interface_vdcs",
+                "source": "interface_id",
+                "target": "virtualdevicecontext_id"
+              }
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "identifier",
+          "device",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "identifier",
+          "device",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "device",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Virtual device context with this Device and Name already exists."
+          },
+          {
+            "fields": [
+              "device",
+              "identifier"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Virtual device context with this Device and Identifier already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "vdcs",
+            "column": "virtualdevicecontext_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "dcim_interface_vdcs",
+              "source": "interface_id",
+              "target": "virtualdevicecontext_id"
+            }
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
       "extras.customfield": {
         "key": "extras.customfield",
         "app": "extras",
@@ -23620,6 +26151,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitem",
               "dcim.inventoryitemrole",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -23631,11 +26163,16 @@ export const catalogue: Catalogue = {
               "dcim.powerpanel",
               "dcim.powerport",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.eventrule",
               "extras.webhook",
               "ipam.aggregate",
@@ -23702,6 +26239,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitem",
               "dcim.inventoryitemrole",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -23713,11 +26251,16 @@ export const catalogue: Catalogue = {
               "dcim.powerpanel",
               "dcim.powerport",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.eventrule",
               "extras.webhook",
               "ipam.aggregate",
@@ -25387,6 +27930,20 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.device",
+            "field": "primary_ip6",
+            "column": "primary_ip6_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualdevicecontext",
+            "field": "primary_ip4",
+            "column": "primary_ip4_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualdevicecontext",
             "field": "primary_ip6",
             "column": "primary_ip6_id",
             "onDelete": "set_null",
@@ -27686,6 +30243,20 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
             "name": "qinq_role",
             "kind": "choice",
             "column": "qinq_role",
@@ -27700,18 +30271,19 @@ export const catalogue: Catalogue = {
             "choices": "vlan_qinq_role"
           },
           {
-            "name": "description",
-            "kind": "string",
-            "column": "description",
-            "label": "Description",
+            "name": "qinq_svlan",
+            "kind": "fk",
+            "column": "qinq_svlan_id",
+            "label": "Q-in-Q SVLAN",
             "required": false,
-            "nullable": false,
-            "blank": true,
+            "nullable": true,
+            "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": "",
-            "maxLength": 200
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
           },
           {
             "name": "owner",
@@ -27911,6 +30483,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.interface",
+            "field": "qinq_svlan",
+            "column": "qinq_svlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.interface",
             "field": "tagged_vlans",
             "column": "vlan_id",
             "onDelete": "cascade",
@@ -27943,11 +30522,25 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "ipam.vlan",
+            "field": "qinq_svlan",
+            "column": "qinq_svlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "qinq_svlan",
+            "column": "qinq_svlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
           },
           {
             "model": "virtualization.vminterface",
@@ -29523,6 +32116,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -29537,12 +32131,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
@@ -29617,6 +32216,7 @@ export const catalogue: Catalogue = {
               "dcim.inventoryitemrole",
               "dcim.inventoryitemtemplate",
               "dcim.location",
+              "dcim.macaddress",
               "dcim.manufacturer",
               "dcim.module",
               "dcim.modulebay",
@@ -29631,12 +32231,17 @@ export const catalogue: Catalogue = {
               "dcim.powerport",
               "dcim.powerporttemplate",
               "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
               "dcim.rackrole",
+              "dcim.racktype",
               "dcim.rearport",
               "dcim.rearporttemplate",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
               "extras.imageattachment",
               "extras.tag",
               "extras.taggeditem",
@@ -31417,7 +34022,21 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.rackreservation",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.site",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualdevicecontext",
             "field": "tenant",
             "column": "tenant_id",
             "onDelete": "protect",
@@ -32789,6 +35408,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.macaddress",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.manufacturer",
             "field": "owner",
             "column": "owner_id",
@@ -32866,7 +35492,28 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "dcim.rackgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rackreservation",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "dcim.rackrole",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.racktype",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -32895,6 +35542,20 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "dcim.sitegroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualchassis",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.virtualdevicecontext",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -34042,6 +36703,13 @@ export const catalogue: Catalogue = {
             "field": "user",
             "column": "user_id",
             "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.rackreservation",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "protect",
             "kind": "fk"
           },
           {
@@ -35971,6 +38639,21 @@ export const catalogue: Catalogue = {
             "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
           },
           {
+            "name": "primary_mac_address",
+            "kind": "fk",
+            "column": "primary_mac_address_id",
+            "label": "Primary MAC address",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "to": "dcim.macaddress",
+            "onDelete": "set_null"
+          },
+          {
             "name": "description",
             "kind": "string",
             "column": "description",
@@ -36046,6 +38729,21 @@ export const catalogue: Catalogue = {
               "source": "vminterface_id",
               "target": "vlan_id"
             }
+          },
+          {
+            "name": "qinq_svlan",
+            "kind": "fk",
+            "column": "qinq_svlan_id",
+            "label": "Q-in-Q SVLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
           },
           {
             "name": "vrf",
@@ -36127,6 +38825,22 @@ export const catalogue: Catalogue = {
               "field": "assigned_object",
               "cumulative": false
             }
+          },
+          {
+            "name": "mac_addresses",
+            "kind": "computed",
+            "label": "MAC addresses",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "dcim.macaddress",
+              "field": "assigned_object"
+            }
           }
         ],
         "brief": [
@@ -36167,6 +38881,17 @@ export const catalogue: Catalogue = {
         "uniques": [
           {
             "fields": [
+              "primary_mac_address"
+            ],
+            "nullsEqual": false,
+            "key": "primary_mac_address",
+            "message": "interface with this primary mac address already exists.",
+            "whenSet": [
+              "primary_mac_address"
+            ]
+          },
+          {
+            "fields": [
               "virtual_machine",
               "name"
             ],
@@ -36203,6 +38928,13 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.macaddress",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -39383,6 +42115,20 @@ export const catalogue: Catalogue = {
           "label": "Wall-mounted cabinet (vertical)"
         }
       ],
+      "rack_reservation_status": [
+        {
+          "value": "pending",
+          "label": "Pending"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "stale",
+          "label": "Stale"
+        }
+      ],
       "rack_status": [
         {
           "value": "reserved",
@@ -39477,6 +42223,20 @@ export const catalogue: Catalogue = {
         {
           "value": 2,
           "label": "v2"
+        }
+      ],
+      "virtual_device_context_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "offline",
+          "label": "Offline"
         }
       ],
       "virtualmachine_start_on_boot": [
@@ -39585,6 +42345,796 @@ export const catalogue: Catalogue = {
         {
           "value": "oz",
           "label": "Ounces"
+        }
+      ],
+      "wireless_channel": [
+        {
+          "value": "2.4g-1-2412-22",
+          "label": "1 (2412 MHz)"
+        },
+        {
+          "value": "2.4g-2-2417-22",
+          "label": "2 (2417 MHz)"
+        },
+        {
+          "value": "2.4g-3-2422-22",
+          "label": "3 (2422 MHz)"
+        },
+        {
+          "value": "2.4g-4-2427-22",
+          "label": "4 (2427 MHz)"
+        },
+        {
+          "value": "2.4g-5-2432-22",
+          "label": "5 (2432 MHz)"
+        },
+        {
+          "value": "2.4g-6-2437-22",
+          "label": "6 (2437 MHz)"
+        },
+        {
+          "value": "2.4g-7-2442-22",
+          "label": "7 (2442 MHz)"
+        },
+        {
+          "value": "2.4g-8-2447-22",
+          "label": "8 (2447 MHz)"
+        },
+        {
+          "value": "2.4g-9-2452-22",
+          "label": "9 (2452 MHz)"
+        },
+        {
+          "value": "2.4g-10-2457-22",
+          "label": "10 (2457 MHz)"
+        },
+        {
+          "value": "2.4g-11-2462-22",
+          "label": "11 (2462 MHz)"
+        },
+        {
+          "value": "2.4g-12-2467-22",
+          "label": "12 (2467 MHz)"
+        },
+        {
+          "value": "2.4g-13-2472-22",
+          "label": "13 (2472 MHz)"
+        },
+        {
+          "value": "5g-32-5160-20",
+          "label": "32 (5160/20 MHz)"
+        },
+        {
+          "value": "5g-34-5170-40",
+          "label": "34 (5170/40 MHz)"
+        },
+        {
+          "value": "5g-36-5180-20",
+          "label": "36 (5180/20 MHz)"
+        },
+        {
+          "value": "5g-38-5190-40",
+          "label": "38 (5190/40 MHz)"
+        },
+        {
+          "value": "5g-40-5200-20",
+          "label": "40 (5200/20 MHz)"
+        },
+        {
+          "value": "5g-42-5210-80",
+          "label": "42 (5210/80 MHz)"
+        },
+        {
+          "value": "5g-44-5220-20",
+          "label": "44 (5220/20 MHz)"
+        },
+        {
+          "value": "5g-46-5230-40",
+          "label": "46 (5230/40 MHz)"
+        },
+        {
+          "value": "5g-48-5240-20",
+          "label": "48 (5240/20 MHz)"
+        },
+        {
+          "value": "5g-50-5250-160",
+          "label": "50 (5250/160 MHz)"
+        },
+        {
+          "value": "5g-52-5260-20",
+          "label": "52 (5260/20 MHz)"
+        },
+        {
+          "value": "5g-54-5270-40",
+          "label": "54 (5270/40 MHz)"
+        },
+        {
+          "value": "5g-56-5280-20",
+          "label": "56 (5280/20 MHz)"
+        },
+        {
+          "value": "5g-58-5290-80",
+          "label": "58 (5290/80 MHz)"
+        },
+        {
+          "value": "5g-60-5300-20",
+          "label": "60 (5300/20 MHz)"
+        },
+        {
+          "value": "5g-62-5310-40",
+          "label": "62 (5310/40 MHz)"
+        },
+        {
+          "value": "5g-64-5320-20",
+          "label": "64 (5320/20 MHz)"
+        },
+        {
+          "value": "5g-100-5500-20",
+          "label": "100 (5500/20 MHz)"
+        },
+        {
+          "value": "5g-102-5510-40",
+          "label": "102 (5510/40 MHz)"
+        },
+        {
+          "value": "5g-104-5520-20",
+          "label": "104 (5520/20 MHz)"
+        },
+        {
+          "value": "5g-106-5530-80",
+          "label": "106 (5530/80 MHz)"
+        },
+        {
+          "value": "5g-108-5540-20",
+          "label": "108 (5540/20 MHz)"
+        },
+        {
+          "value": "5g-110-5550-40",
+          "label": "110 (5550/40 MHz)"
+        },
+        {
+          "value": "5g-112-5560-20",
+          "label": "112 (5560/20 MHz)"
+        },
+        {
+          "value": "5g-114-5570-160",
+          "label": "114 (5570/160 MHz)"
+        },
+        {
+          "value": "5g-116-5580-20",
+          "label": "116 (5580/20 MHz)"
+        },
+        {
+          "value": "5g-118-5590-40",
+          "label": "118 (5590/40 MHz)"
+        },
+        {
+          "value": "5g-120-5600-20",
+          "label": "120 (5600/20 MHz)"
+        },
+        {
+          "value": "5g-122-5610-80",
+          "label": "122 (5610/80 MHz)"
+        },
+        {
+          "value": "5g-124-5620-20",
+          "label": "124 (5620/20 MHz)"
+        },
+        {
+          "value": "5g-126-5630-40",
+          "label": "126 (5630/40 MHz)"
+        },
+        {
+          "value": "5g-128-5640-20",
+          "label": "128 (5640/20 MHz)"
+        },
+        {
+          "value": "5g-132-5660-20",
+          "label": "132 (5660/20 MHz)"
+        },
+        {
+          "value": "5g-134-5670-40",
+          "label": "134 (5670/40 MHz)"
+        },
+        {
+          "value": "5g-136-5680-20",
+          "label": "136 (5680/20 MHz)"
+        },
+        {
+          "value": "5g-138-5690-80",
+          "label": "138 (5690/80 MHz)"
+        },
+        {
+          "value": "5g-140-5700-20",
+          "label": "140 (5700/20 MHz)"
+        },
+        {
+          "value": "5g-142-5710-40",
+          "label": "142 (5710/40 MHz)"
+        },
+        {
+          "value": "5g-144-5720-20",
+          "label": "144 (5720/20 MHz)"
+        },
+        {
+          "value": "5g-149-5745-20",
+          "label": "149 (5745/20 MHz)"
+        },
+        {
+          "value": "5g-151-5755-40",
+          "label": "151 (5755/40 MHz)"
+        },
+        {
+          "value": "5g-153-5765-20",
+          "label": "153 (5765/20 MHz)"
+        },
+        {
+          "value": "5g-155-5775-80",
+          "label": "155 (5775/80 MHz)"
+        },
+        {
+          "value": "5g-157-5785-20",
+          "label": "157 (5785/20 MHz)"
+        },
+        {
+          "value": "5g-159-5795-40",
+          "label": "159 (5795/40 MHz)"
+        },
+        {
+          "value": "5g-161-5805-20",
+          "label": "161 (5805/20 MHz)"
+        },
+        {
+          "value": "5g-163-5815-160",
+          "label": "163 (5815/160 MHz)"
+        },
+        {
+          "value": "5g-165-5825-20",
+          "label": "165 (5825/20 MHz)"
+        },
+        {
+          "value": "5g-167-5835-40",
+          "label": "167 (5835/40 MHz)"
+        },
+        {
+          "value": "5g-169-5845-20",
+          "label": "169 (5845/20 MHz)"
+        },
+        {
+          "value": "5g-171-5855-80",
+          "label": "171 (5855/80 MHz)"
+        },
+        {
+          "value": "5g-173-5865-20",
+          "label": "173 (5865/20 MHz)"
+        },
+        {
+          "value": "5g-175-5875-40",
+          "label": "175 (5875/40 MHz)"
+        },
+        {
+          "value": "5g-177-5885-20",
+          "label": "177 (5885/20 MHz)"
+        },
+        {
+          "value": "6g-1-5955-20",
+          "label": "1 (5955/20 MHz)"
+        },
+        {
+          "value": "6g-3-5965-40",
+          "label": "3 (5965/40 MHz)"
+        },
+        {
+          "value": "6g-5-5975-20",
+          "label": "5 (5975/20 MHz)"
+        },
+        {
+          "value": "6g-7-5985-80",
+          "label": "7 (5985/80 MHz)"
+        },
+        {
+          "value": "6g-9-5995-20",
+          "label": "9 (5995/20 MHz)"
+        },
+        {
+          "value": "6g-11-6005-40",
+          "label": "11 (6005/40 MHz)"
+        },
+        {
+          "value": "6g-13-6015-20",
+          "label": "13 (6015/20 MHz)"
+        },
+        {
+          "value": "6g-15-6025-160",
+          "label": "15 (6025/160 MHz)"
+        },
+        {
+          "value": "6g-17-6035-20",
+          "label": "17 (6035/20 MHz)"
+        },
+        {
+          "value": "6g-19-6045-40",
+          "label": "19 (6045/40 MHz)"
+        },
+        {
+          "value": "6g-21-6055-20",
+          "label": "21 (6055/20 MHz)"
+        },
+        {
+          "value": "6g-23-6065-80",
+          "label": "23 (6065/80 MHz)"
+        },
+        {
+          "value": "6g-25-6075-20",
+          "label": "25 (6075/20 MHz)"
+        },
+        {
+          "value": "6g-27-6085-40",
+          "label": "27 (6085/40 MHz)"
+        },
+        {
+          "value": "6g-29-6095-20",
+          "label": "29 (6095/20 MHz)"
+        },
+        {
+          "value": "6g-31-6105-320",
+          "label": "31 (6105/320 MHz)"
+        },
+        {
+          "value": "6g-33-6115-20",
+          "label": "33 (6115/20 MHz)"
+        },
+        {
+          "value": "6g-35-6125-40",
+          "label": "35 (6125/40 MHz)"
+        },
+        {
+          "value": "6g-37-6135-20",
+          "label": "37 (6135/20 MHz)"
+        },
+        {
+          "value": "6g-39-6145-80",
+          "label": "39 (6145/80 MHz)"
+        },
+        {
+          "value": "6g-41-6155-20",
+          "label": "41 (6155/20 MHz)"
+        },
+        {
+          "value": "6g-43-6165-40",
+          "label": "43 (6165/40 MHz)"
+        },
+        {
+          "value": "6g-45-6175-20",
+          "label": "45 (6175/20 MHz)"
+        },
+        {
+          "value": "6g-47-6185-160",
+          "label": "47 (6185/160 MHz)"
+        },
+        {
+          "value": "6g-49-6195-20",
+          "label": "49 (6195/20 MHz)"
+        },
+        {
+          "value": "6g-51-6205-40",
+          "label": "51 (6205/40 MHz)"
+        },
+        {
+          "value": "6g-53-6215-20",
+          "label": "53 (6215/20 MHz)"
+        },
+        {
+          "value": "6g-55-6225-80",
+          "label": "55 (6225/80 MHz)"
+        },
+        {
+          "value": "6g-57-6235-20",
+          "label": "57 (6235/20 MHz)"
+        },
+        {
+          "value": "6g-59-6245-40",
+          "label": "59 (6245/40 MHz)"
+        },
+        {
+          "value": "6g-61-6255-20",
+          "label": "61 (6255/20 MHz)"
+        },
+        {
+          "value": "6g-65-6275-20",
+          "label": "65 (6275/20 MHz)"
+        },
+        {
+          "value": "6g-67-6285-40",
+          "label": "67 (6285/40 MHz)"
+        },
+        {
+          "value": "6g-69-6295-20",
+          "label": "69 (6295/20 MHz)"
+        },
+        {
+          "value": "6g-71-6305-80",
+          "label": "71 (6305/80 MHz)"
+        },
+        {
+          "value": "6g-73-6315-20",
+          "label": "73 (6315/20 MHz)"
+        },
+        {
+          "value": "6g-75-6325-40",
+          "label": "75 (6325/40 MHz)"
+        },
+        {
+          "value": "6g-77-6335-20",
+          "label": "77 (6335/20 MHz)"
+        },
+        {
+          "value": "6g-79-6345-160",
+          "label": "79 (6345/160 MHz)"
+        },
+        {
+          "value": "6g-81-6355-20",
+          "label": "81 (6355/20 MHz)"
+        },
+        {
+          "value": "6g-83-6365-40",
+          "label": "83 (6365/40 MHz)"
+        },
+        {
+          "value": "6g-85-6375-20",
+          "label": "85 (6375/20 MHz)"
+        },
+        {
+          "value": "6g-87-6385-80",
+          "label": "87 (6385/80 MHz)"
+        },
+        {
+          "value": "6g-89-6395-20",
+          "label": "89 (6395/20 MHz)"
+        },
+        {
+          "value": "6g-91-6405-40",
+          "label": "91 (6405/40 MHz)"
+        },
+        {
+          "value": "6g-93-6415-20",
+          "label": "93 (6415/20 MHz)"
+        },
+        {
+          "value": "6g-95-6425-320",
+          "label": "95 (6425/320 MHz)"
+        },
+        {
+          "value": "6g-97-6435-20",
+          "label": "97 (6435/20 MHz)"
+        },
+        {
+          "value": "6g-99-6445-40",
+          "label": "99 (6445/40 MHz)"
+        },
+        {
+          "value": "6g-101-6455-20",
+          "label": "101 (6455/20 MHz)"
+        },
+        {
+          "value": "6g-103-6465-80",
+          "label": "103 (6465/80 MHz)"
+        },
+        {
+          "value": "6g-105-6475-20",
+          "label": "105 (6475/20 MHz)"
+        },
+        {
+          "value": "6g-107-6485-40",
+          "label": "107 (6485/40 MHz)"
+        },
+        {
+          "value": "6g-109-6495-20",
+          "label": "109 (6495/20 MHz)"
+        },
+        {
+          "value": "6g-111-6505-160",
+          "label": "111 (6505/160 MHz)"
+        },
+        {
+          "value": "6g-113-6515-20",
+          "label": "113 (6515/20 MHz)"
+        },
+        {
+          "value": "6g-115-6525-40",
+          "label": "115 (6525/40 MHz)"
+        },
+        {
+          "value": "6g-117-6535-20",
+          "label": "117 (6535/20 MHz)"
+        },
+        {
+          "value": "6g-119-6545-80",
+          "label": "119 (6545/80 MHz)"
+        },
+        {
+          "value": "6g-121-6555-20",
+          "label": "121 (6555/20 MHz)"
+        },
+        {
+          "value": "6g-123-6565-40",
+          "label": "123 (6565/40 MHz)"
+        },
+        {
+          "value": "6g-125-6575-20",
+          "label": "125 (6575/20 MHz)"
+        },
+        {
+          "value": "6g-129-6595-20",
+          "label": "129 (6595/20 MHz)"
+        },
+        {
+          "value": "6g-131-6605-40",
+          "label": "131 (6605/40 MHz)"
+        },
+        {
+          "value": "6g-133-6615-20",
+          "label": "133 (6615/20 MHz)"
+        },
+        {
+          "value": "6g-135-6625-80",
+          "label": "135 (6625/80 MHz)"
+        },
+        {
+          "value": "6g-137-6635-20",
+          "label": "137 (6635/20 MHz)"
+        },
+        {
+          "value": "6g-139-6645-40",
+          "label": "139 (6645/40 MHz)"
+        },
+        {
+          "value": "6g-141-6655-20",
+          "label": "141 (6655/20 MHz)"
+        },
+        {
+          "value": "6g-143-6665-160",
+          "label": "143 (6665/160 MHz)"
+        },
+        {
+          "value": "6g-145-6675-20",
+          "label": "145 (6675/20 MHz)"
+        },
+        {
+          "value": "6g-147-6685-40",
+          "label": "147 (6685/40 MHz)"
+        },
+        {
+          "value": "6g-149-6695-20",
+          "label": "149 (6695/20 MHz)"
+        },
+        {
+          "value": "6g-151-6705-80",
+          "label": "151 (6705/80 MHz)"
+        },
+        {
+          "value": "6g-153-6715-20",
+          "label": "153 (6715/20 MHz)"
+        },
+        {
+          "value": "6g-155-6725-40",
+          "label": "155 (6725/40 MHz)"
+        },
+        {
+          "value": "6g-157-6735-20",
+          "label": "157 (6735/20 MHz)"
+        },
+        {
+          "value": "6g-159-6745-320",
+          "label": "159 (6745/320 MHz)"
+        },
+        {
+          "value": "6g-161-6755-20",
+          "label": "161 (6755/20 MHz)"
+        },
+        {
+          "value": "6g-163-6765-40",
+          "label": "163 (6765/40 MHz)"
+        },
+        {
+          "value": "6g-165-6775-20",
+          "label": "165 (6775/20 MHz)"
+        },
+        {
+          "value": "6g-167-6785-80",
+          "label": "167 (6785/80 MHz)"
+        },
+        {
+          "value": "6g-169-6795-20",
+          "label": "169 (6795/20 MHz)"
+        },
+        {
+          "value": "6g-171-6805-40",
+          "label": "171 (6805/40 MHz)"
+        },
+        {
+          "value": "6g-173-6815-20",
+          "label": "173 (6815/20 MHz)"
+        },
+        {
+          "value": "6g-175-6825-160",
+          "label": "175 (6825/160 MHz)"
+        },
+        {
+          "value": "6g-177-6835-20",
+          "label": "177 (6835/20 MHz)"
+        },
+        {
+          "value": "6g-179-6845-40",
+          "label": "179 (6845/40 MHz)"
+        },
+        {
+          "value": "6g-181-6855-20",
+          "label": "181 (6855/20 MHz)"
+        },
+        {
+          "value": "6g-183-6865-80",
+          "label": "183 (6865/80 MHz)"
+        },
+        {
+          "value": "6g-185-6875-20",
+          "label": "185 (6875/20 MHz)"
+        },
+        {
+          "value": "6g-187-6885-40",
+          "label": "187 (6885/40 MHz)"
+        },
+        {
+          "value": "6g-189-6895-20",
+          "label": "189 (6895/20 MHz)"
+        },
+        {
+          "value": "6g-193-6915-20",
+          "label": "193 (6915/20 MHz)"
+        },
+        {
+          "value": "6g-195-6925-40",
+          "label": "195 (6925/40 MHz)"
+        },
+        {
+          "value": "6g-197-6935-20",
+          "label": "197 (6935/20 MHz)"
+        },
+        {
+          "value": "6g-199-6945-80",
+          "label": "199 (6945/80 MHz)"
+        },
+        {
+          "value": "6g-201-6955-20",
+          "label": "201 (6955/20 MHz)"
+        },
+        {
+          "value": "6g-203-6965-40",
+          "label": "203 (6965/40 MHz)"
+        },
+        {
+          "value": "6g-205-6975-20",
+          "label": "205 (6975/20 MHz)"
+        },
+        {
+          "value": "6g-207-6985-160",
+          "label": "207 (6985/160 MHz)"
+        },
+        {
+          "value": "6g-209-6995-20",
+          "label": "209 (6995/20 MHz)"
+        },
+        {
+          "value": "6g-211-7005-40",
+          "label": "211 (7005/40 MHz)"
+        },
+        {
+          "value": "6g-213-7015-20",
+          "label": "213 (7015/20 MHz)"
+        },
+        {
+          "value": "6g-215-7025-80",
+          "label": "215 (7025/80 MHz)"
+        },
+        {
+          "value": "6g-217-7035-20",
+          "label": "217 (7035/20 MHz)"
+        },
+        {
+          "value": "6g-219-7045-40",
+          "label": "219 (7045/40 MHz)"
+        },
+        {
+          "value": "6g-221-7055-20",
+          "label": "221 (7055/20 MHz)"
+        },
+        {
+          "value": "6g-225-7075-20",
+          "label": "225 (7075/20 MHz)"
+        },
+        {
+          "value": "6g-227-7085-40",
+          "label": "227 (7085/40 MHz)"
+        },
+        {
+          "value": "6g-229-7095-20",
+          "label": "229 (7095/20 MHz)"
+        },
+        {
+          "value": "6g-233-7115-20",
+          "label": "233 (7115/20 MHz)"
+        },
+        {
+          "value": "60g-1-58320-2160",
+          "label": "1 (58.32/2.16 GHz)"
+        },
+        {
+          "value": "60g-2-60480-2160",
+          "label": "2 (60.48/2.16 GHz)"
+        },
+        {
+          "value": "60g-3-62640-2160",
+          "label": "3 (62.64/2.16 GHz)"
+        },
+        {
+          "value": "60g-4-64800-2160",
+          "label": "4 (64.80/2.16 GHz)"
+        },
+        {
+          "value": "60g-5-66960-2160",
+          "label": "5 (66.96/2.16 GHz)"
+        },
+        {
+          "value": "60g-6-69120-2160",
+          "label": "6 (69.12/2.16 GHz)"
+        },
+        {
+          "value": "60g-9-59400-4320",
+          "label": "9 (59.40/4.32 GHz)"
+        },
+        {
+          "value": "60g-10-61560-4320",
+          "label": "10 (61.56/4.32 GHz)"
+        },
+        {
+          "value": "60g-11-63720-4320",
+          "label": "11 (63.72/4.32 GHz)"
+        },
+        {
+          "value": "60g-12-65880-4320",
+          "label": "12 (65.88/4.32 GHz)"
+        },
+        {
+          "value": "60g-13-68040-4320",
+          "label": "13 (68.04/4.32 GHz)"
+        },
+        {
+          "value": "60g-17-60480-6480",
+          "label": "17 (60.48/6.48 GHz)"
+        },
+        {
+          "value": "60g-18-62640-6480",
+          "label": "18 (62.64/6.48 GHz)"
+        },
+        {
+          "value": "60g-19-64800-6480",
+          "label": "19 (64.80/6.48 GHz)"
+        },
+        {
+          "value": "60g-20-66960-6480",
+          "label": "20 (66.96/6.48 GHz)"
+        },
+        {
+          "value": "60g-25-61560-6480",
+          "label": "25 (61.56/8.64 GHz)"
+        },
+        {
+          "value": "60g-26-63720-6480",
+          "label": "26 (63.72/8.64 GHz)"
+        },
+        {
+          "value": "60g-27-65880-6480",
+          "label": "27 (65.88/8.64 GHz)"
         }
       ],
       "wireless_role": [

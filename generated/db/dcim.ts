@@ -5,7 +5,7 @@ import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, te
 import { sql } from 'drizzle-orm';
 import { ipamAsn, ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
-import { usersOwner } from './users.ts';
+import { usersOwner, usersUser } from './users.ts';
 import { virtualizationCluster } from './virtualization.ts';
 /** A physical connection between the objects of its A end and those of its B end (ports, interfaces, circuit terminations, power feeds). */
 export const dcimCable = pgTable('dcim_cable', {
@@ -170,6 +170,7 @@ export const dcimDevice = pgTable('dcim_device', {
   primaryIp6Id: bigint('primary_ip6_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),
   oobIpId: bigint('oob_ip_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),
   clusterId: bigint('cluster_id', { mode: 'number' }).references((): AnyPgColumn => virtualizationCluster.id),
+  virtualChassisId: bigint('virtual_chassis_id', { mode: 'number' }).references((): AnyPgColumn => dcimVirtualchassis.id),
   vcPosition: integer('vc_position'),
   vcPriority: integer('vc_priority'),
   description: varchar('description', { length: 200 }).notNull().default(''),
@@ -194,6 +195,7 @@ export const dcimDevice = pgTable('dcim_device', {
   index('dcim_device_primary_ip6_id_idx').on(t.primaryIp6Id),
   index('dcim_device_oob_ip_id_idx').on(t.oobIpId),
   index('dcim_device_cluster_id_idx').on(t.clusterId),
+  index('dcim_device_virtual_chassis_id_idx').on(t.virtualChassisId),
   index('dcim_device_owner_id_idx').on(t.ownerId),
   index('dcim_device_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
@@ -356,6 +358,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   lagId: bigint('lag_id', { mode: 'number' }).references((): AnyPgColumn => dcimInterface.id),
   mtu: integer('mtu'),
   macAddress: varchar('mac_address', { length: 18 }),
+  primaryMacAddressId: bigint('primary_mac_address_id', { mode: 'number' }).references((): AnyPgColumn => dcimMacaddress.id),
   speed: integer('speed'),
   duplex: varchar('duplex', { length: 50 }),
   wwn: varchar('wwn', { length: 23 }),
@@ -364,27 +367,43 @@ export const dcimInterface = pgTable('dcim_interface', {
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   mode: varchar('mode', { length: 50 }),
   rfRole: varchar('rf_role', { length: 50 }),
+  rfChannel: varchar('rf_channel', { length: 50 }),
   poeMode: varchar('poe_mode', { length: 50 }),
   poeType: varchar('poe_type', { length: 50 }),
+  rfChannelFrequency: numeric('rf_channel_frequency', { precision: 7, scale: 2 }),
+  rfChannelWidth: numeric('rf_channel_width', { precision: 7, scale: 3 }),
   txPower: integer('tx_power'),
   untaggedVlanId: bigint('untagged_vlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
+  qinqSvlanId: bigint('qinq_svlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
   vrfId: bigint('vrf_id', { mode: 'number' }).references((): AnyPgColumn => ipamVrf.id),
   markConnected: boolean('mark_connected').notNull().default(false),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
+  unique('dcim_interface_primary_mac_address_uniq').on(t.primaryMacAddressId),
   unique('dcim_interface_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_interface_device_id_idx').on(t.deviceId),
   index('dcim_interface_module_id_idx').on(t.moduleId),
   index('dcim_interface_parent_id_idx').on(t.parentId),
   index('dcim_interface_bridge_id_idx').on(t.bridgeId),
   index('dcim_interface_lag_id_idx').on(t.lagId),
+  index('dcim_interface_primary_mac_address_id_idx').on(t.primaryMacAddressId),
   index('dcim_interface_owner_id_idx').on(t.ownerId),
   index('dcim_interface_untagged_vlan_id_idx').on(t.untaggedVlanId),
+  index('dcim_interface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
   index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_interface_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** Interface.vdcs: many-to-many with dcim.virtualdevicecontext */
+export const dcimInterfaceVdcs = pgTable('dcim_interface_vdcs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  interfaceId: bigint('interface_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimInterface.id),
+  virtualdevicecontextId: bigint('virtualdevicecontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimVirtualdevicecontext.id),
+}, (t) => [
+  unique('dcim_interface_vdcs_uniq').on(t.interfaceId, t.virtualdevicecontextId),
+  index('dcim_interface_vdcs_virtualdevicecontext_id_idx').on(t.virtualdevicecontextId),
 ]);
 /** Interface.tagged_vlans: many-to-many with ipam.vlan */
 export const dcimInterfaceTaggedVlans = pgTable('dcim_interface_tagged_vlans', {
@@ -536,6 +555,23 @@ export const dcimLocation = pgTable('dcim_location', {
   index('dcim_location_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_location__path_gin_idx').using('gin', t._path),
   index('dcim_location__sort_idx').on(t._sort, t.id),
+]);
+/** A MAC address, optionally assigned to an interface (NetBox 4.2+). */
+export const dcimMacaddress = pgTable('dcim_macaddress', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  macAddress: varchar('mac_address', { length: 18 }).notNull(),
+  assignedObjectType: varchar('assigned_object_type', { length: 100 }),
+  assignedObjectId: bigint('assigned_object_id', { mode: 'number' }),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('dcim_macaddress_assigned_object_type_assigned_object_id_idx').on(t.assignedObjectType, t.assignedObjectId),
+  index('dcim_macaddress_owner_id_idx').on(t.ownerId),
+  index('dcim_macaddress_mac_address_order_idx').on(t.macAddress, t.id),
 ]);
 /** A maker of devices. */
 export const dcimManufacturer = pgTable('dcim_manufacturer', {
@@ -840,9 +876,11 @@ export const dcimRack = pgTable('dcim_rack', {
   facilityId: varchar('facility_id', { length: 50 }),
   siteId: bigint('site_id', { mode: 'number' }).references((): AnyPgColumn => dcimSite.id).notNull(),
   locationId: bigint('location_id', { mode: 'number' }).references((): AnyPgColumn => dcimLocation.id),
+  groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => dcimRackgroup.id),
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   status: varchar('status', { length: 50 }).notNull().default('active'),
   roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => dcimRackrole.id),
+  rackTypeId: bigint('rack_type_id', { mode: 'number' }).references((): AnyPgColumn => dcimRacktype.id),
   serial: varchar('serial', { length: 50 }).notNull().default(''),
   assetTag: varchar('asset_tag', { length: 50 }),
   formFactor: varchar('form_factor', { length: 50 }),
@@ -871,11 +909,51 @@ export const dcimRack = pgTable('dcim_rack', {
   unique('dcim_rack_location_facility_id_uniq').on(t.locationId, t.facilityId),
   index('dcim_rack_site_id_idx').on(t.siteId),
   index('dcim_rack_location_id_idx').on(t.locationId),
+  index('dcim_rack_group_id_idx').on(t.groupId),
   index('dcim_rack_tenant_id_idx').on(t.tenantId),
   index('dcim_rack_role_id_idx').on(t.roleId),
+  index('dcim_rack_rack_type_id_idx').on(t.rackTypeId),
   index('dcim_rack_owner_id_idx').on(t.ownerId),
   index('dcim_rack_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_rack_default_order_idx').on(sql`"site_id", "location_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** An arbitrary grouping of racks (NetBox 4.6). */
+export const dcimRackgroup = pgTable('dcim_rackgroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_rackgroup_name_uniq').on(t.name),
+  unique('dcim_rackgroup_slug_uniq').on(t.slug),
+  index('dcim_rackgroup_owner_id_idx').on(t.ownerId),
+  index('dcim_rackgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** Units of a rack reserved by a user (for a tenant). */
+export const dcimRackreservation = pgTable('dcim_rackreservation', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  rackId: bigint('rack_id', { mode: 'number' }).references((): AnyPgColumn => dcimRack.id).notNull(),
+  units: integer('units').array().notNull().default(sql`'{}'`),
+  status: varchar('status', { length: 50 }).notNull().default('active'),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  description: varchar('description', { length: 200 }).notNull(),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+}, (t) => [
+  index('dcim_rackreservation_rack_id_idx').on(t.rackId),
+  index('dcim_rackreservation_user_id_idx').on(t.userId),
+  index('dcim_rackreservation_tenant_id_idx').on(t.tenantId),
+  index('dcim_rackreservation_owner_id_idx').on(t.ownerId),
+  index('dcim_rackreservation_created_order_idx').on(t.created, t.id),
 ]);
 /** The function of a rack (core, edge, storage…). */
 export const dcimRackrole = pgTable('dcim_rackrole', {
@@ -894,6 +972,39 @@ export const dcimRackrole = pgTable('dcim_rackrole', {
   unique('dcim_rackrole_slug_uniq').on(t.slug),
   index('dcim_rackrole_owner_id_idx').on(t.ownerId),
   index('dcim_rackrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A make and model of rack, whose dimensions racks of the type take. */
+export const dcimRacktype = pgTable('dcim_racktype', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id).notNull(),
+  model: varchar('model', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  formFactor: varchar('form_factor', { length: 50 }).notNull(),
+  width: integer('width').notNull().default(19),
+  uHeight: integer('u_height').notNull().default(42),
+  startingUnit: integer('starting_unit').notNull().default(1),
+  descUnits: boolean('desc_units').notNull().default(false),
+  outerWidth: integer('outer_width'),
+  outerHeight: integer('outer_height'),
+  outerDepth: integer('outer_depth'),
+  outerUnit: varchar('outer_unit', { length: 50 }),
+  weight: numeric('weight', { precision: 8, scale: 2 }),
+  maxWeight: integer('max_weight'),
+  weightUnit: varchar('weight_unit', { length: 50 }),
+  mountingDepth: integer('mounting_depth'),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_racktype_manufacturer_model_uniq').on(t.manufacturerId, t.model),
+  unique('dcim_racktype_manufacturer_slug_uniq').on(t.manufacturerId, t.slug),
+  index('dcim_racktype_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_racktype_owner_id_idx').on(t.ownerId),
+  index('dcim_racktype_model_order_idx').on(t.model, t.id),
+  index('dcim_racktype_default_order_idx').on(sql`"manufacturer_id", "model", "id"`),
 ]);
 /** A rear port of a patch panel or other pass-through device, with one or more positions. */
 export const dcimRearport = pgTable('dcim_rearport', {
@@ -1030,4 +1141,48 @@ export const dcimSitegroup = pgTable('dcim_sitegroup', {
   index('dcim_sitegroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_sitegroup__path_gin_idx').using('gin', t._path),
   index('dcim_sitegroup__sort_idx').on(t._sort, t.id),
+]);
+/** Devices managed as one (a stack), with a master. */
+export const dcimVirtualchassis = pgTable('dcim_virtualchassis', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  domain: varchar('domain', { length: 30 }).notNull().default(''),
+  masterId: bigint('master_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_virtualchassis_master_uniq').on(t.masterId),
+  index('dcim_virtualchassis_master_id_idx').on(t.masterId),
+  index('dcim_virtualchassis_owner_id_idx').on(t.ownerId),
+  index('dcim_virtualchassis_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A virtual device context (a logical partition) of a device. */
+export const dcimVirtualdevicecontext = pgTable('dcim_virtualdevicecontext', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  deviceId: bigint('device_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevice.id).notNull(),
+  identifier: integer('identifier'),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  primaryIp4Id: bigint('primary_ip4_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),
+  primaryIp6Id: bigint('primary_ip6_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),
+  status: varchar('status', { length: 50 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('dcim_virtualdevicecontext_device_name_uniq').on(t.deviceId, t.name),
+  unique('dcim_virtualdevicecontext_device_identifier_uniq').on(t.deviceId, t.identifier),
+  index('dcim_virtualdevicecontext_device_id_idx').on(t.deviceId),
+  index('dcim_virtualdevicecontext_tenant_id_idx').on(t.tenantId),
+  index('dcim_virtualdevicecontext_primary_ip4_id_idx').on(t.primaryIp4Id),
+  index('dcim_virtualdevicecontext_primary_ip6_id_idx').on(t.primaryIp6Id),
+  index('dcim_virtualdevicecontext_owner_id_idx').on(t.ownerId),
+  index('dcim_virtualdevicecontext_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);

@@ -3,7 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { dcimDevice, dcimDevicerole, dcimPlatform, dcimSite } from './dcim.ts';
+import { dcimDevice, dcimDevicerole, dcimMacaddress, dcimPlatform, dcimSite } from './dcim.ts';
 import { ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner } from './users.ts';
@@ -115,21 +115,26 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   bridgeId: bigint('bridge_id', { mode: 'number' }).references((): AnyPgColumn => virtualizationVminterface.id),
   mtu: integer('mtu'),
   macAddress: varchar('mac_address', { length: 18 }),
+  primaryMacAddressId: bigint('primary_mac_address_id', { mode: 'number' }).references((): AnyPgColumn => dcimMacaddress.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   mode: varchar('mode', { length: 50 }),
   untaggedVlanId: bigint('untagged_vlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
+  qinqSvlanId: bigint('qinq_svlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
   vrfId: bigint('vrf_id', { mode: 'number' }).references((): AnyPgColumn => ipamVrf.id),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
+  unique('virtualization_vminterface_primary_mac_address_uniq').on(t.primaryMacAddressId),
   unique('virtualization_vminterface_virtual_machine_name_uniq').on(t.virtualMachineId, t.name),
   index('virtualization_vminterface_virtual_machine_id_idx').on(t.virtualMachineId),
   index('virtualization_vminterface_parent_id_idx').on(t.parentId),
   index('virtualization_vminterface_bridge_id_idx').on(t.bridgeId),
+  index('virtualization_vminterface_primary_mac_address_id_idx').on(t.primaryMacAddressId),
   index('virtualization_vminterface_owner_id_idx').on(t.ownerId),
   index('virtualization_vminterface_untagged_vlan_id_idx').on(t.untaggedVlanId),
+  index('virtualization_vminterface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
   index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),

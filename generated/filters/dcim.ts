@@ -2819,6 +2819,30 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "VC priority"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.devicebay": [
@@ -5187,6 +5211,42 @@ export const dcimFilters: FilterSpecs = {
         "description": "PoE type"
       },
       {
+        "name": "primary_mac_address",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_mac_address_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.macaddress",
+        "type": "string",
+        "description": "Primary MAC address (mac_address)"
+      },
+      {
+        "name": "primary_mac_address_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_mac_address_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.macaddress",
+        "type": "integer",
+        "description": "Primary MAC address (ID)"
+      },
+      {
+        "name": "qinq_svlan_id",
+        "kind": "fk",
+        "path": [],
+        "column": "qinq_svlan_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "Q-in-Q SVLAN (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -5215,6 +5275,61 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.region",
         "type": "integer",
         "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "rf_channel",
+        "kind": "choice",
+        "path": [],
+        "column": "rf_channel",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "wireless_channel",
+        "type": "string",
+        "description": "Wireless channel"
+      },
+      {
+        "name": "rf_channel_frequency",
+        "kind": "decimal",
+        "path": [],
+        "column": "rf_channel_frequency",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Channel frequency (MHz)"
+      },
+      {
+        "name": "rf_channel_width",
+        "kind": "decimal",
+        "path": [],
+        "column": "rf_channel_width",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Channel width (MHz)"
       },
       {
         "name": "rf_role",
@@ -5414,6 +5529,23 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "vdc_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualdevicecontext",
+        "through": {
+          "table": "dcim_interface_vdcs",
+          "source": "interface_id",
+          "target": "virtualdevicecontext_id"
+        },
+        "type": "integer",
+        "description": "Virtual device contexts (ID)"
       },
       {
         "name": "vrf",
@@ -7269,6 +7401,244 @@ export const dcimFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "integer",
         "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.macaddress": [
+      {
+        "name": "assigned_object_id",
+        "kind": "number",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Assigned object ID"
+      },
+      {
+        "name": "assigned_object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "assigned_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Assigned object type"
+      },
+      {
+        "name": "assigned_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "assigned_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Assigned object type (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mac_address",
+        "kind": "string",
+        "path": [],
+        "column": "mac_address",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "MAC address"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
       },
       {
         "name": "updated_by_request",
@@ -11621,6 +11991,30 @@ export const dcimFilters: FilterSpecs = {
         "description": "Form factor"
       },
       {
+        "name": "group",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackgroup",
+        "type": "string",
+        "description": "Group (slug)"
+      },
+      {
+        "name": "group_id",
+        "kind": "fk",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackgroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -11675,6 +12069,34 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.location",
         "type": "integer",
         "description": "Location (ID), including descendants"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [
+          "rack_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [
+          "rack_type"
+        ],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
       },
       {
         "name": "max_weight",
@@ -11862,6 +12284,30 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "rack_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.racktype",
+        "type": "string",
+        "description": "Rack type (slug)"
+      },
+      {
+        "name": "rack_type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "rack_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.racktype",
+        "type": "integer",
+        "description": "Rack type (ID)"
       },
       {
         "name": "region",
@@ -12193,6 +12639,517 @@ export const dcimFilters: FilterSpecs = {
         "description": "Width"
       }
     ],
+    "dcim.rackgroup": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.rackreservation": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_reservation_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
+      }
+    ],
     "dcim.rackrole": [
       {
         "name": "color",
@@ -12435,6 +13392,481 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.racktype": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "desc_units",
+        "kind": "boolean",
+        "path": [],
+        "column": "desc_units",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Units are numbered top-to-bottom"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "form_factor",
+        "kind": "choice",
+        "path": [],
+        "column": "form_factor",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_form_factor",
+        "type": "string",
+        "description": "Form factor"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "manufacturer",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "string",
+        "description": "Manufacturer (slug)"
+      },
+      {
+        "name": "manufacturer_id",
+        "kind": "fk",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.manufacturer",
+        "type": "integer",
+        "description": "Manufacturer (ID)"
+      },
+      {
+        "name": "max_weight",
+        "kind": "number",
+        "path": [],
+        "column": "max_weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Maximum load capacity for the rack"
+      },
+      {
+        "name": "model",
+        "kind": "string",
+        "path": [],
+        "column": "model",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Model"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "mounting_depth",
+        "kind": "number",
+        "path": [],
+        "column": "mounting_depth",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Mounting depth"
+      },
+      {
+        "name": "outer_depth",
+        "kind": "number",
+        "path": [],
+        "column": "outer_depth",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer depth"
+      },
+      {
+        "name": "outer_height",
+        "kind": "number",
+        "path": [],
+        "column": "outer_height",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer height"
+      },
+      {
+        "name": "outer_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "outer_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_dimension_unit",
+        "type": "string",
+        "description": "Outer unit"
+      },
+      {
+        "name": "outer_width",
+        "kind": "number",
+        "path": [],
+        "column": "outer_width",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Outer width"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "starting_unit",
+        "kind": "number",
+        "path": [],
+        "column": "starting_unit",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Starting unit for rack"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "u_height",
+        "kind": "number",
+        "path": [],
+        "column": "u_height",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Height in rack units"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "decimal",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "number",
+        "description": "Weight"
+      },
+      {
+        "name": "weight_unit",
+        "kind": "choice",
+        "path": [],
+        "column": "weight_unit",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "weight_unit",
+        "type": "string",
+        "description": "Weight unit"
+      },
+      {
+        "name": "width",
+        "kind": "choice",
+        "path": [],
+        "column": "width",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "rack_width",
+        "type": "string",
+        "description": "Width"
       }
     ],
     "dcim.rearport": [
@@ -14103,6 +15535,767 @@ export const dcimFilters: FilterSpecs = {
         "target": "extras.tag",
         "type": "integer",
         "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.virtualchassis": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "domain",
+        "kind": "string",
+        "path": [],
+        "column": "domain",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Domain"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "master",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "master_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Master (name)"
+      },
+      {
+        "name": "master_id",
+        "kind": "fk",
+        "path": [],
+        "column": "master_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Master (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "master",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "master",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "master"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "master",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "master",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "master"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "dcim.virtualdevicecontext": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "string",
+        "description": "Device (name)"
+      },
+      {
+        "name": "device_id",
+        "kind": "fk",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "identifier",
+        "kind": "number",
+        "path": [],
+        "column": "identifier",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Numeric identifier unique to the parent device"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "primary_ip4_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_ip4_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Primary IPv4 (ID)"
+      },
+      {
+        "name": "primary_ip6_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_ip6_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "device",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "virtual_device_context_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",

@@ -2881,6 +2881,18 @@ export const ipamFilters: FilterSpecs = {
         "description": "Q-in-Q role"
       },
       {
+        "name": "qinq_svlan_id",
+        "kind": "fk",
+        "path": [],
+        "column": "qinq_svlan_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "Q-in-Q SVLAN (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [

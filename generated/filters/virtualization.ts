@@ -1704,6 +1704,42 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Parent (ID)"
       },
       {
+        "name": "primary_mac_address",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_mac_address_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.macaddress",
+        "type": "string",
+        "description": "Primary MAC address (mac_address)"
+      },
+      {
+        "name": "primary_mac_address_id",
+        "kind": "fk",
+        "path": [],
+        "column": "primary_mac_address_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.macaddress",
+        "type": "integer",
+        "description": "Primary MAC address (ID)"
+      },
+      {
+        "name": "qinq_svlan_id",
+        "kind": "fk",
+        "path": [],
+        "column": "qinq_svlan_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "Q-in-Q SVLAN (ID)"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],

@@ -28,6 +28,7 @@ import { inventoryitemRoutes as dcimInventoryitemRoutes } from './dcim/inventory
 import { inventoryitemroleRoutes as dcimInventoryitemroleRoutes } from './dcim/inventoryitemrole.ts';
 import { inventoryitemtemplateRoutes as dcimInventoryitemtemplateRoutes } from './dcim/inventoryitemtemplate.ts';
 import { locationRoutes as dcimLocationRoutes } from './dcim/location.ts';
+import { macaddressRoutes as dcimMacaddressRoutes } from './dcim/macaddress.ts';
 import { manufacturerRoutes as dcimManufacturerRoutes } from './dcim/manufacturer.ts';
 import { moduleRoutes as dcimModuleRoutes } from './dcim/module.ts';
 import { modulebayRoutes as dcimModulebayRoutes } from './dcim/modulebay.ts';
@@ -42,12 +43,17 @@ import { powerpanelRoutes as dcimPowerpanelRoutes } from './dcim/powerpanel.ts';
 import { powerportRoutes as dcimPowerportRoutes } from './dcim/powerport.ts';
 import { powerporttemplateRoutes as dcimPowerporttemplateRoutes } from './dcim/powerporttemplate.ts';
 import { rackRoutes as dcimRackRoutes } from './dcim/rack.ts';
+import { rackgroupRoutes as dcimRackgroupRoutes } from './dcim/rackgroup.ts';
+import { rackreservationRoutes as dcimRackreservationRoutes } from './dcim/rackreservation.ts';
 import { rackroleRoutes as dcimRackroleRoutes } from './dcim/rackrole.ts';
+import { racktypeRoutes as dcimRacktypeRoutes } from './dcim/racktype.ts';
 import { rearportRoutes as dcimRearportRoutes } from './dcim/rearport.ts';
 import { rearporttemplateRoutes as dcimRearporttemplateRoutes } from './dcim/rearporttemplate.ts';
 import { regionRoutes as dcimRegionRoutes } from './dcim/region.ts';
 import { siteRoutes as dcimSiteRoutes } from './dcim/site.ts';
 import { sitegroupRoutes as dcimSitegroupRoutes } from './dcim/sitegroup.ts';
+import { virtualchassisRoutes as dcimVirtualchassisRoutes } from './dcim/virtualchassis.ts';
+import { virtualdevicecontextRoutes as dcimVirtualdevicecontextRoutes } from './dcim/virtualdevicecontext.ts';
 import { customfieldRoutes as extrasCustomfieldRoutes } from './extras/customfield.ts';
 import { customfieldchoicesetRoutes as extrasCustomfieldchoicesetRoutes } from './extras/customfieldchoiceset.ts';
 import { eventruleRoutes as extrasEventruleRoutes } from './extras/eventrule.ts';
@@ -114,6 +120,7 @@ export const routes: readonly ModelRoute[] = [
     { model: "dcim.inventoryitemrole", path: "/api/dcim/inventory-item-roles", routes: dcimInventoryitemroleRoutes },
     { model: "dcim.inventoryitemtemplate", path: "/api/dcim/inventory-item-templates", routes: dcimInventoryitemtemplateRoutes },
     { model: "dcim.location", path: "/api/dcim/locations", routes: dcimLocationRoutes },
+    { model: "dcim.macaddress", path: "/api/dcim/mac-addresses", routes: dcimMacaddressRoutes },
     { model: "dcim.manufacturer", path: "/api/dcim/manufacturers", routes: dcimManufacturerRoutes },
     { model: "dcim.module", path: "/api/dcim/modules", routes: dcimModuleRoutes },
     { model: "dcim.modulebay", path: "/api/dcim/module-bays", routes: dcimModulebayRoutes },
@@ -128,12 +135,17 @@ export const routes: readonly ModelRoute[] = [
     { model: "dcim.powerport", path: "/api/dcim/power-ports", routes: dcimPowerportRoutes },
     { model: "dcim.powerporttemplate", path: "/api/dcim/power-port-templates", routes: dcimPowerporttemplateRoutes },
     { model: "dcim.rack", path: "/api/dcim/racks", routes: dcimRackRoutes },
+    { model: "dcim.rackgroup", path: "/api/dcim/rack-groups", routes: dcimRackgroupRoutes },
+    { model: "dcim.rackreservation", path: "/api/dcim/rack-reservations", routes: dcimRackreservationRoutes },
     { model: "dcim.rackrole", path: "/api/dcim/rack-roles", routes: dcimRackroleRoutes },
+    { model: "dcim.racktype", path: "/api/dcim/rack-types", routes: dcimRacktypeRoutes },
     { model: "dcim.rearport", path: "/api/dcim/rear-ports", routes: dcimRearportRoutes },
     { model: "dcim.rearporttemplate", path: "/api/dcim/rear-port-templates", routes: dcimRearporttemplateRoutes },
     { model: "dcim.region", path: "/api/dcim/regions", routes: dcimRegionRoutes },
     { model: "dcim.site", path: "/api/dcim/sites", routes: dcimSiteRoutes },
     { model: "dcim.sitegroup", path: "/api/dcim/site-groups", routes: dcimSitegroupRoutes },
+    { model: "dcim.virtualchassis", path: "/api/dcim/virtual-chassis", routes: dcimVirtualchassisRoutes },
+    { model: "dcim.virtualdevicecontext", path: "/api/dcim/virtual-device-contexts", routes: dcimVirtualdevicecontextRoutes },
     { model: "extras.customfield", path: "/api/extras/custom-fields", routes: extrasCustomfieldRoutes },
     { model: "extras.customfieldchoiceset", path: "/api/extras/custom-field-choice-sets", routes: extrasCustomfieldchoicesetRoutes },
     { model: "extras.eventrule", path: "/api/extras/event-rules", routes: extrasEventruleRoutes },

@@ -70,7 +70,10 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     case 'reverse_list': {
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;
-      const links = ids.length ? await ctx.db.unsafe(`SELECT id, ${ident(tf.column!)} AS o FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ANY($1::bigint[]) ORDER BY id`, [ids as never]) : [];
+      // over a foreign key, or a generic relation naming this model
+      const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
+      const typeCond = tf.kind === 'generic' ? ` AND ${ident(tf.typeColumn!)} = $2` : '';
+      const links = ids.length ? await ctx.db.unsafe(`SELECT id, ${col} AS o FROM ${ident(target.table)} WHERE ${col} = ANY($1::bigint[])${typeCond} ORDER BY id`, (tf.kind === 'generic' ? [ids, model.key] : [ids]) as never[]) : [];
       const map = await fetchNested(ctx, target, target.nested, links.map((l) => l.id));
       const by = new Map<number, unknown[]>();
       for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.id as number)]);
