@@ -9,9 +9,16 @@ export const catalogue: Catalogue = {
         "apiPath": "circuits",
         "models": [
           "circuits.circuit",
+          "circuits.circuitgroup",
+          "circuits.circuitgroupassignment",
           "circuits.circuittermination",
           "circuits.circuittype",
-          "circuits.provider"
+          "circuits.provider",
+          "circuits.provideraccount",
+          "circuits.providernetwork",
+          "circuits.virtualcircuit",
+          "circuits.virtualcircuittermination",
+          "circuits.virtualcircuittype"
         ]
       },
       {
@@ -98,14 +105,21 @@ export const catalogue: Catalogue = {
         "models": [
           "ipam.aggregate",
           "ipam.asn",
+          "ipam.asnrange",
+          "ipam.fhrpgroup",
+          "ipam.fhrpgroupassignment",
           "ipam.ipaddress",
           "ipam.iprange",
           "ipam.prefix",
           "ipam.rir",
           "ipam.role",
+          "ipam.routetarget",
           "ipam.service",
+          "ipam.servicetemplate",
           "ipam.vlan",
           "ipam.vlangroup",
+          "ipam.vlantranslationpolicy",
+          "ipam.vlantranslationrule",
           "ipam.vrf"
         ]
       },
@@ -125,6 +139,7 @@ export const catalogue: Catalogue = {
         "apiPath": "tenancy",
         "models": [
           "tenancy.contact",
+          "tenancy.contactassignment",
           "tenancy.contactgroup",
           "tenancy.contactrole",
           "tenancy.tenant",
@@ -152,7 +167,9 @@ export const catalogue: Catalogue = {
           "virtualization.cluster",
           "virtualization.clustergroup",
           "virtualization.clustertype",
+          "virtualization.virtualdisk",
           "virtualization.virtualmachine",
+          "virtualization.virtualmachinetype",
           "virtualization.vminterface"
         ]
       }
@@ -253,6 +270,21 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "circuits.provider",
+            "onDelete": "protect"
+          },
+          {
+            "name": "provider_account",
+            "kind": "fk",
+            "column": "provider_account_id",
+            "label": "Provider account",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "circuits.provideraccount",
             "onDelete": "protect"
           },
           {
@@ -494,6 +526,22 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
+          },
+          {
+            "name": "assignments",
+            "kind": "computed",
+            "label": "Assignments",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "circuits.circuitgroupassignment",
+              "field": "member"
+            }
           }
         ],
         "brief": [
@@ -559,6 +607,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.circuitgroupassignment",
+            "field": "member",
+            "column": "member_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "circuits.circuittermination",
             "field": "circuit",
             "column": "circuit_id",
@@ -591,6 +646,615 @@ export const catalogue: Catalogue = {
             "field": "parent",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.circuitgroup": {
+        "key": "circuits.circuitgroup",
+        "app": "circuits",
+        "model": "circuitgroup",
+        "className": "CircuitGroup",
+        "verboseName": "circuit group",
+        "verboseNamePlural": "circuit groups",
+        "description": "An arbitrary grouping of circuits (redundant pairs, a customer's circuits).",
+        "path": "circuit-groups",
+        "apiPath": "circuits/circuit-groups",
+        "alsoMountedAt": [],
+        "table": "circuits_circuitgroup",
+        "sequence": "circuits_circuitgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "circuit_count",
+            "kind": "computed",
+            "label": "Circuit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.circuitgroupassignment",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "circuit_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "circuit group with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "circuit group with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuitgroupassignment",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.circuitgroupassignment": {
+        "key": "circuits.circuitgroupassignment",
+        "app": "circuits",
+        "model": "circuitgroupassignment",
+        "className": "CircuitGroupAssignment",
+        "verboseName": "circuit group assignment",
+        "verboseNamePlural": "circuit group assignments",
+        "description": "A circuit's (or virtual circuit's) membership of a circuit group, with its priority.",
+        "path": "circuit-group-assignments",
+        "apiPath": "circuits/circuit-group-assignments",
+        "alsoMountedAt": [],
+        "table": "circuits_circuitgroupassignment",
+        "sequence": "circuits_circuitgroupassignment_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.circuitgroup",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "member_type",
+            "kind": "object_type",
+            "column": "member_type",
+            "label": "Member type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.virtualcircuit"
+            ]
+          },
+          {
+            "name": "member_id",
+            "kind": "bigint",
+            "column": "member_id",
+            "label": "Member ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "member",
+            "kind": "generic",
+            "label": "Member",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.virtualcircuit"
+            ],
+            "typeColumn": "member_type",
+            "idColumn": "member_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "priority",
+            "kind": "choice",
+            "column": "priority",
+            "label": "Priority",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "circuit_priority"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "group",
+          "member_type",
+          "member_id",
+          "member",
+          "priority"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "group",
+          "member_type",
+          "member_id",
+          "member",
+          "priority"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "group",
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "group",
+            "desc": false
+          },
+          {
+            "field": "priority",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "member_type",
+              "member_id",
+              "group"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "The circuit is already a member of this group."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -724,7 +1388,8 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.sitegroup",
               "dcim.site",
-              "dcim.location"
+              "dcim.location",
+              "circuits.providernetwork"
             ]
           },
           {
@@ -755,7 +1420,8 @@ export const catalogue: Catalogue = {
               "dcim.region",
               "dcim.sitegroup",
               "dcim.site",
-              "dcim.location"
+              "dcim.location",
+              "circuits.providernetwork"
             ],
             "typeColumn": "termination_type",
             "idColumn": "termination_id",
@@ -1646,6 +2312,22 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "accounts",
+            "kind": "computed",
+            "label": "Accounts",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "circuits.provideraccount",
+              "field": "provider"
+            }
+          },
+          {
             "name": "circuit_count",
             "kind": "computed",
             "label": "Circuit count",
@@ -1726,6 +2408,1637 @@ export const catalogue: Catalogue = {
             "model": "circuits.circuit",
             "field": "provider",
             "column": "provider_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.provideraccount",
+            "field": "provider",
+            "column": "provider_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.providernetwork",
+            "field": "provider",
+            "column": "provider_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.provideraccount": {
+        "key": "circuits.provideraccount",
+        "app": "circuits",
+        "model": "provideraccount",
+        "className": "ProviderAccount",
+        "verboseName": "provider account",
+        "verboseNamePlural": "provider accounts",
+        "description": "An account with a provider, under which circuits are ordered.",
+        "path": "provider-accounts",
+        "apiPath": "circuits/provider-accounts",
+        "alsoMountedAt": [],
+        "table": "circuits_provideraccount",
+        "sequence": "circuits_provideraccount_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "provider",
+            "kind": "fk",
+            "column": "provider_id",
+            "label": "Provider",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.provider",
+            "onDelete": "protect"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "account",
+            "kind": "string",
+            "column": "account",
+            "label": "Account ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "account",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "account",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "account"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "account"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "provider",
+            "desc": false
+          },
+          {
+            "field": "account",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "provider",
+              "account"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Provider account with this Provider and Account ID already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "account",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuit",
+            "field": "provider_account",
+            "column": "provider_account_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.virtualcircuit",
+            "field": "provider_account",
+            "column": "provider_account_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.providernetwork": {
+        "key": "circuits.providernetwork",
+        "app": "circuits",
+        "model": "providernetwork",
+        "className": "ProviderNetwork",
+        "verboseName": "provider network",
+        "verboseNamePlural": "provider networks",
+        "description": "A provider's network that circuits terminate at (an MPLS cloud, an Internet exchange).",
+        "path": "provider-networks",
+        "apiPath": "circuits/provider-networks",
+        "alsoMountedAt": [],
+        "table": "circuits_providernetwork",
+        "sequence": "circuits_providernetwork_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "provider",
+            "kind": "fk",
+            "column": "provider_id",
+            "label": "Provider",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.provider",
+            "onDelete": "protect"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "service_id",
+            "kind": "string",
+            "column": "service_id",
+            "label": "Service ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "provider",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "provider",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Provider network with this Provider and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "service_id",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuittermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "circuits.virtualcircuit",
+            "field": "provider_network",
+            "column": "provider_network_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.virtualcircuit": {
+        "key": "circuits.virtualcircuit",
+        "app": "circuits",
+        "model": "virtualcircuit",
+        "className": "VirtualCircuit",
+        "verboseName": "virtual circuit",
+        "verboseNamePlural": "virtual circuits",
+        "description": "A virtual circuit across a provider network, terminating at interfaces.",
+        "path": "virtual-circuits",
+        "apiPath": "circuits/virtual-circuits",
+        "alsoMountedAt": [],
+        "table": "circuits_virtualcircuit",
+        "sequence": "circuits_virtualcircuit_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "cid",
+            "kind": "string",
+            "column": "cid",
+            "label": "Circuit ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "provider_network",
+            "kind": "fk",
+            "column": "provider_network_id",
+            "label": "Provider network",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.providernetwork",
+            "onDelete": "protect"
+          },
+          {
+            "name": "provider_account",
+            "kind": "fk",
+            "column": "provider_account_id",
+            "label": "Provider account",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "circuits.provideraccount",
+            "onDelete": "protect"
+          },
+          {
+            "name": "type",
+            "kind": "fk",
+            "column": "type_id",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.virtualcircuittype",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "circuit_status"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "cid",
+          "provider_network",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "cid",
+          "provider_network",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "cid"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "provider_network",
+            "desc": false
+          },
+          {
+            "field": "cid",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "provider_network",
+              "cid"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Virtual circuit with this Provider network and Circuit ID already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "cid",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.circuitgroupassignment",
+            "field": "member",
+            "column": "member_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "circuits.virtualcircuittermination",
+            "field": "virtual_circuit",
+            "column": "virtual_circuit_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "circuits.virtualcircuittermination": {
+        "key": "circuits.virtualcircuittermination",
+        "app": "circuits",
+        "model": "virtualcircuittermination",
+        "className": "VirtualCircuitTermination",
+        "verboseName": "virtual circuit termination",
+        "verboseNamePlural": "virtual circuit terminations",
+        "description": "One end of a virtual circuit at a (virtual) interface, as a peer, hub or spoke.",
+        "path": "virtual-circuit-terminations",
+        "apiPath": "circuits/virtual-circuit-terminations",
+        "alsoMountedAt": [],
+        "table": "circuits_virtualcircuittermination",
+        "sequence": "circuits_virtualcircuittermination_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "virtual_circuit",
+            "kind": "fk",
+            "column": "virtual_circuit_id",
+            "label": "Virtual circuit",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "circuits.virtualcircuit",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "role",
+            "kind": "choice",
+            "column": "role",
+            "label": "Role",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "peer",
+            "choices": "virtual_circuit_termination_role"
+          },
+          {
+            "name": "interface",
+            "kind": "fk",
+            "column": "interface_id",
+            "label": "Interface",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "to": "dcim.interface",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "virtual_circuit",
+          "role",
+          "interface",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "virtual_circuit",
+          "role",
+          "interface",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "virtual_circuit",
+                "cid"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "role"
+              ]
+            },
+            {
+              "text": " termination"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "virtual_circuit",
+            "desc": false
+          },
+          {
+            "field": "role",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "interface"
+            ],
+            "nullsEqual": false,
+            "key": "interface",
+            "message": "virtual circuit termination with this interface already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "paths",
+            "op": "paths",
+            "args": {}
+          }
+        ]
+      },
+      "circuits.virtualcircuittype": {
+        "key": "circuits.virtualcircuittype",
+        "app": "circuits",
+        "model": "virtualcircuittype",
+        "className": "VirtualCircuitType",
+        "verboseName": "virtual circuit type",
+        "verboseNamePlural": "virtual circuit types",
+        "description": "A kind of virtual circuit (a pseudowire, an EVPN service…).",
+        "path": "virtual-circuit-types",
+        "apiPath": "circuits/virtual-circuit-types",
+        "alsoMountedAt": [],
+        "table": "circuits_virtualcircuittype",
+        "sequence": "circuits_virtualcircuittype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "color",
+            "kind": "string",
+            "column": "color",
+            "label": "Color",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 6,
+            "pattern": "^([0-9a-f]{6})?$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "virtual_circuit_count",
+            "kind": "computed",
+            "label": "Virtual circuit count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "circuits.virtualcircuit",
+              "field": "type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "virtual_circuit_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "virtual circuit type with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "virtual circuit type with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "circuits.virtualcircuit",
+            "field": "type",
+            "column": "type_id",
             "onDelete": "protect",
             "kind": "fk"
           },
@@ -1850,9 +4163,16 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "core.job",
               "core.objectchange",
               "core.objecttype",
@@ -1911,19 +4231,27 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -1937,7 +4265,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ]
           },
@@ -1967,9 +4297,16 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "core.job",
               "core.objectchange",
               "core.objecttype",
@@ -2028,19 +4365,27 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -2054,7 +4399,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ],
             "typeColumn": "object_type",
@@ -2535,9 +4882,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -2592,17 +4946,25 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -2615,7 +4977,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ]
           },
@@ -2643,9 +5007,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -2700,17 +5071,25 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -2723,7 +5102,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ],
             "typeColumn": "changed_object_type",
@@ -2745,9 +5126,16 @@ export const catalogue: Catalogue = {
             "hidden": true,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -2802,17 +5190,25 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -2825,7 +5221,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ]
           },
@@ -2857,9 +5255,16 @@ export const catalogue: Catalogue = {
             "hidden": true,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -2914,17 +5319,25 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -2937,7 +5350,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ],
             "typeColumn": "related_object_type",
@@ -7231,6 +9646,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "device",
             "column": "device_id",
@@ -9036,6 +11458,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -10415,6 +12844,21 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "vlan_translation_policy",
+            "kind": "fk",
+            "column": "vlan_translation_policy_id",
+            "label": "VLAN translation policy",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlantranslationpolicy",
+            "onDelete": "protect"
+          },
+          {
             "name": "vrf",
             "kind": "fk",
             "column": "vrf_id",
@@ -10614,6 +13058,23 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "count_fhrp_groups",
+            "kind": "computed",
+            "label": "Count fhrp groups",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.fhrpgroupassignment",
+              "field": "interface",
+              "cumulative": false
+            }
+          },
+          {
             "name": "mac_addresses",
             "kind": "computed",
             "label": "MAC addresses",
@@ -10771,6 +13232,13 @@ export const catalogue: Catalogue = {
         "ignoredParams": [],
         "reverse": [
           {
+            "model": "circuits.virtualcircuittermination",
+            "field": "interface",
+            "column": "interface_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
             "model": "core.job",
             "field": "object",
             "column": "object_id",
@@ -10837,6 +13305,13 @@ export const catalogue: Catalogue = {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.fhrpgroupassignment",
+            "field": "interface",
+            "column": "interface_id",
             "onDelete": "cascade",
             "kind": "generic"
           },
@@ -13040,6 +15515,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -13762,6 +16244,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -16213,9 +18702,23 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "platform",
             "column": "platform_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.virtualmachinetype",
+            "field": "default_platform",
+            "column": "default_platform_id",
             "onDelete": "set_null",
             "kind": "fk"
           }
@@ -16787,6 +19290,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -18038,6 +20548,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -19670,6 +22187,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -22443,6 +24967,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -23074,6 +25605,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.cluster",
             "field": "scope",
             "column": "scope_id",
@@ -23506,6 +26044,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -26135,9 +28680,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.consoleport",
@@ -26177,17 +28729,22 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -26195,7 +28752,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ]
           },
@@ -26223,9 +28782,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.consoleport",
@@ -26265,17 +28831,22 @@ export const catalogue: Catalogue = {
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -26283,7 +28854,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ],
             "typeColumn": "object_type",
@@ -27170,6 +29743,21 @@ export const catalogue: Catalogue = {
             "onDelete": "protect"
           },
           {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.role",
+            "onDelete": "set_null"
+          },
+          {
             "name": "tenant",
             "kind": "fk",
             "column": "tenant_id",
@@ -27318,6 +29906,22 @@ export const catalogue: Catalogue = {
                 "target": "asn_id"
               }
             }
+          },
+          {
+            "name": "sites",
+            "kind": "computed",
+            "label": "Sites",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "dcim.site",
+              "field": "asns"
+            }
           }
         ],
         "brief": [
@@ -27443,6 +30047,1008 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "ipam.asnrange": {
+        "key": "ipam.asnrange",
+        "app": "ipam",
+        "model": "asnrange",
+        "className": "ASNRange",
+        "verboseName": "ASN range",
+        "verboseNamePlural": "ASN ranges",
+        "description": "A range of AS numbers of a RIR, from which ASNs are allocated.",
+        "path": "asn-ranges",
+        "apiPath": "ipam/asn-ranges",
+        "alsoMountedAt": [],
+        "table": "ipam_asnrange",
+        "sequence": "ipam_asnrange_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "rir",
+            "kind": "fk",
+            "column": "rir_id",
+            "label": "RIR",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "ipam.rir",
+            "onDelete": "protect"
+          },
+          {
+            "name": "start",
+            "kind": "bigint",
+            "column": "start",
+            "label": "Start",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 1,
+            "max": 4294967295,
+            "example": 64512
+          },
+          {
+            "name": "end",
+            "kind": "bigint",
+            "column": "end",
+            "label": "End",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 1,
+            "max": 4294967295,
+            "example": 65534
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "asn_count",
+            "kind": "computed",
+            "label": "ASN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT count(*)::int FROM ipam_asn a WHERE a.asn BETWEEN t.start AND t.\"end\")",
+              "as": "integer"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "ASN range with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "ASN range with this slug already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "less",
+            "left": "start",
+            "right": "end",
+            "key": "end",
+            "message": "Starting ASN must be lower than ending ASN."
+          }
+        ],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": [
+          {
+            "path": "available-asns",
+            "op": "available_asns",
+            "args": {
+              "start": "start",
+              "end": "end",
+              "rir": "rir",
+              "creates": "ipam.asn"
+            }
+          }
+        ]
+      },
+      "ipam.fhrpgroup": {
+        "key": "ipam.fhrpgroup",
+        "app": "ipam",
+        "model": "fhrpgroup",
+        "className": "FHRPGroup",
+        "verboseName": "FHRP group",
+        "verboseNamePlural": "FHRP groups",
+        "description": "A first-hop redundancy group (VRRP, HSRP, CARP…) of virtual addresses shared by interfaces.",
+        "path": "fhrp-groups",
+        "apiPath": "ipam/fhrp-groups",
+        "alsoMountedAt": [],
+        "table": "ipam_fhrpgroup",
+        "sequence": "ipam_fhrpgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "protocol",
+            "kind": "choice",
+            "column": "protocol",
+            "label": "Protocol",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "vrrp2",
+            "choices": "fhrp_protocol",
+            "plain": true
+          },
+          {
+            "name": "group_id",
+            "kind": "integer",
+            "column": "group_id",
+            "label": "Group ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "auth_type",
+            "kind": "choice",
+            "column": "auth_type",
+            "label": "Authentication type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "fhrp_auth_type",
+            "plain": true
+          },
+          {
+            "name": "auth_key",
+            "kind": "string",
+            "column": "auth_key",
+            "label": "Authentication key",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 255
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "ip_addresses",
+            "kind": "computed",
+            "label": "IP addresses",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "ipam.ipaddress",
+              "field": "assigned_object"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "protocol",
+          "group_id",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "protocol",
+          "group_id",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
+                "protocol"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "group_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "protocol",
+            "desc": false
+          },
+          {
+            "field": "group_id",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.fhrpgroupassignment",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.ipaddress",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "ipam.fhrpgroupassignment": {
+        "key": "ipam.fhrpgroupassignment",
+        "app": "ipam",
+        "model": "fhrpgroupassignment",
+        "className": "FHRPGroupAssignment",
+        "verboseName": "FHRP group assignment",
+        "verboseNamePlural": "FHRP group assignments",
+        "description": "An interface's membership of an FHRP group, with its priority.",
+        "path": "fhrp-group-assignments",
+        "apiPath": "ipam/fhrp-group-assignments",
+        "alsoMountedAt": [],
+        "table": "ipam_fhrpgroupassignment",
+        "sequence": "ipam_fhrpgroupassignment_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "ipam.fhrpgroup",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "interface_type",
+            "kind": "object_type",
+            "column": "interface_type",
+            "label": "Interface type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "interface_id",
+            "kind": "bigint",
+            "column": "interface_id",
+            "label": "Interface ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "interface",
+            "kind": "generic",
+            "label": "Interface",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "interface_type",
+            "idColumn": "interface_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "priority",
+            "kind": "integer",
+            "column": "priority",
+            "label": "Priority",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 0,
+            "max": 255,
+            "example": 100
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "group",
+          "interface_type",
+          "interface_id",
+          "priority"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "group",
+          "interface_type",
+          "interface_id",
+          "priority"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "group",
+                "protocol"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "group",
+                "group_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "priority",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "interface_type",
+              "interface_id",
+              "group"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "The interface is already assigned to this group."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -27627,7 +31233,8 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "dcim.interface",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "ipam.fhrpgroup"
             ]
           },
           {
@@ -27656,7 +31263,8 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "dcim.interface",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "ipam.fhrpgroup"
             ],
             "typeColumn": "assigned_object_type",
             "idColumn": "assigned_object_id",
@@ -29270,6 +32878,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "ipam.asnrange",
+            "field": "rir",
+            "column": "rir_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -29483,6 +33098,23 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "asn_count",
+            "kind": "computed",
+            "label": "ASN count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.asn",
+              "field": "role",
+              "cumulative": false
+            }
+          },
+          {
             "name": "prefix_count",
             "kind": "computed",
             "label": "Prefix count",
@@ -29610,6 +33242,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "ipam.asn",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "ipam.iprange",
             "field": "role",
             "column": "role_id",
@@ -29629,6 +33268,308 @@ export const catalogue: Catalogue = {
             "column": "role_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "ipam.routetarget": {
+        "key": "ipam.routetarget",
+        "app": "ipam",
+        "model": "routetarget",
+        "className": "RouteTarget",
+        "verboseName": "route target",
+        "verboseNamePlural": "route targets",
+        "description": "A BGP extended community naming the routes a VRF imports or exports (RFC 4360).",
+        "path": "route-targets",
+        "apiPath": "ipam/route-targets",
+        "alsoMountedAt": [],
+        "table": "ipam_routetarget",
+        "sequence": "ipam_routetarget_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "Route target value (formatted in accordance with RFC 4360)",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 21,
+            "example": "65000:100"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "route target with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.vrf",
+            "field": "export_targets",
+            "column": "routetarget_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "ipam_vrf_export_targets",
+              "source": "vrf_id",
+              "target": "routetarget_id"
+            }
+          },
+          {
+            "model": "ipam.vrf",
+            "field": "import_targets",
+            "column": "routetarget_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "ipam_vrf_import_targets",
+              "source": "vrf_id",
+              "target": "routetarget_id"
+            }
           },
           {
             "model": "netbox_branching.changediff",
@@ -30016,6 +33957,300 @@ export const catalogue: Catalogue = {
             "reason": "NetBox before 4.3 attached services to a virtual machine; the Ansible collection 3.13 uses it"
           }
         ],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "ipam.servicetemplate": {
+        "key": "ipam.servicetemplate",
+        "app": "ipam",
+        "model": "servicetemplate",
+        "className": "ServiceTemplate",
+        "verboseName": "service template",
+        "verboseNamePlural": "service templates",
+        "description": "A reusable definition of a service (protocol and ports).",
+        "path": "service-templates",
+        "apiPath": "ipam/service-templates",
+        "alsoMountedAt": [],
+        "table": "ipam_servicetemplate",
+        "sequence": "ipam_servicetemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "protocol",
+            "kind": "choice",
+            "column": "protocol",
+            "label": "Protocol",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "tcp",
+            "choices": "service_protocol"
+          },
+          {
+            "name": "ports",
+            "kind": "list",
+            "column": "ports",
+            "label": "Port numbers",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              22
+            ],
+            "item": "integer"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "protocol",
+          "ports",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "protocol",
+          "ports",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "service template with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
         "ignoredParams": [],
         "reverse": [
           {
@@ -30536,6 +34771,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "qinq_svlan",
             "column": "qinq_svlan_id",
@@ -30878,6 +35120,38 @@ export const catalogue: Catalogue = {
               "field": "group",
               "cumulative": false
             }
+          },
+          {
+            "name": "total_vlan_ids",
+            "kind": "computed",
+            "label": "Total VLAN ids",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT coalesce(sum((r->>1)::int - (r->>0)::int + 1), 0)::int FROM jsonb_array_elements(t.vid_ranges) r)",
+              "as": "integer"
+            }
+          },
+          {
+            "name": "utilization",
+            "kind": "computed",
+            "label": "Utilization",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT CASE WHEN coalesce(sum((r->>1)::int - (r->>0)::int + 1), 0) = 0 THEN '0' ELSE trim(to_char(100.0 * (SELECT count(*) FROM ipam_vlan v WHERE v.group_id = t.id) / sum((r->>1)::int - (r->>0)::int + 1), 'FM990.99')) END FROM jsonb_array_elements(t.vid_ranges) r)",
+              "as": "string"
+            }
           }
         ],
         "brief": [
@@ -31003,6 +35277,512 @@ export const catalogue: Catalogue = {
             }
           }
         ]
+      },
+      "ipam.vlantranslationpolicy": {
+        "key": "ipam.vlantranslationpolicy",
+        "app": "ipam",
+        "model": "vlantranslationpolicy",
+        "className": "VLANTranslationPolicy",
+        "verboseName": "VLAN translation policy",
+        "verboseNamePlural": "VLAN translation policies",
+        "description": "A named set of VLAN translation rules applied to interfaces.",
+        "path": "vlan-translation-policies",
+        "apiPath": "ipam/vlan-translation-policies",
+        "alsoMountedAt": [],
+        "table": "ipam_vlantranslationpolicy",
+        "sequence": "ipam_vlantranslationpolicy_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "rules",
+            "kind": "computed",
+            "label": "Rules",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "ipam.vlantranslationrule",
+              "field": "policy"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "VLAN translation policy with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "vlan_translation_policy",
+            "column": "vlan_translation_policy_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlantranslationrule",
+            "field": "policy",
+            "column": "policy_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "vlan_translation_policy",
+            "column": "vlan_translation_policy_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "ipam.vlantranslationrule": {
+        "key": "ipam.vlantranslationrule",
+        "app": "ipam",
+        "model": "vlantranslationrule",
+        "className": "VLANTranslationRule",
+        "verboseName": "VLAN translation rule",
+        "verboseNamePlural": "VLAN translation rules",
+        "description": "One local-to-remote VLAN ID translation of a policy.",
+        "path": "vlan-translation-rules",
+        "apiPath": "ipam/vlan-translation-rules",
+        "alsoMountedAt": [],
+        "table": "ipam_vlantranslationrule",
+        "sequence": "ipam_vlantranslationrule_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "policy",
+            "kind": "fk",
+            "column": "policy_id",
+            "label": "Policy",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "ipam.vlantranslationpolicy",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name",
+              "description"
+            ]
+          },
+          {
+            "name": "local_vid",
+            "kind": "integer",
+            "column": "local_vid",
+            "label": "Local VLAN ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 1,
+            "max": 4094,
+            "example": 100
+          },
+          {
+            "name": "remote_vid",
+            "kind": "integer",
+            "column": "remote_vid",
+            "label": "Remote VLAN ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 1,
+            "max": 4094,
+            "example": 200
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "local_vid",
+          "remote_vid",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "local_vid",
+          "remote_vid",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "local_vid"
+              ]
+            },
+            {
+              "text": " -> "
+            },
+            {
+              "path": [
+                "remote_vid"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "policy",
+            "desc": false
+          },
+          {
+            "field": "local_vid",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "policy",
+              "local_vid"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "This policy already translates that local VLAN ID."
+          },
+          {
+            "fields": [
+              "policy",
+              "remote_vid"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "This policy already translates to that remote VLAN ID."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
       },
       "ipam.vrf": {
         "key": "ipam.vrf",
@@ -31130,6 +35910,44 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": true
+          },
+          {
+            "name": "import_targets",
+            "kind": "m2m",
+            "label": "Import targets",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.routetarget",
+            "writeIds": true,
+            "through": {
+              "table": "ipam_vrf_import_targets",
+              "source": "vrf_id",
+              "target": "routetarget_id"
+            }
+          },
+          {
+            "name": "export_targets",
+            "kind": "m2m",
+            "label": "Export targets",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.routetarget",
+            "writeIds": true,
+            "through": {
+              "table": "ipam_vrf_export_targets",
+              "source": "vrf_id",
+              "target": "routetarget_id"
+            }
           },
           {
             "name": "description",
@@ -32092,9 +36910,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "core.objectchange",
               "dcim.cable",
               "dcim.cablebundle",
@@ -32147,16 +36972,24 @@ export const catalogue: Catalogue = {
               "extras.taggeditem",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -32164,7 +36997,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ]
           },
@@ -32192,9 +37027,16 @@ export const catalogue: Catalogue = {
             "unique": false,
             "types": [
               "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
               "circuits.circuittermination",
               "circuits.circuittype",
               "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
               "core.objectchange",
               "dcim.cable",
               "dcim.cablebundle",
@@ -32247,16 +37089,24 @@ export const catalogue: Catalogue = {
               "extras.taggeditem",
               "ipam.aggregate",
               "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
               "ipam.ipaddress",
               "ipam.iprange",
               "ipam.prefix",
               "ipam.rir",
               "ipam.role",
+              "ipam.routetarget",
               "ipam.service",
+              "ipam.servicetemplate",
               "ipam.vlan",
               "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
               "ipam.vrf",
               "tenancy.contact",
+              "tenancy.contactassignment",
               "tenancy.contactgroup",
               "tenancy.contactrole",
               "tenancy.tenant",
@@ -32264,7 +37114,9 @@ export const catalogue: Catalogue = {
               "virtualization.cluster",
               "virtualization.clustergroup",
               "virtualization.clustertype",
+              "virtualization.virtualdisk",
               "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
               "virtualization.vminterface"
             ],
             "typeColumn": "object_type",
@@ -32803,6 +37655,346 @@ export const catalogue: Catalogue = {
           "description",
           "comments"
         ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "contact",
+            "column": "contact_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "tenancy.contactassignment": {
+        "key": "tenancy.contactassignment",
+        "app": "tenancy",
+        "model": "contactassignment",
+        "className": "ContactAssignment",
+        "verboseName": "contact assignment",
+        "verboseNamePlural": "contact assignments",
+        "description": "A contact attached to an object, in a role and with a priority.",
+        "path": "contact-assignments",
+        "apiPath": "tenancy/contact-assignments",
+        "alsoMountedAt": [],
+        "table": "tenancy_contactassignment",
+        "sequence": "tenancy_contactassignment_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "dcim.device",
+              "dcim.devicetype",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.powerpanel",
+              "dcim.powerfeed",
+              "dcim.rack",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "ipam.asn",
+              "ipam.vlan",
+              "tenancy.tenant",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.virtualmachine"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "dcim.device",
+              "dcim.devicetype",
+              "dcim.location",
+              "dcim.manufacturer",
+              "dcim.platform",
+              "dcim.powerpanel",
+              "dcim.powerfeed",
+              "dcim.rack",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "ipam.asn",
+              "ipam.vlan",
+              "tenancy.tenant",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.virtualmachine"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "contact",
+            "kind": "fk",
+            "column": "contact_id",
+            "label": "Contact",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "tenancy.contact",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "role",
+            "kind": "fk",
+            "column": "role_id",
+            "label": "Role",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.contactrole",
+            "onDelete": "protect"
+          },
+          {
+            "name": "priority",
+            "kind": "choice",
+            "column": "priority",
+            "label": "Priority",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "contact_priority"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "contact",
+          "role",
+          "priority"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "contact",
+          "role",
+          "priority"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "contact",
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "contact",
+            "desc": false
+          },
+          {
+            "field": "priority",
+            "desc": false
+          },
+          {
+            "field": "role",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "object_type",
+              "object_id",
+              "contact",
+              "role"
+            ],
+            "nullsEqual": true,
+            "key": "__all__",
+            "message": "This contact is already assigned to the object in this role."
+          }
+        ],
+        "rules": [],
+        "search": [],
         "aliases": [],
         "ignoredParams": [],
         "reverse": [
@@ -33497,6 +38689,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "role",
+            "column": "role_id",
+            "onDelete": "protect",
+            "kind": "fk"
           }
         ],
         "actions": []
@@ -33966,6 +39165,20 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "circuits.circuitgroup",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.virtualcircuit",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "core.job",
             "field": "object",
             "column": "object_id",
@@ -34064,6 +39277,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "ipam.asnrange",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "tenant",
             "column": "tenant_id",
@@ -34079,6 +39299,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "ipam.prefix",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.routetarget",
             "field": "tenant",
             "column": "tenant_id",
             "onDelete": "protect",
@@ -34110,6 +39337,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -35282,6 +40516,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "circuits.circuitgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "circuits.circuittype",
             "field": "owner",
             "column": "owner_id",
@@ -35290,6 +40531,34 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "circuits.provider",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.provideraccount",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.providernetwork",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.virtualcircuit",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "circuits.virtualcircuittype",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -35604,6 +40873,20 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "ipam.asnrange",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.fhrpgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "owner",
             "column": "owner_id",
@@ -35639,7 +40922,21 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "ipam.routetarget",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "ipam.service",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.servicetemplate",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -35654,6 +40951,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "ipam.vlangroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "ipam.vlantranslationpolicy",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -35723,7 +41027,21 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "virtualization.virtualdisk",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "virtualization.virtualmachine",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "virtualization.virtualmachinetype",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -37089,6 +42407,54 @@ export const catalogue: Catalogue = {
               "field": "cluster",
               "cumulative": false
             }
+          },
+          {
+            "name": "allocated_vcpus",
+            "kind": "computed",
+            "label": "Allocated VCPUS",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT sum(v.vcpus) FROM virtualization_virtualmachine v WHERE v.cluster_id = t.id)",
+              "as": "decimal"
+            }
+          },
+          {
+            "name": "allocated_memory",
+            "kind": "computed",
+            "label": "Allocated memory",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT sum(v.memory)::int FROM virtualization_virtualmachine v WHERE v.cluster_id = t.id)",
+              "as": "integer"
+            }
+          },
+          {
+            "name": "allocated_disk",
+            "kind": "computed",
+            "label": "Allocated disk",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT sum(v.disk)::int FROM virtualization_virtualmachine v WHERE v.cluster_id = t.id)",
+              "as": "integer"
+            }
           }
         ],
         "brief": [
@@ -37195,6 +42561,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -37512,6 +42885,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -37834,6 +43214,289 @@ export const catalogue: Catalogue = {
         ],
         "actions": []
       },
+      "virtualization.virtualdisk": {
+        "key": "virtualization.virtualdisk",
+        "app": "virtualization",
+        "model": "virtualdisk",
+        "className": "VirtualDisk",
+        "verboseName": "virtual disk",
+        "verboseNamePlural": "virtual disks",
+        "description": "A disk of a virtual machine, with its size.",
+        "path": "virtual-disks",
+        "apiPath": "virtualization/virtual-disks",
+        "alsoMountedAt": [],
+        "table": "virtualization_virtualdisk",
+        "sequence": "virtualization_virtualdisk_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "virtual_machine",
+            "kind": "fk",
+            "column": "virtual_machine_id",
+            "label": "Virtual machine",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "virtualization.virtualmachine",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 64
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "size",
+            "kind": "integer",
+            "column": "size",
+            "label": "Size (MB)",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "min": 0,
+            "example": 10240
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "virtual_machine",
+          "name",
+          "size",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "virtual_machine",
+          "name",
+          "size",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "virtual_machine",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "virtual_machine",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Virtual disk with this Virtual machine and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
       "virtualization.virtualmachine": {
         "key": "virtualization.virtualmachine",
         "app": "virtualization",
@@ -37916,6 +43579,21 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64
+          },
+          {
+            "name": "virtual_machine_type",
+            "kind": "fk",
+            "column": "virtual_machine_type_id",
+            "label": "Virtual machine type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "virtualization.virtualmachinetype",
+            "onDelete": "set_null"
           },
           {
             "name": "status",
@@ -38277,6 +43955,23 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine",
               "cumulative": false
             }
+          },
+          {
+            "name": "virtual_disk_count",
+            "kind": "computed",
+            "label": "Virtual disk count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualdisk",
+              "field": "virtual_machine",
+              "cumulative": false
+            }
           }
         ],
         "brief": [
@@ -38444,10 +44139,379 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualdisk",
+            "field": "virtual_machine",
+            "column": "virtual_machine_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
             "model": "virtualization.vminterface",
             "field": "virtual_machine",
             "column": "virtual_machine_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "virtualization.virtualmachinetype": {
+        "key": "virtualization.virtualmachinetype",
+        "app": "virtualization",
+        "model": "virtualmachinetype",
+        "className": "VirtualMachineType",
+        "verboseName": "virtual machine type",
+        "verboseNamePlural": "virtual machine types",
+        "description": "A kind of virtual machine with default resources (an instance type).",
+        "path": "virtual-machine-types",
+        "apiPath": "virtualization/virtual-machine-types",
+        "alsoMountedAt": [],
+        "table": "virtualization_virtualmachinetype",
+        "sequence": "virtualization_virtualmachinetype_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "default_platform",
+            "kind": "fk",
+            "column": "default_platform_id",
+            "label": "Default platform",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "dcim.platform",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "default_vcpus",
+            "kind": "decimal",
+            "column": "default_vcpus",
+            "label": "Default vCPUs",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0.01,
+            "maxDigits": 6,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "default_memory",
+            "kind": "integer",
+            "column": "default_memory",
+            "label": "Default memory (MB)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "virtual_machine_count",
+            "kind": "computed",
+            "label": "Virtual machine count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "virtualization.virtualmachine",
+              "field": "virtual_machine_type",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "virtual_machine_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "virtual machine type with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "virtual machine type with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "virtual_machine_type",
+            "column": "virtual_machine_type_id",
+            "onDelete": "set_null",
             "kind": "fk"
           }
         ],
@@ -38746,6 +44810,21 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "vlan_translation_policy",
+            "kind": "fk",
+            "column": "vlan_translation_policy_id",
+            "label": "VLAN translation policy",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlantranslationpolicy",
+            "onDelete": "protect"
+          },
+          {
             "name": "vrf",
             "kind": "fk",
             "column": "vrf_id",
@@ -38823,6 +44902,23 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.ipaddress",
               "field": "assigned_object",
+              "cumulative": false
+            }
+          },
+          {
+            "name": "count_fhrp_groups",
+            "kind": "computed",
+            "label": "Count fhrp groups",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "ipam.fhrpgroupassignment",
+              "field": "interface",
               "cumulative": false
             }
           },
@@ -38941,6 +45037,13 @@ export const catalogue: Catalogue = {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "ipam.fhrpgroupassignment",
+            "field": "interface",
+            "column": "interface_id",
             "onDelete": "cascade",
             "kind": "generic"
           },
@@ -39329,6 +45432,24 @@ export const catalogue: Catalogue = {
         {
           "value": "usb",
           "label": "USB"
+        }
+      ],
+      "circuit_priority": [
+        {
+          "value": "primary",
+          "label": "Primary"
+        },
+        {
+          "value": "secondary",
+          "label": "Secondary"
+        },
+        {
+          "value": "tertiary",
+          "label": "Tertiary"
+        },
+        {
+          "value": "inactive",
+          "label": "Inactive"
         }
       ],
       "circuit_status": [
@@ -39725,6 +45846,46 @@ export const catalogue: Catalogue = {
         {
           "value": "notification",
           "label": "Notification"
+        }
+      ],
+      "fhrp_auth_type": [
+        {
+          "value": "plaintext",
+          "label": "Plaintext"
+        },
+        {
+          "value": "md5",
+          "label": "MD5"
+        }
+      ],
+      "fhrp_protocol": [
+        {
+          "value": "vrrp2",
+          "label": "VRRPv2"
+        },
+        {
+          "value": "vrrp3",
+          "label": "VRRPv3"
+        },
+        {
+          "value": "carp",
+          "label": "CARP"
+        },
+        {
+          "value": "clusterxl",
+          "label": "ClusterXL"
+        },
+        {
+          "value": "hsrp",
+          "label": "HSRP"
+        },
+        {
+          "value": "glbp",
+          "label": "GLBP"
+        },
+        {
+          "value": "other",
+          "label": "Other"
         }
       ],
       "interface_duplex": [
@@ -42223,6 +48384,20 @@ export const catalogue: Catalogue = {
         {
           "value": 2,
           "label": "v2"
+        }
+      ],
+      "virtual_circuit_termination_role": [
+        {
+          "value": "peer",
+          "label": "Peer"
+        },
+        {
+          "value": "hub",
+          "label": "Hub"
+        },
+        {
+          "value": "spoke",
+          "label": "Spoke"
         }
       ],
       "virtual_device_context_status": [

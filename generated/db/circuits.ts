@@ -3,6 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { dcimInterface } from './dcim.ts';
 import { ipamAsn } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner } from './users.ts';
@@ -11,6 +12,7 @@ export const circuitsCircuit = pgTable('circuits_circuit', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   cid: varchar('cid', { length: 100 }).notNull(),
   providerId: bigint('provider_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvider.id).notNull(),
+  providerAccountId: bigint('provider_account_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvideraccount.id),
   typeId: bigint('type_id', { mode: 'number' }).references((): AnyPgColumn => circuitsCircuittype.id).notNull(),
   status: varchar('status', { length: 50 }).notNull().default('active'),
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
@@ -28,11 +30,47 @@ export const circuitsCircuit = pgTable('circuits_circuit', {
 }, (t) => [
   unique('circuits_circuit_provider_cid_uniq').on(t.providerId, t.cid),
   index('circuits_circuit_provider_id_idx').on(t.providerId),
+  index('circuits_circuit_provider_account_id_idx').on(t.providerAccountId),
   index('circuits_circuit_type_id_idx').on(t.typeId),
   index('circuits_circuit_tenant_id_idx').on(t.tenantId),
   index('circuits_circuit_owner_id_idx').on(t.ownerId),
   index('circuits_circuit_cid_order_idx').on(t.cid, t.id),
   index('circuits_circuit_default_order_idx').on(sql`"provider_id", "cid", "id"`),
+]);
+/** An arbitrary grouping of circuits (redundant pairs, a customer's circuits). */
+export const circuitsCircuitgroup = pgTable('circuits_circuitgroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_circuitgroup_name_uniq').on(t.name),
+  unique('circuits_circuitgroup_slug_uniq').on(t.slug),
+  index('circuits_circuitgroup_tenant_id_idx').on(t.tenantId),
+  index('circuits_circuitgroup_owner_id_idx').on(t.ownerId),
+  index('circuits_circuitgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A circuit's (or virtual circuit's) membership of a circuit group, with its priority. */
+export const circuitsCircuitgroupassignment = pgTable('circuits_circuitgroupassignment', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => circuitsCircuitgroup.id).notNull(),
+  memberType: varchar('member_type', { length: 100 }).notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  priority: varchar('priority', { length: 50 }),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_circuitgroupassignment_member_type_member_id__a337dc27').on(t.memberType, t.memberId, t.groupId),
+  index('circuits_circuitgroupassignment_group_id_idx').on(t.groupId),
+  index('circuits_circuitgroupassignment_member_type_member_id_idx').on(t.memberType, t.memberId),
+  index('circuits_circuitgroupassignment_priority_order_idx').on(t.priority, t.id),
+  index('circuits_circuitgroupassignment_default_order_idx').on(sql`"group_id", "priority", "id"`),
 ]);
 /** One end (A or Z) of a circuit, at a site, location or region. */
 export const circuitsCircuittermination = pgTable('circuits_circuittermination', {
@@ -100,4 +138,103 @@ export const circuitsProviderAsns = pgTable('circuits_provider_asns', {
 }, (t) => [
   unique('circuits_provider_asns_uniq').on(t.providerId, t.asnId),
   index('circuits_provider_asns_asn_id_idx').on(t.asnId),
+]);
+/** An account with a provider, under which circuits are ordered. */
+export const circuitsProvideraccount = pgTable('circuits_provideraccount', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  providerId: bigint('provider_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvider.id).notNull(),
+  name: varchar('name', { length: 100 }).notNull().default(''),
+  account: varchar('account', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_provideraccount_provider_account_uniq').on(t.providerId, t.account),
+  index('circuits_provideraccount_provider_id_idx').on(t.providerId),
+  index('circuits_provideraccount_owner_id_idx').on(t.ownerId),
+  index('circuits_provideraccount_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_provideraccount_account_order_idx').on(t.account, t.id),
+  index('circuits_provideraccount_default_order_idx').on(sql`"provider_id", "account", "id"`),
+]);
+/** A provider's network that circuits terminate at (an MPLS cloud, an Internet exchange). */
+export const circuitsProvidernetwork = pgTable('circuits_providernetwork', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  providerId: bigint('provider_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvider.id).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  serviceId: varchar('service_id', { length: 100 }).notNull().default(''),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_providernetwork_provider_name_uniq').on(t.providerId, t.name),
+  index('circuits_providernetwork_provider_id_idx').on(t.providerId),
+  index('circuits_providernetwork_owner_id_idx').on(t.ownerId),
+  index('circuits_providernetwork_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_providernetwork_default_order_idx').on(sql`"provider_id", "name" COLLATE natural_sort, "id"`),
+]);
+/** A virtual circuit across a provider network, terminating at interfaces. */
+export const circuitsVirtualcircuit = pgTable('circuits_virtualcircuit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  cid: varchar('cid', { length: 100 }).notNull(),
+  providerNetworkId: bigint('provider_network_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvidernetwork.id).notNull(),
+  providerAccountId: bigint('provider_account_id', { mode: 'number' }).references((): AnyPgColumn => circuitsProvideraccount.id),
+  typeId: bigint('type_id', { mode: 'number' }).references((): AnyPgColumn => circuitsVirtualcircuittype.id).notNull(),
+  status: varchar('status', { length: 50 }).notNull().default('active'),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_virtualcircuit_provider_network_cid_uniq').on(t.providerNetworkId, t.cid),
+  index('circuits_virtualcircuit_provider_network_id_idx').on(t.providerNetworkId),
+  index('circuits_virtualcircuit_provider_account_id_idx').on(t.providerAccountId),
+  index('circuits_virtualcircuit_type_id_idx').on(t.typeId),
+  index('circuits_virtualcircuit_tenant_id_idx').on(t.tenantId),
+  index('circuits_virtualcircuit_owner_id_idx').on(t.ownerId),
+  index('circuits_virtualcircuit_cid_order_idx').on(t.cid, t.id),
+  index('circuits_virtualcircuit_default_order_idx').on(sql`"provider_network_id", "cid", "id"`),
+]);
+/** One end of a virtual circuit at a (virtual) interface, as a peer, hub or spoke. */
+export const circuitsVirtualcircuittermination = pgTable('circuits_virtualcircuittermination', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  virtualCircuitId: bigint('virtual_circuit_id', { mode: 'number' }).references((): AnyPgColumn => circuitsVirtualcircuit.id).notNull(),
+  role: varchar('role', { length: 50 }).notNull().default('peer'),
+  interfaceId: bigint('interface_id', { mode: 'number' }).references((): AnyPgColumn => dcimInterface.id).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_virtualcircuittermination_interface_uniq').on(t.interfaceId),
+  index('circuits_virtualcircuittermination_virtual_circuit_id_idx').on(t.virtualCircuitId),
+  index('circuits_virtualcircuittermination_interface_id_idx').on(t.interfaceId),
+  index('circuits_virtualcircuittermination_role_order_idx').on(t.role, t.id),
+  index('circuits_virtualcircuittermination_default_order_idx').on(sql`"virtual_circuit_id", "role", "id"`),
+]);
+/** A kind of virtual circuit (a pseudowire, an EVPN service…). */
+export const circuitsVirtualcircuittype = pgTable('circuits_virtualcircuittype', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  color: varchar('color', { length: 6 }).notNull().default(''),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('circuits_virtualcircuittype_name_uniq').on(t.name),
+  unique('circuits_virtualcircuittype_slug_uniq').on(t.slug),
+  index('circuits_virtualcircuittype_owner_id_idx').on(t.ownerId),
+  index('circuits_virtualcircuittype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);

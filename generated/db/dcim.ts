@@ -3,7 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ipamAsn, ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
+import { ipamAsn, ipamIpaddress, ipamVlan, ipamVlantranslationpolicy, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner, usersUser } from './users.ts';
 import { virtualizationCluster } from './virtualization.ts';
@@ -375,6 +375,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   txPower: integer('tx_power'),
   untaggedVlanId: bigint('untagged_vlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
   qinqSvlanId: bigint('qinq_svlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
+  vlanTranslationPolicyId: bigint('vlan_translation_policy_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlantranslationpolicy.id),
   vrfId: bigint('vrf_id', { mode: 'number' }).references((): AnyPgColumn => ipamVrf.id),
   markConnected: boolean('mark_connected').notNull().default(false),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
@@ -392,6 +393,7 @@ export const dcimInterface = pgTable('dcim_interface', {
   index('dcim_interface_owner_id_idx').on(t.ownerId),
   index('dcim_interface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('dcim_interface_qinq_svlan_id_idx').on(t.qinqSvlanId),
+  index('dcim_interface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
   index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_interface_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),

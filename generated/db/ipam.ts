@@ -31,6 +31,7 @@ export const ipamAsn = pgTable('ipam_asn', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   asn: bigint('asn', { mode: 'number' }).notNull(),
   rirId: bigint('rir_id', { mode: 'number' }).references((): AnyPgColumn => ipamRir.id).notNull(),
+  roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => ipamRole.id),
   tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
@@ -41,9 +42,69 @@ export const ipamAsn = pgTable('ipam_asn', {
 }, (t) => [
   unique('ipam_asn_asn_uniq').on(t.asn),
   index('ipam_asn_rir_id_idx').on(t.rirId),
+  index('ipam_asn_role_id_idx').on(t.roleId),
   index('ipam_asn_tenant_id_idx').on(t.tenantId),
   index('ipam_asn_owner_id_idx').on(t.ownerId),
   index('ipam_asn_asn_order_idx').on(t.asn, t.id),
+]);
+/** A range of AS numbers of a RIR, from which ASNs are allocated. */
+export const ipamAsnrange = pgTable('ipam_asnrange', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  rirId: bigint('rir_id', { mode: 'number' }).references((): AnyPgColumn => ipamRir.id).notNull(),
+  start: bigint('start', { mode: 'number' }).notNull(),
+  end: bigint('end', { mode: 'number' }).notNull(),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_asnrange_name_uniq').on(t.name),
+  unique('ipam_asnrange_slug_uniq').on(t.slug),
+  index('ipam_asnrange_rir_id_idx').on(t.rirId),
+  index('ipam_asnrange_tenant_id_idx').on(t.tenantId),
+  index('ipam_asnrange_owner_id_idx').on(t.ownerId),
+  index('ipam_asnrange_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A first-hop redundancy group (VRRP, HSRP, CARP…) of virtual addresses shared by interfaces. */
+export const ipamFhrpgroup = pgTable('ipam_fhrpgroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull().default(''),
+  protocol: varchar('protocol', { length: 50 }).notNull(),
+  groupId: integer('group_id').notNull(),
+  authType: varchar('auth_type', { length: 50 }),
+  authKey: varchar('auth_key', { length: 255 }).notNull().default(''),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('ipam_fhrpgroup_owner_id_idx').on(t.ownerId),
+  index('ipam_fhrpgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_fhrpgroup_protocol_order_idx').on(t.protocol, t.id),
+  index('ipam_fhrpgroup_group_id_order_idx').on(t.groupId, t.id),
+  index('ipam_fhrpgroup_default_order_idx').on(sql`"protocol", "group_id", "id"`),
+]);
+/** An interface's membership of an FHRP group, with its priority. */
+export const ipamFhrpgroupassignment = pgTable('ipam_fhrpgroupassignment', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => ipamFhrpgroup.id).notNull(),
+  interfaceType: varchar('interface_type', { length: 100 }).notNull(),
+  interfaceId: bigint('interface_id', { mode: 'number' }).notNull(),
+  priority: integer('priority').notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_fhrpgroupassignment_interface_type_interface_id_group_uniq').on(t.interfaceType, t.interfaceId, t.groupId),
+  index('ipam_fhrpgroupassignment_group_id_idx').on(t.groupId),
+  index('ipam_fhrpgroupassignment_interface_type_interface_id_idx').on(t.interfaceType, t.interfaceId),
+  index('ipam_fhrpgroupassignment_priority_order_idx').on(t.priority, t.id),
 ]);
 /** An address with its mask, optionally assigned to an interface. */
 export const ipamIpaddress = pgTable('ipam_ipaddress', {
@@ -167,6 +228,23 @@ export const ipamRole = pgTable('ipam_role', {
   index('ipam_role_weight_order_idx').on(t.weight, t.id),
   index('ipam_role_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
 ]);
+/** A BGP extended community naming the routes a VRF imports or exports (RFC 4360). */
+export const ipamRoutetarget = pgTable('ipam_routetarget', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 21 }).notNull(),
+  tenantId: bigint('tenant_id', { mode: 'number' }).references((): AnyPgColumn => tenancyTenant.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_routetarget_name_uniq').on(t.name),
+  index('ipam_routetarget_tenant_id_idx').on(t.tenantId),
+  index('ipam_routetarget_owner_id_idx').on(t.ownerId),
+  index('ipam_routetarget_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A network service (protocol and ports) offered by a device or virtual machine. */
 export const ipamService = pgTable('ipam_service', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -197,6 +275,23 @@ export const ipamServiceIpaddresses = pgTable('ipam_service_ipaddresses', {
 }, (t) => [
   unique('ipam_service_ipaddresses_uniq').on(t.serviceId, t.ipaddressId),
   index('ipam_service_ipaddresses_ipaddress_id_idx').on(t.ipaddressId),
+]);
+/** A reusable definition of a service (protocol and ports). */
+export const ipamServicetemplate = pgTable('ipam_servicetemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  protocol: varchar('protocol', { length: 50 }).notNull(),
+  ports: integer('ports').array().notNull().default(sql`'{}'`),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_servicetemplate_name_uniq').on(t.name),
+  index('ipam_servicetemplate_owner_id_idx').on(t.ownerId),
+  index('ipam_servicetemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A virtual LAN, identified by its VID within a group or site. */
 export const ipamVlan = pgTable('ipam_vlan', {
@@ -252,6 +347,36 @@ export const ipamVlangroup = pgTable('ipam_vlangroup', {
   index('ipam_vlangroup_owner_id_idx').on(t.ownerId),
   index('ipam_vlangroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** A named set of VLAN translation rules applied to interfaces. */
+export const ipamVlantranslationpolicy = pgTable('ipam_vlantranslationpolicy', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_vlantranslationpolicy_name_uniq').on(t.name),
+  index('ipam_vlantranslationpolicy_owner_id_idx').on(t.ownerId),
+  index('ipam_vlantranslationpolicy_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** One local-to-remote VLAN ID translation of a policy. */
+export const ipamVlantranslationrule = pgTable('ipam_vlantranslationrule', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  policyId: bigint('policy_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlantranslationpolicy.id).notNull(),
+  localVid: integer('local_vid').notNull(),
+  remoteVid: integer('remote_vid').notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('ipam_vlantranslationrule_policy_local_vid_uniq').on(t.policyId, t.localVid),
+  unique('ipam_vlantranslationrule_policy_remote_vid_uniq').on(t.policyId, t.remoteVid),
+  index('ipam_vlantranslationrule_policy_id_idx').on(t.policyId),
+  index('ipam_vlantranslationrule_local_vid_order_idx').on(t.localVid, t.id),
+  index('ipam_vlantranslationrule_default_order_idx').on(sql`"policy_id", "local_vid", "id"`),
+]);
 /** A virtual routing and forwarding instance (a separate routing table). */
 export const ipamVrf = pgTable('ipam_vrf', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -272,4 +397,22 @@ export const ipamVrf = pgTable('ipam_vrf', {
   index('ipam_vrf_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('ipam_vrf_rd_order_idx').on(t.rd, t.id),
   index('ipam_vrf_default_order_idx').on(sql`"name" COLLATE natural_sort, "rd", "id"`),
+]);
+/** VRF.import_targets: many-to-many with ipam.routetarget */
+export const ipamVrfImportTargets = pgTable('ipam_vrf_import_targets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  vrfId: bigint('vrf_id', { mode: 'number' }).notNull().references((): AnyPgColumn => ipamVrf.id),
+  routetargetId: bigint('routetarget_id', { mode: 'number' }).notNull().references((): AnyPgColumn => ipamRoutetarget.id),
+}, (t) => [
+  unique('ipam_vrf_import_targets_uniq').on(t.vrfId, t.routetargetId),
+  index('ipam_vrf_import_targets_routetarget_id_idx').on(t.routetargetId),
+]);
+/** VRF.export_targets: many-to-many with ipam.routetarget */
+export const ipamVrfExportTargets = pgTable('ipam_vrf_export_targets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  vrfId: bigint('vrf_id', { mode: 'number' }).notNull().references((): AnyPgColumn => ipamVrf.id),
+  routetargetId: bigint('routetarget_id', { mode: 'number' }).notNull().references((): AnyPgColumn => ipamRoutetarget.id),
+}, (t) => [
+  unique('ipam_vrf_export_targets_uniq').on(t.vrfId, t.routetargetId),
+  index('ipam_vrf_export_targets_routetarget_id_idx').on(t.routetargetId),
 ]);

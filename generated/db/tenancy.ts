@@ -32,6 +32,25 @@ export const tenancyContactGroups = pgTable('tenancy_contact_groups', {
   unique('tenancy_contact_groups_uniq').on(t.contactId, t.contactgroupId),
   index('tenancy_contact_groups_contactgroup_id_idx').on(t.contactgroupId),
 ]);
+/** A contact attached to an object, in a role and with a priority. */
+export const tenancyContactassignment = pgTable('tenancy_contactassignment', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  objectId: bigint('object_id', { mode: 'number' }).notNull(),
+  contactId: bigint('contact_id', { mode: 'number' }).references((): AnyPgColumn => tenancyContact.id).notNull(),
+  roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => tenancyContactrole.id),
+  priority: varchar('priority', { length: 50 }),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('tenancy_contactassignment_object_type_object_id_contac_41ae36d1').on(t.objectType, t.objectId, t.contactId, t.roleId).nullsNotDistinct(),
+  index('tenancy_contactassignment_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('tenancy_contactassignment_contact_id_idx').on(t.contactId),
+  index('tenancy_contactassignment_role_id_idx').on(t.roleId),
+  index('tenancy_contactassignment_priority_order_idx').on(t.priority, t.id),
+  index('tenancy_contactassignment_default_order_idx').on(sql`"contact_id", "priority", "role_id", "id"`),
+]);
 /** A grouping of contacts. */
 export const tenancyContactgroup = pgTable('tenancy_contactgroup', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

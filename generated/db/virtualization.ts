@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { dcimDevice, dcimDevicerole, dcimMacaddress, dcimPlatform, dcimSite } from './dcim.ts';
-import { ipamIpaddress, ipamVlan, ipamVrf } from './ipam.ts';
+import { ipamIpaddress, ipamVlan, ipamVlantranslationpolicy, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner } from './users.ts';
 /** A cluster of hosts running virtual machines. */
@@ -66,10 +66,29 @@ export const virtualizationClustertype = pgTable('virtualization_clustertype', {
   index('virtualization_clustertype_owner_id_idx').on(t.ownerId),
   index('virtualization_clustertype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** A disk of a virtual machine, with its size. */
+export const virtualizationVirtualdisk = pgTable('virtualization_virtualdisk', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  virtualMachineId: bigint('virtual_machine_id', { mode: 'number' }).references((): AnyPgColumn => virtualizationVirtualmachine.id).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  size: integer('size').notNull(),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('virtualization_virtualdisk_virtual_machine_name_uniq').on(t.virtualMachineId, t.name),
+  index('virtualization_virtualdisk_virtual_machine_id_idx').on(t.virtualMachineId),
+  index('virtualization_virtualdisk_owner_id_idx').on(t.ownerId),
+  index('virtualization_virtualdisk_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_virtualdisk_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),
+]);
 /** A virtual machine running in a cluster (or on a device). */
 export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachine', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 64 }).notNull(),
+  virtualMachineTypeId: bigint('virtual_machine_type_id', { mode: 'number' }).references((): AnyPgColumn => virtualizationVirtualmachinetype.id),
   status: varchar('status', { length: 50 }).notNull().default('active'),
   startOnBoot: varchar('start_on_boot', { length: 50 }).notNull().default('off'),
   siteId: bigint('site_id', { mode: 'number' }).references((): AnyPgColumn => dcimSite.id),
@@ -94,6 +113,7 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
 }, (t) => [
   uniqueIndex('virtualization_virtualmachine_cluster_tenant_name_ci_uniq').on(t.clusterId, t.tenantId, sql`lower(name)`).where(sql`cluster_id IS NOT NULL AND tenant_id IS NOT NULL`),
   uniqueIndex('virtualization_virtualmachine_cluster_name_ci_when_ten_bf025d42').on(t.clusterId, sql`lower(name)`).where(sql`tenant_id IS NULL AND cluster_id IS NOT NULL`),
+  index('virtualization_virtualmachine_virtual_machine_type_id_idx').on(t.virtualMachineTypeId),
   index('virtualization_virtualmachine_site_id_idx').on(t.siteId),
   index('virtualization_virtualmachine_cluster_id_idx').on(t.clusterId),
   index('virtualization_virtualmachine_device_id_idx').on(t.deviceId),
@@ -104,6 +124,27 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   index('virtualization_virtualmachine_primary_ip6_id_idx').on(t.primaryIp6Id),
   index('virtualization_virtualmachine_owner_id_idx').on(t.ownerId),
   index('virtualization_virtualmachine_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A kind of virtual machine with default resources (an instance type). */
+export const virtualizationVirtualmachinetype = pgTable('virtualization_virtualmachinetype', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  defaultPlatformId: bigint('default_platform_id', { mode: 'number' }).references((): AnyPgColumn => dcimPlatform.id),
+  defaultVcpus: numeric('default_vcpus', { precision: 6, scale: 2 }),
+  defaultMemory: integer('default_memory'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('virtualization_virtualmachinetype_name_uniq').on(t.name),
+  unique('virtualization_virtualmachinetype_slug_uniq').on(t.slug),
+  index('virtualization_virtualmachinetype_default_platform_id_idx').on(t.defaultPlatformId),
+  index('virtualization_virtualmachinetype_owner_id_idx').on(t.ownerId),
+  index('virtualization_virtualmachinetype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A network interface of a virtual machine. */
 export const virtualizationVminterface = pgTable('virtualization_vminterface', {
@@ -121,6 +162,7 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   mode: varchar('mode', { length: 50 }),
   untaggedVlanId: bigint('untagged_vlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
   qinqSvlanId: bigint('qinq_svlan_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlan.id),
+  vlanTranslationPolicyId: bigint('vlan_translation_policy_id', { mode: 'number' }).references((): AnyPgColumn => ipamVlantranslationpolicy.id),
   vrfId: bigint('vrf_id', { mode: 'number' }).references((): AnyPgColumn => ipamVrf.id),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -135,6 +177,7 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   index('virtualization_vminterface_owner_id_idx').on(t.ownerId),
   index('virtualization_vminterface_untagged_vlan_id_idx').on(t.untaggedVlanId),
   index('virtualization_vminterface_qinq_svlan_id_idx').on(t.qinqSvlanId),
+  index('virtualization_vminterface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
   index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),

@@ -251,6 +251,18 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Provider (slug)"
       },
       {
+        "name": "provider_account_id",
+        "kind": "fk",
+        "path": [],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "type": "integer",
+        "description": "Provider account (ID)"
+      },
+      {
         "name": "provider_id",
         "kind": "fk",
         "path": [],
@@ -400,6 +412,469 @@ export const circuitsFilters: FilterSpecs = {
         "target": "circuits.circuittype",
         "type": "integer",
         "description": "Type (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.circuitgroup": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.circuitgroupassignment": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "group",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuitgroup",
+        "type": "string",
+        "description": "Group (slug)"
+      },
+      {
+        "name": "group_id",
+        "kind": "fk",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuitgroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "member_id",
+        "kind": "number",
+        "path": [],
+        "column": "member_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Member ID"
+      },
+      {
+        "name": "member_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "member_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Member type"
+      },
+      {
+        "name": "member_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "member_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Member type (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "priority",
+        "kind": "choice",
+        "path": [],
+        "column": "priority",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "circuit_priority",
+        "type": "string",
+        "description": "Priority"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
       },
       {
         "name": "updated_by_request",
@@ -999,6 +1474,1238 @@ export const circuitsFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "ASNs (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.provideraccount": [
+      {
+        "name": "account",
+        "kind": "string",
+        "path": [],
+        "column": "account",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Account ID"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "provider",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "string",
+        "description": "Provider (slug)"
+      },
+      {
+        "name": "provider_id",
+        "kind": "fk",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "integer",
+        "description": "Provider (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.providernetwork": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "provider",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "string",
+        "description": "Provider (slug)"
+      },
+      {
+        "name": "provider_id",
+        "kind": "fk",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "integer",
+        "description": "Provider (ID)"
+      },
+      {
+        "name": "service_id",
+        "kind": "string",
+        "path": [],
+        "column": "service_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Service ID"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.virtualcircuit": [
+      {
+        "name": "cid",
+        "kind": "string",
+        "path": [],
+        "column": "cid",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Circuit ID"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "provider_account_id",
+        "kind": "fk",
+        "path": [],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "type": "integer",
+        "description": "Provider account (ID)"
+      },
+      {
+        "name": "provider_network_id",
+        "kind": "fk",
+        "path": [],
+        "column": "provider_network_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.providernetwork",
+        "type": "integer",
+        "description": "Provider network (ID)"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "circuit_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuittype",
+        "type": "string",
+        "description": "Type (slug)"
+      },
+      {
+        "name": "type_id",
+        "kind": "fk",
+        "path": [],
+        "column": "type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuittype",
+        "type": "integer",
+        "description": "Type (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "circuits.virtualcircuittermination": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "interface_id",
+        "kind": "fk",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Interface (ID)"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "role",
+        "kind": "choice",
+        "path": [],
+        "column": "role",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "virtual_circuit_termination_role",
+        "type": "string",
+        "description": "Role"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_circuit_id",
+        "kind": "fk",
+        "path": [],
+        "column": "virtual_circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuit",
+        "type": "integer",
+        "description": "Virtual circuit (ID)"
+      }
+    ],
+    "circuits.virtualcircuittype": [
+      {
+        "name": "color",
+        "kind": "string",
+        "path": [],
+        "column": "color",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Color"
       },
       {
         "name": "created",

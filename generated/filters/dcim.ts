@@ -5548,6 +5548,18 @@ export const dcimFilters: FilterSpecs = {
         "description": "Virtual device contexts (ID)"
       },
       {
+        "name": "vlan_translation_policy_id",
+        "kind": "fk",
+        "path": [],
+        "column": "vlan_translation_policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlantranslationpolicy",
+        "type": "integer",
+        "description": "VLAN translation policy (ID)"
+      },
+      {
         "name": "vrf",
         "kind": "fk_natural",
         "path": [],

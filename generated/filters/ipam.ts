@@ -507,6 +507,30 @@ export const ipamFilters: FilterSpecs = {
         "description": "RIR (ID)"
       },
       {
+        "name": "role",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.role",
+        "type": "string",
+        "description": "Role (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "fk",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.role",
+        "type": "integer",
+        "description": "Role (ID)"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
@@ -581,6 +605,766 @@ export const ipamFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "integer",
         "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "ipam.asnrange": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "end",
+        "kind": "number",
+        "path": [],
+        "column": "end",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "End"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "rir",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "rir_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.rir",
+        "type": "string",
+        "description": "RIR (slug)"
+      },
+      {
+        "name": "rir_id",
+        "kind": "fk",
+        "path": [],
+        "column": "rir_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.rir",
+        "type": "integer",
+        "description": "RIR (ID)"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "start",
+        "kind": "number",
+        "path": [],
+        "column": "start",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Start"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "ipam.fhrpgroup": [
+      {
+        "name": "auth_key",
+        "kind": "string",
+        "path": [],
+        "column": "auth_key",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Authentication key"
+      },
+      {
+        "name": "auth_type",
+        "kind": "choice",
+        "path": [],
+        "column": "auth_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "fhrp_auth_type",
+        "type": "string",
+        "description": "Authentication type"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "group_id",
+        "kind": "number",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Group ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "protocol",
+        "kind": "choice",
+        "path": [],
+        "column": "protocol",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "fhrp_protocol",
+        "type": "string",
+        "description": "Protocol"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "ipam.fhrpgroupassignment": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "group_id",
+        "kind": "fk",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.fhrpgroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "interface_id",
+        "kind": "number",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Interface ID"
+      },
+      {
+        "name": "interface_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "interface_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Interface type"
+      },
+      {
+        "name": "interface_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "interface_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Interface type (ID)"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "priority",
+        "kind": "number",
+        "path": [],
+        "column": "priority",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Priority"
       },
       {
         "name": "updated_by_request",
@@ -2364,6 +3148,258 @@ export const ipamFilters: FilterSpecs = {
         "description": "Weight"
       }
     ],
+    "ipam.routetarget": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Route target value (formatted in accordance with RFC 4360)"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "tree_natural",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "tree",
+        "path": [
+          "tenant"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "ipam.service": [
       {
         "name": "created",
@@ -2666,6 +3702,229 @@ export const ipamFilters: FilterSpecs = {
         "arg": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Services of this virtual machine"
+      }
+    ],
+    "ipam.servicetemplate": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "protocol",
+        "kind": "choice",
+        "path": [],
+        "column": "protocol",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "service_protocol",
+        "type": "string",
+        "description": "Protocol"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
       }
     ],
     "ipam.vlan": [
@@ -3434,6 +4693,328 @@ export const ipamFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       }
     ],
+    "ipam.vlantranslationpolicy": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "ipam.vlantranslationrule": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "local_vid",
+        "kind": "number",
+        "path": [],
+        "column": "local_vid",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Local VLAN ID"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "policy_id",
+        "kind": "fk",
+        "path": [],
+        "column": "policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlantranslationpolicy",
+        "type": "integer",
+        "description": "Policy (ID)"
+      },
+      {
+        "name": "remote_vid",
+        "kind": "number",
+        "path": [],
+        "column": "remote_vid",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Remote VLAN ID"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "ipam.vrf": [
       {
         "name": "created",
@@ -3493,6 +5074,40 @@ export const ipamFilters: FilterSpecs = {
         "description": "Prevent duplicate prefixes/IP addresses within this VRF"
       },
       {
+        "name": "export_target",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.routetarget",
+        "through": {
+          "table": "ipam_vrf_export_targets",
+          "source": "vrf_id",
+          "target": "routetarget_id"
+        },
+        "type": "string",
+        "description": "Export targets (name)"
+      },
+      {
+        "name": "export_target_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.routetarget",
+        "through": {
+          "table": "ipam_vrf_export_targets",
+          "source": "vrf_id",
+          "target": "routetarget_id"
+        },
+        "type": "integer",
+        "description": "Export targets (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -3507,6 +5122,40 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "import_target",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.routetarget",
+        "through": {
+          "table": "ipam_vrf_import_targets",
+          "source": "vrf_id",
+          "target": "routetarget_id"
+        },
+        "type": "string",
+        "description": "Import targets (name)"
+      },
+      {
+        "name": "import_target_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.routetarget",
+        "through": {
+          "table": "ipam_vrf_import_targets",
+          "source": "vrf_id",
+          "target": "routetarget_id"
+        },
+        "type": "integer",
+        "description": "Import targets (ID)"
       },
       {
         "name": "last_updated",

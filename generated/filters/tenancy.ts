@@ -346,6 +346,207 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       }
     ],
+    "tenancy.contactassignment": [
+      {
+        "name": "contact_id",
+        "kind": "fk",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contact",
+        "type": "integer",
+        "description": "Contact (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "object_id",
+        "kind": "number",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Object ID"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
+        "name": "priority",
+        "kind": "choice",
+        "path": [],
+        "column": "priority",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "contact_priority",
+        "type": "string",
+        "description": "Priority"
+      },
+      {
+        "name": "role",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactrole",
+        "type": "string",
+        "description": "Role (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "fk",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactrole",
+        "type": "integer",
+        "description": "Role (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "tenancy.contactgroup": [
       {
         "name": "created",

@@ -2,9 +2,16 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { ModelRoute } from '../../runtime/rest/index.ts';
 import { circuitRoutes as circuitsCircuitRoutes } from './circuits/circuit.ts';
+import { circuitgroupRoutes as circuitsCircuitgroupRoutes } from './circuits/circuitgroup.ts';
+import { circuitgroupassignmentRoutes as circuitsCircuitgroupassignmentRoutes } from './circuits/circuitgroupassignment.ts';
 import { circuitterminationRoutes as circuitsCircuitterminationRoutes } from './circuits/circuittermination.ts';
 import { circuittypeRoutes as circuitsCircuittypeRoutes } from './circuits/circuittype.ts';
 import { providerRoutes as circuitsProviderRoutes } from './circuits/provider.ts';
+import { provideraccountRoutes as circuitsProvideraccountRoutes } from './circuits/provideraccount.ts';
+import { providernetworkRoutes as circuitsProvidernetworkRoutes } from './circuits/providernetwork.ts';
+import { virtualcircuitRoutes as circuitsVirtualcircuitRoutes } from './circuits/virtualcircuit.ts';
+import { virtualcircuitterminationRoutes as circuitsVirtualcircuitterminationRoutes } from './circuits/virtualcircuittermination.ts';
+import { virtualcircuittypeRoutes as circuitsVirtualcircuittypeRoutes } from './circuits/virtualcircuittype.ts';
 import { jobRoutes as coreJobRoutes } from './core/job.ts';
 import { objectchangeRoutes as coreObjectchangeRoutes } from './core/objectchange.ts';
 import { objecttypeRoutes as coreObjecttypeRoutes } from './core/objecttype.ts';
@@ -63,19 +70,27 @@ import { taggeditemRoutes as extrasTaggeditemRoutes } from './extras/taggeditem.
 import { webhookRoutes as extrasWebhookRoutes } from './extras/webhook.ts';
 import { aggregateRoutes as ipamAggregateRoutes } from './ipam/aggregate.ts';
 import { asnRoutes as ipamAsnRoutes } from './ipam/asn.ts';
+import { asnrangeRoutes as ipamAsnrangeRoutes } from './ipam/asnrange.ts';
+import { fhrpgroupRoutes as ipamFhrpgroupRoutes } from './ipam/fhrpgroup.ts';
+import { fhrpgroupassignmentRoutes as ipamFhrpgroupassignmentRoutes } from './ipam/fhrpgroupassignment.ts';
 import { ipaddressRoutes as ipamIpaddressRoutes } from './ipam/ipaddress.ts';
 import { iprangeRoutes as ipamIprangeRoutes } from './ipam/iprange.ts';
 import { prefixRoutes as ipamPrefixRoutes } from './ipam/prefix.ts';
 import { rirRoutes as ipamRirRoutes } from './ipam/rir.ts';
 import { roleRoutes as ipamRoleRoutes } from './ipam/role.ts';
+import { routetargetRoutes as ipamRoutetargetRoutes } from './ipam/routetarget.ts';
 import { serviceRoutes as ipamServiceRoutes } from './ipam/service.ts';
+import { servicetemplateRoutes as ipamServicetemplateRoutes } from './ipam/servicetemplate.ts';
 import { vlanRoutes as ipamVlanRoutes } from './ipam/vlan.ts';
 import { vlangroupRoutes as ipamVlangroupRoutes } from './ipam/vlangroup.ts';
+import { vlantranslationpolicyRoutes as ipamVlantranslationpolicyRoutes } from './ipam/vlantranslationpolicy.ts';
+import { vlantranslationruleRoutes as ipamVlantranslationruleRoutes } from './ipam/vlantranslationrule.ts';
 import { vrfRoutes as ipamVrfRoutes } from './ipam/vrf.ts';
 import { branchRoutes as netboxBranchingBranchRoutes } from './netbox_branching/branch.ts';
 import { brancheventRoutes as netboxBranchingBrancheventRoutes } from './netbox_branching/branchevent.ts';
 import { changediffRoutes as netboxBranchingChangediffRoutes } from './netbox_branching/changediff.ts';
 import { contactRoutes as tenancyContactRoutes } from './tenancy/contact.ts';
+import { contactassignmentRoutes as tenancyContactassignmentRoutes } from './tenancy/contactassignment.ts';
 import { contactgroupRoutes as tenancyContactgroupRoutes } from './tenancy/contactgroup.ts';
 import { contactroleRoutes as tenancyContactroleRoutes } from './tenancy/contactrole.ts';
 import { tenantRoutes as tenancyTenantRoutes } from './tenancy/tenant.ts';
@@ -89,13 +104,22 @@ import { userRoutes as usersUserRoutes } from './users/user.ts';
 import { clusterRoutes as virtualizationClusterRoutes } from './virtualization/cluster.ts';
 import { clustergroupRoutes as virtualizationClustergroupRoutes } from './virtualization/clustergroup.ts';
 import { clustertypeRoutes as virtualizationClustertypeRoutes } from './virtualization/clustertype.ts';
+import { virtualdiskRoutes as virtualizationVirtualdiskRoutes } from './virtualization/virtualdisk.ts';
 import { virtualmachineRoutes as virtualizationVirtualmachineRoutes } from './virtualization/virtualmachine.ts';
+import { virtualmachinetypeRoutes as virtualizationVirtualmachinetypeRoutes } from './virtualization/virtualmachinetype.ts';
 import { vminterfaceRoutes as virtualizationVminterfaceRoutes } from './virtualization/vminterface.ts';
 export const routes: readonly ModelRoute[] = [
     { model: "circuits.circuit", path: "/api/circuits/circuits", routes: circuitsCircuitRoutes },
+    { model: "circuits.circuitgroup", path: "/api/circuits/circuit-groups", routes: circuitsCircuitgroupRoutes },
+    { model: "circuits.circuitgroupassignment", path: "/api/circuits/circuit-group-assignments", routes: circuitsCircuitgroupassignmentRoutes },
     { model: "circuits.circuittermination", path: "/api/circuits/circuit-terminations", routes: circuitsCircuitterminationRoutes },
     { model: "circuits.circuittype", path: "/api/circuits/circuit-types", routes: circuitsCircuittypeRoutes },
     { model: "circuits.provider", path: "/api/circuits/providers", routes: circuitsProviderRoutes },
+    { model: "circuits.provideraccount", path: "/api/circuits/provider-accounts", routes: circuitsProvideraccountRoutes },
+    { model: "circuits.providernetwork", path: "/api/circuits/provider-networks", routes: circuitsProvidernetworkRoutes },
+    { model: "circuits.virtualcircuit", path: "/api/circuits/virtual-circuits", routes: circuitsVirtualcircuitRoutes },
+    { model: "circuits.virtualcircuittermination", path: "/api/circuits/virtual-circuit-terminations", routes: circuitsVirtualcircuitterminationRoutes },
+    { model: "circuits.virtualcircuittype", path: "/api/circuits/virtual-circuit-types", routes: circuitsVirtualcircuittypeRoutes },
     { model: "core.job", path: "/api/core/jobs", routes: coreJobRoutes },
     { model: "core.objectchange", path: "/api/core/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objectchange", path: "/api/extras/object-changes", routes: coreObjectchangeRoutes },
@@ -155,19 +179,27 @@ export const routes: readonly ModelRoute[] = [
     { model: "extras.webhook", path: "/api/extras/webhooks", routes: extrasWebhookRoutes },
     { model: "ipam.aggregate", path: "/api/ipam/aggregates", routes: ipamAggregateRoutes },
     { model: "ipam.asn", path: "/api/ipam/asns", routes: ipamAsnRoutes },
+    { model: "ipam.asnrange", path: "/api/ipam/asn-ranges", routes: ipamAsnrangeRoutes },
+    { model: "ipam.fhrpgroup", path: "/api/ipam/fhrp-groups", routes: ipamFhrpgroupRoutes },
+    { model: "ipam.fhrpgroupassignment", path: "/api/ipam/fhrp-group-assignments", routes: ipamFhrpgroupassignmentRoutes },
     { model: "ipam.ipaddress", path: "/api/ipam/ip-addresses", routes: ipamIpaddressRoutes },
     { model: "ipam.iprange", path: "/api/ipam/ip-ranges", routes: ipamIprangeRoutes },
     { model: "ipam.prefix", path: "/api/ipam/prefixes", routes: ipamPrefixRoutes },
     { model: "ipam.rir", path: "/api/ipam/rirs", routes: ipamRirRoutes },
     { model: "ipam.role", path: "/api/ipam/roles", routes: ipamRoleRoutes },
+    { model: "ipam.routetarget", path: "/api/ipam/route-targets", routes: ipamRoutetargetRoutes },
     { model: "ipam.service", path: "/api/ipam/services", routes: ipamServiceRoutes },
+    { model: "ipam.servicetemplate", path: "/api/ipam/service-templates", routes: ipamServicetemplateRoutes },
     { model: "ipam.vlan", path: "/api/ipam/vlans", routes: ipamVlanRoutes },
     { model: "ipam.vlangroup", path: "/api/ipam/vlan-groups", routes: ipamVlangroupRoutes },
+    { model: "ipam.vlantranslationpolicy", path: "/api/ipam/vlan-translation-policies", routes: ipamVlantranslationpolicyRoutes },
+    { model: "ipam.vlantranslationrule", path: "/api/ipam/vlan-translation-rules", routes: ipamVlantranslationruleRoutes },
     { model: "ipam.vrf", path: "/api/ipam/vrfs", routes: ipamVrfRoutes },
     { model: "netbox_branching.branch", path: "/api/plugins/branching/branches", routes: netboxBranchingBranchRoutes },
     { model: "netbox_branching.branchevent", path: "/api/plugins/branching/branch-events", routes: netboxBranchingBrancheventRoutes },
     { model: "netbox_branching.changediff", path: "/api/plugins/branching/changes", routes: netboxBranchingChangediffRoutes },
     { model: "tenancy.contact", path: "/api/tenancy/contacts", routes: tenancyContactRoutes },
+    { model: "tenancy.contactassignment", path: "/api/tenancy/contact-assignments", routes: tenancyContactassignmentRoutes },
     { model: "tenancy.contactgroup", path: "/api/tenancy/contact-groups", routes: tenancyContactgroupRoutes },
     { model: "tenancy.contactrole", path: "/api/tenancy/contact-roles", routes: tenancyContactroleRoutes },
     { model: "tenancy.tenant", path: "/api/tenancy/tenants", routes: tenancyTenantRoutes },
@@ -181,6 +213,8 @@ export const routes: readonly ModelRoute[] = [
     { model: "virtualization.cluster", path: "/api/virtualization/clusters", routes: virtualizationClusterRoutes },
     { model: "virtualization.clustergroup", path: "/api/virtualization/cluster-groups", routes: virtualizationClustergroupRoutes },
     { model: "virtualization.clustertype", path: "/api/virtualization/cluster-types", routes: virtualizationClustertypeRoutes },
+    { model: "virtualization.virtualdisk", path: "/api/virtualization/virtual-disks", routes: virtualizationVirtualdiskRoutes },
     { model: "virtualization.virtualmachine", path: "/api/virtualization/virtual-machines", routes: virtualizationVirtualmachineRoutes },
+    { model: "virtualization.virtualmachinetype", path: "/api/virtualization/virtual-machine-types", routes: virtualizationVirtualmachinetypeRoutes },
     { model: "virtualization.vminterface", path: "/api/virtualization/interfaces", routes: virtualizationVminterfaceRoutes },
   ];

@@ -70,6 +70,15 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     case 'reverse_list': {
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;
+      if (tf.kind === 'm2m') {
+        // the rows of the target that list this object in their many-to-many field
+        const th = tf.through!;
+        const links = ids.length ? await ctx.db.unsafe(`SELECT ${ident(th.source)} AS id, ${ident(th.target)} AS o FROM ${ident(th.table)} WHERE ${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${ident(th.source)}`, [ids as never]) : [];
+        const map = await fetchNested(ctx, target, target.nested, links.map((l) => l.id));
+        const by = new Map<number, unknown[]>();
+        for (const l of links) by.set(Number(l.o), [...(by.get(Number(l.o)) ?? []), map.get(Number(l.id))]);
+        return (r) => by.get(Number(r.id)) ?? [];
+      }
       // over a foreign key, or a generic relation naming this model
       const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
       const typeCond = tf.kind === 'generic' ? ` AND ${ident(tf.typeColumn!)} = $2` : '';

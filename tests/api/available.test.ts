@@ -136,6 +136,22 @@ describe('available-vlans', () => {
   });
 });
 
+describe('available-asns', () => {
+  it('lists free numbers of the range and creates ASNs with the range RIR', async () => {
+    const rir = (await s.request('POST', '/api/ipam/rirs/', { name: 'avail-rir', slug: 'avail-rir' })).body;
+    const range = (await s.request('POST', '/api/ipam/asn-ranges/', { name: 'r1', slug: 'r1', rir: rir.id, start: 64512, end: 64515 })).body;
+    await s.request('POST', '/api/ipam/asns/', { asn: 64513, rir: rir.id });
+    expect((await s.request('GET', `/api/ipam/asn-ranges/${range.id}/available-asns/`)).body).toEqual([{ asn: 64512 }, { asn: 64514 }, { asn: 64515 }]);
+    const made = await s.request('POST', `/api/ipam/asn-ranges/${range.id}/available-asns/`, [{ description: 'a' }, {}]);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.map((a: any) => [a.asn, a.rir.id])).toEqual([[64512, rir.id], [64514, rir.id]]);
+    const more = await s.request('POST', `/api/ipam/asn-ranges/${range.id}/available-asns/`, [{}, {}]);
+    expect(more.status).toBe(409);
+    expect(more.body).toEqual({ detail: 'An insufficient number of ASNs are available within r1 (2 requested, 1 available)' });
+    expect((await s.request('GET', `/api/ipam/asn-ranges/${range.id}/`)).body.asn_count).toBe(3);
+  });
+});
+
 describe('allocation inside a branch', () => {
   it('avoids addresses taken in main and in other open branches', async () => {
     const p = await prefix('10.200.0.0/29');
