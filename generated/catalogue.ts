@@ -172,6 +172,33 @@ export const catalogue: Catalogue = {
           "virtualization.virtualmachinetype",
           "virtualization.vminterface"
         ]
+      },
+      {
+        "name": "vpn",
+        "label": "VPN",
+        "apiPath": "vpn",
+        "models": [
+          "vpn.ikepolicy",
+          "vpn.ikeproposal",
+          "vpn.ipsecpolicy",
+          "vpn.ipsecprofile",
+          "vpn.ipsecproposal",
+          "vpn.l2vpn",
+          "vpn.l2vpntermination",
+          "vpn.tunnel",
+          "vpn.tunnelgroup",
+          "vpn.tunneltermination"
+        ]
+      },
+      {
+        "name": "wireless",
+        "label": "Wireless",
+        "apiPath": "wireless",
+        "models": [
+          "wireless.wirelesslan",
+          "wireless.wirelesslangroup",
+          "wireless.wirelesslink"
+        ]
       }
     ],
     "models": {
@@ -4268,7 +4295,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ]
           },
           {
@@ -4402,7 +4442,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ],
             "typeColumn": "object_type",
             "idColumn": "object_id",
@@ -4980,7 +5033,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ]
           },
           {
@@ -5105,7 +5171,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ],
             "typeColumn": "changed_object_type",
             "idColumn": "changed_object_id",
@@ -5224,7 +5303,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ]
           },
           {
@@ -5353,7 +5445,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ],
             "typeColumn": "related_object_type",
             "idColumn": "related_object_id",
@@ -12859,6 +12964,25 @@ export const catalogue: Catalogue = {
             "onDelete": "protect"
           },
           {
+            "name": "wireless_lans",
+            "kind": "m2m",
+            "label": "Wireless LANs",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "wireless.wirelesslan",
+            "writeIds": true,
+            "through": {
+              "table": "dcim_interface_wireless_lans",
+              "source": "interface_id",
+              "target": "wirelesslan_id"
+            }
+          },
+          {
             "name": "vrf",
             "kind": "fk",
             "column": "vrf_id",
@@ -13073,6 +13197,42 @@ export const catalogue: Catalogue = {
               "field": "interface",
               "cumulative": false
             }
+          },
+          {
+            "name": "wireless_link",
+            "kind": "computed",
+            "label": "Wireless link",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT w.id FROM wireless_wirelesslink w WHERE w.interface_a_id = t.id OR w.interface_b_id = t.id LIMIT 1)",
+              "as": "fk",
+              "to": "wireless.wirelesslink"
+            },
+            "to": "wireless.wirelesslink"
+          },
+          {
+            "name": "l2vpn_termination",
+            "kind": "computed",
+            "label": "L2vpn termination",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'dcim.interface' AND x.assigned_object_id = t.id)",
+              "as": "fk",
+              "to": "vpn.l2vpntermination"
+            },
+            "to": "vpn.l2vpntermination"
           },
           {
             "name": "mac_addresses",
@@ -13328,6 +13488,34 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "vpn.l2vpntermination",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.tunneltermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslink",
+            "field": "interface_a",
+            "column": "interface_a_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslink",
+            "field": "interface_b",
+            "column": "interface_b_id",
+            "onDelete": "cascade",
+            "kind": "fk"
           }
         ],
         "actions": [
@@ -15523,6 +15711,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslan",
             "field": "scope",
             "column": "scope_id",
             "onDelete": "set_null",
@@ -24979,6 +25174,13 @@ export const catalogue: Catalogue = {
             "column": "scope_id",
             "onDelete": "set_null",
             "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -25624,6 +25826,13 @@ export const catalogue: Catalogue = {
             "column": "site_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -26055,6 +26264,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "virtualization.cluster",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslan",
             "field": "scope",
             "column": "scope_id",
             "onDelete": "set_null",
@@ -28755,7 +28971,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ]
           },
           {
@@ -28857,7 +29086,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ],
             "typeColumn": "object_type",
             "idColumn": "object_id",
@@ -31603,6 +31845,13 @@ export const catalogue: Catalogue = {
             "column": "primary_ip6_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "vpn.tunneltermination",
+            "field": "outside_ip",
+            "column": "outside_ip_id",
+            "onDelete": "protect",
+            "kind": "fk"
           }
         ],
         "actions": []
@@ -33577,6 +33826,30 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "vpn.l2vpn",
+            "field": "export_targets",
+            "column": "routetarget_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "vpn_l2vpn_export_targets",
+              "source": "l2vpn_id",
+              "target": "routetarget_id"
+            }
+          },
+          {
+            "model": "vpn.l2vpn",
+            "field": "import_targets",
+            "column": "routetarget_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "vpn_l2vpn_import_targets",
+              "source": "l2vpn_id",
+              "target": "routetarget_id"
+            }
           }
         ],
         "actions": []
@@ -34613,6 +34886,24 @@ export const catalogue: Catalogue = {
               "field": "vlan",
               "cumulative": false
             }
+          },
+          {
+            "name": "l2vpn_termination",
+            "kind": "computed",
+            "label": "L2vpn termination",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'ipam.vlan' AND x.assigned_object_id = t.id)",
+              "as": "fk",
+              "to": "vpn.l2vpntermination"
+            },
+            "to": "vpn.l2vpntermination"
           }
         ],
         "brief": [
@@ -34800,6 +35091,20 @@ export const catalogue: Catalogue = {
             "model": "virtualization.vminterface",
             "field": "untagged_vlan",
             "column": "untagged_vlan_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.l2vpntermination",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "vlan",
+            "column": "vlan_id",
             "onDelete": "set_null",
             "kind": "fk"
           }
@@ -37000,7 +37305,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ]
           },
           {
@@ -37117,7 +37435,20 @@ export const catalogue: Catalogue = {
               "virtualization.virtualdisk",
               "virtualization.virtualmachine",
               "virtualization.virtualmachinetype",
-              "virtualization.vminterface"
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
             ],
             "typeColumn": "object_type",
             "idColumn": "object_id",
@@ -39359,6 +39690,34 @@ export const catalogue: Catalogue = {
             "column": "tenant_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "vpn.l2vpn",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.tunnel",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslink",
+            "field": "tenant",
+            "column": "tenant_id",
+            "onDelete": "protect",
+            "kind": "fk"
           }
         ],
         "actions": []
@@ -41049,6 +41408,83 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "virtualization.vminterface",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.ikepolicy",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.ikeproposal",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.ipsecpolicy",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.ipsecprofile",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.ipsecproposal",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.l2vpn",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.tunnel",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "vpn.tunnelgroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslangroup",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslink",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
@@ -44923,6 +45359,24 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "l2vpn_termination",
+            "kind": "computed",
+            "label": "L2vpn termination",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "expr",
+              "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'virtualization.vminterface' AND x.assigned_object_id = t.id)",
+              "as": "fk",
+              "to": "vpn.l2vpntermination"
+            },
+            "to": "vpn.l2vpntermination"
+          },
+          {
             "name": "mac_addresses",
             "kind": "computed",
             "label": "MAC addresses",
@@ -45074,6 +45528,4479 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "vpn.l2vpntermination",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.tunneltermination",
+            "field": "termination",
+            "column": "termination_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.ikepolicy": {
+        "key": "vpn.ikepolicy",
+        "app": "vpn",
+        "model": "ikepolicy",
+        "className": "IKEPolicy",
+        "verboseName": "IKE policy",
+        "verboseNamePlural": "IKE policies",
+        "description": "An IKE policy: version, mode and the proposals it offers.",
+        "path": "ike-policies",
+        "apiPath": "vpn/ike-policies",
+        "alsoMountedAt": [],
+        "table": "vpn_ikepolicy",
+        "sequence": "vpn_ikepolicy_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "version",
+            "kind": "choice",
+            "column": "version",
+            "label": "Version",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 2,
+            "choices": "ike_version"
+          },
+          {
+            "name": "mode",
+            "kind": "choice",
+            "column": "mode",
+            "label": "Mode",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ike_mode"
+          },
+          {
+            "name": "proposals",
+            "kind": "m2m",
+            "label": "Proposals",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "vpn.ikeproposal",
+            "writeIds": true,
+            "through": {
+              "table": "vpn_ikepolicy_proposals",
+              "source": "ikepolicy_id",
+              "target": "ikeproposal_id"
+            }
+          },
+          {
+            "name": "preshared_key",
+            "kind": "text",
+            "column": "preshared_key",
+            "label": "Pre-shared key",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "IKE policy with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.ipsecprofile",
+            "field": "ike_policy",
+            "column": "ike_policy_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.ikeproposal": {
+        "key": "vpn.ikeproposal",
+        "app": "vpn",
+        "model": "ikeproposal",
+        "className": "IKEProposal",
+        "verboseName": "IKE proposal",
+        "verboseNamePlural": "IKE proposals",
+        "description": "An IKE (phase 1) proposal: authentication, encryption, DH group and lifetime.",
+        "path": "ike-proposals",
+        "apiPath": "vpn/ike-proposals",
+        "alsoMountedAt": [],
+        "table": "vpn_ikeproposal",
+        "sequence": "vpn_ikeproposal_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "authentication_method",
+            "kind": "choice",
+            "column": "authentication_method",
+            "label": "Authentication method",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "preshared-keys",
+            "choices": "ike_authentication_method"
+          },
+          {
+            "name": "encryption_algorithm",
+            "kind": "choice",
+            "column": "encryption_algorithm",
+            "label": "Encryption algorithm",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "aes-256-cbc",
+            "choices": "ike_encryption_algorithm"
+          },
+          {
+            "name": "authentication_algorithm",
+            "kind": "choice",
+            "column": "authentication_algorithm",
+            "label": "Authentication algorithm",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ike_authentication_algorithm"
+          },
+          {
+            "name": "group",
+            "kind": "choice",
+            "column": "group",
+            "label": "Group",
+            "helpText": "Diffie-Hellman group ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": 14,
+            "choices": "ike_group"
+          },
+          {
+            "name": "sa_lifetime",
+            "kind": "integer",
+            "column": "sa_lifetime",
+            "label": "SA lifetime",
+            "helpText": "Security association lifetime (in seconds)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "IKE proposal with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.ikepolicy",
+            "field": "proposals",
+            "column": "ikeproposal_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "vpn_ikepolicy_proposals",
+              "source": "ikepolicy_id",
+              "target": "ikeproposal_id"
+            }
+          }
+        ],
+        "actions": []
+      },
+      "vpn.ipsecpolicy": {
+        "key": "vpn.ipsecpolicy",
+        "app": "vpn",
+        "model": "ipsecpolicy",
+        "className": "IPSecPolicy",
+        "verboseName": "IPSec policy",
+        "verboseNamePlural": "IPSec policies",
+        "description": "An IPSec policy: its proposals and PFS group.",
+        "path": "ipsec-policies",
+        "apiPath": "vpn/ipsec-policies",
+        "alsoMountedAt": [],
+        "table": "vpn_ipsecpolicy",
+        "sequence": "vpn_ipsecpolicy_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "proposals",
+            "kind": "m2m",
+            "label": "Proposals",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "vpn.ipsecproposal",
+            "writeIds": true,
+            "through": {
+              "table": "vpn_ipsecpolicy_proposals",
+              "source": "ipsecpolicy_id",
+              "target": "ipsecproposal_id"
+            }
+          },
+          {
+            "name": "pfs_group",
+            "kind": "choice",
+            "column": "pfs_group",
+            "label": "PFS group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ike_group"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "IPSec policy with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.ipsecprofile",
+            "field": "ipsec_policy",
+            "column": "ipsec_policy_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.ipsecprofile": {
+        "key": "vpn.ipsecprofile",
+        "app": "vpn",
+        "model": "ipsecprofile",
+        "className": "IPSecProfile",
+        "verboseName": "IPSec profile",
+        "verboseNamePlural": "IPSec profiles",
+        "description": "An IPSec profile: mode with an IKE policy and an IPSec policy, applied to tunnels.",
+        "path": "ipsec-profiles",
+        "apiPath": "vpn/ipsec-profiles",
+        "alsoMountedAt": [],
+        "table": "vpn_ipsecprofile",
+        "sequence": "vpn_ipsecprofile_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "mode",
+            "kind": "choice",
+            "column": "mode",
+            "label": "Mode",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "esp",
+            "choices": "ipsec_mode"
+          },
+          {
+            "name": "ike_policy",
+            "kind": "fk",
+            "column": "ike_policy_id",
+            "label": "IKE policy",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "vpn.ikepolicy",
+            "onDelete": "protect"
+          },
+          {
+            "name": "ipsec_policy",
+            "kind": "fk",
+            "column": "ipsec_policy_id",
+            "label": "IPSec policy",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "vpn.ipsecpolicy",
+            "onDelete": "protect"
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "IPSec profile with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.tunnel",
+            "field": "ipsec_profile",
+            "column": "ipsec_profile_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.ipsecproposal": {
+        "key": "vpn.ipsecproposal",
+        "app": "vpn",
+        "model": "ipsecproposal",
+        "className": "IPSecProposal",
+        "verboseName": "IPSec proposal",
+        "verboseNamePlural": "IPSec proposals",
+        "description": "An IPSec (phase 2) proposal: encryption, authentication and lifetimes.",
+        "path": "ipsec-proposals",
+        "apiPath": "vpn/ipsec-proposals",
+        "alsoMountedAt": [],
+        "table": "vpn_ipsecproposal",
+        "sequence": "vpn_ipsecproposal_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "encryption_algorithm",
+            "kind": "choice",
+            "column": "encryption_algorithm",
+            "label": "Encryption algorithm",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ike_encryption_algorithm"
+          },
+          {
+            "name": "authentication_algorithm",
+            "kind": "choice",
+            "column": "authentication_algorithm",
+            "label": "Authentication algorithm",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "ike_authentication_algorithm"
+          },
+          {
+            "name": "sa_lifetime_seconds",
+            "kind": "integer",
+            "column": "sa_lifetime_seconds",
+            "label": "SA lifetime (seconds)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "sa_lifetime_data",
+            "kind": "integer",
+            "column": "sa_lifetime_data",
+            "label": "SA lifetime (KB)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "IPSec proposal with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.ipsecpolicy",
+            "field": "proposals",
+            "column": "ipsecproposal_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "vpn_ipsecpolicy_proposals",
+              "source": "ipsecpolicy_id",
+              "target": "ipsecproposal_id"
+            }
+          }
+        ],
+        "actions": []
+      },
+      "vpn.l2vpn": {
+        "key": "vpn.l2vpn",
+        "app": "vpn",
+        "model": "l2vpn",
+        "className": "L2VPN",
+        "verboseName": "L2VPN",
+        "verboseNamePlural": "L2VPNs",
+        "description": "A layer 2 VPN (VPLS, VXLAN, EVPN…) joining VLANs and interfaces.",
+        "path": "l2vpns",
+        "apiPath": "vpn/l2vpns",
+        "alsoMountedAt": [],
+        "table": "vpn_l2vpn",
+        "sequence": "vpn_l2vpn_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "identifier",
+            "kind": "bigint",
+            "column": "identifier",
+            "label": "Identifier",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "vxlan",
+            "choices": "l2vpn_type"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "l2vpn_status"
+          },
+          {
+            "name": "import_targets",
+            "kind": "m2m",
+            "label": "Import targets",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.routetarget",
+            "writeIds": true,
+            "through": {
+              "table": "vpn_l2vpn_import_targets",
+              "source": "l2vpn_id",
+              "target": "routetarget_id"
+            }
+          },
+          {
+            "name": "export_targets",
+            "kind": "m2m",
+            "label": "Export targets",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "ipam.routetarget",
+            "writeIds": true,
+            "through": {
+              "table": "vpn_l2vpn_export_targets",
+              "source": "l2vpn_id",
+              "target": "routetarget_id"
+            }
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "identifier",
+          "name",
+          "slug",
+          "type",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "identifier",
+          "name",
+          "slug",
+          "type",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "L2VPN with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "L2VPN with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.l2vpntermination",
+            "field": "l2vpn",
+            "column": "l2vpn_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.l2vpntermination": {
+        "key": "vpn.l2vpntermination",
+        "app": "vpn",
+        "model": "l2vpntermination",
+        "className": "L2VPNTermination",
+        "verboseName": "L2VPN termination",
+        "verboseNamePlural": "L2VPN terminations",
+        "description": "A VLAN or interface attached to an L2VPN.",
+        "path": "l2vpn-terminations",
+        "apiPath": "vpn/l2vpn-terminations",
+        "alsoMountedAt": [],
+        "table": "vpn_l2vpntermination",
+        "sequence": "vpn_l2vpntermination_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "l2vpn",
+            "kind": "fk",
+            "column": "l2vpn_id",
+            "label": "L2VPN",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "vpn.l2vpn",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "assigned_object_type",
+            "kind": "object_type",
+            "column": "assigned_object_type",
+            "label": "Assigned object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "ipam.vlan",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "assigned_object_id",
+            "kind": "bigint",
+            "column": "assigned_object_id",
+            "label": "Assigned object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "assigned_object",
+            "kind": "generic",
+            "label": "Assigned object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "ipam.vlan",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "l2vpn"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "l2vpn"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "l2vpn",
+                "name"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "assigned_object_type"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "assigned_object_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "l2vpn",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "assigned_object_type",
+              "assigned_object_id"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "The object is already attached to an L2VPN."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.tunnel": {
+        "key": "vpn.tunnel",
+        "app": "vpn",
+        "model": "tunnel",
+        "className": "Tunnel",
+        "verboseName": "tunnel",
+        "verboseNamePlural": "tunnels",
+        "description": "A virtual point-to-point connection (IPsec, GRE, WireGuard…) between terminations.",
+        "path": "tunnels",
+        "apiPath": "vpn/tunnels",
+        "alsoMountedAt": [],
+        "table": "vpn_tunnel",
+        "sequence": "vpn_tunnel_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "tunnel_status"
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "vpn.tunnelgroup",
+            "onDelete": "protect"
+          },
+          {
+            "name": "encapsulation",
+            "kind": "choice",
+            "column": "encapsulation",
+            "label": "Encapsulation",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "gre",
+            "choices": "tunnel_encapsulation"
+          },
+          {
+            "name": "ipsec_profile",
+            "kind": "fk",
+            "column": "ipsec_profile_id",
+            "label": "IPSec profile",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "vpn.ipsecprofile",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tunnel_id",
+            "kind": "bigint",
+            "column": "tunnel_id",
+            "label": "Tunnel ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "terminations_count",
+            "kind": "computed",
+            "label": "Terminations count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "vpn.tunneltermination",
+              "field": "tunnel",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "tunnel with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.tunneltermination",
+            "field": "tunnel",
+            "column": "tunnel_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.tunnelgroup": {
+        "key": "vpn.tunnelgroup",
+        "app": "vpn",
+        "model": "tunnelgroup",
+        "className": "TunnelGroup",
+        "verboseName": "tunnel group",
+        "verboseNamePlural": "tunnel groups",
+        "description": "An arbitrary grouping of tunnels.",
+        "path": "tunnel-groups",
+        "apiPath": "vpn/tunnel-groups",
+        "alsoMountedAt": [],
+        "table": "vpn_tunnelgroup",
+        "sequence": "vpn_tunnelgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "tunnel_count",
+            "kind": "computed",
+            "label": "Tunnel count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "vpn.tunnel",
+              "field": "group",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "tunnel_count"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "tunnel group with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "tunnel group with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "vpn.tunnel",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "vpn.tunneltermination": {
+        "key": "vpn.tunneltermination",
+        "app": "vpn",
+        "model": "tunneltermination",
+        "className": "TunnelTermination",
+        "verboseName": "tunnel termination",
+        "verboseNamePlural": "tunnel terminations",
+        "description": "One end of a tunnel at an interface, with its role and outside address.",
+        "path": "tunnel-terminations",
+        "apiPath": "vpn/tunnel-terminations",
+        "alsoMountedAt": [],
+        "table": "vpn_tunneltermination",
+        "sequence": "vpn_tunneltermination_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "tunnel",
+            "kind": "fk",
+            "column": "tunnel_id",
+            "label": "Tunnel",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "vpn.tunnel",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "role",
+            "kind": "choice",
+            "column": "role",
+            "label": "Role",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "peer",
+            "choices": "virtual_circuit_termination_role"
+          },
+          {
+            "name": "termination_type",
+            "kind": "object_type",
+            "column": "termination_type",
+            "label": "Termination type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ]
+          },
+          {
+            "name": "termination_id",
+            "kind": "bigint",
+            "column": "termination_id",
+            "label": "Termination ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "termination",
+            "kind": "generic",
+            "label": "Termination",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "dcim.interface",
+              "virtualization.vminterface"
+            ],
+            "typeColumn": "termination_type",
+            "idColumn": "termination_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "outside_ip",
+            "kind": "fk",
+            "column": "outside_ip_id",
+            "label": "Outside IP",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "default": null,
+            "to": "ipam.ipaddress",
+            "onDelete": "protect"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "tunnel",
+                "name"
+              ]
+            },
+            {
+              "text": ": termination "
+            },
+            {
+              "path": [
+                "id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "tunnel",
+            "desc": false
+          },
+          {
+            "field": "role",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "outside_ip"
+            ],
+            "nullsEqual": false,
+            "key": "outside_ip",
+            "message": "tunnel termination with this outside ip already exists.",
+            "whenSet": [
+              "outside_ip"
+            ]
+          },
+          {
+            "fields": [
+              "termination_type",
+              "termination_id"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "The object is already a tunnel termination."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "wireless.wirelesslan": {
+        "key": "wireless.wirelesslan",
+        "app": "wireless",
+        "model": "wirelesslan",
+        "className": "WirelessLAN",
+        "verboseName": "wireless LAN",
+        "verboseNamePlural": "wireless LANs",
+        "description": "A wireless network (an SSID) with its authentication.",
+        "path": "wireless-lans",
+        "apiPath": "wireless/wireless-lans",
+        "alsoMountedAt": [],
+        "table": "wireless_wirelesslan",
+        "sequence": "wireless_wirelesslan_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "ssid",
+            "kind": "string",
+            "column": "ssid",
+            "label": "SSID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 32
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "group",
+            "kind": "fk",
+            "column": "group_id",
+            "label": "Group",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "wireless.wirelesslangroup",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "active",
+            "choices": "wireless_status"
+          },
+          {
+            "name": "vlan",
+            "kind": "fk",
+            "column": "vlan_id",
+            "label": "VLAN",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "ipam.vlan",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "scope_type",
+            "kind": "object_type",
+            "column": "scope_type",
+            "label": "Scope type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ]
+          },
+          {
+            "name": "scope_id",
+            "kind": "bigint",
+            "column": "scope_id",
+            "label": "Scope ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "scope",
+            "kind": "generic",
+            "label": "Scope",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "dcim.region",
+              "dcim.sitegroup",
+              "dcim.site",
+              "dcim.location"
+            ],
+            "typeColumn": "scope_type",
+            "idColumn": "scope_id",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "auth_type",
+            "kind": "choice",
+            "column": "auth_type",
+            "label": "Authentication type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_auth_type"
+          },
+          {
+            "name": "auth_cipher",
+            "kind": "choice",
+            "column": "auth_cipher",
+            "label": "Authentication cipher",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_auth_cipher"
+          },
+          {
+            "name": "auth_psk",
+            "kind": "string",
+            "column": "auth_psk",
+            "label": "Pre-shared key",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "ssid",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "ssid",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "ssid"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "ssid",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "ssid",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.interface",
+            "field": "wireless_lans",
+            "column": "wirelesslan_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "dcim_interface_wireless_lans",
+              "source": "interface_id",
+              "target": "wirelesslan_id"
+            }
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "wireless.wirelesslangroup": {
+        "key": "wireless.wirelesslangroup",
+        "app": "wireless",
+        "model": "wirelesslangroup",
+        "className": "WirelessLANGroup",
+        "verboseName": "wireless LAN group",
+        "verboseNamePlural": "wireless LAN groups",
+        "description": "A grouping of wireless LANs, nested as a tree.",
+        "path": "wireless-lan-groups",
+        "apiPath": "wireless/wireless-lan-groups",
+        "alsoMountedAt": [],
+        "table": "wireless_wirelesslangroup",
+        "sequence": "wireless_wirelesslangroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": true,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "parent",
+            "kind": "fk",
+            "column": "parent_id",
+            "label": "Parent",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "wireless.wirelesslangroup",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "slug",
+              "_depth"
+            ]
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "wirelesslan_count",
+            "kind": "computed",
+            "label": "Wirelesslan count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "wireless.wirelesslan",
+              "field": "group",
+              "cumulative": true
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "_depth",
+            "kind": "computed",
+            "label": "Depth",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "tree_depth"
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "wirelesslan_count",
+          "_depth"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description",
+          "_depth"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "_tree",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "wireless LAN group with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "wireless LAN group with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "wireless.wirelesslan",
+            "field": "group",
+            "column": "group_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "wireless.wirelesslangroup",
+            "field": "parent",
+            "column": "parent_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "wireless.wirelesslink": {
+        "key": "wireless.wirelesslink",
+        "app": "wireless",
+        "model": "wirelesslink",
+        "className": "WirelessLink",
+        "verboseName": "wireless link",
+        "verboseNamePlural": "wireless links",
+        "description": "A point-to-point wireless connection between two interfaces.",
+        "path": "wireless-links",
+        "apiPath": "wireless/wireless-links",
+        "alsoMountedAt": [],
+        "table": "wireless_wirelesslink",
+        "sequence": "wireless_wirelesslink_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "interface_a",
+            "kind": "fk",
+            "column": "interface_a_id",
+            "label": "Interface a",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.interface",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "interface_b",
+            "kind": "fk",
+            "column": "interface_b_id",
+            "label": "Interface b",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "dcim.interface",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "ssid",
+            "kind": "string",
+            "column": "ssid",
+            "label": "SSID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 32
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "connected",
+            "choices": "cable_status"
+          },
+          {
+            "name": "tenant",
+            "kind": "fk",
+            "column": "tenant_id",
+            "label": "Tenant",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "tenancy.tenant",
+            "onDelete": "protect"
+          },
+          {
+            "name": "auth_type",
+            "kind": "choice",
+            "column": "auth_type",
+            "label": "Authentication type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_auth_type"
+          },
+          {
+            "name": "auth_cipher",
+            "kind": "choice",
+            "column": "auth_cipher",
+            "label": "Authentication cipher",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "wireless_auth_cipher"
+          },
+          {
+            "name": "auth_psk",
+            "kind": "string",
+            "column": "auth_psk",
+            "label": "Pre-shared key",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "distance",
+            "kind": "decimal",
+            "column": "distance",
+            "label": "Distance",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 0,
+            "maxDigits": 8,
+            "decimalPlaces": 2
+          },
+          {
+            "name": "distance_unit",
+            "kind": "choice",
+            "column": "distance_unit",
+            "label": "Distance unit",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "choices": "distance_unit"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "ssid",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "ssid",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "ssid"
+              ]
+            }
+          ],
+          [
+            {
+              "text": "#"
+            },
+            {
+              "path": [
+                "id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "interface_a",
+              "interface_b"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Wireless link with this Interface a and Interface b already exists."
+          }
+        ],
+        "rules": [
+          {
+            "type": "requires",
+            "field": "distance",
+            "requires": "distance_unit",
+            "message": "Must specify a unit when setting a distance"
+          }
+        ],
+        "search": [
+          "ssid",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -45886,6 +50813,198 @@ export const catalogue: Catalogue = {
         {
           "value": "other",
           "label": "Other"
+        }
+      ],
+      "ike_authentication_algorithm": [
+        {
+          "value": "hmac-sha1",
+          "label": "SHA-1 HMAC"
+        },
+        {
+          "value": "hmac-sha256",
+          "label": "SHA-256 HMAC"
+        },
+        {
+          "value": "hmac-sha384",
+          "label": "SHA-384 HMAC"
+        },
+        {
+          "value": "hmac-sha512",
+          "label": "SHA-512 HMAC"
+        },
+        {
+          "value": "hmac-md5",
+          "label": "MD5 HMAC"
+        }
+      ],
+      "ike_authentication_method": [
+        {
+          "value": "preshared-keys",
+          "label": "Pre-shared keys"
+        },
+        {
+          "value": "certificates",
+          "label": "Certificates"
+        },
+        {
+          "value": "rsa-signatures",
+          "label": "RSA signatures"
+        },
+        {
+          "value": "dsa-signatures",
+          "label": "DSA signatures"
+        }
+      ],
+      "ike_encryption_algorithm": [
+        {
+          "value": "aes-128-cbc",
+          "label": "128-bit AES (CBC)"
+        },
+        {
+          "value": "aes-128-gcm",
+          "label": "128-bit AES (GCM)"
+        },
+        {
+          "value": "aes-192-cbc",
+          "label": "192-bit AES (CBC)"
+        },
+        {
+          "value": "aes-192-gcm",
+          "label": "192-bit AES (GCM)"
+        },
+        {
+          "value": "aes-256-cbc",
+          "label": "256-bit AES (CBC)"
+        },
+        {
+          "value": "aes-256-gcm",
+          "label": "256-bit AES (GCM)"
+        },
+        {
+          "value": "3des-cbc",
+          "label": "3DES"
+        },
+        {
+          "value": "des-cbc",
+          "label": "DES"
+        }
+      ],
+      "ike_group": [
+        {
+          "value": 1,
+          "label": "Group 1"
+        },
+        {
+          "value": 2,
+          "label": "Group 2"
+        },
+        {
+          "value": 5,
+          "label": "Group 5"
+        },
+        {
+          "value": 14,
+          "label": "Group 14"
+        },
+        {
+          "value": 15,
+          "label": "Group 15"
+        },
+        {
+          "value": 16,
+          "label": "Group 16"
+        },
+        {
+          "value": 17,
+          "label": "Group 17"
+        },
+        {
+          "value": 18,
+          "label": "Group 18"
+        },
+        {
+          "value": 19,
+          "label": "Group 19"
+        },
+        {
+          "value": 20,
+          "label": "Group 20"
+        },
+        {
+          "value": 21,
+          "label": "Group 21"
+        },
+        {
+          "value": 22,
+          "label": "Group 22"
+        },
+        {
+          "value": 23,
+          "label": "Group 23"
+        },
+        {
+          "value": 24,
+          "label": "Group 24"
+        },
+        {
+          "value": 25,
+          "label": "Group 25"
+        },
+        {
+          "value": 26,
+          "label": "Group 26"
+        },
+        {
+          "value": 27,
+          "label": "Group 27"
+        },
+        {
+          "value": 28,
+          "label": "Group 28"
+        },
+        {
+          "value": 29,
+          "label": "Group 29"
+        },
+        {
+          "value": 30,
+          "label": "Group 30"
+        },
+        {
+          "value": 31,
+          "label": "Group 31"
+        },
+        {
+          "value": 32,
+          "label": "Group 32"
+        },
+        {
+          "value": 33,
+          "label": "Group 33"
+        },
+        {
+          "value": 34,
+          "label": "Group 34"
+        }
+      ],
+      "ike_mode": [
+        {
+          "value": "aggressive",
+          "label": "Aggressive"
+        },
+        {
+          "value": "main",
+          "label": "Main"
+        }
+      ],
+      "ike_version": [
+        {
+          "value": 1,
+          "label": "IKEv1"
+        },
+        {
+          "value": 2,
+          "label": "IKEv2"
         }
       ],
       "interface_duplex": [
@@ -46936,6 +52055,16 @@ export const catalogue: Catalogue = {
           "label": "Deprecated"
         }
       ],
+      "ipsec_mode": [
+        {
+          "value": "esp",
+          "label": "ESP"
+        },
+        {
+          "value": "ah",
+          "label": "AH"
+        }
+      ],
       "job_status": [
         {
           "value": "pending",
@@ -46960,6 +52089,78 @@ export const catalogue: Catalogue = {
         {
           "value": "failed",
           "label": "Failed"
+        }
+      ],
+      "l2vpn_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "decommissioning",
+          "label": "Decommissioning"
+        }
+      ],
+      "l2vpn_type": [
+        {
+          "value": "vpws",
+          "label": "VPWS"
+        },
+        {
+          "value": "vpls",
+          "label": "VPLS"
+        },
+        {
+          "value": "vxlan",
+          "label": "VXLAN"
+        },
+        {
+          "value": "vxlan-evpn",
+          "label": "VXLAN-EVPN"
+        },
+        {
+          "value": "mpls-evpn",
+          "label": "MPLS EVPN"
+        },
+        {
+          "value": "pbb-evpn",
+          "label": "PBB EVPN"
+        },
+        {
+          "value": "evpn-vpws",
+          "label": "EVPN VPWS"
+        },
+        {
+          "value": "epl",
+          "label": "EPL"
+        },
+        {
+          "value": "evpl",
+          "label": "EVPL"
+        },
+        {
+          "value": "ep-lan",
+          "label": "Ethernet Private LAN"
+        },
+        {
+          "value": "evp-lan",
+          "label": "Ethernet Virtual Private LAN"
+        },
+        {
+          "value": "ep-tree",
+          "label": "Ethernet Private Tree"
+        },
+        {
+          "value": "evp-tree",
+          "label": "Ethernet Virtual Private Tree"
+        },
+        {
+          "value": "spb",
+          "label": "SPB"
         }
       ],
       "location_status": [
@@ -48386,6 +53587,54 @@ export const catalogue: Catalogue = {
           "label": "v2"
         }
       ],
+      "tunnel_encapsulation": [
+        {
+          "value": "ipsec-transport",
+          "label": "IPsec - Transport"
+        },
+        {
+          "value": "ipsec-tunnel",
+          "label": "IPsec - Tunnel"
+        },
+        {
+          "value": "ip-ip",
+          "label": "IP-in-IP"
+        },
+        {
+          "value": "gre",
+          "label": "GRE"
+        },
+        {
+          "value": "wireguard",
+          "label": "WireGuard"
+        },
+        {
+          "value": "openvpn",
+          "label": "OpenVPN"
+        },
+        {
+          "value": "l2tp",
+          "label": "L2TP"
+        },
+        {
+          "value": "pptp",
+          "label": "PPTP"
+        }
+      ],
+      "tunnel_status": [
+        {
+          "value": "planned",
+          "label": "Planned"
+        },
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "disabled",
+          "label": "Disabled"
+        }
+      ],
       "virtual_circuit_termination_role": [
         {
           "value": "peer",
@@ -48520,6 +53769,38 @@ export const catalogue: Catalogue = {
         {
           "value": "oz",
           "label": "Ounces"
+        }
+      ],
+      "wireless_auth_cipher": [
+        {
+          "value": "auto",
+          "label": "Auto"
+        },
+        {
+          "value": "tkip",
+          "label": "TKIP"
+        },
+        {
+          "value": "aes",
+          "label": "AES"
+        }
+      ],
+      "wireless_auth_type": [
+        {
+          "value": "open",
+          "label": "Open"
+        },
+        {
+          "value": "wep",
+          "label": "WEP"
+        },
+        {
+          "value": "wpa-personal",
+          "label": "WPA Personal (PSK)"
+        },
+        {
+          "value": "wpa-enterprise",
+          "label": "WPA Enterprise"
         }
       ],
       "wireless_channel": [
@@ -49320,6 +54601,24 @@ export const catalogue: Catalogue = {
         {
           "value": "station",
           "label": "Station"
+        }
+      ],
+      "wireless_status": [
+        {
+          "value": "active",
+          "label": "Active"
+        },
+        {
+          "value": "reserved",
+          "label": "Reserved"
+        },
+        {
+          "value": "disabled",
+          "label": "Disabled"
+        },
+        {
+          "value": "deprecated",
+          "label": "Deprecated"
         }
       ]
     }

@@ -7,6 +7,7 @@ import { ipamAsn, ipamIpaddress, ipamVlan, ipamVlantranslationpolicy, ipamVrf } 
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner, usersUser } from './users.ts';
 import { virtualizationCluster } from './virtualization.ts';
+import { wirelessWirelesslan } from './wireless.ts';
 /** A physical connection between the objects of its A end and those of its B end (ports, interfaces, circuit terminations, power feeds). */
 export const dcimCable = pgTable('dcim_cable', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -415,6 +416,15 @@ export const dcimInterfaceTaggedVlans = pgTable('dcim_interface_tagged_vlans', {
 }, (t) => [
   unique('dcim_interface_tagged_vlans_uniq').on(t.interfaceId, t.vlanId),
   index('dcim_interface_tagged_vlans_vlan_id_idx').on(t.vlanId),
+]);
+/** Interface.wireless_lans: many-to-many with wireless.wirelesslan */
+export const dcimInterfaceWirelessLans = pgTable('dcim_interface_wireless_lans', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  interfaceId: bigint('interface_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimInterface.id),
+  wirelesslanId: bigint('wirelesslan_id', { mode: 'number' }).notNull().references((): AnyPgColumn => wirelessWirelesslan.id),
+}, (t) => [
+  unique('dcim_interface_wireless_lans_uniq').on(t.interfaceId, t.wirelesslanId),
+  index('dcim_interface_wireless_lans_wirelesslan_id_idx').on(t.wirelesslanId),
 ]);
 /** An interface every device (or module) of a type gets. */
 export const dcimInterfacetemplate = pgTable('dcim_interfacetemplate', {

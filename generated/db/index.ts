@@ -9,3 +9,5 @@ export * from './netbox_branching.ts';
 export * from './tenancy.ts';
 export * from './users.ts';
 export * from './virtualization.ts';
+export * from './vpn.ts';
+export * from './wireless.ts';

@@ -5584,6 +5584,23 @@ export const dcimFilters: FilterSpecs = {
         "description": "VRF (ID)"
       },
       {
+        "name": "wireless_lan_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "wireless.wirelesslan",
+        "through": {
+          "table": "dcim_interface_wireless_lans",
+          "source": "interface_id",
+          "target": "wirelesslan_id"
+        },
+        "type": "integer",
+        "description": "Wireless LANs (ID)"
+      },
+      {
         "name": "wwn",
         "kind": "string",
         "path": [],

@@ -10,6 +10,8 @@ import { netboxBranchingFilters } from './netbox_branching.ts';
 import { tenancyFilters } from './tenancy.ts';
 import { usersFilters } from './users.ts';
 import { virtualizationFilters } from './virtualization.ts';
+import { vpnFilters } from './vpn.ts';
+import { wirelessFilters } from './wireless.ts';
 export const filters: FilterSpecs = {
     ...circuitsFilters,
     ...coreFilters,
@@ -20,4 +22,6 @@ export const filters: FilterSpecs = {
     ...tenancyFilters,
     ...usersFilters,
     ...virtualizationFilters,
+    ...vpnFilters,
+    ...wirelessFilters,
   };

@@ -108,6 +108,19 @@ import { virtualdiskRoutes as virtualizationVirtualdiskRoutes } from './virtuali
 import { virtualmachineRoutes as virtualizationVirtualmachineRoutes } from './virtualization/virtualmachine.ts';
 import { virtualmachinetypeRoutes as virtualizationVirtualmachinetypeRoutes } from './virtualization/virtualmachinetype.ts';
 import { vminterfaceRoutes as virtualizationVminterfaceRoutes } from './virtualization/vminterface.ts';
+import { ikepolicyRoutes as vpnIkepolicyRoutes } from './vpn/ikepolicy.ts';
+import { ikeproposalRoutes as vpnIkeproposalRoutes } from './vpn/ikeproposal.ts';
+import { ipsecpolicyRoutes as vpnIpsecpolicyRoutes } from './vpn/ipsecpolicy.ts';
+import { ipsecprofileRoutes as vpnIpsecprofileRoutes } from './vpn/ipsecprofile.ts';
+import { ipsecproposalRoutes as vpnIpsecproposalRoutes } from './vpn/ipsecproposal.ts';
+import { l2vpnRoutes as vpnL2vpnRoutes } from './vpn/l2vpn.ts';
+import { l2vpnterminationRoutes as vpnL2vpnterminationRoutes } from './vpn/l2vpntermination.ts';
+import { tunnelRoutes as vpnTunnelRoutes } from './vpn/tunnel.ts';
+import { tunnelgroupRoutes as vpnTunnelgroupRoutes } from './vpn/tunnelgroup.ts';
+import { tunnelterminationRoutes as vpnTunnelterminationRoutes } from './vpn/tunneltermination.ts';
+import { wirelesslanRoutes as wirelessWirelesslanRoutes } from './wireless/wirelesslan.ts';
+import { wirelesslangroupRoutes as wirelessWirelesslangroupRoutes } from './wireless/wirelesslangroup.ts';
+import { wirelesslinkRoutes as wirelessWirelesslinkRoutes } from './wireless/wirelesslink.ts';
 export const routes: readonly ModelRoute[] = [
     { model: "circuits.circuit", path: "/api/circuits/circuits", routes: circuitsCircuitRoutes },
     { model: "circuits.circuitgroup", path: "/api/circuits/circuit-groups", routes: circuitsCircuitgroupRoutes },
@@ -217,4 +230,17 @@ export const routes: readonly ModelRoute[] = [
     { model: "virtualization.virtualmachine", path: "/api/virtualization/virtual-machines", routes: virtualizationVirtualmachineRoutes },
     { model: "virtualization.virtualmachinetype", path: "/api/virtualization/virtual-machine-types", routes: virtualizationVirtualmachinetypeRoutes },
     { model: "virtualization.vminterface", path: "/api/virtualization/interfaces", routes: virtualizationVminterfaceRoutes },
+    { model: "vpn.ikepolicy", path: "/api/vpn/ike-policies", routes: vpnIkepolicyRoutes },
+    { model: "vpn.ikeproposal", path: "/api/vpn/ike-proposals", routes: vpnIkeproposalRoutes },
+    { model: "vpn.ipsecpolicy", path: "/api/vpn/ipsec-policies", routes: vpnIpsecpolicyRoutes },
+    { model: "vpn.ipsecprofile", path: "/api/vpn/ipsec-profiles", routes: vpnIpsecprofileRoutes },
+    { model: "vpn.ipsecproposal", path: "/api/vpn/ipsec-proposals", routes: vpnIpsecproposalRoutes },
+    { model: "vpn.l2vpn", path: "/api/vpn/l2vpns", routes: vpnL2vpnRoutes },
+    { model: "vpn.l2vpntermination", path: "/api/vpn/l2vpn-terminations", routes: vpnL2vpnterminationRoutes },
+    { model: "vpn.tunnel", path: "/api/vpn/tunnels", routes: vpnTunnelRoutes },
+    { model: "vpn.tunnelgroup", path: "/api/vpn/tunnel-groups", routes: vpnTunnelgroupRoutes },
+    { model: "vpn.tunneltermination", path: "/api/vpn/tunnel-terminations", routes: vpnTunnelterminationRoutes },
+    { model: "wireless.wirelesslan", path: "/api/wireless/wireless-lans", routes: wirelessWirelesslanRoutes },
+    { model: "wireless.wirelesslangroup", path: "/api/wireless/wireless-lan-groups", routes: wirelessWirelesslangroupRoutes },
+    { model: "wireless.wirelesslink", path: "/api/wireless/wireless-links", routes: wirelessWirelesslinkRoutes },
   ];
