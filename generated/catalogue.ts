@@ -26,6 +26,8 @@ export const catalogue: Catalogue = {
         "label": "Core",
         "apiPath": "core",
         "models": [
+          "core.datafile",
+          "core.datasource",
           "core.job",
           "core.objectchange",
           "core.objecttype"
@@ -89,10 +91,21 @@ export const catalogue: Catalogue = {
         "label": "Extras",
         "apiPath": "extras",
         "models": [
+          "extras.bookmark",
+          "extras.configcontext",
+          "extras.configcontextprofile",
+          "extras.configtemplate",
           "extras.customfield",
           "extras.customfieldchoiceset",
+          "extras.customlink",
           "extras.eventrule",
+          "extras.exporttemplate",
           "extras.imageattachment",
+          "extras.journalentry",
+          "extras.notification",
+          "extras.notificationgroup",
+          "extras.savedfilter",
+          "extras.subscription",
           "extras.tag",
           "extras.taggeditem",
           "extras.webhook"
@@ -669,8 +682,36 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -1006,6 +1047,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -1282,6 +1351,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -1784,6 +1874,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -2112,6 +2230,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -2474,6 +2620,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -2809,6 +2983,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -3121,6 +3323,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -3477,6 +3707,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -3757,6 +4015,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -4091,6 +4377,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -4102,6 +4416,635 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "core.datafile": {
+        "key": "core.datafile",
+        "app": "core",
+        "model": "datafile",
+        "className": "DataFile",
+        "verboseName": "data file",
+        "verboseNamePlural": "data files",
+        "description": "A file of a data source, as of its last sync.",
+        "path": "data-files",
+        "apiPath": "core/data-files",
+        "alsoMountedAt": [],
+        "table": "core_datafile",
+        "sequence": "core_datafile_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "source",
+            "kind": "fk",
+            "column": "source_id",
+            "label": "Source",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "core.datasource",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "path",
+            "kind": "string",
+            "column": "path",
+            "label": "Path",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 1000
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "size",
+            "kind": "integer",
+            "column": "size",
+            "label": "Size",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 0,
+            "min": 0
+          },
+          {
+            "name": "hash",
+            "kind": "string",
+            "column": "hash",
+            "label": "Hash",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 64
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "path"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "path"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "path"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "source",
+            "desc": false
+          },
+          {
+            "field": "path",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "source",
+              "path"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Data file with this Source and Path already exists."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "core.datasource": {
+        "key": "core.datasource",
+        "app": "core",
+        "model": "datasource",
+        "className": "DataSource",
+        "verboseName": "data source",
+        "verboseNamePlural": "data sources",
+        "description": "A source of files (local directory, git repository, S3 bucket) that templates and contexts can sync from.",
+        "path": "data-sources",
+        "apiPath": "core/data-sources",
+        "alsoMountedAt": [],
+        "table": "core_datasource",
+        "sequence": "core_datasource_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "type",
+            "kind": "choice",
+            "column": "type",
+            "label": "Type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "local",
+            "choices": "data_source_type"
+          },
+          {
+            "name": "source_url",
+            "kind": "string",
+            "column": "source_url",
+            "label": "URL",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 200,
+            "example": "file:///srv/netbox-data"
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": "new",
+            "choices": "data_source_status"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "sync_interval",
+            "kind": "integer",
+            "column": "sync_interval",
+            "label": "Sync interval",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1,
+            "max": 32767
+          },
+          {
+            "name": "parameters",
+            "kind": "json",
+            "column": "parameters",
+            "label": "Parameters",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "ignore_rules",
+            "kind": "text",
+            "column": "ignore_rules",
+            "label": "Ignore rules",
+            "helpText": "Patterns (one per line) matching files or paths to ignore when syncing",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "last_synced",
+            "kind": "timestamp",
+            "column": "last_synced",
+            "label": "Last synced",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "file_count",
+            "kind": "computed",
+            "label": "File count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "core.datafile",
+              "field": "source",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "data source with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.datafile",
+            "field": "source",
+            "column": "source_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "data_source",
+            "column": "data_source_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configcontextprofile",
+            "field": "data_source",
+            "column": "data_source_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configtemplate",
+            "field": "data_source",
+            "column": "data_source_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.exporttemplate",
+            "field": "data_source",
+            "column": "data_source_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -4200,6 +5143,8 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
               "core.job",
               "core.objectchange",
               "core.objecttype",
@@ -4249,10 +5194,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -4347,6 +5303,8 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
               "core.job",
               "core.objectchange",
               "core.objecttype",
@@ -4396,10 +5354,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -4945,6 +5914,7 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datasource",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -4991,10 +5961,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -5083,6 +6064,7 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datasource",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -5129,10 +6111,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -5215,6 +6208,7 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datasource",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -5261,10 +6255,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -5357,6 +6362,7 @@ export const catalogue: Catalogue = {
               "circuits.virtualcircuit",
               "circuits.virtualcircuittermination",
               "circuits.virtualcircuittype",
+              "core.datasource",
               "dcim.cable",
               "dcim.cablebundle",
               "dcim.cabletermination",
@@ -5403,10 +6409,21 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.customfield",
               "extras.customfieldchoiceset",
+              "extras.customlink",
               "extras.eventrule",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -6362,6 +7379,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -6643,6 +7688,34 @@ export const catalogue: Catalogue = {
             "column": "bundle_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -6957,6 +8030,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -7450,6 +8544,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -7762,6 +8884,27 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -8256,6 +9399,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -8568,6 +9739,27 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -9104,6 +10296,21 @@ export const catalogue: Catalogue = {
             "default": ""
           },
           {
+            "name": "config_template",
+            "kind": "fk",
+            "column": "config_template_id",
+            "label": "Config template",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.configtemplate",
+            "onDelete": "protect"
+          },
+          {
             "name": "config_context",
             "kind": "computed",
             "label": "Config context",
@@ -9114,9 +10321,24 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "coalesce(local_context_data, '{}'::jsonb)",
-              "as": "json"
+              "type": "config_context",
+              "contexts": "extras.configcontext",
+              "local": "local_context_data",
+              "match": {
+                "regions": "site.region",
+                "site_groups": "site.group",
+                "sites": "site",
+                "locations": "location",
+                "device_types": "device_type",
+                "roles": "role",
+                "platforms": "platform",
+                "cluster_types": "cluster.type",
+                "cluster_groups": "cluster.group",
+                "clusters": "cluster",
+                "tenant_groups": "tenant.group",
+                "tenants": "tenant",
+                "tags": "tags"
+              }
             }
           },
           {
@@ -9723,8 +10945,36 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -9768,7 +11018,18 @@ export const catalogue: Catalogue = {
         "instantiates": {
           "type": "device_type"
         },
-        "actions": []
+        "actions": [
+          {
+            "path": "render-config",
+            "op": "render_config",
+            "args": {
+              "template": "config_template",
+              "fallbacks": "role,platform",
+              "context": "config_context",
+              "code": "template_code"
+            }
+          }
+        ]
       },
       "dcim.devicebay": {
         "key": "dcim.devicebay",
@@ -10112,6 +11373,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -10374,6 +11663,27 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -10530,6 +11840,21 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": true
+          },
+          {
+            "name": "config_template",
+            "kind": "fk",
+            "column": "config_template_id",
+            "label": "Config template",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.configtemplate",
+            "onDelete": "protect"
           },
           {
             "name": "description",
@@ -10792,6 +12117,46 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "roles",
+            "column": "devicerole_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_roles",
+              "source": "configcontext_id",
+              "target": "devicerole_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -11544,8 +12909,48 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "device_types",
+            "column": "devicetype_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_device_types",
+              "source": "configcontext_id",
+              "target": "devicetype_id"
+            }
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -12042,6 +13447,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -12401,6 +13834,27 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -13462,6 +14916,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -13906,6 +15388,27 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -14436,6 +15939,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -14766,6 +16297,34 @@ export const catalogue: Catalogue = {
             "column": "role_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -15161,6 +16720,27 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.changediff",
@@ -15668,8 +17248,48 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "locations",
+            "column": "location_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_locations",
+              "source": "configcontext_id",
+              "target": "location_id"
+            }
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -16023,6 +17643,34 @@ export const catalogue: Catalogue = {
             "column": "primary_mac_address_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -16426,6 +18074,34 @@ export const catalogue: Catalogue = {
             "column": "manufacturer_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -16874,6 +18550,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -17272,6 +18976,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -17585,6 +19317,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -18177,8 +19930,36 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -18463,6 +20244,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -18611,6 +20420,21 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.manufacturer",
+            "onDelete": "protect"
+          },
+          {
+            "name": "config_template",
+            "kind": "fk",
+            "column": "config_template_id",
+            "label": "Config template",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.configtemplate",
             "onDelete": "protect"
           },
           {
@@ -18881,6 +20705,46 @@ export const catalogue: Catalogue = {
             "column": "parent_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "platforms",
+            "column": "platform_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_platforms",
+              "source": "configcontext_id",
+              "target": "platform_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -19474,6 +21338,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -20041,6 +21933,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -20400,6 +22320,27 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -20725,8 +22666,36 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -21258,6 +23227,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -21608,6 +23605,27 @@ export const catalogue: Catalogue = {
             "column": "power_port_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.changediff",
@@ -22357,8 +24375,36 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -22686,6 +24732,34 @@ export const catalogue: Catalogue = {
             "column": "group_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -23026,6 +25100,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -23349,6 +25451,34 @@ export const catalogue: Catalogue = {
             "column": "role_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -23889,6 +26019,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -24372,6 +26530,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -24730,6 +26916,27 @@ export const catalogue: Catalogue = {
             "field": "component",
             "column": "component_id",
             "onDelete": "set_null",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -25132,6 +27339,46 @@ export const catalogue: Catalogue = {
             "column": "region_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "regions",
+            "column": "region_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_regions",
+              "source": "configcontext_id",
+              "target": "region_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -25765,8 +28012,48 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "sites",
+            "column": "site_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_sites",
+              "source": "configcontext_id",
+              "target": "site_id"
+            }
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -26228,6 +28515,46 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "site_groups",
+            "column": "sitegroup_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_site_groups",
+              "source": "configcontext_id",
+              "target": "sitegroup_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -26611,6 +28938,34 @@ export const catalogue: Catalogue = {
             "column": "virtual_chassis_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -27027,6 +29382,34 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -27042,6 +29425,1911 @@ export const catalogue: Catalogue = {
           }
         ],
         "actions": []
+      },
+      "extras.bookmark": {
+        "key": "extras.bookmark",
+        "app": "extras",
+        "model": "bookmark",
+        "className": "Bookmark",
+        "verboseName": "bookmark",
+        "verboseNamePlural": "bookmarks",
+        "description": "An object a user bookmarked.",
+        "path": "bookmarks",
+        "apiPath": "extras/bookmarks",
+        "alsoMountedAt": [],
+        "table": "extras_bookmark",
+        "sequence": "extras_bookmark_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "users.user",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "object_id",
+          "object_type"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "object_id",
+          "object_type"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "object_type"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "object_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "object_type",
+              "object_id",
+              "user"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "You have already bookmarked this object."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.configcontext": {
+        "key": "extras.configcontext",
+        "app": "extras",
+        "model": "configcontext",
+        "className": "ConfigContext",
+        "verboseName": "config context",
+        "verboseNamePlural": "config contexts",
+        "description": "Configuration data merged into the config_context of the devices and virtual machines it is assigned to.",
+        "path": "config-contexts",
+        "apiPath": "extras/config-contexts",
+        "alsoMountedAt": [],
+        "table": "extras_configcontext",
+        "sequence": "extras_configcontext_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "weight",
+            "kind": "integer",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1000,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "profile",
+            "kind": "fk",
+            "column": "profile_id",
+            "label": "Profile",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.configcontextprofile",
+            "onDelete": "protect"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "is_active",
+            "kind": "boolean",
+            "column": "is_active",
+            "label": "Is active",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "regions",
+            "kind": "m2m",
+            "label": "Regions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.region",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_regions",
+              "source": "configcontext_id",
+              "target": "region_id"
+            }
+          },
+          {
+            "name": "site_groups",
+            "kind": "m2m",
+            "label": "Site groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.sitegroup",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_site_groups",
+              "source": "configcontext_id",
+              "target": "sitegroup_id"
+            }
+          },
+          {
+            "name": "sites",
+            "kind": "m2m",
+            "label": "Sites",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.site",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_sites",
+              "source": "configcontext_id",
+              "target": "site_id"
+            }
+          },
+          {
+            "name": "locations",
+            "kind": "m2m",
+            "label": "Locations",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.location",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_locations",
+              "source": "configcontext_id",
+              "target": "location_id"
+            }
+          },
+          {
+            "name": "device_types",
+            "kind": "m2m",
+            "label": "Device types",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.devicetype",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_device_types",
+              "source": "configcontext_id",
+              "target": "devicetype_id"
+            }
+          },
+          {
+            "name": "roles",
+            "kind": "m2m",
+            "label": "Roles",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.devicerole",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_roles",
+              "source": "configcontext_id",
+              "target": "devicerole_id"
+            }
+          },
+          {
+            "name": "platforms",
+            "kind": "m2m",
+            "label": "Platforms",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "dcim.platform",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_platforms",
+              "source": "configcontext_id",
+              "target": "platform_id"
+            }
+          },
+          {
+            "name": "cluster_types",
+            "kind": "m2m",
+            "label": "Cluster types",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "virtualization.clustertype",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_cluster_types",
+              "source": "configcontext_id",
+              "target": "clustertype_id"
+            }
+          },
+          {
+            "name": "cluster_groups",
+            "kind": "m2m",
+            "label": "Cluster groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "virtualization.clustergroup",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_cluster_groups",
+              "source": "configcontext_id",
+              "target": "clustergroup_id"
+            }
+          },
+          {
+            "name": "clusters",
+            "kind": "m2m",
+            "label": "Clusters",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "virtualization.cluster",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_clusters",
+              "source": "configcontext_id",
+              "target": "cluster_id"
+            }
+          },
+          {
+            "name": "tenant_groups",
+            "kind": "m2m",
+            "label": "Tenant groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "tenancy.tenantgroup",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_tenant_groups",
+              "source": "configcontext_id",
+              "target": "tenantgroup_id"
+            }
+          },
+          {
+            "name": "tenants",
+            "kind": "m2m",
+            "label": "Tenants",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "tenancy.tenant",
+            "writeIds": true,
+            "through": {
+              "table": "extras_configcontext_tenants",
+              "source": "configcontext_id",
+              "target": "tenant_id"
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "data_source",
+            "kind": "fk",
+            "column": "data_source_id",
+            "label": "Data source",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datasource",
+            "onDelete": "protect"
+          },
+          {
+            "name": "data_path",
+            "kind": "string",
+            "column": "data_path",
+            "label": "Data path",
+            "helpText": "Path to remote file (relative to data source root)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 1000
+          },
+          {
+            "name": "data_file",
+            "kind": "fk",
+            "column": "data_file_id",
+            "label": "Data file",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datafile",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "data_synced",
+            "kind": "timestamp",
+            "column": "data_synced",
+            "label": "Data synced",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "data",
+            "kind": "json",
+            "column": "data",
+            "label": "Data",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": {
+              "ntp": [
+                "192.0.2.1"
+              ]
+            }
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "weight",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "config context with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.configcontextprofile": {
+        "key": "extras.configcontextprofile",
+        "app": "extras",
+        "model": "configcontextprofile",
+        "className": "ConfigContextProfile",
+        "verboseName": "config context profile",
+        "verboseNamePlural": "config context profiles",
+        "description": "A profile that config contexts follow, with the JSON schema of their data.",
+        "path": "config-context-profiles",
+        "apiPath": "extras/config-context-profiles",
+        "alsoMountedAt": [],
+        "table": "extras_configcontextprofile",
+        "sequence": "extras_configcontextprofile_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "schema",
+            "kind": "json",
+            "column": "schema",
+            "label": "Schema",
+            "helpText": "A JSON schema specifying the structure of the context data for this profile",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "data_source",
+            "kind": "fk",
+            "column": "data_source_id",
+            "label": "Data source",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datasource",
+            "onDelete": "protect"
+          },
+          {
+            "name": "data_path",
+            "kind": "string",
+            "column": "data_path",
+            "label": "Data path",
+            "helpText": "Path to remote file (relative to data source root)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 1000
+          },
+          {
+            "name": "data_file",
+            "kind": "fk",
+            "column": "data_file_id",
+            "label": "Data file",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datafile",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "data_synced",
+            "kind": "timestamp",
+            "column": "data_synced",
+            "label": "Data synced",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "config context profile with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "profile",
+            "column": "profile_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.configtemplate": {
+        "key": "extras.configtemplate",
+        "app": "extras",
+        "model": "configtemplate",
+        "className": "ConfigTemplate",
+        "verboseName": "config template",
+        "verboseNamePlural": "config templates",
+        "description": "A Jinja2 template that renders a device's or VM's configuration from its config context.",
+        "path": "config-templates",
+        "apiPath": "extras/config-templates",
+        "alsoMountedAt": [],
+        "table": "extras_configtemplate",
+        "sequence": "extras_configtemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "environment_params",
+            "kind": "json",
+            "column": "environment_params",
+            "label": "Environment parameters",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "template_code",
+            "kind": "text",
+            "column": "template_code",
+            "label": "Template code",
+            "helpText": "Jinja template code.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "hostname {{ device.name }}"
+          },
+          {
+            "name": "mime_type",
+            "kind": "string",
+            "column": "mime_type",
+            "label": "Mime type",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "file_name",
+            "kind": "string",
+            "column": "file_name",
+            "label": "File name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "file_extension",
+            "kind": "string",
+            "column": "file_extension",
+            "label": "File extension",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 15
+          },
+          {
+            "name": "as_attachment",
+            "kind": "boolean",
+            "column": "as_attachment",
+            "label": "As attachment",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "debug",
+            "kind": "boolean",
+            "column": "debug",
+            "label": "Debug",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "data_source",
+            "kind": "fk",
+            "column": "data_source_id",
+            "label": "Data source",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datasource",
+            "onDelete": "protect"
+          },
+          {
+            "name": "data_path",
+            "kind": "string",
+            "column": "data_path",
+            "label": "Data path",
+            "helpText": "Path to remote file (relative to data source root)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 1000
+          },
+          {
+            "name": "data_file",
+            "kind": "fk",
+            "column": "data_file_id",
+            "label": "Data file",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datafile",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "auto_sync_enabled",
+            "kind": "boolean",
+            "column": "auto_sync_enabled",
+            "label": "Auto sync enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "data_synced",
+            "kind": "timestamp",
+            "column": "data_synced",
+            "label": "Data synced",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "config template with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "dcim.device",
+            "field": "config_template",
+            "column": "config_template_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.devicerole",
+            "field": "config_template",
+            "column": "config_template_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "dcim.platform",
+            "field": "config_template",
+            "column": "config_template_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "virtualization.virtualmachine",
+            "field": "config_template",
+            "column": "config_template_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          }
+        ],
+        "actions": [
+          {
+            "path": "render",
+            "op": "render_template",
+            "args": {
+              "code": "template_code"
+            }
+          }
+        ]
       },
       "extras.customfield": {
         "key": "extras.customfield",
@@ -27433,6 +31721,19 @@ export const catalogue: Catalogue = {
             "maxLength": 500
           },
           {
+            "name": "validation_schema",
+            "kind": "json",
+            "column": "validation_schema",
+            "label": "Validation schema",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
             "name": "choice_set",
             "kind": "fk",
             "column": "choice_set_id",
@@ -27567,6 +31868,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -27712,6 +32034,20 @@ export const catalogue: Catalogue = {
             "default": null
           },
           {
+            "name": "choice_colors",
+            "kind": "json",
+            "column": "choice_colors",
+            "label": "Choice colors",
+            "helpText": "Colors of choices by value",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
             "name": "order_alphabetically",
             "kind": "boolean",
             "column": "order_alphabetically",
@@ -27836,11 +32172,368 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.customfield",
             "field": "choice_set",
             "column": "choice_set_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.customlink": {
+        "key": "extras.customlink",
+        "app": "extras",
+        "model": "customlink",
+        "className": "CustomLink",
+        "verboseName": "custom link",
+        "verboseNamePlural": "custom links",
+        "description": "A link (Jinja2 text and URL) shown on the objects of its object types.",
+        "path": "custom-links",
+        "apiPath": "extras/custom-links",
+        "alsoMountedAt": [],
+        "table": "extras_customlink",
+        "sequence": "extras_customlink_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "dcim.site"
+            ],
+            "item": "object_type"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "link_text",
+            "kind": "text",
+            "column": "link_text",
+            "label": "Link text",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "link_url",
+            "kind": "text",
+            "column": "link_url",
+            "label": "Link URL",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "weight",
+            "kind": "integer",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 100,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "group_name",
+            "kind": "string",
+            "column": "group_name",
+            "label": "Group name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "button_class",
+            "kind": "choice",
+            "column": "button_class",
+            "label": "Button class",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "default",
+            "choices": "custom_link_button_class",
+            "plain": true
+          },
+          {
+            "name": "new_window",
+            "kind": "boolean",
+            "column": "new_window",
+            "label": "New window",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "group_name",
+            "desc": false
+          },
+          {
+            "field": "weight",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "custom link with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -28192,10 +32885,419 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.exporttemplate": {
+        "key": "extras.exporttemplate",
+        "app": "extras",
+        "model": "exporttemplate",
+        "className": "ExportTemplate",
+        "verboseName": "export template",
+        "verboseNamePlural": "export templates",
+        "description": "A Jinja2 template that exports a list of objects of its object types.",
+        "path": "export-templates",
+        "apiPath": "extras/export-templates",
+        "alsoMountedAt": [],
+        "table": "extras_exporttemplate",
+        "sequence": "extras_exporttemplate_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "dcim.site"
+            ],
+            "item": "object_type"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "environment_params",
+            "kind": "json",
+            "column": "environment_params",
+            "label": "Environment parameters",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "template_code",
+            "kind": "text",
+            "column": "template_code",
+            "label": "Template code",
+            "helpText": "Jinja template code.",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "mime_type",
+            "kind": "string",
+            "column": "mime_type",
+            "label": "Mime type",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 50
+          },
+          {
+            "name": "file_name",
+            "kind": "string",
+            "column": "file_name",
+            "label": "File name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "file_extension",
+            "kind": "string",
+            "column": "file_extension",
+            "label": "File extension",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 15
+          },
+          {
+            "name": "as_attachment",
+            "kind": "boolean",
+            "column": "as_attachment",
+            "label": "As attachment",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "data_source",
+            "kind": "fk",
+            "column": "data_source_id",
+            "label": "Data source",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datasource",
+            "onDelete": "protect"
+          },
+          {
+            "name": "data_path",
+            "kind": "string",
+            "column": "data_path",
+            "label": "Data path",
+            "helpText": "Path to remote file (relative to data source root)",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 1000
+          },
+          {
+            "name": "data_file",
+            "kind": "fk",
+            "column": "data_file_id",
+            "label": "Data file",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "core.datafile",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "data_synced",
+            "kind": "timestamp",
+            "column": "data_synced",
+            "label": "Data synced",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -28506,10 +33608,2173 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.journalentry": {
+        "key": "extras.journalentry",
+        "app": "extras",
+        "model": "journalentry",
+        "className": "JournalEntry",
+        "verboseName": "journal entry",
+        "verboseNamePlural": "journal entries",
+        "description": "A dated note on an object, of a kind (info, success, warning, danger).",
+        "path": "journal-entries",
+        "apiPath": "extras/journal-entries",
+        "alsoMountedAt": [],
+        "table": "extras_journalentry",
+        "sequence": "extras_journalentry_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "assigned_object_type",
+            "kind": "object_type",
+            "column": "assigned_object_type",
+            "label": "Assigned object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.eventrule",
+              "extras.journalentry",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "assigned_object_id",
+            "kind": "bigint",
+            "column": "assigned_object_id",
+            "label": "Assigned object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "assigned_object",
+            "kind": "generic",
+            "label": "Assigned object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.consoleport",
+              "dcim.consoleserverport",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.interface",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.eventrule",
+              "extras.journalentry",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "created_by",
+            "kind": "fk",
+            "column": "created_by_id",
+            "label": "Created by",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "kind",
+            "kind": "choice",
+            "column": "kind",
+            "label": "Kind",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "info",
+            "choices": "journal_entry_kind"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "Replaced the fan tray"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "created"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "created"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "created"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.notification": {
+        "key": "extras.notification",
+        "app": "extras",
+        "model": "notification",
+        "className": "Notification",
+        "verboseName": "notification",
+        "verboseNamePlural": "notifications",
+        "description": "A notice to a user of an event on an object.",
+        "path": "notifications",
+        "apiPath": "extras/notifications",
+        "alsoMountedAt": [],
+        "table": "extras_notification",
+        "sequence": "extras_notification_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "users.user",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "read",
+            "kind": "timestamp",
+            "column": "read",
+            "label": "Read",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "event_type",
+            "kind": "string",
+            "column": "event_type",
+            "label": "Event",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 50,
+            "example": "object_updated"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "user",
+          "read",
+          "event_type"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "user",
+          "read",
+          "event_type"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "event_type"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "object_type"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "object_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.notificationgroup": {
+        "key": "extras.notificationgroup",
+        "app": "extras",
+        "model": "notificationgroup",
+        "className": "NotificationGroup",
+        "verboseName": "notification group",
+        "verboseNamePlural": "notification groups",
+        "description": "Users and groups notified together by event rules.",
+        "path": "notification-groups",
+        "apiPath": "extras/notification-groups",
+        "alsoMountedAt": [],
+        "table": "extras_notificationgroup",
+        "sequence": "extras_notificationgroup_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "groups",
+            "kind": "m2m",
+            "label": "Groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.group",
+            "writeIds": true,
+            "through": {
+              "table": "extras_notificationgroup_groups",
+              "source": "notificationgroup_id",
+              "target": "group_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
+          },
+          {
+            "name": "users",
+            "kind": "m2m",
+            "label": "Users",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.user",
+            "writeIds": true,
+            "through": {
+              "table": "extras_notificationgroup_users",
+              "source": "notificationgroup_id",
+              "target": "user_id"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "notification group with this name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.savedfilter": {
+        "key": "extras.savedfilter",
+        "app": "extras",
+        "model": "savedfilter",
+        "className": "SavedFilter",
+        "verboseName": "saved filter",
+        "verboseNamePlural": "saved filters",
+        "description": "A named set of filter parameters for lists of its object types.",
+        "path": "saved-filters",
+        "apiPath": "extras/saved-filters",
+        "alsoMountedAt": [],
+        "table": "extras_savedfilter",
+        "sequence": "extras_savedfilter_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "slug",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "dcim.site"
+            ],
+            "item": "object_type"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "slug",
+            "kind": "slug",
+            "column": "slug",
+            "label": "Slug",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100,
+            "pattern": "^[-a-zA-Z0-9_]+$"
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "weight",
+            "kind": "integer",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 100,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "shared",
+            "kind": "boolean",
+            "column": "shared",
+            "label": "Shared",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "parameters",
+            "kind": "json",
+            "column": "parameters",
+            "label": "Parameters",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": {
+              "status": [
+                "active"
+              ]
+            }
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "description"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "weight",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "saved filter with this name already exists."
+          },
+          {
+            "fields": [
+              "slug"
+            ],
+            "nullsEqual": false,
+            "key": "slug",
+            "message": "saved filter with this slug already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "slug",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "extras.subscription": {
+        "key": "extras.subscription",
+        "app": "extras",
+        "model": "subscription",
+        "className": "Subscription",
+        "verboseName": "subscription",
+        "verboseNamePlural": "subscriptions",
+        "description": "A user's subscription to the changes of an object.",
+        "path": "subscriptions",
+        "apiPath": "extras/subscriptions",
+        "alsoMountedAt": [],
+        "table": "extras_subscription",
+        "sequence": "extras_subscription_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datasource",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tag",
+              "extras.webhook",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "users.user",
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "object_id",
+          "object_type",
+          "user"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "object_id",
+          "object_type",
+          "user"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "object_type"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "object_id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "object_type",
+              "object_id",
+              "user"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "You are already subscribed to this object."
+          }
+        ],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -28798,6 +36063,27 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "tag",
             "column": "tag_id",
@@ -28941,7 +36227,11 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.eventrule",
+              "extras.journalentry",
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
@@ -29056,7 +36346,11 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
               "extras.eventrule",
+              "extras.journalentry",
               "extras.webhook",
               "ipam.aggregate",
               "ipam.asn",
@@ -29557,9 +36851,37 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.eventrule",
             "field": "action_object",
             "column": "action_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
           },
@@ -29866,6 +37188,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -30285,6 +37635,34 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -30658,6 +38036,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -31020,6 +38426,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -31291,6 +38725,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -31800,6 +39255,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -32255,6 +39738,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -32767,6 +40278,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -33103,6 +40642,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -33484,6 +41051,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -33787,6 +41382,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -34254,6 +41877,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -34545,6 +42196,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -35032,6 +42711,34 @@ export const catalogue: Catalogue = {
             "column": "untagged_vlan_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -35551,6 +43258,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -35811,6 +43546,27 @@ export const catalogue: Catalogue = {
             "column": "vlan_translation_policy_id",
             "onDelete": "protect",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "ipam.vlantranslationrule",
@@ -36077,6 +43833,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -36484,6 +44261,34 @@ export const catalogue: Catalogue = {
             "column": "vrf_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.taggeditem",
@@ -36904,6 +44709,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -37272,7 +45105,14 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customlink",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.savedfilter",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -37402,7 +45242,14 @@ export const catalogue: Catalogue = {
               "dcim.sitegroup",
               "dcim.virtualchassis",
               "dcim.virtualdevicecontext",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customlink",
+              "extras.exporttemplate",
               "extras.imageattachment",
+              "extras.journalentry",
+              "extras.savedfilter",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -38011,6 +45858,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -38348,6 +46223,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -38704,6 +46607,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -39005,6 +46936,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -39587,6 +47546,46 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "tenants",
+            "column": "tenant_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_tenants",
+              "source": "configcontext_id",
+              "target": "tenant_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -40050,6 +48049,46 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "tenant_groups",
+            "column": "tenantgroup_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_tenant_groups",
+              "source": "configcontext_id",
+              "target": "tenantgroup_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -40201,6 +48240,22 @@ export const catalogue: Catalogue = {
             "column": "last_updated"
           },
           {
+            "name": "permissions",
+            "kind": "computed",
+            "label": "Permissions",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "users.objectpermission",
+              "field": "groups"
+            }
+          },
+          {
             "name": "user_count",
             "kind": "computed",
             "label": "User count",
@@ -40291,6 +48346,39 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notificationgroup",
+            "field": "groups",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_notificationgroup_groups",
+              "source": "notificationgroup_id",
+              "target": "group_id"
+            }
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -40626,6 +48714,27 @@ export const catalogue: Catalogue = {
             "column": "related_object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -40924,6 +49033,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "core.datasource",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "core.job",
             "field": "object",
             "column": "object_id",
@@ -41190,6 +49306,34 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configcontextprofile",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configtemplate",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "extras.customfield",
             "field": "owner",
             "column": "owner_id",
@@ -41204,11 +49348,46 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.customlink",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
             "model": "extras.eventrule",
             "field": "owner",
             "column": "owner_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.exporttemplate",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.savedfilter",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           },
           {
             "model": "extras.webhook",
@@ -41698,6 +49877,27 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -42337,6 +50537,22 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
+          },
+          {
+            "name": "permissions",
+            "kind": "computed",
+            "label": "Permissions",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "reverse_list",
+              "model": "users.objectpermission",
+              "field": "users"
+            }
           }
         ],
         "brief": [
@@ -42464,6 +50680,74 @@ export const catalogue: Catalogue = {
             "field": "user",
             "column": "user_id",
             "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "created_by",
+            "column": "created_by_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.notificationgroup",
+            "field": "users",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_notificationgroup_users",
+              "source": "notificationgroup_id",
+              "target": "user_id"
+            }
+          },
+          {
+            "model": "extras.savedfilter",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "cascade",
             "kind": "fk"
           },
           {
@@ -42979,6 +51263,46 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "clusters",
+            "column": "cluster_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_clusters",
+              "source": "configcontext_id",
+              "target": "cluster_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -43300,6 +51624,46 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "cluster_groups",
+            "column": "clustergroup_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_cluster_groups",
+              "source": "configcontext_id",
+              "target": "clustergroup_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -43627,6 +51991,46 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "cluster_types",
+            "column": "clustertype_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "extras_configcontext_cluster_types",
+              "source": "configcontext_id",
+              "target": "clustertype_id"
+            }
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -43914,6 +52318,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -44298,6 +52730,21 @@ export const catalogue: Catalogue = {
             "default": ""
           },
           {
+            "name": "config_template",
+            "kind": "fk",
+            "column": "config_template_id",
+            "label": "Config template",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.configtemplate",
+            "onDelete": "protect"
+          },
+          {
             "name": "config_context",
             "kind": "computed",
             "label": "Config context",
@@ -44308,9 +52755,24 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "computed": {
-              "type": "expr",
-              "sql": "coalesce(local_context_data, '{}'::jsonb)",
-              "as": "json"
+              "type": "config_context",
+              "contexts": "extras.configcontext",
+              "local": "local_context_data",
+              "match": {
+                "regions": "site.region",
+                "site_groups": "site.group",
+                "sites": "site",
+                "locations": "-",
+                "device_types": "-",
+                "roles": "role",
+                "platforms": "platform",
+                "cluster_types": "cluster.type",
+                "cluster_groups": "cluster.group",
+                "clusters": "cluster",
+                "tenant_groups": "tenant.group",
+                "tenants": "tenant",
+                "tags": "tags"
+              }
             }
           },
           {
@@ -44547,8 +53009,36 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.imageattachment",
             "field": "parent",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -44596,7 +53086,18 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           }
         ],
-        "actions": []
+        "actions": [
+          {
+            "path": "render-config",
+            "op": "render_config",
+            "args": {
+              "template": "config_template",
+              "fallbacks": "role,platform",
+              "context": "config_context",
+              "code": "template_code"
+            }
+          }
+        ]
       },
       "virtualization.virtualmachinetype": {
         "key": "virtualization.virtualmachinetype",
@@ -44927,6 +53428,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -45488,6 +54017,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -45849,6 +54406,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -46187,6 +54772,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -46488,6 +55101,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -46796,6 +55437,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -47118,6 +55787,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -47516,6 +56213,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -47803,6 +56528,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -48170,6 +56923,34 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -48477,6 +57258,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -48799,6 +57608,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -49223,6 +58060,34 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "extras.taggeditem",
             "field": "object",
             "column": "object_id",
@@ -49564,6 +58429,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -49986,6 +58879,34 @@ export const catalogue: Catalogue = {
             "field": "related_object",
             "column": "related_object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -50551,6 +59472,68 @@ export const catalogue: Catalogue = {
           "label": "Inactive"
         }
       ],
+      "custom_link_button_class": [
+        {
+          "value": "default",
+          "label": "Default"
+        },
+        {
+          "value": "blue",
+          "label": "Blue"
+        },
+        {
+          "value": "indigo",
+          "label": "Indigo"
+        },
+        {
+          "value": "purple",
+          "label": "Purple"
+        },
+        {
+          "value": "pink",
+          "label": "Pink"
+        },
+        {
+          "value": "red",
+          "label": "Red"
+        },
+        {
+          "value": "orange",
+          "label": "Orange"
+        },
+        {
+          "value": "yellow",
+          "label": "Yellow"
+        },
+        {
+          "value": "green",
+          "label": "Green"
+        },
+        {
+          "value": "teal",
+          "label": "Teal"
+        },
+        {
+          "value": "cyan",
+          "label": "Cyan"
+        },
+        {
+          "value": "gray",
+          "label": "Gray"
+        },
+        {
+          "value": "black",
+          "label": "Black"
+        },
+        {
+          "value": "white",
+          "label": "White"
+        },
+        {
+          "value": "ghost-dark",
+          "label": "Link"
+        }
+      ],
       "customfield_base_choices": [
         {
           "value": "IATA",
@@ -50659,6 +59642,42 @@ export const catalogue: Catalogue = {
         {
           "value": "hidden",
           "label": "Hidden"
+        }
+      ],
+      "data_source_status": [
+        {
+          "value": "new",
+          "label": "New"
+        },
+        {
+          "value": "queued",
+          "label": "Queued"
+        },
+        {
+          "value": "syncing",
+          "label": "Syncing"
+        },
+        {
+          "value": "completed",
+          "label": "Completed"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
+        }
+      ],
+      "data_source_type": [
+        {
+          "value": "local",
+          "label": "Local"
+        },
+        {
+          "value": "git",
+          "label": "Git"
+        },
+        {
+          "value": "amazon-s3",
+          "label": "Amazon S3"
         }
       ],
       "device_airflow": [
@@ -52089,6 +61108,24 @@ export const catalogue: Catalogue = {
         {
           "value": "failed",
           "label": "Failed"
+        }
+      ],
+      "journal_entry_kind": [
+        {
+          "value": "info",
+          "label": "Info"
+        },
+        {
+          "value": "success",
+          "label": "Success"
+        },
+        {
+          "value": "warning",
+          "label": "Warning"
+        },
+        {
+          "value": "danger",
+          "label": "Danger"
         }
       ],
       "l2vpn_status": [

@@ -121,7 +121,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (!models.has(cc.contexts)) faults.push(`${cat}.contexts: unknown model "${cc.contexts}"`);
         if (cc.local && !m.fields[cc.local]) faults.push(`${cat}.local: unknown field "${cc.local}"`);
         for (const [mname, path] of Object.entries(cc.match)) {
-          if (path === 'tags') continue;
+          if (path === 'tags' || path === '-') continue;
           const fault = walk(key, path.split('.'), false);
           if (fault) faults.push(`${cat}.match.${mname}: ${fault}`);
         }
@@ -194,8 +194,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const [aname, { op, ...args }] of Object.entries(m.actions ?? {})) {
       void op;
       for (const [arg, v] of Object.entries(args)) {
-        const ok = v.includes('.') ? models.has(v) : !!m.fields[v];
-        if (!ok) faults.push(`${at}.actions.${aname}.${arg}: "${v}" is neither a field of ${key} nor a catalogued model`);
+        if (arg === 'code') continue; // a field of the template model the action reads
+        for (const part of v.split(',')) {
+          const ok = part.includes('.') ? models.has(part) : !!m.fields[part] || !!m.computed?.[part];
+          if (!ok) faults.push(`${at}.actions.${aname}.${arg}: "${part}" is neither a field of ${key} nor a catalogued model`);
+        }
       }
     }
     for (const [fname, path] of Object.entries(m.propagate_filters ?? {})) {

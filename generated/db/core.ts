@@ -3,7 +3,45 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { usersUser } from './users.ts';
+import { usersOwner, usersUser } from './users.ts';
+/** A file of a data source, as of its last sync. */
+export const coreDatafile = pgTable('core_datafile', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sourceId: bigint('source_id', { mode: 'number' }).references((): AnyPgColumn => coreDatasource.id).notNull(),
+  path: varchar('path', { length: 1000 }).notNull(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  size: integer('size').notNull().default(0),
+  hash: varchar('hash', { length: 64 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('core_datafile_source_path_uniq').on(t.sourceId, t.path),
+  index('core_datafile_source_id_idx').on(t.sourceId),
+  index('core_datafile_path_order_idx').on(t.path, t.id),
+  index('core_datafile_default_order_idx').on(sql`"source_id", "path", "id"`),
+]);
+/** A source of files (local directory, git repository, S3 bucket) that templates and contexts can sync from. */
+export const coreDatasource = pgTable('core_datasource', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  type: varchar('type', { length: 50 }).notNull(),
+  sourceUrl: varchar('source_url', { length: 200 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  status: varchar('status', { length: 50 }).notNull().default('new'),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  syncInterval: integer('sync_interval'),
+  parameters: jsonb('parameters'),
+  ignoreRules: text('ignore_rules').notNull().default(''),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastSynced: timestamp('last_synced', { withTimezone: true, mode: 'string' }),
+}, (t) => [
+  unique('core_datasource_name_uniq').on(t.name),
+  index('core_datasource_owner_id_idx').on(t.ownerId),
+  index('core_datasource_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** A background job (a branch operation, a webhook delivery, housekeeping) and its outcome. */
 export const coreJob = pgTable('core_job', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -3,6 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { extrasConfigtemplate } from './extras.ts';
 import { ipamAsn, ipamIpaddress, ipamVlan, ipamVlantranslationpolicy, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner, usersUser } from './users.ts';
@@ -177,6 +178,7 @@ export const dcimDevice = pgTable('dcim_device', {
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
+  configTemplateId: bigint('config_template_id', { mode: 'number' }).references((): AnyPgColumn => extrasConfigtemplate.id),
   localContextData: jsonb('local_context_data'),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -198,6 +200,7 @@ export const dcimDevice = pgTable('dcim_device', {
   index('dcim_device_cluster_id_idx').on(t.clusterId),
   index('dcim_device_virtual_chassis_id_idx').on(t.virtualChassisId),
   index('dcim_device_owner_id_idx').on(t.ownerId),
+  index('dcim_device_config_template_id_idx').on(t.configTemplateId),
   index('dcim_device_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A slot of a parent device that holds a child device. */
@@ -246,6 +249,7 @@ export const dcimDevicerole = pgTable('dcim_devicerole', {
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimDevicerole.id),
   color: varchar('color', { length: 6 }).notNull().default('9e9e9e'),
   vmRole: boolean('vm_role').notNull().default(true),
+  configTemplateId: bigint('config_template_id', { mode: 'number' }).references((): AnyPgColumn => extrasConfigtemplate.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
@@ -261,6 +265,7 @@ export const dcimDevicerole = pgTable('dcim_devicerole', {
   uniqueIndex('dcim_devicerole_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   uniqueIndex('dcim_devicerole_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_devicerole_parent_id_idx').on(t.parentId),
+  index('dcim_devicerole_config_template_id_idx').on(t.configTemplateId),
   index('dcim_devicerole_owner_id_idx').on(t.ownerId),
   index('dcim_devicerole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_devicerole__path_gin_idx').using('gin', t._path),
@@ -715,6 +720,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
   slug: varchar('slug', { length: 100 }).notNull(),
   parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => dcimPlatform.id),
   manufacturerId: bigint('manufacturer_id', { mode: 'number' }).references((): AnyPgColumn => dcimManufacturer.id),
+  configTemplateId: bigint('config_template_id', { mode: 'number' }).references((): AnyPgColumn => extrasConfigtemplate.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
@@ -731,6 +737,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
   uniqueIndex('dcim_platform_slug_when_manufacturer_null_uniq').on(t.slug).where(sql`manufacturer_id IS NULL`),
   index('dcim_platform_parent_id_idx').on(t.parentId),
   index('dcim_platform_manufacturer_id_idx').on(t.manufacturerId),
+  index('dcim_platform_config_template_id_idx').on(t.configTemplateId),
   index('dcim_platform_owner_id_idx').on(t.ownerId),
   index('dcim_platform_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('dcim_platform__path_gin_idx').using('gin', t._path),

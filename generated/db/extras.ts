@@ -3,7 +3,207 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { usersOwner } from './users.ts';
+import { coreDatafile, coreDatasource } from './core.ts';
+import { dcimDevicerole, dcimDevicetype, dcimLocation, dcimPlatform, dcimRegion, dcimSite, dcimSitegroup } from './dcim.ts';
+import { tenancyTenant, tenancyTenantgroup } from './tenancy.ts';
+import { usersGroup, usersOwner, usersUser } from './users.ts';
+import { virtualizationCluster, virtualizationClustergroup, virtualizationClustertype } from './virtualization.ts';
+/** An object a user bookmarked. */
+export const extrasBookmark = pgTable('extras_bookmark', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  objectId: bigint('object_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_bookmark_object_type_object_id_user_uniq').on(t.objectType, t.objectId, t.userId),
+  index('extras_bookmark_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('extras_bookmark_user_id_idx').on(t.userId),
+  index('extras_bookmark_created_order_idx').on(t.created, t.id),
+]);
+/** Configuration data merged into the config_context of the devices and virtual machines it is assigned to. */
+export const extrasConfigcontext = pgTable('extras_configcontext', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  weight: integer('weight').notNull().default(1000),
+  profileId: bigint('profile_id', { mode: 'number' }).references((): AnyPgColumn => extrasConfigcontextprofile.id),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  dataSourceId: bigint('data_source_id', { mode: 'number' }).references((): AnyPgColumn => coreDatasource.id),
+  dataPath: varchar('data_path', { length: 1000 }).notNull().default(''),
+  dataFileId: bigint('data_file_id', { mode: 'number' }).references((): AnyPgColumn => coreDatafile.id),
+  dataSynced: timestamp('data_synced', { withTimezone: true, mode: 'string' }),
+  data: jsonb('data').notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_configcontext_name_uniq').on(t.name),
+  index('extras_configcontext_profile_id_idx').on(t.profileId),
+  index('extras_configcontext_owner_id_idx').on(t.ownerId),
+  index('extras_configcontext_data_source_id_idx').on(t.dataSourceId),
+  index('extras_configcontext_data_file_id_idx').on(t.dataFileId),
+  index('extras_configcontext_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_configcontext_weight_order_idx').on(t.weight, t.id),
+  index('extras_configcontext_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+]);
+/** ConfigContext.regions: many-to-many with dcim.region */
+export const extrasConfigcontextRegions = pgTable('extras_configcontext_regions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  regionId: bigint('region_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimRegion.id),
+}, (t) => [
+  unique('extras_configcontext_regions_uniq').on(t.configcontextId, t.regionId),
+  index('extras_configcontext_regions_region_id_idx').on(t.regionId),
+]);
+/** ConfigContext.site_groups: many-to-many with dcim.sitegroup */
+export const extrasConfigcontextSiteGroups = pgTable('extras_configcontext_site_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  sitegroupId: bigint('sitegroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimSitegroup.id),
+}, (t) => [
+  unique('extras_configcontext_site_groups_uniq').on(t.configcontextId, t.sitegroupId),
+  index('extras_configcontext_site_groups_sitegroup_id_idx').on(t.sitegroupId),
+]);
+/** ConfigContext.sites: many-to-many with dcim.site */
+export const extrasConfigcontextSites = pgTable('extras_configcontext_sites', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  siteId: bigint('site_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimSite.id),
+}, (t) => [
+  unique('extras_configcontext_sites_uniq').on(t.configcontextId, t.siteId),
+  index('extras_configcontext_sites_site_id_idx').on(t.siteId),
+]);
+/** ConfigContext.locations: many-to-many with dcim.location */
+export const extrasConfigcontextLocations = pgTable('extras_configcontext_locations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  locationId: bigint('location_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimLocation.id),
+}, (t) => [
+  unique('extras_configcontext_locations_uniq').on(t.configcontextId, t.locationId),
+  index('extras_configcontext_locations_location_id_idx').on(t.locationId),
+]);
+/** ConfigContext.device_types: many-to-many with dcim.devicetype */
+export const extrasConfigcontextDeviceTypes = pgTable('extras_configcontext_device_types', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  devicetypeId: bigint('devicetype_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimDevicetype.id),
+}, (t) => [
+  unique('extras_configcontext_device_types_uniq').on(t.configcontextId, t.devicetypeId),
+  index('extras_configcontext_device_types_devicetype_id_idx').on(t.devicetypeId),
+]);
+/** ConfigContext.roles: many-to-many with dcim.devicerole */
+export const extrasConfigcontextRoles = pgTable('extras_configcontext_roles', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  deviceroleId: bigint('devicerole_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimDevicerole.id),
+}, (t) => [
+  unique('extras_configcontext_roles_uniq').on(t.configcontextId, t.deviceroleId),
+  index('extras_configcontext_roles_devicerole_id_idx').on(t.deviceroleId),
+]);
+/** ConfigContext.platforms: many-to-many with dcim.platform */
+export const extrasConfigcontextPlatforms = pgTable('extras_configcontext_platforms', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  platformId: bigint('platform_id', { mode: 'number' }).notNull().references((): AnyPgColumn => dcimPlatform.id),
+}, (t) => [
+  unique('extras_configcontext_platforms_uniq').on(t.configcontextId, t.platformId),
+  index('extras_configcontext_platforms_platform_id_idx').on(t.platformId),
+]);
+/** ConfigContext.cluster_types: many-to-many with virtualization.clustertype */
+export const extrasConfigcontextClusterTypes = pgTable('extras_configcontext_cluster_types', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  clustertypeId: bigint('clustertype_id', { mode: 'number' }).notNull().references((): AnyPgColumn => virtualizationClustertype.id),
+}, (t) => [
+  unique('extras_configcontext_cluster_types_uniq').on(t.configcontextId, t.clustertypeId),
+  index('extras_configcontext_cluster_types_clustertype_id_idx').on(t.clustertypeId),
+]);
+/** ConfigContext.cluster_groups: many-to-many with virtualization.clustergroup */
+export const extrasConfigcontextClusterGroups = pgTable('extras_configcontext_cluster_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  clustergroupId: bigint('clustergroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => virtualizationClustergroup.id),
+}, (t) => [
+  unique('extras_configcontext_cluster_groups_uniq').on(t.configcontextId, t.clustergroupId),
+  index('extras_configcontext_cluster_groups_clustergroup_id_idx').on(t.clustergroupId),
+]);
+/** ConfigContext.clusters: many-to-many with virtualization.cluster */
+export const extrasConfigcontextClusters = pgTable('extras_configcontext_clusters', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  clusterId: bigint('cluster_id', { mode: 'number' }).notNull().references((): AnyPgColumn => virtualizationCluster.id),
+}, (t) => [
+  unique('extras_configcontext_clusters_uniq').on(t.configcontextId, t.clusterId),
+  index('extras_configcontext_clusters_cluster_id_idx').on(t.clusterId),
+]);
+/** ConfigContext.tenant_groups: many-to-many with tenancy.tenantgroup */
+export const extrasConfigcontextTenantGroups = pgTable('extras_configcontext_tenant_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  tenantgroupId: bigint('tenantgroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => tenancyTenantgroup.id),
+}, (t) => [
+  unique('extras_configcontext_tenant_groups_uniq').on(t.configcontextId, t.tenantgroupId),
+  index('extras_configcontext_tenant_groups_tenantgroup_id_idx').on(t.tenantgroupId),
+]);
+/** ConfigContext.tenants: many-to-many with tenancy.tenant */
+export const extrasConfigcontextTenants = pgTable('extras_configcontext_tenants', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  configcontextId: bigint('configcontext_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasConfigcontext.id),
+  tenantId: bigint('tenant_id', { mode: 'number' }).notNull().references((): AnyPgColumn => tenancyTenant.id),
+}, (t) => [
+  unique('extras_configcontext_tenants_uniq').on(t.configcontextId, t.tenantId),
+  index('extras_configcontext_tenants_tenant_id_idx').on(t.tenantId),
+]);
+/** A profile that config contexts follow, with the JSON schema of their data. */
+export const extrasConfigcontextprofile = pgTable('extras_configcontextprofile', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  schema: jsonb('schema'),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  comments: text('comments').notNull().default(''),
+  dataSourceId: bigint('data_source_id', { mode: 'number' }).references((): AnyPgColumn => coreDatasource.id),
+  dataPath: varchar('data_path', { length: 1000 }).notNull().default(''),
+  dataFileId: bigint('data_file_id', { mode: 'number' }).references((): AnyPgColumn => coreDatafile.id),
+  dataSynced: timestamp('data_synced', { withTimezone: true, mode: 'string' }),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_configcontextprofile_name_uniq').on(t.name),
+  index('extras_configcontextprofile_owner_id_idx').on(t.ownerId),
+  index('extras_configcontextprofile_data_source_id_idx').on(t.dataSourceId),
+  index('extras_configcontextprofile_data_file_id_idx').on(t.dataFileId),
+  index('extras_configcontextprofile_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A Jinja2 template that renders a device's or VM's configuration from its config context. */
+export const extrasConfigtemplate = pgTable('extras_configtemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  environmentParams: jsonb('environment_params'),
+  templateCode: text('template_code').notNull(),
+  mimeType: varchar('mime_type', { length: 50 }).notNull().default(''),
+  fileName: varchar('file_name', { length: 200 }).notNull().default(''),
+  fileExtension: varchar('file_extension', { length: 15 }).notNull().default(''),
+  asAttachment: boolean('as_attachment').notNull().default(true),
+  debug: boolean('debug').notNull().default(false),
+  dataSourceId: bigint('data_source_id', { mode: 'number' }).references((): AnyPgColumn => coreDatasource.id),
+  dataPath: varchar('data_path', { length: 1000 }).notNull().default(''),
+  dataFileId: bigint('data_file_id', { mode: 'number' }).references((): AnyPgColumn => coreDatafile.id),
+  autoSyncEnabled: boolean('auto_sync_enabled').notNull().default(false),
+  dataSynced: timestamp('data_synced', { withTimezone: true, mode: 'string' }),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_configtemplate_name_uniq').on(t.name),
+  index('extras_configtemplate_data_source_id_idx').on(t.dataSourceId),
+  index('extras_configtemplate_data_file_id_idx').on(t.dataFileId),
+  index('extras_configtemplate_owner_id_idx').on(t.ownerId),
+  index('extras_configtemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** The definition of a custom field added to the objects of one or more models. */
 export const extrasCustomfield = pgTable('extras_customfield', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -28,6 +228,7 @@ export const extrasCustomfield = pgTable('extras_customfield', {
   validationMinimum: numeric('validation_minimum', { precision: 20, scale: 4 }),
   validationMaximum: numeric('validation_maximum', { precision: 20, scale: 4 }),
   validationRegex: varchar('validation_regex', { length: 500 }).notNull().default(''),
+  validationSchema: jsonb('validation_schema'),
   choiceSetId: bigint('choice_set_id', { mode: 'number' }).references((): AnyPgColumn => extrasCustomfieldchoiceset.id),
   comments: text('comments').notNull().default(''),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -49,6 +250,7 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   baseChoices: varchar('base_choices', { length: 50 }),
   extraChoices: jsonb('extra_choices'),
+  choiceColors: jsonb('choice_colors'),
   orderAlphabetically: boolean('order_alphabetically').notNull().default(false),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -56,6 +258,29 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
   unique('extras_customfieldchoiceset_name_uniq').on(t.name),
   index('extras_customfieldchoiceset_owner_id_idx').on(t.ownerId),
   index('extras_customfieldchoiceset_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A link (Jinja2 text and URL) shown on the objects of its object types. */
+export const extrasCustomlink = pgTable('extras_customlink', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
+  name: varchar('name', { length: 100 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  linkText: text('link_text').notNull(),
+  linkUrl: text('link_url').notNull(),
+  weight: integer('weight').notNull().default(100),
+  groupName: varchar('group_name', { length: 50 }).notNull().default(''),
+  buttonClass: varchar('button_class', { length: 50 }).notNull().default('default'),
+  newWindow: boolean('new_window').notNull().default(false),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_customlink_name_uniq').on(t.name),
+  index('extras_customlink_owner_id_idx').on(t.ownerId),
+  index('extras_customlink_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_customlink_group_name_order_idx').on(t.groupName, t.id),
+  index('extras_customlink_weight_order_idx').on(t.weight, t.id),
+  index('extras_customlink_default_order_idx').on(sql`"group_name", "weight", "name" COLLATE natural_sort, "id"`),
 ]);
 /** Which changes (object types, event kinds, conditions) trigger which action. */
 export const extrasEventrule = pgTable('extras_eventrule', {
@@ -79,6 +304,31 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   index('extras_eventrule_owner_id_idx').on(t.ownerId),
   index('extras_eventrule_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
+/** A Jinja2 template that exports a list of objects of its object types. */
+export const extrasExporttemplate = pgTable('extras_exporttemplate', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  environmentParams: jsonb('environment_params'),
+  templateCode: text('template_code').notNull(),
+  mimeType: varchar('mime_type', { length: 50 }).notNull().default(''),
+  fileName: varchar('file_name', { length: 200 }).notNull().default(''),
+  fileExtension: varchar('file_extension', { length: 15 }).notNull().default(''),
+  asAttachment: boolean('as_attachment').notNull().default(true),
+  dataSourceId: bigint('data_source_id', { mode: 'number' }).references((): AnyPgColumn => coreDatasource.id),
+  dataPath: varchar('data_path', { length: 1000 }).notNull().default(''),
+  dataFileId: bigint('data_file_id', { mode: 'number' }).references((): AnyPgColumn => coreDatafile.id),
+  dataSynced: timestamp('data_synced', { withTimezone: true, mode: 'string' }),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('extras_exporttemplate_data_source_id_idx').on(t.dataSourceId),
+  index('extras_exporttemplate_data_file_id_idx').on(t.dataFileId),
+  index('extras_exporttemplate_owner_id_idx').on(t.ownerId),
+  index('extras_exporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
 /** An image (PNG, JPEG, GIF or WebP) attached to an object, uploaded as multipart form data and stored under MEDIA_ROOT. */
 export const extrasImageattachment = pgTable('extras_imageattachment', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -95,6 +345,104 @@ export const extrasImageattachment = pgTable('extras_imageattachment', {
 }, (t) => [
   index('extras_imageattachment_object_type_object_id_idx').on(t.objectType, t.objectId),
   index('extras_imageattachment_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** A dated note on an object, of a kind (info, success, warning, danger). */
+export const extrasJournalentry = pgTable('extras_journalentry', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  assignedObjectType: varchar('assigned_object_type', { length: 100 }).notNull(),
+  assignedObjectId: bigint('assigned_object_id', { mode: 'number' }).notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  createdById: bigint('created_by_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id),
+  kind: varchar('kind', { length: 50 }).notNull().default('info'),
+  comments: text('comments').notNull(),
+  customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('extras_journalentry_assigned_object_type_assigned_object_id_idx').on(t.assignedObjectType, t.assignedObjectId),
+  index('extras_journalentry_created_by_id_idx').on(t.createdById),
+  index('extras_journalentry_created_order_idx').on(t.created, t.id),
+]);
+/** A notice to a user of an event on an object. */
+export const extrasNotification = pgTable('extras_notification', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  objectId: bigint('object_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  read: timestamp('read', { withTimezone: true, mode: 'string' }),
+  eventType: varchar('event_type', { length: 50 }).notNull(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('extras_notification_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('extras_notification_user_id_idx').on(t.userId),
+  index('extras_notification_created_order_idx').on(t.created, t.id),
+]);
+/** Users and groups notified together by event rules. */
+export const extrasNotificationgroup = pgTable('extras_notificationgroup', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_notificationgroup_name_uniq').on(t.name),
+  index('extras_notificationgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+]);
+/** NotificationGroup.groups: many-to-many with users.group */
+export const extrasNotificationgroupGroups = pgTable('extras_notificationgroup_groups', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  notificationgroupId: bigint('notificationgroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasNotificationgroup.id),
+  groupId: bigint('group_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersGroup.id),
+}, (t) => [
+  unique('extras_notificationgroup_groups_uniq').on(t.notificationgroupId, t.groupId),
+  index('extras_notificationgroup_groups_group_id_idx').on(t.groupId),
+]);
+/** NotificationGroup.users: many-to-many with users.user */
+export const extrasNotificationgroupUsers = pgTable('extras_notificationgroup_users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  notificationgroupId: bigint('notificationgroup_id', { mode: 'number' }).notNull().references((): AnyPgColumn => extrasNotificationgroup.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references((): AnyPgColumn => usersUser.id),
+}, (t) => [
+  unique('extras_notificationgroup_users_uniq').on(t.notificationgroupId, t.userId),
+  index('extras_notificationgroup_users_user_id_idx').on(t.userId),
+]);
+/** A named set of filter parameters for lists of its object types. */
+export const extrasSavedfilter = pgTable('extras_savedfilter', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
+  name: varchar('name', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id),
+  weight: integer('weight').notNull().default(100),
+  enabled: boolean('enabled').notNull().default(true),
+  shared: boolean('shared').notNull().default(true),
+  parameters: jsonb('parameters').notNull(),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_savedfilter_name_uniq').on(t.name),
+  unique('extras_savedfilter_slug_uniq').on(t.slug),
+  index('extras_savedfilter_user_id_idx').on(t.userId),
+  index('extras_savedfilter_owner_id_idx').on(t.ownerId),
+  index('extras_savedfilter_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_savedfilter_weight_order_idx').on(t.weight, t.id),
+  index('extras_savedfilter_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+]);
+/** A user's subscription to the changes of an object. */
+export const extrasSubscription = pgTable('extras_subscription', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  objectId: bigint('object_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  unique('extras_subscription_object_type_object_id_user_uniq').on(t.objectType, t.objectId, t.userId),
+  index('extras_subscription_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('extras_subscription_user_id_idx').on(t.userId),
+  index('extras_subscription_created_order_idx').on(t.created, t.id),
 ]);
 /** A label that can be applied to objects of any model that supports tags. */
 export const extrasTag = pgTable('extras_tag', {

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { dcimDevice, dcimDevicerole, dcimMacaddress, dcimPlatform, dcimSite } from './dcim.ts';
+import { extrasConfigtemplate } from './extras.ts';
 import { ipamIpaddress, ipamVlan, ipamVlantranslationpolicy, ipamVrf } from './ipam.ts';
 import { tenancyTenant } from './tenancy.ts';
 import { usersOwner } from './users.ts';
@@ -106,6 +107,7 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   comments: text('comments').notNull().default(''),
+  configTemplateId: bigint('config_template_id', { mode: 'number' }).references((): AnyPgColumn => extrasConfigtemplate.id),
   localContextData: jsonb('local_context_data'),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -123,6 +125,7 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   index('virtualization_virtualmachine_primary_ip4_id_idx').on(t.primaryIp4Id),
   index('virtualization_virtualmachine_primary_ip6_id_idx').on(t.primaryIp6Id),
   index('virtualization_virtualmachine_owner_id_idx').on(t.ownerId),
+  index('virtualization_virtualmachine_config_template_id_idx').on(t.configTemplateId),
   index('virtualization_virtualmachine_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
 /** A kind of virtual machine with default resources (an instance type). */

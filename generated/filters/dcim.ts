@@ -2160,6 +2160,18 @@ export const dcimFilters: FilterSpecs = {
         "description": "Type (ID)"
       },
       {
+        "name": "config_template_id",
+        "kind": "fk",
+        "path": [],
+        "column": "config_template_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configtemplate",
+        "type": "integer",
+        "description": "Config template (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -3441,6 +3453,18 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Color"
+      },
+      {
+        "name": "config_template_id",
+        "kind": "fk",
+        "path": [],
+        "column": "config_template_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configtemplate",
+        "type": "integer",
+        "description": "Config template (ID)"
       },
       {
         "name": "created",
@@ -9450,6 +9474,18 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.platform": [
+      {
+        "name": "config_template_id",
+        "kind": "fk",
+        "path": [],
+        "column": "config_template_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configtemplate",
+        "type": "integer",
+        "description": "Config template (ID)"
+      },
       {
         "name": "created",
         "kind": "timestamp",

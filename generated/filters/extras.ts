@@ -2,6 +2,1472 @@
 // Do not edit: change models.yaml and run `npm run generate`.
 import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const extrasFilters: FilterSpecs = {
+    "extras.bookmark": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "object_id",
+        "kind": "number",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Object ID"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
+      }
+    ],
+    "extras.configcontext": [
+      {
+        "name": "cluster",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "through": {
+          "table": "extras_configcontext_clusters",
+          "source": "configcontext_id",
+          "target": "cluster_id"
+        },
+        "type": "string",
+        "description": "Clusters (name)"
+      },
+      {
+        "name": "cluster_group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustergroup",
+        "through": {
+          "table": "extras_configcontext_cluster_groups",
+          "source": "configcontext_id",
+          "target": "clustergroup_id"
+        },
+        "type": "string",
+        "description": "Cluster groups (slug)"
+      },
+      {
+        "name": "cluster_group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustergroup",
+        "through": {
+          "table": "extras_configcontext_cluster_groups",
+          "source": "configcontext_id",
+          "target": "clustergroup_id"
+        },
+        "type": "integer",
+        "description": "Cluster groups (ID)"
+      },
+      {
+        "name": "cluster_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "through": {
+          "table": "extras_configcontext_clusters",
+          "source": "configcontext_id",
+          "target": "cluster_id"
+        },
+        "type": "integer",
+        "description": "Clusters (ID)"
+      },
+      {
+        "name": "cluster_type",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustertype",
+        "through": {
+          "table": "extras_configcontext_cluster_types",
+          "source": "configcontext_id",
+          "target": "clustertype_id"
+        },
+        "type": "string",
+        "description": "Cluster types (slug)"
+      },
+      {
+        "name": "cluster_type_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustertype",
+        "through": {
+          "table": "extras_configcontext_cluster_types",
+          "source": "configcontext_id",
+          "target": "clustertype_id"
+        },
+        "type": "integer",
+        "description": "Cluster types (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "data_file_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_file_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datafile",
+        "type": "integer",
+        "description": "Data file (ID)"
+      },
+      {
+        "name": "data_path",
+        "kind": "string",
+        "path": [],
+        "column": "data_path",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Path to remote file (relative to data source root)"
+      },
+      {
+        "name": "data_source_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_source_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datasource",
+        "type": "integer",
+        "description": "Data source (ID)"
+      },
+      {
+        "name": "data_synced",
+        "kind": "timestamp",
+        "path": [],
+        "column": "data_synced",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Data synced"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "device_type",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "through": {
+          "table": "extras_configcontext_device_types",
+          "source": "configcontext_id",
+          "target": "devicetype_id"
+        },
+        "type": "string",
+        "description": "Device types (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "through": {
+          "table": "extras_configcontext_device_types",
+          "source": "configcontext_id",
+          "target": "devicetype_id"
+        },
+        "type": "integer",
+        "description": "Device types (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "is_active",
+        "kind": "boolean",
+        "path": [],
+        "column": "is_active",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Is active"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "through": {
+          "table": "extras_configcontext_locations",
+          "source": "configcontext_id",
+          "target": "location_id"
+        },
+        "type": "string",
+        "description": "Locations (slug)"
+      },
+      {
+        "name": "location_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "through": {
+          "table": "extras_configcontext_locations",
+          "source": "configcontext_id",
+          "target": "location_id"
+        },
+        "type": "integer",
+        "description": "Locations (ID)"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "platform",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "through": {
+          "table": "extras_configcontext_platforms",
+          "source": "configcontext_id",
+          "target": "platform_id"
+        },
+        "type": "string",
+        "description": "Platforms (slug)"
+      },
+      {
+        "name": "platform_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "through": {
+          "table": "extras_configcontext_platforms",
+          "source": "configcontext_id",
+          "target": "platform_id"
+        },
+        "type": "integer",
+        "description": "Platforms (ID)"
+      },
+      {
+        "name": "profile_id",
+        "kind": "fk",
+        "path": [],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configcontextprofile",
+        "type": "integer",
+        "description": "Profile (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "through": {
+          "table": "extras_configcontext_regions",
+          "source": "configcontext_id",
+          "target": "region_id"
+        },
+        "type": "string",
+        "description": "Regions (slug)"
+      },
+      {
+        "name": "region_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "through": {
+          "table": "extras_configcontext_regions",
+          "source": "configcontext_id",
+          "target": "region_id"
+        },
+        "type": "integer",
+        "description": "Regions (ID)"
+      },
+      {
+        "name": "role",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "through": {
+          "table": "extras_configcontext_roles",
+          "source": "configcontext_id",
+          "target": "devicerole_id"
+        },
+        "type": "string",
+        "description": "Roles (slug)"
+      },
+      {
+        "name": "role_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "through": {
+          "table": "extras_configcontext_roles",
+          "source": "configcontext_id",
+          "target": "devicerole_id"
+        },
+        "type": "integer",
+        "description": "Roles (ID)"
+      },
+      {
+        "name": "site",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "through": {
+          "table": "extras_configcontext_sites",
+          "source": "configcontext_id",
+          "target": "site_id"
+        },
+        "type": "string",
+        "description": "Sites (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "through": {
+          "table": "extras_configcontext_site_groups",
+          "source": "configcontext_id",
+          "target": "sitegroup_id"
+        },
+        "type": "string",
+        "description": "Site groups (slug)"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "through": {
+          "table": "extras_configcontext_site_groups",
+          "source": "configcontext_id",
+          "target": "sitegroup_id"
+        },
+        "type": "integer",
+        "description": "Site groups (ID)"
+      },
+      {
+        "name": "site_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "through": {
+          "table": "extras_configcontext_sites",
+          "source": "configcontext_id",
+          "target": "site_id"
+        },
+        "type": "integer",
+        "description": "Sites (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "tenant",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "through": {
+          "table": "extras_configcontext_tenants",
+          "source": "configcontext_id",
+          "target": "tenant_id"
+        },
+        "type": "string",
+        "description": "Tenants (slug)"
+      },
+      {
+        "name": "tenant_group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "through": {
+          "table": "extras_configcontext_tenant_groups",
+          "source": "configcontext_id",
+          "target": "tenantgroup_id"
+        },
+        "type": "string",
+        "description": "Tenant groups (slug)"
+      },
+      {
+        "name": "tenant_group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "through": {
+          "table": "extras_configcontext_tenant_groups",
+          "source": "configcontext_id",
+          "target": "tenantgroup_id"
+        },
+        "type": "integer",
+        "description": "Tenant groups (ID)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "through": {
+          "table": "extras_configcontext_tenants",
+          "source": "configcontext_id",
+          "target": "tenant_id"
+        },
+        "type": "integer",
+        "description": "Tenants (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "number",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Weight"
+      }
+    ],
+    "extras.configcontextprofile": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "data_file_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_file_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datafile",
+        "type": "integer",
+        "description": "Data file (ID)"
+      },
+      {
+        "name": "data_path",
+        "kind": "string",
+        "path": [],
+        "column": "data_path",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Path to remote file (relative to data source root)"
+      },
+      {
+        "name": "data_source_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_source_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datasource",
+        "type": "integer",
+        "description": "Data source (ID)"
+      },
+      {
+        "name": "data_synced",
+        "kind": "timestamp",
+        "path": [],
+        "column": "data_synced",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Data synced"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "extras.configtemplate": [
+      {
+        "name": "as_attachment",
+        "kind": "boolean",
+        "path": [],
+        "column": "as_attachment",
+        "lookups": [],
+        "type": "boolean",
+        "description": "As attachment"
+      },
+      {
+        "name": "auto_sync_enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "auto_sync_enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Auto sync enabled"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "data_file_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_file_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datafile",
+        "type": "integer",
+        "description": "Data file (ID)"
+      },
+      {
+        "name": "data_path",
+        "kind": "string",
+        "path": [],
+        "column": "data_path",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Path to remote file (relative to data source root)"
+      },
+      {
+        "name": "data_source_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_source_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datasource",
+        "type": "integer",
+        "description": "Data source (ID)"
+      },
+      {
+        "name": "data_synced",
+        "kind": "timestamp",
+        "path": [],
+        "column": "data_synced",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Data synced"
+      },
+      {
+        "name": "debug",
+        "kind": "boolean",
+        "path": [],
+        "column": "debug",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Debug"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "file_extension",
+        "kind": "string",
+        "path": [],
+        "column": "file_extension",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "File extension"
+      },
+      {
+        "name": "file_name",
+        "kind": "string",
+        "path": [],
+        "column": "file_name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "File name"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mime_type",
+        "kind": "string",
+        "path": [],
+        "column": "mime_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Mime type"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "extras.customfield": [
       {
         "name": "choice_set_id",
@@ -669,6 +2135,239 @@ export const extrasFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       }
     ],
+    "extras.customlink": [
+      {
+        "name": "button_class",
+        "kind": "choice",
+        "path": [],
+        "column": "button_class",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "custom_link_button_class",
+        "type": "string",
+        "description": "Button class"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "group_name",
+        "kind": "string",
+        "path": [],
+        "column": "group_name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Group name"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "new_window",
+        "kind": "boolean",
+        "path": [],
+        "column": "new_window",
+        "lookups": [],
+        "type": "boolean",
+        "description": "New window"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "weight",
+        "kind": "number",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Weight"
+      }
+    ],
     "extras.eventrule": [
       {
         "name": "action_object_id",
@@ -939,6 +2638,319 @@ export const extrasFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       }
     ],
+    "extras.exporttemplate": [
+      {
+        "name": "as_attachment",
+        "kind": "boolean",
+        "path": [],
+        "column": "as_attachment",
+        "lookups": [],
+        "type": "boolean",
+        "description": "As attachment"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "data_file_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_file_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datafile",
+        "type": "integer",
+        "description": "Data file (ID)"
+      },
+      {
+        "name": "data_path",
+        "kind": "string",
+        "path": [],
+        "column": "data_path",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Path to remote file (relative to data source root)"
+      },
+      {
+        "name": "data_source_id",
+        "kind": "fk",
+        "path": [],
+        "column": "data_source_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datasource",
+        "type": "integer",
+        "description": "Data source (ID)"
+      },
+      {
+        "name": "data_synced",
+        "kind": "timestamp",
+        "path": [],
+        "column": "data_synced",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Data synced"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "file_extension",
+        "kind": "string",
+        "path": [],
+        "column": "file_extension",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "File extension"
+      },
+      {
+        "name": "file_name",
+        "kind": "string",
+        "path": [],
+        "column": "file_name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "File name"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "mime_type",
+        "kind": "string",
+        "path": [],
+        "column": "mime_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Mime type"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
     "extras.imageattachment": [
       {
         "name": "created",
@@ -1147,6 +3159,948 @@ export const extrasFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "extras.journalentry": [
+      {
+        "name": "assigned_object_id",
+        "kind": "number",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Assigned object ID"
+      },
+      {
+        "name": "assigned_object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "assigned_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Assigned object type"
+      },
+      {
+        "name": "assigned_object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "assigned_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Assigned object type (ID)"
+      },
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "created_by_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "Created by (username)"
+      },
+      {
+        "name": "created_by_id",
+        "kind": "fk",
+        "path": [],
+        "column": "created_by_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "Created by (ID)"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "kind",
+        "kind": "choice",
+        "path": [],
+        "column": "kind",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "journal_entry_kind",
+        "type": "string",
+        "description": "Kind"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "extras.notification": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "event_type",
+        "kind": "string",
+        "path": [],
+        "column": "event_type",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Event"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "object_id",
+        "kind": "number",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Object ID"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
+        "name": "read",
+        "kind": "timestamp",
+        "path": [],
+        "column": "read",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Read"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
+      }
+    ],
+    "extras.notificationgroup": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "group_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "extras_notificationgroup_groups",
+          "source": "notificationgroup_id",
+          "target": "group_id"
+        },
+        "type": "integer",
+        "description": "Groups (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "through": {
+          "table": "extras_notificationgroup_users",
+          "source": "notificationgroup_id",
+          "target": "user_id"
+        },
+        "type": "string",
+        "description": "Users (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "through": {
+          "table": "extras_notificationgroup_users",
+          "source": "notificationgroup_id",
+          "target": "user_id"
+        },
+        "type": "integer",
+        "description": "Users (ID)"
+      }
+    ],
+    "extras.savedfilter": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
+      },
+      {
+        "name": "shared",
+        "kind": "boolean",
+        "path": [],
+        "column": "shared",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Shared"
+      },
+      {
+        "name": "slug",
+        "kind": "string",
+        "path": [],
+        "column": "slug",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Slug"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
+      },
+      {
+        "name": "weight",
+        "kind": "number",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Weight"
+      }
+    ],
+    "extras.subscription": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "object_id",
+        "kind": "number",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Object ID"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
       }
     ],
     "extras.tag": [

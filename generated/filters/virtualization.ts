@@ -1142,6 +1142,18 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Type (ID)"
       },
       {
+        "name": "config_template_id",
+        "kind": "fk",
+        "path": [],
+        "column": "config_template_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configtemplate",
+        "type": "integer",
+        "description": "Config template (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],

@@ -12,6 +12,8 @@ import { providernetworkRoutes as circuitsProvidernetworkRoutes } from './circui
 import { virtualcircuitRoutes as circuitsVirtualcircuitRoutes } from './circuits/virtualcircuit.ts';
 import { virtualcircuitterminationRoutes as circuitsVirtualcircuitterminationRoutes } from './circuits/virtualcircuittermination.ts';
 import { virtualcircuittypeRoutes as circuitsVirtualcircuittypeRoutes } from './circuits/virtualcircuittype.ts';
+import { datafileRoutes as coreDatafileRoutes } from './core/datafile.ts';
+import { datasourceRoutes as coreDatasourceRoutes } from './core/datasource.ts';
 import { jobRoutes as coreJobRoutes } from './core/job.ts';
 import { objectchangeRoutes as coreObjectchangeRoutes } from './core/objectchange.ts';
 import { objecttypeRoutes as coreObjecttypeRoutes } from './core/objecttype.ts';
@@ -61,10 +63,21 @@ import { siteRoutes as dcimSiteRoutes } from './dcim/site.ts';
 import { sitegroupRoutes as dcimSitegroupRoutes } from './dcim/sitegroup.ts';
 import { virtualchassisRoutes as dcimVirtualchassisRoutes } from './dcim/virtualchassis.ts';
 import { virtualdevicecontextRoutes as dcimVirtualdevicecontextRoutes } from './dcim/virtualdevicecontext.ts';
+import { bookmarkRoutes as extrasBookmarkRoutes } from './extras/bookmark.ts';
+import { configcontextRoutes as extrasConfigcontextRoutes } from './extras/configcontext.ts';
+import { configcontextprofileRoutes as extrasConfigcontextprofileRoutes } from './extras/configcontextprofile.ts';
+import { configtemplateRoutes as extrasConfigtemplateRoutes } from './extras/configtemplate.ts';
 import { customfieldRoutes as extrasCustomfieldRoutes } from './extras/customfield.ts';
 import { customfieldchoicesetRoutes as extrasCustomfieldchoicesetRoutes } from './extras/customfieldchoiceset.ts';
+import { customlinkRoutes as extrasCustomlinkRoutes } from './extras/customlink.ts';
 import { eventruleRoutes as extrasEventruleRoutes } from './extras/eventrule.ts';
+import { exporttemplateRoutes as extrasExporttemplateRoutes } from './extras/exporttemplate.ts';
 import { imageattachmentRoutes as extrasImageattachmentRoutes } from './extras/imageattachment.ts';
+import { journalentryRoutes as extrasJournalentryRoutes } from './extras/journalentry.ts';
+import { notificationRoutes as extrasNotificationRoutes } from './extras/notification.ts';
+import { notificationgroupRoutes as extrasNotificationgroupRoutes } from './extras/notificationgroup.ts';
+import { savedfilterRoutes as extrasSavedfilterRoutes } from './extras/savedfilter.ts';
+import { subscriptionRoutes as extrasSubscriptionRoutes } from './extras/subscription.ts';
 import { tagRoutes as extrasTagRoutes } from './extras/tag.ts';
 import { taggeditemRoutes as extrasTaggeditemRoutes } from './extras/taggeditem.ts';
 import { webhookRoutes as extrasWebhookRoutes } from './extras/webhook.ts';
@@ -133,6 +146,8 @@ export const routes: readonly ModelRoute[] = [
     { model: "circuits.virtualcircuit", path: "/api/circuits/virtual-circuits", routes: circuitsVirtualcircuitRoutes },
     { model: "circuits.virtualcircuittermination", path: "/api/circuits/virtual-circuit-terminations", routes: circuitsVirtualcircuitterminationRoutes },
     { model: "circuits.virtualcircuittype", path: "/api/circuits/virtual-circuit-types", routes: circuitsVirtualcircuittypeRoutes },
+    { model: "core.datafile", path: "/api/core/data-files", routes: coreDatafileRoutes },
+    { model: "core.datasource", path: "/api/core/data-sources", routes: coreDatasourceRoutes },
     { model: "core.job", path: "/api/core/jobs", routes: coreJobRoutes },
     { model: "core.objectchange", path: "/api/core/object-changes", routes: coreObjectchangeRoutes },
     { model: "core.objectchange", path: "/api/extras/object-changes", routes: coreObjectchangeRoutes },
@@ -183,10 +198,21 @@ export const routes: readonly ModelRoute[] = [
     { model: "dcim.sitegroup", path: "/api/dcim/site-groups", routes: dcimSitegroupRoutes },
     { model: "dcim.virtualchassis", path: "/api/dcim/virtual-chassis", routes: dcimVirtualchassisRoutes },
     { model: "dcim.virtualdevicecontext", path: "/api/dcim/virtual-device-contexts", routes: dcimVirtualdevicecontextRoutes },
+    { model: "extras.bookmark", path: "/api/extras/bookmarks", routes: extrasBookmarkRoutes },
+    { model: "extras.configcontext", path: "/api/extras/config-contexts", routes: extrasConfigcontextRoutes },
+    { model: "extras.configcontextprofile", path: "/api/extras/config-context-profiles", routes: extrasConfigcontextprofileRoutes },
+    { model: "extras.configtemplate", path: "/api/extras/config-templates", routes: extrasConfigtemplateRoutes },
     { model: "extras.customfield", path: "/api/extras/custom-fields", routes: extrasCustomfieldRoutes },
     { model: "extras.customfieldchoiceset", path: "/api/extras/custom-field-choice-sets", routes: extrasCustomfieldchoicesetRoutes },
+    { model: "extras.customlink", path: "/api/extras/custom-links", routes: extrasCustomlinkRoutes },
     { model: "extras.eventrule", path: "/api/extras/event-rules", routes: extrasEventruleRoutes },
+    { model: "extras.exporttemplate", path: "/api/extras/export-templates", routes: extrasExporttemplateRoutes },
     { model: "extras.imageattachment", path: "/api/extras/image-attachments", routes: extrasImageattachmentRoutes },
+    { model: "extras.journalentry", path: "/api/extras/journal-entries", routes: extrasJournalentryRoutes },
+    { model: "extras.notification", path: "/api/extras/notifications", routes: extrasNotificationRoutes },
+    { model: "extras.notificationgroup", path: "/api/extras/notification-groups", routes: extrasNotificationgroupRoutes },
+    { model: "extras.savedfilter", path: "/api/extras/saved-filters", routes: extrasSavedfilterRoutes },
+    { model: "extras.subscription", path: "/api/extras/subscriptions", routes: extrasSubscriptionRoutes },
     { model: "extras.tag", path: "/api/extras/tags", routes: extrasTagRoutes },
     { model: "extras.taggeditem", path: "/api/extras/tagged-objects", routes: extrasTaggeditemRoutes },
     { model: "extras.webhook", path: "/api/extras/webhooks", routes: extrasWebhookRoutes },

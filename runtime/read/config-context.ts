@@ -22,6 +22,7 @@ export function deepMerge(base: unknown, over: unknown): unknown {
 /** For each row, the ids its `path` reaches (with a tree target's ancestors). */
 async function reached(ctx: ReadContext, model: ModelDef, path: string, rows: Row[]): Promise<Map<number, Set<number>>> {
   const out = new Map<number, Set<number>>(rows.map((r) => [Number(r.id), new Set<number>()]));
+  if (path === '-') return out; // the object has no such assignment: only contexts without one match
   if (path === 'tags') {
     const links = await ctx.db.unsafe('SELECT object_id, tag_id FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[])', [model.key, rows.map((r) => r.id) as never]);
     for (const l of links) out.get(Number(l.object_id))?.add(Number(l.tag_id));
