@@ -5613,6 +5613,20 @@ export const catalogue: Catalogue = {
             "default": []
           },
           {
+            "name": "notifications",
+            "kind": "choice",
+            "column": "notifications",
+            "label": "Notifications",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": "always",
+            "choices": "job_notifications"
+          },
+          {
             "name": "last_updated",
             "kind": "timestamp",
             "label": "Last updated",
@@ -10988,7 +11002,7 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "ipam.service",
-            "field": "parent_object",
+            "field": "parent",
             "column": "parent_object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -41577,7 +41591,7 @@ export const catalogue: Catalogue = {
             "default": null
           },
           {
-            "name": "parent_object",
+            "name": "parent",
             "kind": "generic",
             "label": "Parent object",
             "required": false,
@@ -41842,13 +41856,13 @@ export const catalogue: Catalogue = {
         "aliases": [
           {
             "name": "device",
-            "field": "parent_object",
+            "field": "parent",
             "type": "dcim.device",
             "reason": "NetBox before 4.3 attached services to a device; the Ansible collection 3.13 and its inventory plugin use it"
           },
           {
             "name": "virtual_machine",
-            "field": "parent_object",
+            "field": "parent",
             "type": "virtualization.virtualmachine",
             "reason": "NetBox before 4.3 attached services to a virtual machine; the Ansible collection 3.13 uses it"
           }
@@ -53052,7 +53066,7 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "ipam.service",
-            "field": "parent_object",
+            "field": "parent",
             "column": "parent_object_id",
             "onDelete": "cascade",
             "kind": "generic"
@@ -61082,6 +61096,20 @@ export const catalogue: Catalogue = {
         {
           "value": "ah",
           "label": "AH"
+        }
+      ],
+      "job_notifications": [
+        {
+          "value": "always",
+          "label": "Always"
+        },
+        {
+          "value": "on_failure",
+          "label": "On failure"
+        },
+        {
+          "value": "never",
+          "label": "Never"
         }
       ],
       "job_status": [

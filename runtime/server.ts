@@ -24,6 +24,7 @@ import { createSwaggerRoutes } from './http/pages/swagger.ts';
 import { createEventObserver } from './events/index.ts';
 import { connectJobs, crontab, startWorker, tasks } from './jobs/index.ts';
 import { createJobRoutes } from './jobs/routes.ts';
+import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
 import { createBranchRoutes, createBranchSelection, createDiffObserver, reconcileBranches, branchableTables, recoverBranches } from './branching/index.ts';
 
 export interface ServerOptions {
@@ -78,7 +79,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (prepare) await bootstrap(sql, registry, o.settings, hooks, observers);
   const app = createApp({
     services, routes: o.routes, peppers,
-    extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes()],
+    extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
     afterAuth: [createBranchSelection()],
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes()],
   });

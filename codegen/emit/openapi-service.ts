@@ -94,6 +94,18 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
       paths[`/api/${app.apiPath}/`] = { get: { operationId: `${app.name}_root`, tags: [app.name], summary: `${app.label}: each endpoint and its URL`, responses: { '200': { description: 'Endpoint URLs', content: json(links) }, '403': detail('Not authenticated') } } };
     }
   }
+  if (cat.models['dcim.device'] && cat.models['dcim.interface']) {
+    paths['/api/dcim/connected-device/'] = {
+      get: {
+        operationId: 'dcim_connected_device', tags: ['dcim'], summary: 'The device at the far end of a named interface of a named device',
+        parameters: [
+          { name: 'peer_device', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'peer_interface', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'The connected device', content: json(ref('Device')) }, '400': detail('Missing filters'), '404': detail('No connected device') },
+      },
+    };
+  }
   if (cat.models['users.user']) {
     paths['/api/authentication-check/'] = {
       get: {

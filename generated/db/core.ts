@@ -60,6 +60,7 @@ export const coreJob = pgTable('core_job', {
   jobId: varchar('job_id', { length: 36 }).notNull(),
   queueName: varchar('queue_name', { length: 100 }).notNull().default(''),
   logEntries: jsonb('log_entries').notNull().default(sql`'[]'::jsonb`),
+  notifications: varchar('notifications', { length: 50 }).notNull().default('always'),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
   task: varchar('task', { length: 100 }).notNull().default(''),
   payload: text('payload'),

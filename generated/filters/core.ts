@@ -535,6 +535,29 @@ export const coreFilters: FilterSpecs = {
         "description": "Name"
       },
       {
+        "name": "notifications",
+        "kind": "choice",
+        "path": [],
+        "column": "notifications",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "job_notifications",
+        "type": "string",
+        "description": "Notifications"
+      },
+      {
         "name": "object_id",
         "kind": "number",
         "path": [],

@@ -3453,7 +3453,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "device_id",
         "kind": "special",
         "path": [],
-        "column": "parent_object",
+        "column": "parent",
         "lookups": [
           "n"
         ],
@@ -3694,7 +3694,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "virtual_machine_id",
         "kind": "special",
         "path": [],
-        "column": "parent_object",
+        "column": "parent",
         "lookups": [
           "n"
         ],

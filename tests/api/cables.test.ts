@@ -51,6 +51,11 @@ describe('a cable between two interfaces', () => {
     expect(rb.connected_endpoints.map((p: any) => p.id)).toEqual([a.id]);
     const list = (await s.request('GET', `/api/dcim/interfaces/?device_id=${d1.id}&brief=true`)).body.results;
     expect(list[0]).toMatchObject({ id: a.id, cable: { id: cable.id }, _occupied: true });
+    const connected = await s.request('GET', `/api/dcim/connected-device/?peer_device=${d2.name}&peer_interface=eth0`);
+    expect(connected.status, connected.text).toBe(200);
+    expect(connected.body).toMatchObject({ id: d1.id, name: d1.name });
+    expect((await s.request('GET', '/api/dcim/connected-device/?peer_device=x')).status).toBe(400);
+    expect((await s.request('GET', `/api/dcim/connected-device/?peer_device=${d2.name}&peer_interface=nope`)).status).toBe(404);
     const trace = await s.request('GET', `/api/dcim/interfaces/${a.id}/trace/`);
     expect(trace.status).toBe(200);
     expect(trace.body).toHaveLength(1);

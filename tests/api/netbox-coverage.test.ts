@@ -27,7 +27,9 @@ const PATH_EXCEPTIONS: Record<string, string> = {
 };
 
 /** Fields NetBox returns that a model of ours lacks on purpose, by model key. */
-const FIELD_EXCEPTIONS: Record<string, Record<string, string>> = {};
+const FIELD_EXCEPTIONS: Record<string, Record<string, string>> = {
+  'extras.webhook': { secret: 'a secret is write-only here: it signs deliveries and is never read back (NetBox returns it)' },
+};
 
 interface NetboxCollection {
   readonly path: string;
@@ -89,7 +91,7 @@ describe('coverage of NetBox 4.6.8', () => {
         stale.push(key);
         continue;
       }
-      for (const f of Object.keys(fields)) if (model.fields.some((x) => x.name === f && !x.hidden)) stale.push(`${key}.${f}`);
+      for (const f of Object.keys(fields)) if (model.fields.some((x) => x.name === f && !x.hidden && !x.writeOnly)) stale.push(`${key}.${f}`);
     }
     expect(stale).toEqual([]);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "core_job" ADD COLUMN "notifications" varchar(50) DEFAULT 'always' NOT NULL;

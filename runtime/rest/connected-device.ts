@@ -1,0 +1,48 @@
+/**
+ * `GET /api/dcim/connected-device/?peer_device=<name>&peer_interface=<name>` (NetBox): the device
+ * at the far end of the named interface's cable path, for LLDP-style automation; 404 when the path
+ * does not end at an interface.
+ */
+import { Hono } from 'hono';
+import { ident } from '../db/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { detail, notFound } from '../http/errors.ts';
+import { respond } from '../http/render.ts';
+import { refKey } from '../cables/model.ts';
+import { tracePaths } from '../cables/trace.ts';
+import { authorize } from './access.ts';
+import { fetchObjects } from './read.ts';
+
+const DEVICE = 'dcim.device';
+const INTERFACE = 'dcim.interface';
+
+export function createConnectedDeviceRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  app.get('/api/dcim/connected-device/', async (c) => {
+    const { registry } = c.var.services;
+    if (!registry.has(DEVICE) || !registry.has(INTERFACE)) throw notFound();
+    const q = new URL(c.req.url).searchParams;
+    const deviceName = q.get('peer_device');
+    const interfaceName = q.get('peer_interface');
+    if (!deviceName || !interfaceName) throw detail(400, 'Request must include "peer_device" and "peer_interface" filters.');
+    const device = registry.model(DEVICE);
+    const iface = registry.model(INTERFACE);
+    const [deviceAccess, ifaceAccess] = [await authorize(c, device, 'view'), await authorize(c, iface, 'view')];
+    void deviceAccess;
+    void ifaceAccess;
+    const rows = await c.var.tx.unsafe(
+      `SELECT i.id FROM ${ident(iface.table)} i JOIN ${ident(device.table)} d ON d.id = i.device_id WHERE d.name = $1 AND i.name = $2 LIMIT 1`,
+      [deviceName, interfaceName],
+    );
+    if (!rows.length) throw notFound('No Interface matches the given query.');
+    const origin = { type: INTERFACE, id: Number(rows[0]!.id) };
+    const path = (await tracePaths(c.var.tx, registry, [origin])).get(refKey(origin))!;
+    const end = path.complete ? path.endpoints[0] : undefined;
+    if (!end || end.type !== INTERFACE) throw notFound();
+    const owner = await c.var.tx.unsafe(`SELECT device_id FROM ${ident(iface.table)} WHERE id = $1`, [end.id]);
+    const [found] = await fetchObjects(c, device, [Number(owner[0]!.device_id)]);
+    if (!found) throw notFound();
+    return respond(c, 200, found);
+  });
+  return app;
+}
