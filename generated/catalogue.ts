@@ -14844,7 +14844,8 @@ export const catalogue: Catalogue = {
               "device": "device",
               "type": "type",
               "lag_type": "lag",
-              "virtual_type": "virtual"
+              "virtual_type": "virtual",
+              "chassis": "virtual_chassis"
             },
             "key": "__all__"
           }

@@ -115,6 +115,12 @@ describe('LAG of an interface', () => {
     expect(self.body).toEqual({ lag: ['A LAG interface cannot be its own parent.'] });
     const virtual = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'v0', type: 'virtual', lag: lag.id });
     expect(virtual.body).toEqual({ type: ['Virtual interfaces cannot have a parent LAG interface.'] });
+    // a LAG spanning the members of a virtual chassis
+    const vc = await post('/api/dcim/virtual-chassis/', { name: 'stack-1' });
+    await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { virtual_chassis: vc.id, vc_position: 1 });
+    await s.request('PATCH', `/api/dcim/devices/${other.id}/`, { virtual_chassis: vc.id, vc_position: 2 });
+    const member = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'eth3', type: '1000base-t', lag: otherLag.id });
+    expect(member.status, member.text).toBe(201);
   });
 });
 

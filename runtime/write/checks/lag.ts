@@ -1,8 +1,9 @@
 /**
  * `lag`: an interface's parent LAG is an interface of type LAG, not the interface itself, on the
- * same device (NetBox's Interface.clean); a virtual interface has no LAG. Args: `field` (the LAG
- * relation), `device` (the interface's device relation), `type` (its type field), `lag_type` and
- * `virtual_type` (the type values).
+ * same device, or a device of the same virtual chassis (NetBox's Interface.clean); a virtual
+ * interface has no LAG. Args: `field` (the LAG relation), `device` (the interface's device
+ * relation), `type` (its type field), `lag_type` and `virtual_type` (the type values), optional
+ * `chassis` (the device's virtual chassis relation).
  */
 import type { ModelDef } from '../../catalogue/index.ts';
 import { ident } from '../../db/index.ts';
@@ -16,9 +17,17 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
   if (!withLag.length) return;
   const col = (f: string) => ident(ctx.registry.field(model, f)!.column!);
   const device = ctx.registry.model(ctx.registry.field(model, a.device!)!.to!);
+  const chassisField = a.chassis ? ctx.registry.field(device, a.chassis) : undefined;
+  const chassis = chassisField ? ident(chassisField.column!) : undefined;
+  const own = new Map<number, unknown>();
+  if (chassis) {
+    const ids = [...new Set(withLag.map((i) => i.values[a.device!] as number))];
+    for (const r of await ctx.db.unsafe(`SELECT id, ${chassis} AS c FROM ${ident(device.table)} WHERE id = ANY($1::bigint[])`, [ids as never])) own.set(Number(r.id), r.c);
+  }
   const rows = await ctx.db.unsafe(
     `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type, t.${col(a.device!)} AS device,
-            (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)}) AS device_name
+            (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)}) AS device_name,
+            ${chassis ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)})` : 'NULL'} AS chassis
        FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
     [[...new Set(withLag.map((i) => i.values[a.field!] as number))] as never],
   );
@@ -35,7 +44,8 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
       item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) is not a LAG interface.`);
       continue;
     }
-    if (Number(lag.device) !== Number(item.values[a.device!])) {
+    const sameChassis = lag.chassis !== null && lag.chassis !== undefined && String(own.get(Number(item.values[a.device!]))) === String(lag.chassis);
+    if (Number(lag.device) !== Number(item.values[a.device!]) && !sameChassis) {
       item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) belongs to a different device (${lag.device_name as string}).`);
       continue;
     }
