@@ -5,7 +5,7 @@
  * (JSON and Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,webhooks,branching,scaling      --branch-scales=10000,100000,1000000
+ *   --only=reads,bulk,components,webhooks,branching,scaling      --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +18,7 @@ import { benchScaling } from './scenarios/scaling.ts';
 import { benchBulk } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchBranching } from './scenarios/branching.ts';
+import { benchComponents } from './scenarios/components.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
         server = await startServerProcess(db.url);
       }
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
+      if (want('components')) results.push(...await benchComponents(server.url));
       if (want('webhooks')) results.push(...await benchWebhooks(server.url, Number(values.webhooks)));
     } finally {
       await server.stop();

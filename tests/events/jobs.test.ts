@@ -18,7 +18,7 @@ describe('jobs', () => {
       if (job?.status.value === 'completed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(Object.keys(job)).toEqual(['id', 'url', 'display_url', 'display', 'object_type', 'object_id', 'object', 'name', 'status', 'created', 'scheduled', 'interval', 'started', 'completed', 'user', 'data', 'error', 'job_id', 'queue_name', 'log_entries', 'last_updated']);
+    expect(Object.keys(job)).toEqual(['id', 'url', 'display_url', 'display', 'object_type', 'object_id', 'object', 'name', 'status', 'created', 'scheduled', 'interval', 'started', 'completed', 'user', 'data', 'error', 'job_id', 'queue_name', 'log_entries', 'notifications', 'last_updated']);
     expect(job).toMatchObject({ name: 'Prune the change log', status: { value: 'completed', label: 'Completed' }, error: '', data: { retention_days: 90 } });
     expect(job.display).toBe(job.job_id);
     expect(job.job_id).toMatch(/^[0-9a-f-]{36}$/);
