@@ -63,7 +63,7 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
     };
     // a read on main needs no transaction: its queries go to the pool (and may run side by side);
     // a read inside a branch does, for SET LOCAL search_path
-    if (SAFE_METHODS.has(c.req.method) && !c.req.header('x-service-branch')) {
+    if (SAFE_METHODS.has(c.req.method) && !c.req.header('x-service-branch') && !c.req.header('x-netbox-branch')) {
       c.set('tx', sql as unknown as Tx);
       await next();
       await run(c.error || c.res.status >= 400 ? effects.rollback : effects.commit);

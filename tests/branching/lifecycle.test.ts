@@ -99,6 +99,19 @@ describe('selecting a branch by header', () => {
     expect((await s.request('GET', '/api/dcim/sites/', undefined, { 'X-Service-Branch': r.body.schema_id })).status).toBe(200);
   });
 
+  it('accepts the plugin header X-NetBox-Branch, and a branch name as well as its schema id', async () => {
+    const b = await readyBranch(s, 'by-name', true);
+    const made = await inBranch(s, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'only-in-branch', slug: 'only-in-branch' });
+    expect(made.status, made.text).toBe(201);
+    for (const headers of [{ 'X-NetBox-Branch': b.schema_id }, { 'X-NetBox-Branch': 'by-name' }, { 'X-Service-Branch': 'by-name' }] as Record<string, string>[]) {
+      const r = await s.request('GET', '/api/dcim/sites/?slug=only-in-branch', undefined, headers);
+      expect(r.status, JSON.stringify(headers)).toBe(200);
+      expect(r.body.count, JSON.stringify(headers)).toBe(1);
+    }
+    expect((await s.request('GET', '/api/dcim/sites/?slug=only-in-branch')).body.count).toBe(0);
+    expect((await s.request('GET', '/api/dcim/sites/', undefined, { 'X-NetBox-Branch': 'no-such-branch' })).status).toBe(400);
+  });
+
   it('needs no header to change or delete the branch itself', async () => {
     const b = await readyBranch(s, 'self-edit', true);
     const r = await inBranch(s, b.schema_id).request('PATCH', `${BRANCHES}${b.id}/`, { comments: 'edited from inside' });
