@@ -20,6 +20,8 @@ export interface Settings {
   readonly changelogRetentionDays: number;
   readonly maintenanceMode: boolean;
   readonly strictFiltering: boolean;
+  /** unknown body keys are 400s (default: ignored and named in X-Ignored-Fields, as NetBox ignores them) */
+  readonly strictBody: boolean;
   readonly enforceGlobalUnique: boolean;
   /** permissions every user holds (`users.view_token` → constraint sets), as NetBox's DEFAULT_PERMISSIONS */
   readonly defaultPermissions: Readonly<Record<string, readonly unknown[]>>;
@@ -96,6 +98,7 @@ export function loadSettings(env: Env = process.env): Settings {
     changelogRetentionDays: int('CHANGELOG_RETENTION', env.CHANGELOG_RETENTION, 90),
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
     strictFiltering: bool(env.STRICT_FILTERING, true),
+    strictBody: bool(env.STRICT_BODY, false),
     enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
     defaultPermissions: env.DEFAULT_PERMISSIONS ? (JSON.parse(env.DEFAULT_PERMISSIONS) as Record<string, unknown[]>) : {
       'users.view_token': [{ user: '$user' }],

@@ -53,5 +53,7 @@ export interface AppEnv {
     token: AuthToken | null;
     branch: BranchContext | null;
     effects: TxEffects;
+    /** body keys a write ignored */
+    ignored?: Set<string>;
   };
 }

@@ -47,6 +47,9 @@ export function createTrailingSlash(): MiddlewareHandler<AppEnv> {
 class Rollback extends Error {}
 
 /** Methods that change nothing (no transaction on main, no CSRF token with a session). */
+/** Lone surrogate halves (which no encoding can carry) replaced by U+FFFD. */
+const wellFormed = (k: string) => k.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -69,12 +72,20 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
       await run(c.error || c.res.status >= 400 ? effects.rollback : effects.commit);
       return;
     }
+    // body keys a lenient write ignored (NetBox ignores them silently): named in the response
+    const ignored = new Set<string>();
+    c.set('ignored', ignored);
     try {
       await sql.begin(async (tx) => {
         c.set('tx', tx);
         await next();
         if (c.error || c.res.status >= 400) throw new Rollback();
       });
+      if (ignored.size) {
+        c.res = new Response(c.res.body, c.res);
+        // keys are any text: percent-encoded, a header value stays one line of ASCII
+        c.res.headers.set('X-Ignored-Fields', [...ignored].sort().map((k) => encodeURIComponent(wellFormed(k))).join(', '));
+      }
     } catch (e) {
       await run(effects.rollback);
       if (!(e instanceof Rollback)) throw e;

@@ -53,7 +53,8 @@ export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelD
     observers,
     hooks,
     guard: guardFor(c, access, target),
-    strictInput: settings.strictFiltering,
+    strictInput: settings.strictBody,
+    ignored: c.var.ignored,
     afterCommit: (fn) => { c.var.effects.commit.push(fn); },
     ...(c.var.branch ? { branch: { id: c.var.branch.id, schema: c.var.branch.schema } } : {}),
   };

@@ -149,6 +149,7 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
     const f = fields.get(key);
     if (!f || f.hidden) {
       if (ctx.strictInput) p.errors.add(key, 'Unknown field.');
+      else ctx.ignored?.add(key);
       continue;
     }
     if (f.readOnly || f.kind === 'computed' || f.kind === 'id' || f.kind === 'url' || f.kind === 'display_url' || f.kind === 'display') continue;

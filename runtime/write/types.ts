@@ -61,6 +61,8 @@ export interface WriteContext {
   readonly afterCommit?: (fn: () => Promise<void>) => void;
   /** reject unknown body keys (strict) or ignore them (NetBox) */
   readonly strictInput: boolean;
+  /** unknown body keys ignored by a lenient write, for the response to name */
+  readonly ignored?: Set<string>;
 }
 
 /** One object being created or updated. */

@@ -36,6 +36,27 @@ describe('cursor pagination', () => {
   });
 });
 
+describe('unknown body keys', () => {
+  it('are ignored as NetBox ignores them, and named in X-Ignored-Fields', async () => {
+    const r = await s.request('POST', '/api/dcim/sites/', { name: 'lenient', slug: 'lenient', site_group: 1, bogus: true });
+    expect(r.status, r.text).toBe(201);
+    expect(r.headers.get('x-ignored-fields')).toBe('bogus, site_group');
+    const patched = await s.request('PATCH', `/api/dcim/sites/${r.body.id}/`, { description: 'd' });
+    expect(patched.headers.get('x-ignored-fields')).toBeNull();
+  });
+
+  it('are refused naming the key with STRICT_BODY=true', async () => {
+    const strict = await startTestServer({ env: { STRICT_BODY: 'true' } });
+    try {
+      const r = await strict.request('POST', '/api/dcim/sites/', { name: 'strict', slug: 'strict', site_group: 1 });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ site_group: ['Unknown field.'] });
+    } finally {
+      await strict.stop();
+    }
+  });
+});
+
 describe('authentication check', () => {
   it('returns the user the token belongs to, and 403 without credentials', async () => {
     const r = await s.request('GET', '/api/authentication-check/');
