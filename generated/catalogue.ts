@@ -50244,6 +50244,13 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
+                "key"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
                 "plaintext"
               ],
               "filter": "mask"

@@ -24,7 +24,8 @@ describe('provisioning', () => {
     expect(r.body).toMatchObject({ version: 2, write_enabled: true, description: 'laptop', user: { id: alice.id, username: 'alice' } });
     expect(r.body.token).toMatch(/^svt_[A-Za-z0-9]{12}\.[A-Za-z0-9]{40}$/);
     expect(r.body.key).toBe(r.body.token.slice(4, 16));
-    expect(r.body.display).toBe(`${'*'.repeat(34)}${r.body.token.slice(-6)}`);
+    // a v2 token shows as its key, as NetBox 4.6 shows it (v1 tokens stay masked)
+    expect(r.body.display).toBe(r.body.key);
     const ok = await s.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${r.body.token}`));
     expect(ok.status).toBe(200);
     const again = await s.request('GET', `/api/users/tokens/${r.body.id}/`);
