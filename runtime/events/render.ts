@@ -3,6 +3,7 @@
  * includes, own properties only, and limits on template size, render time and output size.
  */
 import { Liquid } from 'liquidjs';
+import { fromJinja, registerJinjaFilters } from './jinja.ts';
 
 const MAX_OUTPUT = 1024 * 1024;
 
@@ -17,6 +18,7 @@ const engine = new Liquid({
 });
 engine.registerFilter('tojson', (v: unknown) => JSON.stringify(v));
 engine.registerFilter('json', (v: unknown) => JSON.stringify(v));
+registerJinjaFilters(engine);
 engine.registerFilter('header_safe', (v: unknown) => String(v ?? '').replace(/[\r\n]/g, ' '));
 
 export class TemplateError extends Error {}
@@ -24,7 +26,7 @@ export class TemplateError extends Error {}
 export async function renderTemplate(template: string, context: Record<string, unknown>): Promise<string> {
   let out: string;
   try {
-    out = await engine.parseAndRender(template, context);
+    out = await engine.parseAndRender(fromJinja(template), context);
   } catch (e) {
     throw new TemplateError(`template error: ${(e as Error).message}`);
   }
@@ -35,7 +37,7 @@ export async function renderTemplate(template: string, context: Record<string, u
 /** Checks a template parses, for validation when a webhook is saved. */
 export function checkTemplate(template: string): string | undefined {
   try {
-    engine.parse(template);
+    engine.parse(fromJinja(template));
     return undefined;
   } catch (e) {
     return (e as Error).message;
