@@ -88,8 +88,21 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
     }
   }
   if (m.features.tags) {
-    out.push({ name: 'tag', kind: 'tag', path: [], column: 'id', lookups: ['n'], target: 'extras.tag', type: 'string', description: 'Tag (slug); repeated values must all be present' });
-    out.push({ name: 'tag_id', kind: 'tag_id', path: [], column: 'id', lookups: ['n'], target: 'extras.tag', type: 'integer', description: 'Tag (ID); repeated values must all be present' });
+    out.push({ name: 'tag', kind: 'tag', path: [], column: 'id', lookups: ['n', 'any'], target: 'extras.tag', type: 'string', description: 'Tag (slug); repeated values must all be present (tag__any: one of them)' });
+    out.push({ name: 'tag_id', kind: 'tag_id', path: [], column: 'id', lookups: ['n', 'any'], target: 'extras.tag', type: 'integer', description: 'Tag (ID); repeated values must all be present (tag_id__any: one of them)' });
+  }
+  // a tree's nodes below a given one (NetBox's ancestor filters)
+  if (m.tree) out.push(...relationFilters(cat, 'ancestor', [], 'parent_id', m.key, true, 'Ancestor'));
+  // computed counts filter like numbers
+  for (const f of m.fields) {
+    const c = f.computed;
+    if (c?.type !== 'count' || c.cumulative) continue;
+    const target = cat.models[c.model]!;
+    const tf = target.fields.find((x) => x.name === c.field)!;
+    out.push({
+      name: f.name, kind: 'count', path: [], column: tf.kind === 'generic' ? tf.idColumn! : (tf.column ?? 'id'), lookups: numberLookups.filter((l) => l !== 'empty'), target: c.model,
+      ...(tf.kind === 'generic' ? { arg: tf.typeColumn! } : {}), ...(c.through ? { through: c.through } : {}), type: 'integer', description: f.label,
+    });
   }
   if (m.features.changelog) {
     for (const [name, what] of [['created_by_request', 'created'], ['updated_by_request', 'updated'], ['modified_by_request', 'created or updated']] as const) {

@@ -303,11 +303,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -315,11 +316,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -425,6 +427,22 @@ export const circuitsFilters: FilterSpecs = {
       }
     ],
     "circuits.circuitgroup": [
+      {
+        "name": "circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.circuitgroupassignment",
+        "type": "integer",
+        "description": "Circuit count"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -617,11 +635,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -629,11 +648,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -858,11 +878,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -870,11 +891,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1068,11 +1090,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1080,11 +1103,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "term_side",
@@ -1197,6 +1221,22 @@ export const circuitsFilters: FilterSpecs = {
       }
     ],
     "circuits.circuittype": [
+      {
+        "name": "circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.circuit",
+        "type": "integer",
+        "description": "Circuit count"
+      },
       {
         "name": "color",
         "kind": "string",
@@ -1411,11 +1451,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1423,11 +1464,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1474,6 +1516,22 @@ export const circuitsFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "ASNs (ID)"
+      },
+      {
+        "name": "circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.circuit",
+        "type": "integer",
+        "description": "Circuit count"
       },
       {
         "name": "created",
@@ -1667,11 +1725,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1679,11 +1738,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1913,11 +1973,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1925,11 +1986,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -2159,11 +2221,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2171,11 +2234,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -2406,11 +2470,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2418,11 +2483,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -2643,11 +2709,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2655,11 +2722,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -2899,11 +2967,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2911,11 +2980,12 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -2926,6 +2996,22 @@ export const circuitsFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.virtualcircuit",
+        "type": "integer",
+        "description": "Virtual circuit count"
       }
     ]
   };

@@ -183,6 +183,22 @@ export const coreFilters: FilterSpecs = {
         "description": "Enabled"
       },
       {
+        "name": "file_count",
+        "kind": "count",
+        "path": [],
+        "column": "source_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "core.datafile",
+        "type": "integer",
+        "description": "File count"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],

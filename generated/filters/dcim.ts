@@ -292,11 +292,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -304,11 +305,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -397,6 +399,22 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.cablebundle": [
+      {
+        "name": "cable_count",
+        "kind": "count",
+        "path": [],
+        "column": "bundle_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.cable",
+        "type": "integer",
+        "description": "Cable count"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -567,11 +585,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -579,11 +598,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -839,6 +859,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -891,6 +967,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -996,6 +1100,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -1114,11 +1232,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1126,11 +1245,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -1164,6 +1312,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.consoleporttemplate": [
@@ -1473,6 +1649,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -1525,6 +1757,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -1630,6 +1890,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -1748,11 +2022,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1760,11 +2035,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -1798,6 +2102,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.consoleserverporttemplate": [
@@ -2172,6 +2504,38 @@ export const dcimFilters: FilterSpecs = {
         "description": "Config template (ID)"
       },
       {
+        "name": "console_port_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleport",
+        "type": "integer",
+        "description": "Console port count"
+      },
+      {
+        "name": "console_server_port_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleserverport",
+        "type": "integer",
+        "description": "Console server port count"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -2218,6 +2582,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Description"
+      },
+      {
+        "name": "device_bay_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.devicebay",
+        "type": "integer",
+        "description": "Device bay count"
       },
       {
         "name": "device_type",
@@ -2267,6 +2647,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Face"
       },
       {
+        "name": "front_port_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.frontport",
+        "type": "integer",
+        "description": "Front port count"
+      },
+      {
         "name": "has_primary_ip",
         "kind": "special",
         "path": [],
@@ -2292,6 +2688,38 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Interface count"
+      },
+      {
+        "name": "inventory_item_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.inventoryitem",
+        "type": "integer",
+        "description": "Inventory item count"
       },
       {
         "name": "last_updated",
@@ -2402,6 +2830,22 @@ export const dcimFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_bay_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.modulebay",
+        "type": "integer",
+        "description": "Module bay count"
       },
       {
         "name": "name",
@@ -2530,6 +2974,38 @@ export const dcimFilters: FilterSpecs = {
         "description": "Position"
       },
       {
+        "name": "power_outlet_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.poweroutlet",
+        "type": "integer",
+        "description": "Power outlet count"
+      },
+      {
+        "name": "power_port_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.powerport",
+        "type": "integer",
+        "description": "Power port count"
+      },
+      {
         "name": "primary_ip4_id",
         "kind": "fk",
         "path": [],
@@ -2564,6 +3040,22 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.rack",
         "type": "integer",
         "description": "Rack (ID)"
+      },
+      {
+        "name": "rear_port_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rearport",
+        "type": "integer",
+        "description": "Rear port count"
       },
       {
         "name": "region",
@@ -2720,11 +3212,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2732,11 +3225,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -2931,6 +3425,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "enabled",
         "kind": "boolean",
         "path": [],
@@ -3018,6 +3568,34 @@ export const dcimFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -3100,6 +3678,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -3195,11 +3787,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -3207,11 +3800,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",
@@ -3222,6 +3844,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.devicebaytemplate": [
@@ -3432,6 +4082,30 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.devicerole": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "color",
         "kind": "string",
@@ -3682,11 +4356,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -3694,11 +4369,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -3743,6 +4419,38 @@ export const dcimFilters: FilterSpecs = {
         "choices": "device_airflow",
         "type": "string",
         "description": "Airflow"
+      },
+      {
+        "name": "console_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleporttemplate",
+        "type": "integer",
+        "description": "Console port template count"
+      },
+      {
+        "name": "console_server_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleserverporttemplate",
+        "type": "integer",
+        "description": "Console server port template count"
       },
       {
         "name": "created",
@@ -3817,6 +4525,38 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_bay_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.devicebaytemplate",
+        "type": "integer",
+        "description": "Device bay template count"
+      },
+      {
+        "name": "device_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device count"
+      },
+      {
         "name": "exclude_from_utilization",
         "kind": "boolean",
         "path": [],
@@ -3824,6 +4564,22 @@ export const dcimFilters: FilterSpecs = {
         "lookups": [],
         "type": "boolean",
         "description": "Exclude from utilization"
+      },
+      {
+        "name": "front_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.frontporttemplate",
+        "type": "integer",
+        "description": "Front port template count"
       },
       {
         "name": "id",
@@ -3840,6 +4596,38 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.interfacetemplate",
+        "type": "integer",
+        "description": "Interface template count"
+      },
+      {
+        "name": "inventory_item_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.inventoryitemtemplate",
+        "type": "integer",
+        "description": "Inventory item template count"
       },
       {
         "name": "is_full_depth",
@@ -3923,6 +4711,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Objects created or updated by the request with this ID"
       },
       {
+        "name": "module_bay_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.modulebaytemplate",
+        "type": "integer",
+        "description": "Module bay template count"
+      },
+      {
         "name": "owner",
         "kind": "fk_natural",
         "path": [],
@@ -3997,6 +4801,54 @@ export const dcimFilters: FilterSpecs = {
         "description": "Part number"
       },
       {
+        "name": "power_outlet_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.poweroutlettemplate",
+        "type": "integer",
+        "description": "Power outlet template count"
+      },
+      {
+        "name": "power_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.powerporttemplate",
+        "type": "integer",
+        "description": "Power port template count"
+      },
+      {
+        "name": "rear_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rearporttemplate",
+        "type": "integer",
+        "description": "Rear port template count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -4047,11 +4899,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -4059,11 +4912,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "u_height",
@@ -4227,6 +5081,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -4279,6 +5189,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -4402,6 +5340,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Positions"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -4495,11 +5447,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -4507,11 +5460,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -4545,6 +5527,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.frontporttemplate": [
@@ -4832,6 +5842,40 @@ export const dcimFilters: FilterSpecs = {
         "description": "Bridge (ID)"
       },
       {
+        "name": "count_fhrp_groups",
+        "kind": "count",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.fhrpgroupassignment",
+        "arg": "interface_type",
+        "type": "integer",
+        "description": "Count fhrp groups"
+      },
+      {
+        "name": "count_ipaddresses",
+        "kind": "count",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.ipaddress",
+        "arg": "assigned_object_type",
+        "type": "integer",
+        "description": "Count ipaddresses"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -4902,6 +5946,62 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.device",
         "type": "integer",
         "description": "Device (ID)"
+      },
+      {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
       },
       {
         "name": "duplex",
@@ -5000,6 +6100,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mac_address",
@@ -5271,6 +6399,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Q-in-Q SVLAN (ID)"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -5458,11 +6600,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -5470,11 +6613,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tagged_vlan_id",
@@ -5492,6 +6636,34 @@ export const dcimFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Tagged VLANs (ID)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "tx_power",
@@ -5570,6 +6742,34 @@ export const dcimFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Virtual device contexts (ID)"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       },
       {
         "name": "vlan_translation_policy_id",
@@ -5981,6 +7181,18 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.inventoryitem": [
       {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitem",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
+      {
         "name": "asset_tag",
         "kind": "string",
         "path": [],
@@ -6113,6 +7325,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "discovered",
         "kind": "boolean",
         "path": [],
@@ -6174,6 +7442,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "manufacturer",
@@ -6316,6 +7612,20 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Manufacturer-assigned part identifier"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -6480,11 +7790,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -6492,11 +7803,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",
@@ -6507,6 +7847,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.inventoryitemrole": [
@@ -6595,6 +7963,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "inventoryitem_count",
+        "kind": "count",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.inventoryitem",
+        "type": "integer",
+        "description": "Inventoryitem count"
       },
       {
         "name": "last_updated",
@@ -6724,11 +8108,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -6736,11 +8121,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -6754,6 +8140,18 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.inventoryitemtemplate": [
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.inventoryitemtemplate",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "component_id",
         "kind": "number",
@@ -7045,6 +8443,30 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.location": [
       {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -7255,6 +8677,23 @@ export const dcimFilters: FilterSpecs = {
         "description": "Parent (ID)"
       },
       {
+        "name": "prefix_count",
+        "kind": "count",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.prefix",
+        "arg": "scope_type",
+        "type": "integer",
+        "description": "Prefix count"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -7385,11 +8824,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -7397,11 +8837,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -7675,11 +9116,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -7687,11 +9129,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -7754,6 +9197,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "devicetype_count",
+        "kind": "count",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Devicetype count"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -7768,6 +9227,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "inventoryitem_count",
+        "kind": "count",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.inventoryitem",
+        "type": "integer",
+        "description": "Inventoryitem count"
       },
       {
         "name": "last_updated",
@@ -7794,6 +9269,22 @@ export const dcimFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "moduletype_count",
+        "kind": "count",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.moduletype",
+        "type": "integer",
+        "description": "Moduletype count"
       },
       {
         "name": "name",
@@ -7870,6 +9361,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "platform_count",
+        "kind": "count",
+        "path": [],
+        "column": "manufacturer_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.platform",
+        "type": "integer",
+        "description": "Platform count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -7897,11 +9404,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -7909,11 +9417,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -8022,6 +9531,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -8052,6 +9617,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "manufacturer",
@@ -8166,6 +9759,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -8306,11 +9913,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -8318,11 +9926,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",
@@ -8333,6 +9970,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.modulebay": [
@@ -8409,6 +10074,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "enabled",
         "kind": "boolean",
         "path": [],
@@ -8470,6 +10191,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "modified_by_request",
@@ -8590,6 +10339,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Identifier to reference when renaming installed components"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -8683,11 +10446,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -8695,11 +10459,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",
@@ -8710,6 +10503,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.modulebaytemplate": [
@@ -8978,6 +10799,38 @@ export const dcimFilters: FilterSpecs = {
         "description": "Airflow"
       },
       {
+        "name": "console_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleporttemplate",
+        "type": "integer",
+        "description": "Console port template count"
+      },
+      {
+        "name": "console_server_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.consoleserverporttemplate",
+        "type": "integer",
+        "description": "Console server port template count"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -9026,6 +10879,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "front_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.frontporttemplate",
+        "type": "integer",
+        "description": "Front port template count"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -9040,6 +10909,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.interfacetemplate",
+        "type": "integer",
+        "description": "Interface template count"
       },
       {
         "name": "last_updated",
@@ -9112,6 +10997,38 @@ export const dcimFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "module_bay_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.modulebaytemplate",
+        "type": "integer",
+        "description": "Module bay template count"
+      },
+      {
+        "name": "module_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.module",
+        "type": "integer",
+        "description": "Module count"
       },
       {
         "name": "owner",
@@ -9188,6 +11105,38 @@ export const dcimFilters: FilterSpecs = {
         "description": "Discrete part number (optional)"
       },
       {
+        "name": "power_outlet_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.poweroutlettemplate",
+        "type": "integer",
+        "description": "Power outlet template count"
+      },
+      {
+        "name": "power_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.powerporttemplate",
+        "type": "integer",
+        "description": "Power port template count"
+      },
+      {
         "name": "profile_id",
         "kind": "fk",
         "path": [],
@@ -9200,16 +11149,33 @@ export const dcimFilters: FilterSpecs = {
         "description": "Profile (ID)"
       },
       {
+        "name": "rear_port_template_count",
+        "kind": "count",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rearporttemplate",
+        "type": "integer",
+        "description": "Rear port template count"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -9217,11 +11183,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -9444,11 +11411,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -9456,11 +11424,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -9474,6 +11443,30 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.platform": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "config_template_id",
         "kind": "fk",
@@ -9726,11 +11719,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -9738,11 +11732,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -10060,11 +12055,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -10072,11 +12068,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -10276,6 +12273,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "feed_leg",
         "kind": "choice",
         "path": [],
@@ -10351,6 +12404,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -10470,6 +12551,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Power port (ID)"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -10586,11 +12681,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -10598,11 +12694,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -10636,6 +12761,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.poweroutlettemplate": [
@@ -11118,6 +13271,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "powerfeed_count",
+        "kind": "count",
+        "path": [],
+        "column": "power_panel_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.powerfeed",
+        "type": "integer",
+        "description": "Powerfeed count"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -11203,11 +13372,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -11215,11 +13385,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -11322,6 +13493,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -11374,6 +13601,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -11497,6 +13752,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -11590,11 +13859,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -11602,11 +13872,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -11640,6 +13939,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.powerporttemplate": [
@@ -12011,6 +14338,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_count",
+        "kind": "count",
+        "path": [],
+        "column": "rack_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device count"
+      },
+      {
         "name": "facility_id",
         "kind": "string",
         "path": [],
@@ -12351,6 +14694,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "powerfeed_count",
+        "kind": "count",
+        "path": [],
+        "column": "rack_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.powerfeed",
+        "type": "integer",
+        "description": "Powerfeed count"
+      },
+      {
         "name": "rack_type",
         "kind": "fk_natural",
         "path": [],
@@ -12545,11 +14904,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -12557,11 +14917,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -12870,6 +15231,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack_count",
+        "kind": "count",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -12897,11 +15274,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -12909,11 +15287,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -13110,11 +15489,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -13122,11 +15502,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -13403,6 +15784,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack_count",
+        "kind": "count",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -13430,11 +15827,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -13442,11 +15840,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -13784,6 +16183,22 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack_count",
+        "kind": "count",
+        "path": [],
+        "column": "rack_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -13827,11 +16242,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -13839,11 +16255,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "u_height",
@@ -14030,6 +16447,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -14082,6 +16555,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "mark_connected",
@@ -14205,6 +16706,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Positions"
       },
       {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [
@@ -14298,11 +16813,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -14310,11 +16826,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "type",
@@ -14348,6 +16893,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.rearporttemplate": [
@@ -14623,6 +17196,30 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.region": [
       {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -14811,6 +17408,23 @@ export const dcimFilters: FilterSpecs = {
         "description": "Parent (ID)"
       },
       {
+        "name": "prefix_count",
+        "kind": "count",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.prefix",
+        "arg": "scope_type",
+        "type": "integer",
+        "description": "Prefix count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -14838,11 +17452,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -14850,11 +17465,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -14903,6 +17519,23 @@ export const dcimFilters: FilterSpecs = {
         "description": "ASNs (ID)"
       },
       {
+        "name": "circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.circuittermination",
+        "arg": "termination_type",
+        "type": "integer",
+        "description": "Circuit count"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -14949,6 +17582,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Description"
+      },
+      {
+        "name": "device_count",
+        "kind": "count",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device count"
       },
       {
         "name": "facility",
@@ -15167,6 +17816,39 @@ export const dcimFilters: FilterSpecs = {
         "description": "Physical address"
       },
       {
+        "name": "prefix_count",
+        "kind": "count",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.prefix",
+        "arg": "scope_type",
+        "type": "integer",
+        "description": "Prefix count"
+      },
+      {
+        "name": "rack_count",
+        "kind": "count",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack count"
+      },
+      {
         "name": "region",
         "kind": "tree_natural",
         "path": [],
@@ -15263,11 +17945,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -15275,11 +17958,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -15364,9 +18048,65 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtualmachine_count",
+        "kind": "count",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.virtualmachine",
+        "type": "integer",
+        "description": "Virtualmachine count"
+      },
+      {
+        "name": "vlan_count",
+        "kind": "count",
+        "path": [],
+        "column": "site_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "VLAN count"
       }
     ],
     "dcim.sitegroup": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -15556,6 +18296,23 @@ export const dcimFilters: FilterSpecs = {
         "description": "Parent (ID)"
       },
       {
+        "name": "prefix_count",
+        "kind": "count",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.prefix",
+        "arg": "scope_type",
+        "type": "integer",
+        "description": "Prefix count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -15583,11 +18340,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -15595,11 +18353,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -15662,6 +18421,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "master"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "master"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "master"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "master"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "domain",
         "kind": "string",
         "path": [],
@@ -15716,6 +18531,34 @@ export const dcimFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "master"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "master"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
+      },
+      {
         "name": "master",
         "kind": "fk_natural",
         "path": [],
@@ -15738,6 +18581,22 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.device",
         "type": "integer",
         "description": "Master (ID)"
+      },
+      {
+        "name": "member_count",
+        "kind": "count",
+        "path": [],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Member count"
       },
       {
         "name": "modified_by_request",
@@ -15822,6 +18681,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "master"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -15917,11 +18790,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -15929,11 +18803,40 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tenant",
+        "kind": "fk_natural",
+        "path": [
+          "master"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "string",
+        "description": "Tenant (slug)"
+      },
+      {
+        "name": "tenant_id",
+        "kind": "fk",
+        "path": [
+          "master"
+        ],
+        "column": "tenant_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "type": "integer",
+        "description": "Tenant (ID)"
       },
       {
         "name": "updated_by_request",
@@ -15944,6 +18847,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "master"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "master"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ],
     "dcim.virtualdevicecontext": [
@@ -16020,6 +18951,62 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -16052,6 +19039,27 @@ export const dcimFilters: FilterSpecs = {
         "description": "Numeric identifier unique to the parent device"
       },
       {
+        "name": "interface_count",
+        "kind": "count",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.interface",
+        "through": {
+          "table": "dcim_interface_vdcs",
+          "source": "interface_id",
+          "target": "virtualdevicecontext_id"
+        },
+        "type": "integer",
+        "description": "Interface count"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -16066,6 +19074,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "modified_by_request",
@@ -16174,6 +19210,20 @@ export const dcimFilters: FilterSpecs = {
         "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -16292,11 +19342,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -16304,11 +19355,12 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -16371,6 +19423,34 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
       }
     ]
   };

@@ -738,11 +738,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -750,11 +751,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -1084,11 +1086,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1096,11 +1099,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1439,11 +1443,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1451,11 +1456,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -2609,11 +2615,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2621,11 +2628,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -3321,11 +3329,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -3333,11 +3342,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -4261,6 +4271,22 @@ export const extrasFilters: FilterSpecs = {
         "description": "Slug"
       },
       {
+        "name": "tagged_items",
+        "kind": "count",
+        "path": [],
+        "column": "tag_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "extras.taggeditem",
+        "type": "integer",
+        "description": "Tagged items"
+      },
+      {
         "name": "updated_by_request",
         "kind": "request",
         "path": [],
@@ -4668,11 +4694,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -4680,11 +4707,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",

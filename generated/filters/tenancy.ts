@@ -295,11 +295,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -307,11 +308,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "title",
@@ -518,11 +520,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -530,11 +533,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -548,6 +552,51 @@ export const tenancyFilters: FilterSpecs = {
       }
     ],
     "tenancy.contactgroup": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
+      {
+        "name": "contact_count",
+        "kind": "count",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "tenancy.contact",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contact_id",
+          "target": "contactgroup_id"
+        },
+        "type": "integer",
+        "description": "Contact count"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -764,11 +813,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -776,11 +826,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -986,11 +1037,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -998,11 +1050,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1016,6 +1069,38 @@ export const tenancyFilters: FilterSpecs = {
       }
     ],
     "tenancy.tenant": [
+      {
+        "name": "circuit_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "circuits.circuit",
+        "type": "integer",
+        "description": "Circuit count"
+      },
+      {
+        "name": "cluster_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.cluster",
+        "type": "integer",
+        "description": "Cluster count"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -1065,6 +1150,22 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device count"
+      },
+      {
         "name": "group",
         "kind": "tree_natural",
         "path": [],
@@ -1103,6 +1204,22 @@ export const tenancyFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "ipaddress_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.ipaddress",
+        "type": "integer",
+        "description": "Ipaddress count"
       },
       {
         "name": "last_updated",
@@ -1205,6 +1322,54 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "prefix_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.prefix",
+        "type": "integer",
+        "description": "Prefix count"
+      },
+      {
+        "name": "rack_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack count"
+      },
+      {
+        "name": "site_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site count"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -1232,11 +1397,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1244,11 +1410,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1259,9 +1426,81 @@ export const tenancyFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtualmachine_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.virtualmachine",
+        "type": "integer",
+        "description": "Virtualmachine count"
+      },
+      {
+        "name": "vlan_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.vlan",
+        "type": "integer",
+        "description": "VLAN count"
+      },
+      {
+        "name": "vrf_count",
+        "kind": "count",
+        "path": [],
+        "column": "tenant_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.vrf",
+        "type": "integer",
+        "description": "VRF count"
       }
     ],
     "tenancy.tenantgroup": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -1478,11 +1717,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1490,11 +1730,12 @@ export const tenancyFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",

@@ -124,6 +124,27 @@ export const usersFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "user_count",
+        "kind": "count",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "users.user",
+        "through": {
+          "table": "users_user_groups",
+          "source": "user_id",
+          "target": "group_id"
+        },
+        "type": "integer",
+        "description": "User count"
       }
     ],
     "users.objectpermission": [
@@ -589,6 +610,22 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "member_count",
+        "kind": "count",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Member count"
       },
       {
         "name": "modified_by_request",

@@ -52,6 +52,22 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_count",
+        "kind": "count",
+        "path": [],
+        "column": "cluster_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "dcim.device",
+        "type": "integer",
+        "description": "Device count"
+      },
+      {
         "name": "group",
         "kind": "fk_natural",
         "path": [],
@@ -271,11 +287,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -283,11 +300,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -374,9 +392,41 @@ export const virtualizationFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtualmachine_count",
+        "kind": "count",
+        "path": [],
+        "column": "cluster_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.virtualmachine",
+        "type": "integer",
+        "description": "Virtualmachine count"
       }
     ],
     "virtualization.clustergroup": [
+      {
+        "name": "cluster_count",
+        "kind": "count",
+        "path": [],
+        "column": "group_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.cluster",
+        "type": "integer",
+        "description": "Cluster count"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -569,11 +619,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -581,11 +632,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -600,6 +652,22 @@ export const virtualizationFilters: FilterSpecs = {
     ],
     "virtualization.clustertype": [
       {
+        "name": "cluster_count",
+        "kind": "count",
+        "path": [],
+        "column": "type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.cluster",
+        "type": "integer",
+        "description": "Cluster count"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -791,11 +859,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -803,11 +872,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1007,11 +1077,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1019,11 +1090,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1226,6 +1298,62 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Device (ID)"
       },
       {
+        "name": "device_role",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "string",
+        "description": "Role (slug), including descendants"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "type": "integer",
+        "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_type",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device type (slug)"
+      },
+      {
+        "name": "device_type_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "integer",
+        "description": "Device type (ID)"
+      },
+      {
         "name": "disk",
         "kind": "number",
         "path": [],
@@ -1258,6 +1386,22 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "interface_count",
+        "kind": "count",
+        "path": [],
+        "column": "virtual_machine_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.vminterface",
+        "type": "integer",
+        "description": "Interface count"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -1272,6 +1416,34 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "device"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "memory",
@@ -1420,6 +1592,20 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "rack_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "type": "integer",
+        "description": "Rack (ID)"
       },
       {
         "name": "region",
@@ -1599,11 +1785,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1611,11 +1798,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -1694,6 +1882,50 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "type": "number",
         "description": "vCPUs"
+      },
+      {
+        "name": "virtual_chassis",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "string",
+        "description": "Virtual chassis (name)"
+      },
+      {
+        "name": "virtual_chassis_id",
+        "kind": "fk",
+        "path": [
+          "device"
+        ],
+        "column": "virtual_chassis_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualchassis",
+        "type": "integer",
+        "description": "Virtual chassis (ID)"
+      },
+      {
+        "name": "virtual_disk_count",
+        "kind": "count",
+        "path": [],
+        "column": "virtual_machine_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.virtualdisk",
+        "type": "integer",
+        "description": "Virtual disk count"
       },
       {
         "name": "virtual_machine_type",
@@ -1969,11 +2201,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1981,11 +2214,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -1996,6 +2230,22 @@ export const virtualizationFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_machine_count",
+        "kind": "count",
+        "path": [],
+        "column": "virtual_machine_type_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "virtualization.virtualmachine",
+        "type": "integer",
+        "description": "Virtual machine count"
       }
     ],
     "virtualization.vminterface": [
@@ -2010,6 +2260,40 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "virtualization.vminterface",
         "type": "integer",
         "description": "Bridge (ID)"
+      },
+      {
+        "name": "count_fhrp_groups",
+        "kind": "count",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.fhrpgroupassignment",
+        "arg": "interface_type",
+        "type": "integer",
+        "description": "Count fhrp groups"
+      },
+      {
+        "name": "count_ipaddresses",
+        "kind": "count",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte"
+        ],
+        "target": "ipam.ipaddress",
+        "arg": "assigned_object_type",
+        "type": "integer",
+        "description": "Count ipaddresses"
       },
       {
         "name": "created",
@@ -2299,11 +2583,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -2311,11 +2596,12 @@ export const virtualizationFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tagged_vlan_id",

@@ -326,11 +326,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -338,11 +339,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",
@@ -420,6 +422,30 @@ export const wirelessFilters: FilterSpecs = {
       }
     ],
     "wireless.wirelesslangroup": [
+      {
+        "name": "ancestor",
+        "kind": "tree_natural",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "wireless.wirelesslangroup",
+        "type": "string",
+        "description": "Ancestor (slug), including descendants"
+      },
+      {
+        "name": "ancestor_id",
+        "kind": "tree",
+        "path": [],
+        "column": "parent_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "wireless.wirelesslangroup",
+        "type": "integer",
+        "description": "Ancestor (ID), including descendants"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -636,11 +662,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -648,11 +675,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",
@@ -990,11 +1018,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "string",
-        "description": "Tag (slug); repeated values must all be present"
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
       },
       {
         "name": "tag_id",
@@ -1002,11 +1031,12 @@ export const wirelessFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "any"
         ],
         "target": "extras.tag",
         "type": "integer",
-        "description": "Tag (ID); repeated values must all be present"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "tenant",

@@ -90,15 +90,15 @@ async function relationIds(ctx: FilterContext, f: FilterDef, values: string[]): 
   return { sql: idsSql, nulls };
 }
 
-async function relationCondition(ctx: FilterContext, f: FilterDef, col: string, values: string[], modelKey: string, alias: string): Promise<string> {
+async function relationCondition(ctx: FilterContext, f: FilterDef, col: string, values: string[], modelKey: string, alias: string, lookup = 'exact'): Promise<string> {
   if (f.kind === 'tag' || f.kind === 'tag_id') {
     const column = f.kind === 'tag' ? 'slug' : 'id';
     const parsed = f.kind === 'tag' ? values : values.map(parseInteger);
     const type = f.kind === 'tag' ? 'text' : 'bigint';
     await checkExisting(ctx, ctx.registry.model('extras.tag'), column, parsed, type);
     const ct = ctx.params.add(modelKey);
-    // every tag must be present (AND), as NetBox's tag filter does
-    return parsed.map((v) => `EXISTS (SELECT 1 FROM extras_taggeditem ti JOIN extras_tag g ON g.id = ti.tag_id WHERE ti.object_type = ${ct} AND ti.object_id = ${alias}.id AND g.${column} = ${ctx.params.add(v)}::${type})`).join(' AND ');
+    // every tag must be present (AND), as NetBox's tag filter does; tag__any: one of them
+    return parsed.map((v) => `EXISTS (SELECT 1 FROM extras_taggeditem ti JOIN extras_tag g ON g.id = ti.tag_id WHERE ti.object_type = ${ct} AND ti.object_id = ${alias}.id AND g.${column} = ${ctx.params.add(v)}::${type})`).join(lookup === 'any' ? ' OR ' : ' AND ');
   }
   const { sql, nulls } = await relationIds(ctx, f, values);
   const parts: string[] = [];
@@ -161,8 +161,16 @@ async function positive(ctx: FilterContext, model: ModelDef, f: FilterDef, looku
       const actions = f.op === 'created_by_request' ? "('create')" : f.op === 'updated_by_request' ? "('update')" : "('create', 'update')";
       return `${alias}.id IN (SELECT changed_object_id FROM core_objectchange WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')} AND action IN ${actions})`;
     }
+    case 'count': {
+      // the counted rows, per row: a correlated count compared like a number
+      const target = ctx.registry.model(f.target!);
+      const counted = f.through
+        ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
+        : `(SELECT count(*) FROM ${ident(target.table)} x WHERE x.${ident(f.column)} = ${alias}.id${f.arg ? ` AND x.${ident(f.arg)} = ${ctx.params.add(model.key)}` : ''})`;
+      return typedCondition(ctx, counted, lookup, values, 'bigint', parseInteger);
+    }
     default:
-      return relationCondition(ctx, f, col, values, model.key, alias);
+      return relationCondition(ctx, f, col, values, model.key, alias, lookup);
   }
 }
 

@@ -57,6 +57,29 @@ describe('unknown body keys', () => {
   });
 });
 
+describe('NetBox 4.6 filters', () => {
+  it('tag__any matches one of the tags; counts filter like numbers; ancestor finds a subtree', async () => {
+    const [red, blue] = (await s.request('POST', '/api/extras/tags/', [{ name: 'f-red', slug: 'f-red' }, { name: 'f-blue', slug: 'f-blue' }])).body;
+    await s.request('POST', '/api/tenancy/tenant-groups/', { name: 'fg', slug: 'fg' });
+    const made = (await s.request('POST', '/api/tenancy/tenants/', [
+      { name: 'f-1', slug: 'f-1', tags: [red.id] }, { name: 'f-2', slug: 'f-2', tags: [blue.id] }, { name: 'f-3', slug: 'f-3', tags: [red.id, blue.id] }, { name: 'f-4', slug: 'f-4' },
+    ])).body;
+    const names = async (q: string) => (await s.request('GET', `/api/tenancy/tenants/?name__isw=f-&${q}`)).body.results.map((t: any) => t.name).sort();
+    expect(await names('tag=f-red&tag=f-blue')).toEqual(['f-3']);
+    expect(await names('tag__any=f-red&tag__any=f-blue')).toEqual(['f-1', 'f-2', 'f-3']);
+    expect(await names(`tag_id__any=${blue.id}`)).toEqual(['f-2', 'f-3']);
+    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'fsite', slug: 'fsite', tenant: made[0].id })).body;
+    void site;
+    expect((await s.request('GET', '/api/tenancy/tenants/?site_count__gte=1&name__isw=f-')).body.results.map((t: any) => t.name)).toEqual(['f-1']);
+    expect((await s.request('GET', '/api/tenancy/tenants/?site_count=0&name__isw=f-')).body.count).toBe(3);
+    const top = (await s.request('POST', '/api/dcim/regions/', { name: 'f-top', slug: 'f-top' })).body;
+    const mid = (await s.request('POST', '/api/dcim/regions/', { name: 'f-mid', slug: 'f-mid', parent: top.id })).body;
+    await s.request('POST', '/api/dcim/regions/', { name: 'f-low', slug: 'f-low', parent: mid.id });
+    expect((await s.request('GET', `/api/dcim/regions/?ancestor_id=${top.id}`)).body.results.map((r: any) => r.name).sort()).toEqual(['f-low', 'f-mid']);
+    expect((await s.request('GET', '/api/dcim/regions/?ancestor=f-mid')).body.results.map((r: any) => r.name)).toEqual(['f-low']);
+  });
+});
+
 describe('authentication check', () => {
   it('returns the user the token belongs to, and 403 without credentials', async () => {
     const r = await s.request('GET', '/api/authentication-check/');
