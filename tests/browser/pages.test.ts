@@ -42,7 +42,7 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     const blocked: string[] = [];
     p.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
     await p.goto(`${s.url}/api/schema/swagger-ui/`);
-    await p.getByText('NetBox-compatible REST API').first().waitFor({ timeout: 30_000 });
+    await p.getByText('NetBox-compatible REST API').first().waitFor({ timeout: 120_000 });
     expect(blocked).toEqual([]);
 
     await p.locator('button.authorize').first().click();
@@ -55,14 +55,15 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     await p.goto(`${s.url}/api/schema/swagger-ui/#/dcim/dcim_sites_list`);
     await p.reload(); // the authorization is kept (persistAuthorization); the deep link opens the operation
     const op = p.locator('#operations-dcim-dcim_sites_list');
-    await op.getByRole('button', { name: 'Try it out' }).waitFor({ timeout: 30_000 });
+    // the document describes every NetBox endpoint (~10 MB): Swagger UI takes its time on two busy cores
+    await op.getByRole('button', { name: 'Try it out' }).waitFor({ timeout: 120_000 });
     await op.getByRole('button', { name: 'Try it out' }).click();
     await op.getByRole('button', { name: 'Execute' }).click();
     const status = op.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor({ timeout: 30_000 });
     expect((await status.innerText()).trim()).toBe('200');
     expect(await op.locator('.live-responses-table .response-col_description pre').first().innerText()).toContain(siteName);
-  }, 90_000);
+  }, 360_000);
 
   it('the browsable API shows the root, follows links, asks for a login and then shows the data', async () => {
     const p = await page();
