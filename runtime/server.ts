@@ -16,7 +16,7 @@ import type { ModelRoute } from './rest/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, type Bootstrapped } from './bootstrap.ts';
 import { syncObjectTypes } from './catalogue/object-types.ts';
 import { createProvisionRoutes } from './auth/provision.ts';
 import { createLoginRoutes } from './http/pages/login.ts';
@@ -49,6 +49,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   readonly url: string;
+  /** what the first start provisioned (for the console) */
+  readonly bootstrapped: Bootstrapped;
   readonly port: number;
   readonly sql: Sql;
   readonly services: Services;
@@ -76,7 +78,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   await cache.start();
   const observers = [recordObjectChanges, createEventObserver(), createDiffObserver(), createCustomFieldsObserver(cache)];
   const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi, cache };
-  if (prepare) await bootstrap(sql, registry, o.settings, hooks, observers);
+  const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
   const app = createApp({
     services, routes: o.routes, peppers,
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
@@ -84,8 +86,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes()],
   });
   const port = o.port ?? o.settings.port;
-  const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
+    // a port taken since it was checked: the caller stops what it started and says which port
+    s.once('error', (e) => {
+      void sql.end({ timeout: 1 }).finally(() => reject(e));
+    });
     configureHttpServer(s as Server, o.settings.requestTimeoutMs);
   });
   // jobs get their own pool: they are not bound by the request timeout
@@ -97,6 +103,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://${o.settings.host}:${actual}`,
+    bootstrapped,
     port: actual,
     sql,
     services,

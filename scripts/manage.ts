@@ -37,9 +37,11 @@ const { values } = parseArgs({
 });
 const settings = loadSettings();
 
+/** A refusal of the command: printed as one message, exit code 1, after the database is stopped. */
+class CommandError extends Error {}
+
 function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+  throw new CommandError(message);
 }
 
 function portTaken(port: number): Promise<boolean> {
@@ -139,4 +141,8 @@ async function run(): Promise<void> {
   }
 }
 
-await run();
+await run().catch((e: unknown) => {
+  if (!(e instanceof CommandError)) throw e;
+  console.error(e.message);
+  process.exitCode = 1;
+});

@@ -22,6 +22,8 @@ export interface Settings {
   readonly strictFiltering: boolean;
   /** unknown body keys are 400s (default: ignored and named in X-Ignored-Fields, as NetBox ignores them) */
   readonly strictBody: boolean;
+  /** `debug`, `info` (an access log line per request), `warn`, `error` or `silent` */
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly enforceGlobalUnique: boolean;
   /** permissions every user holds (`users.view_token` → constraint sets), as NetBox's DEFAULT_PERMISSIONS */
   readonly defaultPermissions: Readonly<Record<string, readonly unknown[]>>;
@@ -81,6 +83,12 @@ export function parsePeppers(v: string | undefined): Map<number, string> | undef
   return out.size ? out : undefined;
 }
 
+function logLevel(v: string | undefined): Settings['logLevel'] {
+  const level = (v ?? 'info').toLowerCase();
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level)) throw new Error(`LOG_LEVEL: "${v}" is not one of debug, info, warn, error, silent`);
+  return level as Settings['logLevel'];
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const dataDir = resolve(env.DATA_DIR ?? './.data');
   return {
@@ -99,6 +107,7 @@ export function loadSettings(env: Env = process.env): Settings {
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
     strictFiltering: bool(env.STRICT_FILTERING, true),
     strictBody: bool(env.STRICT_BODY, false),
+    logLevel: logLevel(env.LOG_LEVEL),
     enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
     defaultPermissions: env.DEFAULT_PERMISSIONS ? (JSON.parse(env.DEFAULT_PERMISSIONS) as Record<string, unknown[]>) : {
       'users.view_token': [{ user: '$user' }],

@@ -5,7 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from './env.ts';
-import { createApiVersion, createRequestId, createServices, createTrailingSlash, createTransaction } from './middleware.ts';
+import { createAccessLog, createApiVersion, createRequestId, createServices, createTrailingSlash, createTransaction } from './middleware.ts';
 import { errorResponse } from './on-error.ts';
 import { respond } from './render.ts';
 import { createRootRoutes } from './root.ts';
@@ -30,6 +30,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
   app.use('*', createServices(options.services));
   app.use('*', createRequestId());
+  app.use('*', createAccessLog());
   app.use('/api/*', createApiVersion(options.services.version));
   app.use('*', createTrailingSlash());
   for (const r of options.publicRoutes ?? []) app.route('/', r);

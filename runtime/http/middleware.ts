@@ -24,6 +24,21 @@ export function createRequestId(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** One line per request at LOG_LEVEL info or debug: method, path, status, milliseconds, request id. */
+export function createAccessLog(): MiddlewareHandler<AppEnv> {
+  return async function accessLog(c, next) {
+    const { logLevel } = c.var.services.settings;
+    if (logLevel !== 'info' && logLevel !== 'debug') return next();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const path = new URL(c.req.url).pathname;
+      console.log(`${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.var.requestId}`);
+    }
+  };
+}
+
 export function createApiVersion(version: string): MiddlewareHandler<AppEnv> {
   const apiVersion = version.split('.').slice(0, 2).join('.');
   return async function apiVersionHeader(c, next) {

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerEvents, type WorkerUtils } from 'graphile-worker';
+import pg from 'pg';
 import type { Settings } from '../config/index.ts';
 import { connect, type Sql } from '../db/index.ts';
 import type { JobRow, JobTask, TaskContext } from './task.ts';
@@ -93,9 +94,14 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     workerId = workerPool.id;
     void beat();
   });
+  // our own pool, so that connections PostgreSQL closes (a Ctrl-C reaches its process too) are
+  // errors we handle, not unhandled 'error' events that end the process with a trace
+  const pgPool = new pg.Pool({ connectionString: o.databaseUrl, max: (o.concurrency ?? o.context.settings.workerConcurrency) + 2 });
+  pgPool.on('error', () => {});
+  pgPool.on('connect', (client) => { client.on('error', () => {}); });
   const runner: Runner = await run({
     events,
-    connectionString: o.databaseUrl,
+    pgPool,
     concurrency: o.concurrency ?? o.context.settings.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 2000,
@@ -103,7 +109,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     ...(o.crontab ? { crontab: o.crontab } : {}),
     logger: new Logger(quiet),
   });
-  const utils = await makeWorkerUtils({ connectionString: o.databaseUrl });
+  const utils = await makeWorkerUtils({ pgPool });
   async function beat(): Promise<void> {
     if (!ids.size) return;
     await ctx.sql.unsafe(
@@ -128,6 +134,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       await runner.stop();
       await ctx.sql.unsafe('DELETE FROM public.core_worker WHERE id = ANY($1::text[])', [[...ids]]).catch(() => {});
       await utils.release();
+      await pgPool.end().catch(() => {});
     },
   };
 }

@@ -76,7 +76,7 @@ export interface ServerProcess {
 async function spawnUntil(script: string, env: Record<string, string>, ready: string): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

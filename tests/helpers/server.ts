@@ -83,6 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SUPERUSER_PASSWORD: 'admin-password',
     SUPERUSER_API_TOKEN: TOKEN,
     DB_POOL_SIZE: '4',
+    LOG_LEVEL: 'warn',
     WORKER_IN_PROCESS: 'false',
     ...options.env,
   });
