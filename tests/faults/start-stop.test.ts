@@ -1,5 +1,5 @@
 /**
- * The real `npm start` on the embedded PostgreSQL, and `npm run manage`: what the console says on
+ * The real `npm start` (the compiled server, dist/main.js, built by `npm run build`) on the embedded PostgreSQL, and `npm run manage`: what the console says on
  * start (where the API, login page and Swagger UI are, the superuser and its generated password),
  * an access log line per request, a clean stop on SIGTERM and on a Ctrl-C that also reaches
  * PostgreSQL (exit 0, no error printed, nothing left running), and one-line errors for taken ports.
@@ -45,7 +45,7 @@ function serverPid(run: Run): number {
   const isServer = (pid: number) => {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return /(^|\/)node$/.test(argv[0]!) && argv.some((a) => a.includes('runtime/main'));
+      return /(^|\/)node$/.test(argv[0]!) && argv.some((a) => a.includes('dist/main.js'));
     } catch {
       return false;
     }
