@@ -4,7 +4,7 @@
  * ports and through a circuit, `/trace/` and `/paths/`, and the refusals NetBox makes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let site: any;
@@ -12,11 +12,7 @@ let type: any;
 let role: any;
 let n = 0;
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await s.request('POST', path, body);
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
+const post = (path: string, body: unknown) => created(s, path, body);
 const device = () => post('/api/dcim/devices/', { name: `cab-${++n}`, device_type: type.id, role: role.id, site: site.id });
 const iface = (d: any, name = 'eth0') => post('/api/dcim/interfaces/', { device: d.id, name, type: '1000base-t' });
 const end = (type: string, o: any) => [{ object_type: type, object_id: o.id }];

@@ -4,18 +4,14 @@
  * a module gets its module type's templates with `{module}` filled in, and the counts show them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let site: any;
 let role: any;
 let mf: any;
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await s.request('POST', path, body);
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
+const post = (path: string, body: unknown) => created(s, path, body);
 
 beforeAll(async () => {
   s = await startTestServer();

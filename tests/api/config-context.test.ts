@@ -3,7 +3,7 @@
  * top) and render-config with config templates, as NetBox does them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let device: any;
@@ -11,11 +11,7 @@ let site: any;
 let role: any;
 let region: any;
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await s.request('POST', path, body);
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
+const post = (path: string, body: unknown) => created(s, path, body);
 
 beforeAll(async () => {
   s = await startTestServer();

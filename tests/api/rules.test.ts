@@ -4,7 +4,7 @@
  * run past the rack, an interface's LAG on the same device and never itself, custom field names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let site: any;
@@ -12,11 +12,7 @@ let type: any;
 let role: any;
 let n = 0;
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await s.request('POST', path, body);
-  expect(r.status, r.text).toBe(201);
-  return r.body;
-}
+const post = (path: string, body: unknown) => created(s, path, body);
 
 const device = (extra: Record<string, unknown> = {}) => post('/api/dcim/devices/', { name: `rules-${++n}`, device_type: type.id, role: role.id, site: site.id, ...extra });
 

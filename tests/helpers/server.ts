@@ -118,3 +118,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** POSTs a body and returns the created object, failing the test (with the answer) unless it is a 201. */
+export async function created(s: TestServer, path: string, body: unknown): Promise<any> {
+  const r = await s.request('POST', path, body);
+  if (r.status !== 201) throw new Error(`POST ${path} → ${r.status}: ${r.text}`);
+  return r.body;
+}

@@ -8,11 +8,7 @@ import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import type { Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
-import { createAllocated, insufficient, loadParent, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
-
-function column(model: ModelDef, field: string): string {
-  return model.fields.find((f) => f.name === field)!.column!;
-}
+import { column, createAllocated, insufficient, loadParent, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
 
 async function freeAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row, limit: number): Promise<{ free: number[]; total: number }> {
   const target = c.var.services.registry.model(action.args.creates!);

@@ -12,17 +12,13 @@ import { Params, type Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest } from '../../http/errors.ts';
 import { respond } from '../../http/render.ts';
-import { createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import { column, createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
 import { bitsOf, firstAddresses, formatIp, hostValue, type Interval, parseNetwork, size, subtract } from './ipset.ts';
 
 interface Free {
   readonly family: 4 | 6;
   readonly length: number;
   readonly set: Interval[];
-}
-
-function column(model: ModelDef, field: string): string {
-  return model.fields.find((f) => f.name === field)!.column!;
 }
 
 async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row): Promise<Free> {

@@ -10,12 +10,8 @@ import { Params, type Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest } from '../../http/errors.ts';
 import { respond } from '../../http/render.ts';
-import { createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import { column, createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
 import { bitsOf, cidrs, formatIp, type Interval, parseNetwork, subtract } from './ipset.ts';
-
-function column(model: ModelDef, field: string): string {
-  return model.fields.find((f) => f.name === field)!.column!;
-}
 
 async function freeSpace(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row): Promise<{ family: 4 | 6; set: Interval[] }> {
   const a = action.args;
