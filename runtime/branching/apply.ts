@@ -103,8 +103,11 @@ async function existing(ctx: WriteContext, model: ModelDef, ids: number[]): Prom
   return new Set(rows.map((r) => r.id as number));
 }
 
-export async function applyStates(ctx: WriteContext, states: ObjectState[]): Promise<Problem[]> {
+export async function applyStates(ctx: WriteContext, states: ObjectState[], onProgress?: (done: number, total: number) => void): Promise<Problem[]> {
   const problems: Problem[] = [];
+  let done = 0;
+  const asked = new Set(states);
+  const advance = (n: number) => { done += n; onProgress?.(done, states.length); };
   const registry = ctx.registry;
   const models = modelOrder(registry, [...new Set(states.map((s) => s.model))]);
   const pending = new Set(states.filter((s) => s.action === 'create').map((s) => `${s.model.key}:${s.id}`));
@@ -148,6 +151,7 @@ export async function applyStates(ctx: WriteContext, states: ObjectState[]): Pro
     });
     const ok = await attempt(ctx, creates, problems, (c) => createObjects(c, model, inputs, { bulk: true, ids: creates.map((s) => s.id) }));
     if (!ok) for (const s of creates) failed.add(`${model.key}:${s.id}`);
+    advance(creates.length);
   }
   // 2. deferred references, and the updates asked for
   for (const model of models) {
@@ -159,6 +163,7 @@ export async function applyStates(ctx: WriteContext, states: ObjectState[]): Pro
     const live = updates.filter((s) => there.has(s.id));
     if (!live.length) continue;
     await attempt(ctx, live, problems, (c) => updateObjects(c, model, live.map((s) => ({ id: s.id, data: toInput(model, s.values ?? {}) })), { bulk: true, partial: true }));
+    advance(live.filter((s) => asked.has(s)).length);
   }
   // 3. deletes, dependents first; objects already gone (cascades) are skipped
   for (const model of [...models].reverse()) {
@@ -168,6 +173,8 @@ export async function applyStates(ctx: WriteContext, states: ObjectState[]): Pro
     const live = deletes.filter((s) => there.has(s.id));
     if (!live.length) continue;
     await attempt(ctx, live, problems, (c) => deleteObjects(c, model, live.map((s) => ({ id: s.id })), { bulk: true }));
+    advance(deletes.length);
   }
+  onProgress?.(states.length, states.length);
   return problems;
 }

@@ -12,6 +12,7 @@ import { FALLBACK, getBranch, lockBranch, recordEvent, transition, type BranchRo
 import { branchDiffs, planMerge, planRevert, planSync, statesIn, tracked, type Conflict } from './plans.ts';
 import { createBranchTables, dropBranchSchema, vacuumBranchTables } from './provision.ts';
 import { branchableTables, inSchema, schemaName } from './schema.ts';
+import { jobProgress, type Progress } from './progress.ts';
 
 export type Operation = 'provision' | 'sync' | 'merge' | 'revert';
 
@@ -32,6 +33,7 @@ export interface OperationReport {
   log: string[];
   ms?: number;
   rows_copied?: number;
+  progress?: { stage: string; done: number; total: number };
 }
 
 const OPERATING: Record<Operation, BranchStatus> = { provision: 'provisioning', sync: 'syncing', merge: 'merging', revert: 'reverting' };
@@ -127,14 +129,17 @@ async function recordMerged(task: TaskContext, tx: Db, branch: BranchRow, before
 }
 
 /** Runs the operation in `tx`; returns the branch tables it filled (provisioning), to vacuum after commit. */
-async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow, req: OperationRequest, jobId: string, report: OperationReport): Promise<readonly string[]> {
+async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow, req: OperationRequest, jobId: string, report: OperationReport, progress: Progress): Promise<readonly string[]> {
   const schema = schemaName(branch.schema_id);
   if (op === 'provision') {
     // a copy this job committed before dying (before the branch was made ready) is made again;
     // anything else in the way fails the job
     const [mark] = await tx.unsafe('SELECT obj_description(oid, \'pg_namespace\') AS job FROM pg_namespace WHERE nspname = $1', [schema]);
     if (mark && mark.job === `job ${jobId}`) await dropBranchSchema(tx, schema);
-    const stats = await createBranchTables(tx, schema, branchableTables(task.registry));
+    const stats = await createBranchTables(tx, schema, branchableTables(task.registry), true, (done, total) => {
+      report.progress = { stage: 'copy', done, total };
+      progress.step('copy', done, total);
+    });
     await tx.unsafe(`COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);
     await tx.unsafe("SELECT set_config('search_path', 'public', true)");
     report.rows_copied = stats.rows;
@@ -145,6 +150,8 @@ async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow,
   report.conflicts = plan.conflicts;
   report.changes = count(plan.states);
   report.log.push(`${plan.states.length} object change(s) to apply, ${plan.conflicts.length} conflict(s)`);
+  progress.log(report.log[report.log.length - 1]!);
+  progress.step('apply', 0, plan.states.length);
   if (plan.conflicts.length && !req.acknowledgeConflicts) {
     report.log.push('conflicts not acknowledged: nothing applied');
     throw new Abort(report);
@@ -152,7 +159,10 @@ async function body(task: TaskContext, tx: Db, op: Operation, branch: BranchRow,
   const target = op === 'sync' ? 'branch' : 'main';
   const before = op === 'merge' ? await mainStates(task, tx, branch) : null;
   const ctx = context(task, tx, req, jobId, branch, op, target);
-  report.problems = await inSchema(tx, target === 'branch' ? schema : null, () => applyStates(ctx, plan.states));
+  report.problems = await inSchema(tx, target === 'branch' ? schema : null, () => applyStates(ctx, plan.states, (done, total) => {
+    report.progress = { stage: 'apply', done, total };
+    progress.step('apply', done, total);
+  }));
   if (report.problems.length) {
     report.log.push(`${report.problems.length} problem(s): nothing applied`);
     throw new Abort(report);
@@ -176,6 +186,8 @@ export async function runOperation(task: TaskContext, op: Operation, req: Operat
   const sql: Sql = task.sql;
   const started = Date.now();
   const report: OperationReport = { ok: false, dry_run: !req.commit, conflicts: [], problems: [], changes: { created: 0, updated: 0, deleted: 0 }, log: [] };
+  const progress = jobProgress(sql, jobId);
+  progress.log(`${op} of branch ${req.branchId} started${req.commit ? '' : ' (dry run)'}`);
   let branch = await getBranch(sql, req.branchId);
   if (!branch) throw new Error(`Branch ${req.branchId} no longer exists.`);
   // a new branch shows "provisioning" while its copy is made (committed first, so clients see it)
@@ -192,7 +204,7 @@ export async function runOperation(task: TaskContext, op: Operation, req: Operat
   try {
     await sql.begin('isolation level repeatable read', async (tx) => {
       await lockBranch(tx, branch.id);
-      filled = await body(task, tx, op, branch, req, jobId, report);
+      filled = await body(task, tx, op, branch, req, jobId, report, progress);
       if (!req.commit) {
         report.log.push('dry run: all changes rolled back');
         throw new Abort(report);
@@ -217,6 +229,9 @@ export async function runOperation(task: TaskContext, op: Operation, req: Operat
     });
   }
   report.ms = Date.now() - started;
+  for (const line of report.log.slice(1)) progress.log(line, report.ok ? 'info' : 'warning');
+  progress.log(`${op} ${report.ok ? 'completed' : 'ended without changes'} in ${report.ms} ms`, report.ok ? 'info' : 'warning');
+  await progress.flush();
   return report;
 }
 

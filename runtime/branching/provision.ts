@@ -33,7 +33,7 @@ async function definitions(tx: Db, tables: string[]) {
   return { constraints, indexes };
 }
 
-export async function createBranchTables(tx: Db, schema: string, tables: string[], copy = true): Promise<CopyStats> {
+export async function createBranchTables(tx: Db, schema: string, tables: string[], copy = true, onTable?: (done: number, total: number) => void): Promise<CopyStats> {
   const started = Date.now();
   const defs = await definitions(tx, tables);
   await tx.unsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -47,6 +47,7 @@ export async function createBranchTables(tx: Db, schema: string, tables: string[
       rows += r.count;
       if (r.count > 0) filled.push(t);
     }
+    onTable?.(tables.indexOf(t) + 1, tables.length);
   }
   // references resolve to the branch's tables first, then to shared tables in public
   await tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);

@@ -287,6 +287,25 @@ describe('dry runs', () => {
   });
 });
 
+describe('progress of branch jobs', () => {
+  it('writes done/total and log entries to the job as it runs, outside the operation (a dry run keeps them)', async () => {
+    const b = await readyBranch(s, 'progress');
+    const provision = (await s.request('GET', `/api/core/jobs/?object_id=${b.id}&limit=1&ordering=created`)).body.results[0];
+    expect(provision.data.progress).toMatchObject({ stage: 'copy' });
+    expect(provision.data.progress.done).toBe(provision.data.progress.total);
+    expect(provision.log_entries[0]).toMatchObject({ level: 'info', message: `provision of branch ${b.id} started` });
+    const br = inBranch(s, b.schema_id);
+    await br.request('POST', '/api/dcim/sites/', Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })));
+    const dry = await operate(s, b.id, 'merge', { commit: false });
+    expect(dry.data.progress).toEqual({ stage: 'apply', done: 30, total: 30 });
+    const messages = dry.log_entries.map((e: { message: string }) => e.message);
+    expect(messages[0]).toBe(`merge of branch ${b.id} started (dry run)`);
+    expect(messages).toContain('30 object change(s) to apply, 0 conflict(s)');
+    expect(messages.join('\n')).toContain('rolled back');
+    for (const e of dry.log_entries) expect(Date.parse(e.timestamp)).not.toBeNaN();
+  });
+});
+
 describe('permissions on branch changes', () => {
   it('lists only the changes the constraints of netbox_branching.view_changediff allow', async () => {
     const b = await readyBranch(s, 'perm-changes');
