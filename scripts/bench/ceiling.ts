@@ -73,5 +73,32 @@ app.get('/prefixes', async (c) => c.json(await page(
           (SELECT count(DISTINCT a.prefix) FROM ipam_prefix a WHERE a.prefix >> p.prefix AND a.vrf_id IS NOT DISTINCT FROM p.vrf_id) AS _depth
      FROM ipam_prefix p ORDER BY p.vrf_id NULLS FIRST, p.prefix, p.id LIMIT ${int(c.req.query('limit'), 50)}`)));
 
+/*
+ * The bare ceiling: the table's own rows, no joins, no counts — `SELECT * … ORDER BY … LIMIT n` (or
+ * `WHERE id = $1`) returned as JSON. What one request costs on this machine with nothing but a
+ * route, a query and JSON: the per-request cost the service is compared with (issue 17).
+ */
+const bareTables: Record<string, { table: string; order: string }> = {
+  sites: { table: 'dcim_site', order: 'name' },
+  devices: { table: 'dcim_device', order: 'name' },
+  interfaces: { table: 'dcim_interface', order: 'device_id, name' },
+  prefixes: { table: 'ipam_prefix', order: 'vrf_id NULLS FIRST, prefix' },
+};
+app.get('/bare/:model', async (c) => {
+  const t = bareTables[c.req.param('model')];
+  if (!t) return c.json({ detail: 'Not found.' }, 404);
+  const site = c.req.query('site_id');
+  const where = site ? 'WHERE site_id = $1 AND status = $2 AND name ILIKE $3' : '';
+  const params = site ? [Number(site), c.req.query('status') ?? 'active', `%${c.req.query('name__ic') ?? ''}%`] : [];
+  const rows = await sql.unsafe(`SELECT * FROM ${t.table} ${where} ORDER BY ${t.order}, id LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}`, params as never[]);
+  return c.json({ results: rows });
+});
+app.get('/bare/:model/:id', async (c) => {
+  const t = bareTables[c.req.param('model')];
+  if (!t) return c.json({ detail: 'Not found.' }, 404);
+  const [row] = await sql.unsafe(`SELECT * FROM ${t.table} WHERE id = $1`, [Number(c.req.param('id'))]);
+  return row ? c.json(row) : c.json({ detail: 'Not found.' }, 404);
+});
+
 const port = Number(process.env.PORT ?? 8100);
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log(`ceiling listening on ${port}`));

@@ -3,7 +3,7 @@
  * database per run, server processes started as `npm start` starts them, and an API client.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,10 +33,13 @@ export interface Database {
 export async function startDatabase(): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
   let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'nb-bench-')), await freePort());
+  // the embedded cluster lives in a temporary folder, removed by stop (a run leaves no gigabytes behind)
+  const dir = adminUrl ? undefined : mkdtempSync(join(tmpdir(), 'nb-bench-'));
+  if (dir) {
+    embedded = await startEmbeddedPostgres(dir, await freePort());
     adminUrl = embedded.url('postgres');
   }
+  if (!adminUrl) throw new Error('no database');
   const name = `nb_bench_${Date.now()}`;
   const admin = connect(adminUrl, { max: 1 });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -49,7 +52,7 @@ export async function startDatabase(): Promise<Database> {
   const names = [name];
   return {
     url: urlOf(name),
-    adminUrl,
+    adminUrl: adminUrl,
     async sibling(suffix: string) {
       const db = `${name}_${suffix}`;
       const a = connect(adminUrl!, { max: 1 });
@@ -63,6 +66,7 @@ export async function startDatabase(): Promise<Database> {
       for (const db of names) await a.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
       await a.end();
       await embedded?.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -98,11 +102,13 @@ async function spawnUntil(script: string, env: Record<string, string>, ready: st
 }
 
 /** The server as `npm start` runs it, in production mode, on the benchmark's database. */
-export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return spawnUntil('runtime/main.ts', {
-    DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-bench-data-')),
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nb-bench-data-'));
+  const server = await spawnUntil('runtime/main.ts', {
+    DATABASE_URL: databaseUrl, DATA_DIR: dataDir,
     SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, MAX_BULK_ITEMS: '100000', ...env,
   }, 'API listening');
+  return { ...server, stop: () => server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** The ceiling (scripts/bench/ceiling.ts) on the same database, in its own process. */

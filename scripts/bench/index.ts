@@ -34,6 +34,11 @@ const seconds = Number(values.seconds);
 async function main(): Promise<void> {
   const started = Date.now();
   const db = await startDatabase();
+  // Ctrl-C still removes the database (and the embedded cluster's folder)
+  const interrupted = () => void db.stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
   const results: Result[] = [];
   let pgVersion = 'unknown';
   try {
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
     try {
       let data: Dataset | undefined;
       if (want('reads') || want('scaling')) {
+        step('creating the data set through the API');
         data = await createDataset(server.url, Number(values.scale));
         // what autovacuum does within a minute of a bulk load: visibility map and statistics
         const admin = connect(db.url, { max: 1 });
@@ -53,6 +59,7 @@ async function main(): Promise<void> {
         console.log(`data set ready: ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
       }
       if (want('reads') && data) {
+        step('reads, against the bare and the same-SQL ceilings');
         const ceiling = await startCeilingProcess(db.url);
         try {
           results.push(...await benchReads(server.url, ceiling.url, data, seconds));
@@ -65,13 +72,17 @@ async function main(): Promise<void> {
         results.push(...await benchScaling(db.url, data, seconds));
         server = await startServerProcess(db.url);
       }
+      if (want('bulk')) step('bulk writes');
       if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
+      if (want('components')) step('component instantiation');
       if (want('components')) results.push(...await benchComponents(server.url));
+      if (want('webhooks')) step('webhook delivery');
       if (want('webhooks')) results.push(...await benchWebhooks(server.url, Number(values.webhooks)));
     } finally {
       await server.stop();
     }
     if (want('branching')) {
+      step('branching');
       // an empty database of its own, so that each scale is the size of main being copied
       const url = await db.sibling('branching');
       const branching = await startServerProcess(url);
