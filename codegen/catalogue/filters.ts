@@ -93,6 +93,15 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
   }
   // a tree's nodes below a given one (NetBox's ancestor filters)
   if (m.tree) out.push(...relationFilters(cat, 'ancestor', [], 'parent_id', m.key, true, 'Ancestor'));
+  // cabled objects: their cable, its end, and whether they are cabled or occupied
+  if (m.fields.some((f) => f.computed?.type === 'cable')) {
+    out.push({ name: 'cable_id', kind: 'cable', path: [], column: 'id', lookups: ['n'], op: 'cable_id', type: 'integer', description: 'Cable (ID)' });
+    out.push({ name: 'cable_end', kind: 'cable', path: [], column: 'id', lookups: ['n'], op: 'cable_end', type: 'string', description: 'Cable end (A or B)' });
+    out.push({ name: 'cabled', kind: 'cable', path: [], column: 'id', lookups: [], op: 'cabled', type: 'boolean', description: 'Has a cable' });
+    if (m.fields.some((f) => f.name === 'mark_connected')) {
+      out.push({ name: 'occupied', kind: 'cable', path: [], column: 'id', lookups: [], op: 'occupied', type: 'boolean', description: 'Has a cable or is marked connected' });
+    }
+  }
   // computed counts filter like numbers
   for (const f of m.fields) {
     const c = f.computed;

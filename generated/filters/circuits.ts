@@ -911,6 +911,40 @@ export const circuitsFilters: FilterSpecs = {
     ],
     "circuits.circuittermination": [
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "circuit",
         "kind": "fk_natural",
         "path": [],
@@ -1032,6 +1066,16 @@ export const circuitsFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "port_speed",

@@ -787,6 +787,40 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.consoleport": [
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1048,6 +1082,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -1577,6 +1621,40 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.consoleserverport": [
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1838,6 +1916,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -4987,6 +5075,40 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.frontport": [
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "color",
         "kind": "string",
         "path": [],
@@ -5270,6 +5392,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -5842,6 +5974,40 @@ export const dcimFilters: FilterSpecs = {
         "description": "Bridge (ID)"
       },
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "count_fhrp_groups",
         "kind": "count",
         "path": [],
@@ -6251,6 +6417,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -11768,6 +11944,40 @@ export const dcimFilters: FilterSpecs = {
         "description": "Amperage"
       },
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -11903,6 +12113,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -12178,6 +12398,40 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.poweroutlet": [
+      {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
       {
         "name": "color",
         "kind": "string",
@@ -12485,6 +12739,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -13421,6 +13685,40 @@ export const dcimFilters: FilterSpecs = {
         "description": "Allocated power draw (watts)"
       },
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -13698,6 +13996,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",
@@ -16353,6 +16661,40 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.rearport": [
       {
+        "name": "cable_end",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_end",
+        "type": "string",
+        "description": "Cable end (A or B)"
+      },
+      {
+        "name": "cable_id",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "cable_id",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
+        "name": "cabled",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "cabled",
+        "type": "boolean",
+        "description": "Has a cable"
+      },
+      {
         "name": "color",
         "kind": "string",
         "path": [],
@@ -16636,6 +16978,16 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "occupied",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "occupied",
+        "type": "boolean",
+        "description": "Has a cable or is marked connected"
       },
       {
         "name": "owner",

@@ -3,6 +3,7 @@
  * exclude rows matching any value and keep rows whose value is null, as NetBox's `exclude()` does.
  */
 import type { FilterDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { TERMINATION } from '../cables/model.ts';
 import { ident, likeEscape, type Db, type Params } from '../db/index.ts';
 import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseIp, parsePrefix, parseTimestamp, parseUuid } from './values.ts';
 
@@ -160,6 +161,19 @@ async function positive(ctx: FilterContext, model: ModelDef, f: FilterDef, looku
       const ids = values.map(parseUuid);
       const actions = f.op === 'created_by_request' ? "('create')" : f.op === 'updated_by_request' ? "('update')" : "('create', 'update')";
       return `${alias}.id IN (SELECT changed_object_id FROM core_objectchange WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')} AND action IN ${actions})`;
+    }
+    case 'cable': {
+      // the object's cable termination rows (runtime/cables/model.ts names the model)
+      const ct = ident(ctx.registry.model(TERMINATION.model).table);
+      const mine = (cond: string) => `EXISTS (SELECT 1 FROM ${ct} x WHERE x.${TERMINATION.type} = ${ctx.params.add(model.key)} AND x.${TERMINATION.id} = ${alias}.id${cond})`;
+      if (f.op === 'cabled' || f.op === 'occupied') {
+        const yes = parseBoolean(values[values.length - 1]!);
+        const has = f.op === 'occupied' ? `(${mine('')} OR ${alias}.mark_connected)` : mine('');
+        return yes ? has : `NOT ${has}`;
+      }
+      if (f.op === 'cable_id') return mine(` AND x.${TERMINATION.cable} = ANY(${ctx.params.add(values.map(parseInteger))}::bigint[])`);
+      for (const v of values) if (v !== 'A' && v !== 'B') throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
+      return mine(` AND x.${TERMINATION.end} = ANY(${ctx.params.add(values)}::text[])`);
     }
     case 'count': {
       // the counted rows, per row: a correlated count compared like a number

@@ -52,6 +52,12 @@ describe('a cable between two interfaces', () => {
     expect(connected.body).toMatchObject({ id: d1.id, name: d1.name });
     expect((await s.request('GET', '/api/dcim/connected-device/?peer_device=x')).status).toBe(400);
     expect((await s.request('GET', `/api/dcim/connected-device/?peer_device=${d2.name}&peer_interface=nope`)).status).toBe(404);
+    const ids = async (q: string) => (await s.request('GET', `/api/dcim/interfaces/?device_id=${d1.id}&device_id=${d2.id}&${q}`)).body.results.map((x: any) => x.id);
+    expect(await ids('cabled=true')).toEqual([a.id, b.id]);
+    expect(await ids(`cable_id=${cable.id}&cable_end=B`)).toEqual([b.id]);
+    expect(await ids('cable_end__n=B')).toEqual([a.id]);
+    expect(await ids('occupied=false')).toEqual([]);
+    expect((await s.request('GET', '/api/dcim/interfaces/?cable_end=C')).status).toBe(400);
     const trace = await s.request('GET', `/api/dcim/interfaces/${a.id}/trace/`);
     expect(trace.status).toBe(200);
     expect(trace.body).toHaveLength(1);

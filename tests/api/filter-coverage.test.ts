@@ -16,7 +16,7 @@ import { reservedParams } from '../../runtime/filters/index.ts';
 /** Filter names (without their lookups) that NetBox declares on some of our endpoints and we do not derive yet. */
 const PENDING: Record<string, string> = {
   ...Object.fromEntries([
-    'cable_end', 'cable_connector', 'cable_id', 'cable', 'cabled', 'occupied', 'connected', 'unterminated',
+    'cable_end', 'cable_connector', 'cable', 'connected', 'unterminated',
     'termination_a_id', 'termination_a_type', 'termination_b_id', 'termination_b_type', 'circuittermination_id',
     'consoleport_id', 'consoleserverport_id', 'frontport_id', 'powerfeed_id', 'poweroutlet_id', 'powerport_id',
     'rearport_id',
