@@ -37246,6 +37246,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -39331,6 +39338,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "virtualization.virtualmachine",
             "field": "primary_ip4",
             "column": "primary_ip4_id",
@@ -39795,6 +39809,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -40332,6 +40353,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -41931,6 +41959,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           }
         ],
@@ -46002,18 +46037,26 @@ export const catalogue: Catalogue = {
               "dcim.location",
               "dcim.manufacturer",
               "dcim.platform",
-              "dcim.powerpanel",
               "dcim.powerfeed",
+              "dcim.powerpanel",
               "dcim.rack",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "ipam.aggregate",
               "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.service",
               "ipam.vlan",
               "tenancy.tenant",
               "virtualization.cluster",
               "virtualization.clustergroup",
-              "virtualization.virtualmachine"
+              "virtualization.virtualmachine",
+              "vpn.l2vpn",
+              "vpn.tunnel",
+              "vpn.tunnelgroup"
             ]
           },
           {
@@ -46047,18 +46090,26 @@ export const catalogue: Catalogue = {
               "dcim.location",
               "dcim.manufacturer",
               "dcim.platform",
-              "dcim.powerpanel",
               "dcim.powerfeed",
+              "dcim.powerpanel",
               "dcim.rack",
               "dcim.region",
               "dcim.site",
               "dcim.sitegroup",
+              "ipam.aggregate",
               "ipam.asn",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.service",
               "ipam.vlan",
               "tenancy.tenant",
               "virtualization.cluster",
               "virtualization.clustergroup",
-              "virtualization.virtualmachine"
+              "virtualization.virtualmachine",
+              "vpn.l2vpn",
+              "vpn.tunnel",
+              "vpn.tunnelgroup"
             ],
             "typeColumn": "object_type",
             "idColumn": "object_id",
@@ -56277,6 +56328,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "vpn.l2vpntermination",
             "field": "l2vpn",
             "column": "l2vpn_id",
@@ -56987,6 +57045,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "vpn.tunneltermination",
             "field": "tunnel",
             "column": "tunnel_id",
@@ -57322,6 +57387,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "tenancy.contactassignment",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {

@@ -102,6 +102,23 @@ function modelFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef
       out.push({ name: 'occupied', kind: 'cable', path: [], column: 'id', lookups: [], op: 'occupied', type: 'boolean', description: 'Has a cable or is marked connected' });
     }
   }
+  // filters a model with a generic relation gives the models it can name (contact, contact_role)
+  for (const [app, a] of Object.entries(raw.apps)) {
+    for (const [name, other] of Object.entries(a.models)) {
+      const rf = other.reverse_filters;
+      if (!rf) continue;
+      const owner = cat.models[`${app}.${name}`]!;
+      const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
+      if (!g?.types?.includes(m.key)) continue;
+      for (const [fname, fk] of Object.entries(rf.filters)) {
+        const f = owner.fields.find((x) => x.name === fk)!;
+        out.push({
+          name: fname, kind: 'reverse', path: [], column: f.column!, lookups: ['n'], target: owner.key, arg: `${g.typeColumn}:${g.idColumn}`,
+          type: 'integer', description: `${f.label} of ${owner.verboseNamePlural} (ID)`,
+        });
+      }
+    }
+  }
   // computed counts filter like numbers
   for (const f of m.fields) {
     const c = f.computed;

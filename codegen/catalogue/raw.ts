@@ -148,6 +148,8 @@ export interface RawModel {
   ignored_filters?: Record<string, string>;
   /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
   propagate_filters?: Record<string, string>;
+  /** filters this model gives every model its generic relation can name (contacts of an object): filter name → own fk field */
+  reverse_filters?: { via: string; filters: Record<string, string> };
   /** a component template: the component model its rows are copied into */
   template_of?: string;
   /** creating one of these copies the templates of its `type` into components (NetBox's instantiation) */

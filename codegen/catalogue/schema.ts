@@ -200,6 +200,10 @@ const model = {
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
     propagate_filters: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
     template_of: contentType,
+    reverse_filters: {
+      type: 'object', additionalProperties: false, required: ['via', 'filters'],
+      properties: { via: { type: 'string' }, filters: { type: 'object', additionalProperties: { type: 'string' } } },
+    },
     instantiates: {
       type: 'object', additionalProperties: false, required: ['type'],
       properties: {

@@ -42,6 +42,32 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Commit rate (Kbps)"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1578,6 +1604,32 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Circuit count"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1822,6 +1874,32 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Account ID"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",

@@ -2624,6 +2624,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Console server port count"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -4539,6 +4565,32 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.consoleserverporttemplate",
         "type": "integer",
         "description": "Console server port template count"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -8643,6 +8695,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Ancestor (ID), including descendants"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -9324,6 +9402,32 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.manufacturer": [
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -11656,6 +11760,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Config template (ID)"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -11976,6 +12106,32 @@ export const dcimFilters: FilterSpecs = {
         "op": "cabled",
         "type": "boolean",
         "description": "Has a cable"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -13347,6 +13503,32 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.powerpanel": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -14587,6 +14769,32 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Asset tag"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -17572,6 +17780,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Ancestor (ID), including descendants"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -17886,6 +18120,32 @@ export const dcimFilters: FilterSpecs = {
         "arg": "termination_type",
         "type": "integer",
         "description": "Circuit count"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -18458,6 +18718,32 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.sitegroup",
         "type": "integer",
         "description": "Ancestor (ID), including descendants"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",

@@ -4,6 +4,32 @@ import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const ipamFilters: FilterSpecs = {
     "ipam.aggregate": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "contains",
         "kind": "special",
         "path": [],
@@ -341,6 +367,32 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ASN"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -1489,6 +1541,32 @@ export const ipamFilters: FilterSpecs = {
         "description": "Assigned to an interface"
       },
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1923,6 +2001,32 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.iprange": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -2275,6 +2379,32 @@ export const ipamFilters: FilterSpecs = {
       }
     ],
     "ipam.prefix": [
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
       {
         "name": "contains",
         "kind": "special",
@@ -3528,6 +3658,32 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.service": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -4058,6 +4214,32 @@ export const ipamFilters: FilterSpecs = {
       }
     ],
     "ipam.vlan": [
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
       {
         "name": "created",
         "kind": "timestamp",

@@ -4,6 +4,32 @@ import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const virtualizationFilters: FilterSpecs = {
     "virtualization.cluster": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -426,6 +452,32 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "virtualization.cluster",
         "type": "integer",
         "description": "Cluster count"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",
@@ -1224,6 +1276,32 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "extras.configtemplate",
         "type": "integer",
         "description": "Config template (ID)"
+      },
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
       },
       {
         "name": "created",

@@ -1350,6 +1350,32 @@ export const vpnFilters: FilterSpecs = {
     ],
     "vpn.l2vpn": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1924,6 +1950,32 @@ export const vpnFilters: FilterSpecs = {
     ],
     "vpn.tunnel": [
       {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -2291,6 +2343,32 @@ export const vpnFilters: FilterSpecs = {
       }
     ],
     "vpn.tunnelgroup": [
+      {
+        "name": "contact",
+        "kind": "reverse",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Contact of contact assignments (ID)"
+      },
+      {
+        "name": "contact_role",
+        "kind": "reverse",
+        "path": [],
+        "column": "role_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "arg": "object_type:object_id",
+        "type": "integer",
+        "description": "Role of contact assignments (ID)"
+      },
       {
         "name": "created",
         "kind": "timestamp",

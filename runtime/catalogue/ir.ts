@@ -153,7 +153,7 @@ export type RuleDef =
 export type FilterKind =
   | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'
   | 'fk' | 'fk_natural' | 'tree' | 'tree_natural' | 'm2m' | 'm2m_natural'
-  | 'tag' | 'tag_id' | 'content_type' | 'content_type_id' | 'ip' | 'request' | 'special' | 'count' | 'cable';
+  | 'tag' | 'tag_id' | 'content_type' | 'content_type_id' | 'ip' | 'request' | 'special' | 'count' | 'cable' | 'reverse';
 
 export interface FilterDef {
   readonly name: string;

@@ -162,6 +162,12 @@ async function positive(ctx: FilterContext, model: ModelDef, f: FilterDef, looku
       const actions = f.op === 'created_by_request' ? "('create')" : f.op === 'updated_by_request' ? "('update')" : "('create', 'update')";
       return `${alias}.id IN (SELECT changed_object_id FROM core_objectchange WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')} AND action IN ${actions})`;
     }
+    case 'reverse': {
+      // rows of another model naming this object through its generic relation, with the given ids
+      const owner = ctx.registry.model(f.target!);
+      const [typeCol, idCol] = f.arg!.split(':') as [string, string];
+      return `${alias}.id IN (SELECT x.${ident(idCol)} FROM ${ident(owner.table)} x WHERE x.${ident(typeCol)} = ${ctx.params.add(model.key)} AND x.${ident(f.column)} = ANY(${ctx.params.add(values.map(parseInteger))}::bigint[]))`;
+    }
     case 'cable': {
       // the object's cable termination rows (runtime/cables/model.ts names the model)
       const ct = ident(ctx.registry.model(TERMINATION.model).table);

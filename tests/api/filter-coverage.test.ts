@@ -22,7 +22,7 @@ const PENDING: Record<string, string> = {
     'rearport_id',
   ].map((n) => [n, 'cable state of cabled objects: filters over cable terminations'])),
   ...Object.fromEntries([
-    'contact', 'contact_group', 'contact_role', 'contact_id',
+    'contact_group', 'contact_id',
   ].map((n) => [n, 'contacts of an object: filters through contact assignments'])),
   ...Object.fromEntries([
     'assigned', 'auto_sync_enabled', 'available_at_site', 'available_at_site_group', 'available_for_device_type',

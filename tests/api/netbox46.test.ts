@@ -80,6 +80,19 @@ describe('NetBox 4.6 filters', () => {
   });
 });
 
+describe('contact filters', () => {
+  it('finds the objects a contact is assigned to, by contact and by role', async () => {
+    const contact = (await s.request('POST', '/api/tenancy/contacts/', { name: 'Noc' })).body;
+    const role = (await s.request('POST', '/api/tenancy/contact-roles/', { name: 'Ops', slug: 'ops' })).body;
+    const [s1, s2] = (await s.request('POST', '/api/dcim/sites/', [{ name: 'c-1', slug: 'c-1' }, { name: 'c-2', slug: 'c-2' }])).body;
+    const r = await s.request('POST', '/api/tenancy/contact-assignments/', { object_type: 'dcim.site', object_id: s2.id, contact: contact.id, role: role.id });
+    expect(r.status, r.text).toBe(201);
+    expect((await s.request('GET', `/api/dcim/sites/?contact=${contact.id}`)).body.results.map((x: any) => x.id)).toEqual([s2.id]);
+    expect((await s.request('GET', `/api/dcim/sites/?contact_role=${role.id}`)).body.results.map((x: any) => x.id)).toEqual([s2.id]);
+    expect((await s.request('GET', `/api/dcim/sites/?name__isw=c-&contact__n=${contact.id}`)).body.results.map((x: any) => x.id)).toEqual([s1.id]);
+  });
+});
+
 describe('authentication check', () => {
   it('returns the user the token belongs to, and 403 without credentials', async () => {
     const r = await s.request('GET', '/api/authentication-check/');
