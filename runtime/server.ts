@@ -9,8 +9,11 @@ import type { Settings } from './config/index.ts';
 import type { Server } from 'node:http';
 import { configureHttpServer } from './http/client-errors.ts';
 import { connect, migrateDatabase, SharedCache, type Sql } from './db/index.ts';
-import { createCustomFieldsObserver } from './custom-fields/notify.ts';
-import { createApp } from './http/app.ts';
+import { customFieldsCache } from './custom-fields/index.ts';
+import { authCache } from './auth/permissions.ts';
+import { configContextCache } from './read/config-context.ts';
+import { createCacheObserver } from './write/cache-observer.ts';
+import { createApp } from './app/app.ts';
 import type { Services } from './http/env.ts';
 import type { ModelRoute } from './rest/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
@@ -18,14 +21,23 @@ import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
 import { bootstrap, type Bootstrapped } from './bootstrap.ts';
 import { syncObjectTypes } from './catalogue/object-types.ts';
-import { createProvisionRoutes } from './auth/provision.ts';
-import { createLoginRoutes } from './http/pages/login.ts';
-import { createSwaggerRoutes } from './http/pages/swagger.ts';
+import { createProvisionRoutes } from './app/provision.ts';
+import { createLoginRoutes } from './app/pages/login.ts';
+import { createSwaggerRoutes } from './app/pages/swagger.ts';
+import { createPageAssets } from './app/pages/assets.ts';
 import { createEventObserver } from './events/index.ts';
-import { connectJobs, crontab, startWorker, tasks } from './jobs/index.ts';
-import { createJobRoutes } from './jobs/routes.ts';
+import { connectJobs, startWorker } from './jobs/index.ts';
+import { crontab, tasks, workerPools } from './tasks/index.ts';
+import { createJobRoutes } from './app/jobs.ts';
 import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
-import { createBranchRoutes, createBranchSelection, createDiffObserver, reconcileBranches, branchableTables, recoverBranches } from './branching/index.ts';
+import {
+  createBranchRoutes,
+  createBranchSelection,
+  createDiffObserver,
+  reconcileBranches,
+  branchableTables,
+  recoverBranches,
+} from './branching/index.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -41,7 +53,10 @@ export interface ServerOptions {
   readonly migrate?: boolean;
   /** run the job worker in this process (default: settings.workerInProcess) */
   readonly worker?: boolean;
-  /** prepare the database: migrations, object types, branch schemas, the first user (default true; one process of a cluster does it) */
+  /**
+   * prepare the database: migrations, object types, branch schemas, the first user (default true; one process of a
+   * cluster does it)
+   */
   readonly prepare?: boolean;
   /** serve HTTP (default true; a cluster's primary only prepares and runs jobs) */
   readonly listen?: boolean;
@@ -76,28 +91,54 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const hooks = createHooks({ peppers });
   const cache = new SharedCache(sql);
   await cache.start();
-  const observers = [recordObjectChanges, createEventObserver(), createDiffObserver(), createCustomFieldsObserver(cache)];
-  const services: Services = { sql, registry, settings: o.settings, hooks, observers, version: o.version, openapi: o.openapi, cache };
+  const observers = [
+    recordObjectChanges,
+    createEventObserver(),
+    createDiffObserver(),
+    createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
+  ];
+  const services: Services = {
+    sql,
+    registry,
+    settings: o.settings,
+    hooks,
+    observers,
+    version: o.version,
+    openapi: o.openapi,
+    cache,
+  };
   const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
   const app = createApp({
-    services, routes: o.routes, peppers,
+    services,
+    routes: o.routes,
+    peppers,
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
     afterAuth: [createBranchSelection()],
-    publicRoutes: [createLoginRoutes(), createSwaggerRoutes()],
+    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets()],
   });
   const port = o.port ?? o.settings.port;
-  const server = o.listen === false ? undefined : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
-    // a port taken since it was checked: the caller stops what it started and says which port
-    s.once('error', (e) => {
-      void sql.end({ timeout: 1 }).finally(() => reject(e));
-    });
-    configureHttpServer(s as Server, o.settings.requestTimeoutMs);
-  });
+  const server =
+    o.listen === false
+      ? undefined
+      : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+          const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
+          // a port taken since it was checked: the caller stops what it started and says which port
+          s.once('error', (e) => {
+            void sql.end({ timeout: 1 }).finally(() => reject(e));
+          });
+          configureHttpServer(s as Server, o.settings.requestTimeoutMs);
+        });
   // jobs get their own pool: they are not bound by the request timeout
   const jobSql = (o.worker ?? o.settings.workerInProcess) ? connectJobs(o.databaseUrl, o.settings) : undefined;
   const worker = jobSql
-    ? await startWorker({ databaseUrl: o.databaseUrl, context: { sql: jobSql, settings: o.settings, registry, hooks, observers }, tasks, crontab, maintenance: [(ctx) => recoverBranches(ctx.sql)] })
+    ? await startWorker({
+        databaseUrl: o.databaseUrl,
+        context: { sql: jobSql, settings: o.settings, registry, hooks, observers },
+        tasks,
+        pools: workerPools(o.settings),
+        crontab,
+        maintenance: [(ctx) => recoverBranches(ctx.sql)],
+      })
     : undefined;
   const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;

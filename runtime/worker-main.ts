@@ -12,9 +12,11 @@ import { resolvePeppers } from './auth/peppers.ts';
 import { createHooks } from './hooks/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createEventObserver } from './events/index.ts';
-import { connectJobs, crontab, startWorker, tasks } from './jobs/index.ts';
+import { connectJobs, startWorker } from './jobs/index.ts';
+import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
-import { createCustomFieldsObserver } from './custom-fields/notify.ts';
+import { customFieldsCache } from './custom-fields/index.ts';
+import { createCacheObserver } from './write/cache-observer.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
@@ -22,14 +24,33 @@ const sql = connectJobs(url, settings);
 const registry = new Registry(catalogue, filters);
 const hooks = createHooks({ peppers: resolvePeppers(settings) });
 const worker = await startWorker({
-  databaseUrl: url, tasks, crontab,
-  context: { sql, settings, registry, hooks, observers: [recordObjectChanges, createEventObserver(), createDiffObserver(), createCustomFieldsObserver()] },
+  databaseUrl: url,
+  tasks,
+  pools: workerPools(settings),
+  crontab,
+  context: {
+    sql,
+    settings,
+    registry,
+    hooks,
+    observers: [
+      recordObjectChanges,
+      createEventObserver(),
+      createDiffObserver(),
+      createCacheObserver(undefined, [customFieldsCache]),
+    ],
+  },
   maintenance: [(ctx) => recoverBranches(ctx.sql)],
 });
-const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }
+).version;
 console.log(`worker ${version} running (pid ${process.pid})`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void worker.stop().then(() => sql.end()).then(() => process.exit(0));
+    void worker
+      .stop()
+      .then(() => sql.end())
+      .then(() => process.exit(0));
   });
 }

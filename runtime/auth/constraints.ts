@@ -4,10 +4,28 @@
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, likeEscape, type Params } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 export class ConstraintError extends Error {}
 
-const lookups = new Set(['exact', 'iexact', 'in', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'gt', 'gte', 'lt', 'lte', 'isnull', 'regex', 'iregex']);
+const lookups = new Set([
+  'exact',
+  'iexact',
+  'in',
+  'contains',
+  'icontains',
+  'startswith',
+  'istartswith',
+  'endswith',
+  'iendswith',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'isnull',
+  'regex',
+  'iregex',
+]);
 let counter = 0;
 
 function substitute(value: unknown, userId: number): unknown {
@@ -51,7 +69,14 @@ function scalarCondition(col: string, lookup: string, value: unknown, p: Params)
   }
 }
 
-function lookupCondition(registry: Registry, model: ModelDef, alias: string, key: string, value: unknown, p: Params): string {
+function lookupCondition(
+  registry: Registry,
+  model: ModelDef,
+  alias: string,
+  key: string,
+  value: unknown,
+  p: Params,
+): string {
   const parts = key.split('__');
   let lookup = 'exact';
   if (parts.length > 1 && lookups.has(parts[parts.length - 1]!)) lookup = parts.pop()!;
@@ -61,7 +86,9 @@ function lookupCondition(registry: Registry, model: ModelDef, alias: string, key
     const column = rest[0] ?? 'id';
     if (!['id', 'name', 'slug'].includes(column)) throw new ConstraintError(`unknown tag field "${column}"`);
     const a = `c${++counter}`;
-    return `EXISTS (SELECT 1 FROM extras_taggeditem ${a} JOIN extras_tag ${a}g ON ${a}g.id = ${a}.tag_id WHERE ${a}.object_type = ${p.add(model.key)} AND ${a}.object_id = ${alias}.id AND ${scalarCondition(`${a}g.${column}`, lookup, value, p)})`;
+    return `EXISTS (SELECT 1 FROM ${tables.taggedItem} ${a} JOIN ${tables.tag} ${a}g ON ${a}g.id = ${a}.tag_id
+      WHERE ${a}.object_type = ${p.add(model.key)} AND ${a}.object_id = ${alias}.id
+      AND ${scalarCondition(`${a}g.${column}`, lookup, value, p)})`;
   }
   const f = registry.field(model, head);
   if (!f || !f.column || f.hidden) throw new ConstraintError(`"${head}" is not a field of ${model.key}`);
@@ -70,16 +97,29 @@ function lookupCondition(registry: Registry, model: ModelDef, alias: string, key
   if (f.kind !== 'fk') throw new ConstraintError(`"${head}" is not a relation of ${model.key}`);
   const target = registry.model(f.to!);
   const a = `c${++counter}`;
-  const inner = rest.length === 1 && rest[0] === 'id' ? scalarCondition(`${a}.id`, lookup, value, p) : lookupCondition(registry, target, a, `${rest.join('__')}__${lookup}`, value, p);
+  const inner =
+    rest.length === 1 && rest[0] === 'id'
+      ? scalarCondition(`${a}.id`, lookup, value, p)
+      : lookupCondition(registry, target, a, `${rest.join('__')}__${lookup}`, value, p);
   return `${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${inner})`;
 }
 
 /** SQL for one constraint document (object or list of objects) on rows of `model` aliased `alias`. */
-export function constraintSql(registry: Registry, model: ModelDef, constraints: unknown, userId: number, alias: string, p: Params): string {
+export function constraintSql(
+  registry: Registry,
+  model: ModelDef,
+  constraints: unknown,
+  userId: number,
+  alias: string,
+  p: Params,
+): string {
   const sets = Array.isArray(constraints) ? constraints : [constraints];
   const ors = sets.map((set) => {
-    if (!set || typeof set !== 'object' || Array.isArray(set)) throw new ConstraintError('each constraint set must be an object');
-    const ands = Object.entries(set as Record<string, unknown>).map(([k, v]) => lookupCondition(registry, model, alias, k, substitute(v, userId), p));
+    if (!set || typeof set !== 'object' || Array.isArray(set))
+      throw new ConstraintError('each constraint set must be an object');
+    const ands = Object.entries(set as Record<string, unknown>).map(([k, v]) =>
+      lookupCondition(registry, model, alias, k, substitute(v, userId), p),
+    );
     return ands.length ? `(${ands.join(' AND ')})` : 'TRUE';
   });
   return ors.length ? `(${ors.join(' OR ')})` : 'TRUE';
@@ -88,6 +128,9 @@ export function constraintSql(registry: Registry, model: ModelDef, constraints: 
 /** Whether a constraint document leaves the model unrestricted (null, {}, [] or [{}]). */
 export function unconstrained(constraints: unknown): boolean {
   if (constraints === null || constraints === undefined) return true;
-  if (Array.isArray(constraints)) return constraints.length === 0 || constraints.some((c) => c && typeof c === 'object' && Object.keys(c).length === 0);
+  if (Array.isArray(constraints))
+    return (
+      constraints.length === 0 || constraints.some((c) => c && typeof c === 'object' && Object.keys(c).length === 0)
+    );
   return typeof constraints === 'object' && Object.keys(constraints as object).length === 0;
 }

@@ -1,12 +1,14 @@
 /**
  * Authentication of each request: a token in Authorization, or a session cookie (browsable API).
  * It only establishes who is calling; what they may do is decided per endpoint (access.ts).
+ * A token known to this process costs no query (the shared cache; see tokens.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../http/env.ts';
 import { authenticateToken, parseAuthorization } from './tokens.ts';
 import { sessionUser } from './sessions.ts';
+import { tables } from '../db/tables.ts';
 
 export interface AuthOptions {
   readonly peppers: ReadonlyMap<number, string>;
@@ -26,14 +28,17 @@ export function createAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
     c.set('token', null);
     const cred = parseAuthorization(c.req.header('authorization'));
     if (cred) {
-      const { sql, settings } = c.var.services;
-      const result = await authenticateToken(c.var.tx, cred, options.peppers, clientIp(c));
+      const { sql, settings, cache } = c.var.services;
+      const result = await authenticateToken(c.var.tx, cred, options.peppers, clientIp(c), cache);
       c.set('user', result.user);
       c.set('token', result.token);
       const stale = !result.lastUsed || Date.now() - Date.parse(result.lastUsed) > 60_000;
       if (stale && !settings.maintenanceMode) {
         // outside the request's transaction: a rolled-back request still counts as a use
-        sql.unsafe('UPDATE public.users_token SET last_used = now() WHERE id = $1', [result.token.id]).catch(() => {});
+        result.used(new Date());
+        sql
+          .unsafe(`UPDATE public.${tables.token} SET last_used = now() WHERE id = $1`, [result.token.id])
+          .catch(() => {});
       }
     } else {
       const user = await sessionUser(c);

@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, AuthUser } from '../http/env.ts';
-import { detail } from '../http/errors.ts';
+import { forbidden } from '../errors/index.ts';
 import { SAFE_METHODS } from '../http/middleware.ts';
 import { sameSecret } from './tokens.ts';
+import { tables } from '../db/tables.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -21,13 +22,22 @@ export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> 
   const id = getCookie(c, SESSION_COOKIE);
   if (!id || id.length > 200) return null;
   const rows = await c.var.tx.unsafe(
-    `SELECT u.id, u.username, u.is_superuser, u.is_active, s.csrf FROM public.users_session s JOIN public.users_user u ON u.id = s.user_id
-      WHERE s.key_hash = $1 AND s.expires > now()`, [sessionHash(id)]);
+    `SELECT u.id, u.username, u.is_superuser, u.is_active, s.csrf FROM public.${tables.session} s
+      JOIN public.${tables.user} u ON u.id = s.user_id
+      WHERE s.key_hash = $1 AND s.expires > now()`,
+    [sessionHash(id)],
+  );
   const row = rows[0];
   if (!row || !row.is_active) return null;
   if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-csrftoken') ?? '';
-    if (!sent || !sameSecret(sent, row.csrf as string)) throw detail(403, 'CSRF Failed: CSRF token missing or incorrect.');
+    if (!sent || !sameSecret(sent, row.csrf as string))
+      throw forbidden('CSRF Failed: CSRF token missing or incorrect.');
   }
-  return { id: row.id as number, username: row.username as string, isSuperuser: row.is_superuser as boolean, isActive: true };
+  return {
+    id: row.id as number,
+    username: row.username as string,
+    isSuperuser: row.is_superuser as boolean,
+    isActive: true,
+  };
 }

@@ -2,13 +2,20 @@
  * API tokens: parsing the Authorization header, minting v1/v2 tokens, and authenticating them
  * (enabled, expiry, allowed IPs, active user), comparing secrets in constant time. v2 secrets are
  * stored only as HMAC-SHA256 with a pepper; the plaintext is never kept.
+ *
+ * With the shared cache a token's row (and its user's) is read once per process and kept until a
+ * token or user changes anywhere (cache-triggers.ts NOTIFYs every process at commit); the secret,
+ * allowed IPs, expiry and enabled flags are still checked on every request against that row. An
+ * unknown key is never kept (a flood of made-up keys cannot fill memory).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Db } from '../db/index.ts';
-import { detail } from '../http/errors.ts';
+import type { Db, SharedCache } from '../db/index.ts';
+import { forbidden } from '../errors/index.ts';
 import type { AuthToken, AuthUser } from '../http/env.ts';
 import { ipToBigInt } from '../write/ip.ts';
+import { AUTH_CACHE_MAX_AGE_MS } from './permissions.ts';
+import { tables } from '../db/tables.ts';
 
 export const V2_PREFIX = 'svt_';
 const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -23,13 +30,17 @@ export function parseAuthorization(header: string | undefined): Credential | nul
   const parts = header.trim().split(/\s+/);
   const scheme = parts[0]!.toLowerCase();
   if (scheme !== 'token' && scheme !== 'bearer') return null;
-  if (parts.length !== 2) throw detail(403, headerFormat);
+  if (parts.length !== 2) throw forbidden(headerFormat);
   const value = parts[1]!;
   // the version follows from the credential, not the keyword (as NetBox does)
   if (value.startsWith(V2_PREFIX)) {
     const body = value.slice(V2_PREFIX.length);
     const dot = body.indexOf('.');
-    if (dot < 1) throw detail(403, "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?");
+    if (dot < 1)
+      throw forbidden(
+        "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of " +
+          "'Bearer'?",
+      );
     return { version: 2, key: body.slice(0, dot), secret: body.slice(dot + 1) };
   }
   return { version: 1, plaintext: value };
@@ -42,7 +53,9 @@ export function randomString(length: number): string {
 }
 
 export function randomHex(length: number): string {
-  return randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+  return randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length);
 }
 
 export function digest(pepper: string, secret: string): string {
@@ -92,36 +105,74 @@ export interface Authenticated {
   readonly user: AuthUser;
   readonly token: AuthToken;
   readonly lastUsed: string | null;
+  /** records a use written to the database, so the next requests of this process see it */
+  used(at: Date): void;
 }
 
-const select = `SELECT t.id, t.user_id, t.version, t.plaintext, t.hmac_digest, t.pepper_id, t.enabled, t.write_enabled, t.expires,
+const select = `SELECT t.id, t.user_id, t.version, t.plaintext, t.hmac_digest, t.pepper_id, t.enabled, t.write_enabled,
+  t.expires,
   t.last_used, t.allowed_ips::text[] AS allowed_ips, u.username, u.is_superuser, u.is_active
-  FROM public.users_token t JOIN public.users_user u ON u.id = t.user_id`;
+  FROM public.${tables.token} t JOIN public.${tables.user} u ON u.id = t.user_id`;
 
-export async function authenticateToken(db: Db, cred: Credential, peppers: ReadonlyMap<number, string>, clientIp: string | undefined): Promise<Authenticated> {
-  let row: TokenRow | undefined;
+class NoSuchToken extends Error {}
+
+async function tokenRow(db: Db, cred: Credential): Promise<TokenRow> {
+  const rows =
+    cred.version === 1
+      ? await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext], { prepare: true })
+      : await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key], { prepare: true });
+  if (!rows[0]) throw new NoSuchToken();
+  return rows[0] as unknown as TokenRow;
+}
+
+/** The token's row, from the cache when there is one; undefined for an unknown token. */
+async function findToken(db: Db, cred: Credential, cache: SharedCache | undefined): Promise<TokenRow | undefined> {
+  const key = cred.version === 1 ? `token1\0${cred.plaintext}` : `token2\0${cred.key}`;
+  try {
+    return await (cache
+      ? cache.get('auth', key, () => tokenRow(cache.pool, cred), AUTH_CACHE_MAX_AGE_MS)
+      : tokenRow(db, cred));
+  } catch (e) {
+    if (e instanceof NoSuchToken) return undefined;
+    throw e;
+  }
+}
+
+export async function authenticateToken(
+  db: Db,
+  cred: Credential,
+  peppers: ReadonlyMap<number, string>,
+  clientIp: string | undefined,
+  cache?: SharedCache,
+): Promise<Authenticated> {
+  const row = await findToken(db, cred, cache);
   if (cred.version === 1) {
-    const rows = await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext], { prepare: true });
-    row = rows[0] as unknown as TokenRow | undefined;
-    if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw detail(403, 'Invalid token');
+    if (!row || !sameSecret(row.plaintext ?? '', cred.plaintext)) throw forbidden('Invalid token');
   } else {
-    const rows = await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key], { prepare: true });
-    row = rows[0] as unknown as TokenRow | undefined;
     const pepper = row?.pepper_id !== null && row?.pepper_id !== undefined ? peppers.get(row.pepper_id) : undefined;
     // compute the digest even for an unknown key, so both answers take the same time
     const computed = digest(pepper ?? 'unknown-pepper', cred.secret);
-    if (!row || !pepper || !sameSecret(row.hmac_digest ?? '', computed)) throw detail(403, 'Invalid token');
+    if (!row || !pepper || !sameSecret(row.hmac_digest ?? '', computed)) throw forbidden('Invalid token');
   }
   if (row.allowed_ips?.length) {
-    if (!clientIp) throw detail(403, 'Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).');
-    if (!ipAllowed(clientIp, row.allowed_ips)) throw detail(403, `Source IP ${clientIp} is not permitted to authenticate using this token.`);
+    if (!clientIp)
+      throw forbidden(
+        'Client IP address could not be determined for validation. ' +
+          'Check that the HTTP server is correctly configured to pass the required header(s).',
+      );
+    if (!ipAllowed(clientIp, row.allowed_ips))
+      throw forbidden(`Source IP ${clientIp} is not permitted to authenticate using this token.`);
   }
-  if (!row.enabled) throw detail(403, 'Token disabled');
-  if (row.expires && Date.parse(row.expires) <= Date.now()) throw detail(403, 'Token expired');
-  if (!row.is_active) throw detail(403, 'User inactive');
+  if (!row.enabled) throw forbidden('Token disabled');
+  if (row.expires && Date.parse(row.expires) <= Date.now()) throw forbidden('Token expired');
+  if (!row.is_active) throw forbidden('User inactive');
   return {
     user: { id: row.user_id, username: row.username, isSuperuser: row.is_superuser, isActive: row.is_active },
     token: { id: row.id, writeEnabled: row.write_enabled },
     lastUsed: row.last_used,
+    used(at) {
+      // the cached row is shared by this process's requests: one write a minute, not one each
+      row.last_used = at.toISOString();
+    },
   };
 }

@@ -5,7 +5,7 @@
  * savepoint so that all problems are collected and reported at once.
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError, WriteError, type ErrorCode, type ItemErrors } from '../errors/index.ts';
 import { createObjects, deleteObjects, updateObjects, type Snapshot, type WriteContext } from '../write/index.ts';
 import { ident } from '../db/index.ts';
 
@@ -52,30 +52,47 @@ function toInput(model: ModelDef, values: Snapshot): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of model.fields) {
     if (!(f.name in values) || f.readOnly || f.kind === 'computed') continue;
-    out[f.name] = f.kind === 'tags' ? ((values.tags as string[] | undefined) ?? []).map((name) => ({ name })) : values[f.name];
+    out[f.name] =
+      f.kind === 'tags' ? ((values.tags as string[] | undefined) ?? []).map((name) => ({ name })) : values[f.name];
   }
   return out;
 }
 
-function classify(message: string): Problem['kind'] {
-  if (/already exists|Duplicate|must be unique/i.test(message)) return 'unique';
-  if (/Related object not found|object does not exist/i.test(message)) return 'missing_reference';
-  if (/Unable to delete object/i.test(message)) return 'protected';
+/** What a field's error codes (errors/) make of a problem: the first that says more than "invalid". */
+function kindOf(codes: readonly ErrorCode[] | undefined): Problem['kind'] {
+  for (const code of codes ?? []) {
+    if (code === 'unique' || code === 'missing_reference' || code === 'protected') return code;
+  }
   return 'validation';
 }
 
 /** One problem per object and kind, naming every field involved. */
-function problemsFrom(e: ApiError, states: ObjectState[]): Problem[] {
-  const bodies = Array.isArray(e.body) ? e.body : states.map(() => e.body);
+function problemsFrom(e: ServiceError, states: ObjectState[]): Problem[] {
+  const items: readonly ItemErrors[] =
+    e instanceof WriteError ? e.items : [{ errors: (e.body ?? {}) as Record<string, unknown>, codes: {} }];
+  // an error of one item (a single write, or a hook's refusal) stands for every object of the attempt
+  const forState = (i: number) =>
+    items.length === states.length ? items[i] : items.length === 1 ? items[0] : undefined;
   const out = new Map<string, { -readonly [K in keyof Problem]: Problem[K] }>();
-  bodies.forEach((body, i) => {
-    const s = states[i];
-    if (!s || !body || typeof body !== 'object' || !Object.keys(body).length) return;
-    for (const [field, messages] of Object.entries(body as Record<string, unknown>)) {
-      const text = Array.isArray(messages) ? messages.join(' ') : typeof messages === 'object' ? JSON.stringify(messages) : String(messages);
-      const kind = classify(text);
+  states.forEach((s, i) => {
+    const item = forState(i);
+    if (!item || !item.errors || typeof item.errors !== 'object' || !Object.keys(item.errors).length) return;
+    for (const [field, messages] of Object.entries(item.errors)) {
+      const text = Array.isArray(messages)
+        ? messages.join(' ')
+        : typeof messages === 'object'
+          ? JSON.stringify(messages)
+          : String(messages);
+      const kind = kindOf(item.codes[field]);
       const key = `${s.model.key}:${s.id}:${kind}`;
-      const p = out.get(key) ?? { object_type: s.model.key, object_id: s.id, object_repr: s.repr ?? '', kind, fields: [], message: '' };
+      const p = out.get(key) ?? {
+        object_type: s.model.key,
+        object_id: s.id,
+        object_repr: s.repr ?? '',
+        kind,
+        fields: [],
+        message: '',
+      };
       if (field !== 'detail' && field !== '__all__' && field !== 'non_field_errors') p.fields.push(field);
       p.message = p.message ? `${p.message} ${text}` : text;
       out.set(key, p);
@@ -84,15 +101,31 @@ function problemsFrom(e: ApiError, states: ObjectState[]): Problem[] {
   return [...out.values()];
 }
 
-async function attempt(ctx: WriteContext, states: ObjectState[], problems: Problem[], run: (c: WriteContext) => Promise<unknown>): Promise<boolean> {
+async function attempt(
+  ctx: WriteContext,
+  states: ObjectState[],
+  problems: Problem[],
+  run: (c: WriteContext) => Promise<unknown>,
+): Promise<boolean> {
   const tx = ctx.db as { savepoint?: <T>(fn: (sp: unknown) => Promise<T>) => Promise<T> };
   try {
     await tx.savepoint!(async (sp) => run({ ...ctx, db: sp as WriteContext['db'] }));
     return true;
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
+    if (!(e instanceof ServiceError)) throw e;
     const found = problemsFrom(e, states);
-    problems.push(...(found.length ? found : states.map((s) => ({ object_type: s.model.key, object_id: s.id, object_repr: s.repr ?? '', kind: 'validation' as const, fields: [], message: JSON.stringify(e.body) }))));
+    problems.push(
+      ...(found.length
+        ? found
+        : states.map((s) => ({
+            object_type: s.model.key,
+            object_id: s.id,
+            object_repr: s.repr ?? '',
+            kind: 'validation' as const,
+            fields: [],
+            message: JSON.stringify(e instanceof WriteError ? e.items.map((i) => i.errors) : e.body),
+          }))),
+    );
     return false;
   }
 }
@@ -103,11 +136,18 @@ async function existing(ctx: WriteContext, model: ModelDef, ids: number[]): Prom
   return new Set(rows.map((r) => r.id as number));
 }
 
-export async function applyStates(ctx: WriteContext, states: ObjectState[], onProgress?: (done: number, total: number) => void): Promise<Problem[]> {
+export async function applyStates(
+  ctx: WriteContext,
+  states: ObjectState[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<Problem[]> {
   const problems: Problem[] = [];
   let done = 0;
   const asked = new Set(states);
-  const advance = (n: number) => { done += n; onProgress?.(done, states.length); };
+  const advance = (n: number) => {
+    done += n;
+    onProgress?.(done, states.length);
+  };
   const registry = ctx.registry;
   const models = modelOrder(registry, [...new Set(states.map((s) => s.model))]);
   const pending = new Set(states.filter((s) => s.action === 'create').map((s) => `${s.model.key}:${s.id}`));
@@ -149,30 +189,65 @@ export async function applyStates(ctx: WriteContext, states: ObjectState[], onPr
       if (Object.keys(later).length) deferred.push({ model, id: s.id, action: 'update', values: later, repr: s.repr });
       return input;
     });
-    const ok = await attempt(ctx, creates, problems, (c) => createObjects(c, model, inputs, { bulk: true, ids: creates.map((s) => s.id) }));
+    const ok = await attempt(ctx, creates, problems, (c) =>
+      createObjects(c, model, inputs, { bulk: true, ids: creates.map((s) => s.id) }),
+    );
     if (!ok) for (const s of creates) failed.add(`${model.key}:${s.id}`);
     advance(creates.length);
   }
   // 2. deferred references, and the updates asked for
   for (const model of models) {
-    const updates = [...deferred.filter((s) => !failed.has(`${s.model.key}:${s.id}`)), ...states.filter((s) => s.action === 'update')].filter((s) => s.model === model);
+    const updates = [
+      ...deferred.filter((s) => !failed.has(`${s.model.key}:${s.id}`)),
+      ...states.filter((s) => s.action === 'update'),
+    ].filter((s) => s.model === model);
     if (!updates.length) continue;
-    const there = await existing(ctx, model, updates.map((s) => s.id));
+    const there = await existing(
+      ctx,
+      model,
+      updates.map((s) => s.id),
+    );
     const gone = updates.filter((s) => !there.has(s.id));
-    for (const s of gone) problems.push({ object_type: model.key, object_id: s.id, object_repr: s.repr ?? '', kind: 'deleted_in_main', fields: Object.keys(s.values ?? {}), message: `${model.verboseName} ${s.id} no longer exists.` });
+    for (const s of gone)
+      problems.push({
+        object_type: model.key,
+        object_id: s.id,
+        object_repr: s.repr ?? '',
+        kind: 'deleted_in_main',
+        fields: Object.keys(s.values ?? {}),
+        message: `${model.verboseName} ${s.id} no longer exists.`,
+      });
     const live = updates.filter((s) => there.has(s.id));
     if (!live.length) continue;
-    await attempt(ctx, live, problems, (c) => updateObjects(c, model, live.map((s) => ({ id: s.id, data: toInput(model, s.values ?? {}) })), { bulk: true, partial: true }));
+    await attempt(ctx, live, problems, (c) =>
+      updateObjects(
+        c,
+        model,
+        live.map((s) => ({ id: s.id, data: toInput(model, s.values ?? {}) })),
+        { bulk: true, partial: true },
+      ),
+    );
     advance(live.filter((s) => asked.has(s)).length);
   }
   // 3. deletes, dependents first; objects already gone (cascades) are skipped
   for (const model of [...models].reverse()) {
     const deletes = states.filter((s) => s.model === model && s.action === 'delete');
     if (!deletes.length) continue;
-    const there = await existing(ctx, model, deletes.map((s) => s.id));
+    const there = await existing(
+      ctx,
+      model,
+      deletes.map((s) => s.id),
+    );
     const live = deletes.filter((s) => there.has(s.id));
     if (!live.length) continue;
-    await attempt(ctx, live, problems, (c) => deleteObjects(c, model, live.map((s) => ({ id: s.id })), { bulk: true }));
+    await attempt(ctx, live, problems, (c) =>
+      deleteObjects(
+        c,
+        model,
+        live.map((s) => ({ id: s.id })),
+        { bulk: true },
+      ),
+    );
     advance(deletes.length);
   }
   onProgress?.(states.length, states.length);

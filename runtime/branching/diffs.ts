@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import type { Change, ChangeObserver, Snapshot, WriteContext } from '../write/index.ts';
 import { loadSnapshots } from '../write/index.ts';
 import { inSchema } from './schema.ts';
+import { tables } from '../db/tables.ts';
 
 export type DiffAction = 'create' | 'update' | 'delete';
 
@@ -18,19 +19,33 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * (or on every changed field when main deleted the object); a delete conflicts where main changed
  * something the branch deleted. Lists (tags, many-to-many) are stored sorted: compared as sets.
  */
-export function conflictsOf(action: DiffAction, original: Snapshot | null, modified: Snapshot | null, current: Snapshot | null): string[] {
+export function conflictsOf(
+  action: DiffAction,
+  original: Snapshot | null,
+  modified: Snapshot | null,
+  current: Snapshot | null,
+): string[] {
   if (action === 'create' || !original) return [];
-  const keys = [...new Set([...Object.keys(original), ...Object.keys(modified ?? {}), ...Object.keys(current ?? {})])].sort();
+  const keys = [
+    ...new Set([...Object.keys(original), ...Object.keys(modified ?? {}), ...Object.keys(current ?? {})]),
+  ].sort();
   if (action === 'update') {
     if (!current) return keys.filter((k) => !same(original[k], modified?.[k]));
-    return keys.filter((k) => !same(original[k], modified?.[k]) && !same(original[k], current[k]) && !same(modified?.[k], current[k]));
+    return keys.filter(
+      (k) => !same(original[k], modified?.[k]) && !same(original[k], current[k]) && !same(modified?.[k], current[k]),
+    );
   }
   if (!current) return [];
   return keys.filter((k) => !same(original[k], current[k]));
 }
 
 /** Main's current state of some objects, read from main even inside a branch transaction. */
-export async function mainSnapshots(db: Db, registry: Registry, model: ModelDef, ids: number[]): Promise<Map<number, Snapshot>> {
+export async function mainSnapshots(
+  db: Db,
+  registry: Registry,
+  model: ModelDef,
+  ids: number[],
+): Promise<Map<number, Snapshot>> {
   const map = await inSchema(db, null, () => loadSnapshots(db, registry, model, ids));
   return new Map([...map].map(([id, s]) => [id, s.snapshot]));
 }
@@ -50,13 +65,16 @@ interface DiffRow {
 async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
   const branchId = ctx.branch!.id;
   const existing = await ctx.db.unsafe(
-    `SELECT object_type, object_id, action, original_data FROM public.netbox_branching_changediff
-      WHERE branch_id = $1 AND (object_type, object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`, [branchId, ...pairs(changes)]);
+    `SELECT object_type, object_id, action, original_data FROM public.${tables.changeDiff}
+      WHERE branch_id = $1 AND (object_type, object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`,
+    [branchId, ...pairs(changes)],
+  );
   const byKey = new Map(existing.map((r) => [`${r.object_type}:${r.object_id}`, r as unknown as DiffRow]));
   const byModel = new Map<ModelDef, number[]>();
   for (const c of changes) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
   const current = new Map<string, Snapshot>();
-  for (const [model, ids] of byModel) for (const [id, s] of await mainSnapshots(ctx.db, ctx.registry, model, ids)) current.set(`${model.key}:${id}`, s);
+  for (const [model, ids] of byModel)
+    for (const [id, s] of await mainSnapshots(ctx.db, ctx.registry, model, ids)) current.set(`${model.key}:${id}`, s);
   const upserts: Record<string, unknown>[] = [];
   const removals: string[] = [];
   // the last change of an object in this write decides; earlier ones only set the original
@@ -87,21 +105,37 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
     const modified = c.after;
     const cur = current.get(k) ?? null;
     upserts.push({
-      object_type: c.model.key, object_id: c.id, object_repr: c.repr, action, original_data: original, modified_data: modified,
-      current_data: cur, conflicts: conflictsOf(action, original, modified, cur),
+      object_type: c.model.key,
+      object_id: c.id,
+      object_repr: c.repr,
+      action,
+      original_data: original,
+      modified_data: modified,
+      current_data: cur,
+      conflicts: conflictsOf(action, original, modified, cur),
     });
   }
   if (removals.length) {
-    await ctx.db.unsafe(`DELETE FROM public.netbox_branching_changediff WHERE branch_id = $1 AND (object_type || ':' || object_id) = ANY($2::text[])`, [branchId, removals as never]); // branch_id narrows it
+    await ctx.db.unsafe(
+      `DELETE FROM public.${tables.changeDiff} WHERE branch_id = $1
+      AND (object_type || ':' || object_id) = ANY($2::text[])`,
+      [branchId, removals as never],
+    ); // branch_id narrows it
   }
   if (upserts.length) {
     await ctx.db.unsafe(
-      `INSERT INTO public.netbox_branching_changediff (branch_id, object_type, object_id, object_repr, action, original_data, modified_data, current_data, conflicts, created, last_updated)
-       SELECT $1, r.object_type, r.object_id, r.object_repr, r.action, r.original_data, r.modified_data, r.current_data, ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), now(), now()
-         FROM jsonb_to_recordset($2::text::jsonb) AS r(object_type text, object_id bigint, object_repr text, action text, original_data jsonb, modified_data jsonb, current_data jsonb, conflicts jsonb)
-       ON CONFLICT (branch_id, object_type, object_id) DO UPDATE SET object_repr = EXCLUDED.object_repr, action = EXCLUDED.action,
-         modified_data = EXCLUDED.modified_data, current_data = EXCLUDED.current_data, conflicts = EXCLUDED.conflicts, last_updated = now()`,
-      [branchId, JSON.stringify(upserts)]);
+      `INSERT INTO public.${tables.changeDiff} (branch_id, object_type, object_id, object_repr, action, original_data,
+        modified_data, current_data, conflicts, created, last_updated)
+       SELECT $1, r.object_type, r.object_id, r.object_repr, r.action, r.original_data, r.modified_data,
+        r.current_data, ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), now(), now()
+         FROM jsonb_to_recordset($2::text::jsonb) AS r(object_type text, object_id bigint, object_repr text,
+        action text, original_data jsonb, modified_data jsonb, current_data jsonb, conflicts jsonb)
+       ON CONFLICT (branch_id, object_type, object_id) DO UPDATE SET object_repr = EXCLUDED.object_repr,
+        action = EXCLUDED.action,
+         modified_data = EXCLUDED.modified_data, current_data = EXCLUDED.current_data, conflicts = EXCLUDED.conflicts,
+        last_updated = now()`,
+      [branchId, JSON.stringify(upserts)],
+    );
   }
 }
 
@@ -110,26 +144,43 @@ async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]):
   // the branch being merged or reverted keeps its own diffs itself
   const except = ctx.operation?.branchId ?? 0;
   const rows = await ctx.db.unsafe(
-    `SELECT d.id, d.object_type, d.object_id, d.action, d.original_data, d.modified_data FROM public.netbox_branching_changediff d
-       JOIN public.netbox_branching_branch b ON b.id = d.branch_id
-      WHERE b.status IN ('ready', 'syncing', 'merging') AND d.branch_id <> $1 AND (d.object_type, d.object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`, [except, ...pairs(changes)]);
+    `SELECT d.id, d.object_type, d.object_id, d.action, d.original_data, d.modified_data
+      FROM public.${tables.changeDiff} d
+       JOIN public.${tables.branch} b ON b.id = d.branch_id
+      WHERE b.status IN ('ready', 'syncing', 'merging') AND d.branch_id <> $1 AND (d.object_type,
+      d.object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`,
+    [except, ...pairs(changes)],
+  );
   if (!rows.length) return;
   const after = new Map<string, Snapshot | null>();
   for (const c of changes) after.set(`${c.model.key}:${c.id}`, c.after);
   const updates = rows.map((r) => {
     const cur = after.get(`${r.object_type as string}:${r.object_id as number}`) ?? null;
-    return { id: r.id, current_data: cur, conflicts: conflictsOf(r.action as DiffAction, r.original_data as Snapshot | null, r.modified_data as Snapshot | null, cur) };
+    return {
+      id: r.id,
+      current_data: cur,
+      conflicts: conflictsOf(
+        r.action as DiffAction,
+        r.original_data as Snapshot | null,
+        r.modified_data as Snapshot | null,
+        cur,
+      ),
+    };
   });
   await ctx.db.unsafe(
-    `UPDATE public.netbox_branching_changediff d SET current_data = r.current_data, conflicts = ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), last_updated = now()
+    `UPDATE public.${tables.changeDiff} d SET current_data = r.current_data,
+      conflicts = ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), last_updated = now()
        FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, current_data jsonb, conflicts jsonb) WHERE d.id = r.id`,
-    [JSON.stringify(updates)]);
+    [JSON.stringify(updates)],
+  );
 }
 
 export function createDiffObserver(): ChangeObserver {
   return {
     async changed(ctx, changes) {
-      const relevant = changes.filter((c) => c.model.features.branching && c.model.key !== 'core.objectchange' && c.model.key !== 'extras.taggeditem');
+      const relevant = changes.filter(
+        (c) => c.model.features.branching && c.model.key !== 'core.objectchange' && c.model.key !== 'extras.taggeditem',
+      );
       if (!relevant.length) return;
       if (ctx.branch) {
         // a sync brings main's state in: it is not a change of the branch's own

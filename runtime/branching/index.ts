@@ -8,4 +8,4 @@ export { createDiffObserver, conflictsOf } from './diffs.ts';
 export { reconcileBranches } from './reconcile.ts';
 export { branchableTables, newSchemaId, schemaName } from './schema.ts';
 export { recoverBranches } from './lifecycle.ts';
-export { runOperation, type Operation, type OperationReport } from './operations.ts';
+export { branchJobs, runOperation, type BranchJobPayload, type Operation, type OperationReport } from './operations.ts';

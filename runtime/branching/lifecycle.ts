@@ -4,8 +4,10 @@
  * Stable states: new, ready, merged, archived, failed; the others belong to one running job.
  */
 import type { Db } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
-export type BranchStatus = 'new' | 'provisioning' | 'ready' | 'syncing' | 'merging' | 'reverting' | 'merged' | 'archived' | 'failed';
+export type BranchStatus =
+  'new' | 'provisioning' | 'ready' | 'syncing' | 'merging' | 'reverting' | 'merged' | 'archived' | 'failed';
 
 export interface BranchRow {
   readonly id: number;
@@ -20,7 +22,12 @@ export interface BranchRow {
 export const TRANSITIONAL: readonly BranchStatus[] = ['provisioning', 'syncing', 'merging', 'reverting'];
 
 /** The stable state a transitional one returns to when its job ends or dies. */
-export const FALLBACK: Partial<Record<BranchStatus, BranchStatus>> = { provisioning: 'failed', syncing: 'ready', merging: 'ready', reverting: 'merged' };
+export const FALLBACK: Partial<Record<BranchStatus, BranchStatus>> = {
+  provisioning: 'failed',
+  syncing: 'ready',
+  merging: 'ready',
+  reverting: 'merged',
+};
 
 /** A branch job whose run dies (worker killed, database restarted) runs once more, then gives up. */
 export const JOB_ATTEMPTS = 2;
@@ -32,21 +39,39 @@ export async function lockBranch(db: Db, id: number): Promise<void> {
 }
 
 export async function getBranch(db: Db, id: number, forUpdate = false): Promise<BranchRow | undefined> {
-  const rows = await db.unsafe(`SELECT id, name, status, schema_id, snapshot, job, owner_id FROM public.netbox_branching_branch WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const rows = await db.unsafe(
+    `SELECT id, name, status, schema_id, snapshot, job, owner_id
+    FROM public.${tables.branch} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] as unknown as BranchRow | undefined;
 }
 
 /** Moves the branch from one of `from` to `to`; false when it was not in one of them. */
-export async function transition(db: Db, id: number, from: readonly BranchStatus[], to: BranchStatus, set: Record<string, unknown> = {}): Promise<boolean> {
-  const extra = Object.keys(set).map((k, i) => `, ${k} = $${i + 4}`).join('');
+export async function transition(
+  db: Db,
+  id: number,
+  from: readonly BranchStatus[],
+  to: BranchStatus,
+  set: Record<string, unknown> = {},
+): Promise<boolean> {
+  const extra = Object.keys(set)
+    .map((k, i) => `, ${k} = $${i + 4}`)
+    .join('');
   const rows = await db.unsafe(
-    `UPDATE public.netbox_branching_branch SET status = $2, last_updated = now()${extra} WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,
-    [id, to, from as never, ...(Object.values(set) as never[])]);
+    `UPDATE public.${tables.branch} SET status = $2, last_updated = now()${extra} WHERE id = $1
+      AND status = ANY($3::text[]) RETURNING id`,
+    [id, to, from as never, ...(Object.values(set) as never[])],
+  );
   return rows.length > 0;
 }
 
 export async function recordEvent(db: Db, branchId: number, type: string, userId: number | null): Promise<void> {
-  await db.unsafe("INSERT INTO public.netbox_branching_branchevent (time, branch_id, user_id, type, created, last_updated) VALUES (now(), $1, $2, $3, now(), now())", [branchId, userId, type]);
+  await db.unsafe(
+    `INSERT INTO public.${tables.branchEvent} (time, branch_id, user_id, type, created, last_updated)
+    VALUES (now(), $1, $2, $3, now(), now())`,
+    [branchId, userId, type],
+  );
 }
 
 /**
@@ -55,10 +80,13 @@ export async function recordEvent(db: Db, branchId: number, type: string, userId
  */
 export async function recoverBranches(db: Db): Promise<number> {
   const rows = await db.unsafe(
-    `UPDATE public.netbox_branching_branch b SET status = CASE b.status WHEN 'provisioning' THEN 'failed' WHEN 'reverting' THEN 'merged' ELSE 'ready' END,
+    `UPDATE public.${tables.branch} b SET status = CASE b.status WHEN 'provisioning' THEN 'failed' WHEN 'reverting'
+      THEN 'merged' ELSE 'ready' END,
             job = NULL, last_updated = now()
       WHERE b.status IN ('provisioning', 'syncing', 'merging', 'reverting')
-        AND NOT EXISTS (SELECT 1 FROM public.core_job j WHERE j.job_id = b.job AND j.status IN ('pending', 'running', 'errored'))
-      RETURNING id`);
+        AND NOT EXISTS (SELECT 1 FROM public.${tables.job} j WHERE j.job_id = b.job AND j.status IN ('pending',
+      'running', 'errored'))
+      RETURNING id`,
+  );
   return rows.length;
 }

@@ -6,8 +6,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ServiceError, invalidInput } from '../errors/index.ts';
 import { schemaName } from './schema.ts';
+import { tables } from '../db/tables.ts';
 
 export const BRANCH_HEADER = 'x-service-branch';
 export const NETBOX_BRANCH_HEADER = 'x-netbox-branch';
@@ -17,16 +18,22 @@ export function createBranchSelection(): MiddlewareHandler<AppEnv> {
     c.set('branch', null);
     const given = (c.req.header(BRANCH_HEADER) ?? c.req.header(NETBOX_BRANCH_HEADER))?.trim();
     if (!given) return next();
-    if (given.length > 100) throw badRequest({ detail: 'Invalid branch: give its 8-character schema id or its name.' });
+    if (given.length > 100)
+      throw invalidInput({ detail: 'Invalid branch: give its 8-character schema id or its name.' });
     // a schema id first; otherwise a name
     const rows = await c.var.tx.unsafe(
-      'SELECT id, name, status, schema_id FROM public.netbox_branching_branch WHERE schema_id = $1 OR name = $1 ORDER BY (schema_id = $1) DESC LIMIT 1',
+      `SELECT id, name, status, schema_id FROM public.${tables.branch} WHERE schema_id = $1 OR name = $1
+        ORDER BY (schema_id = $1) DESC LIMIT 1`,
       [given],
     );
     const row = rows[0];
-    if (!row) throw badRequest({ detail: `Unknown branch: ${given.slice(0, 100)}` });
+    if (!row) throw invalidInput({ detail: `Unknown branch: ${given.slice(0, 100)}` });
     const id = row.schema_id as string;
-    if (row.status !== 'ready') throw new ApiError(409, { detail: `Branch "${row.name as string}" is not ready (status: ${row.status as string}).`, status: row.status });
+    if (row.status !== 'ready')
+      throw new ServiceError('conflict', {
+        detail: `Branch "${row.name as string}" is not ready (status: ${row.status as string}).`,
+        status: row.status,
+      });
     const schema = schemaName(id);
     await c.var.tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
     c.set('branch', { id: row.id as number, schemaId: id, schema, name: row.name as string });

@@ -8,6 +8,7 @@ import { loadSnapshots, type Snapshot } from '../write/index.ts';
 import type { ObjectState } from './apply.ts';
 import type { BranchRow } from './lifecycle.ts';
 import { inSchema, schemaName } from './schema.ts';
+import { tables } from '../db/tables.ts';
 
 const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 
@@ -53,13 +54,19 @@ export function tracked(registry: Registry, type: string): ModelDef | undefined 
 }
 
 /** Snapshots of objects in one schema (null = main). */
-export async function statesIn(db: Db, registry: Registry, schema: string | null, objects: { type: string; id: number }[]): Promise<Map<string, { snapshot: Snapshot; repr: string }>> {
+export async function statesIn(
+  db: Db,
+  registry: Registry,
+  schema: string | null,
+  objects: { type: string; id: number }[],
+): Promise<Map<string, { snapshot: Snapshot; repr: string }>> {
   const byType = new Map<string, number[]>();
   for (const o of objects) byType.set(o.type, [...(byType.get(o.type) ?? []), o.id]);
   const out = new Map<string, { snapshot: Snapshot; repr: string }>();
   await inSchema(db, schema, async () => {
     for (const [type, ids] of byType) {
-      for (const [id, s] of await loadSnapshots(db, registry, registry.model(type), [...new Set(ids)])) out.set(key(type, id), s);
+      for (const [id, s] of await loadSnapshots(db, registry, registry.model(type), [...new Set(ids)]))
+        out.set(key(type, id), s);
     }
   });
   return out;
@@ -67,7 +74,10 @@ export async function statesIn(db: Db, registry: Registry, schema: string | null
 
 export async function branchDiffs(db: Db, branchId: number): Promise<DiffRow[]> {
   const rows = await db.unsafe(
-    'SELECT id, object_type, object_id, object_repr, action, original_data, modified_data, premerge_data, merged_data, last_updated FROM public.netbox_branching_changediff WHERE branch_id = $1 ORDER BY id', [branchId]);
+    `SELECT id, object_type, object_id, object_repr, action, original_data, modified_data, premerge_data, merged_data,
+      last_updated FROM public.${tables.changeDiff} WHERE branch_id = $1 ORDER BY id`,
+    [branchId],
+  );
   return rows as unknown as DiffRow[];
 }
 
@@ -77,10 +87,24 @@ function restrict(data: Snapshot | null, fields: string[]): Snapshot {
   return out;
 }
 
-function conflict(d: DiffRow, kind: Conflict['kind'], fields: string[], o: Snapshot | null, b: Snapshot | null, m: Snapshot | null): Conflict {
+function conflict(
+  d: DiffRow,
+  kind: Conflict['kind'],
+  fields: string[],
+  o: Snapshot | null,
+  b: Snapshot | null,
+  m: Snapshot | null,
+): Conflict {
   return {
-    id: d.id, object_type: d.object_type, object_id: d.object_id, object_repr: d.object_repr, action: { value: d.action, label: ACTION_LABELS[d.action] },
-    kind, conflicts: fields, conflicting_data: { original: restrict(o, fields), branch: restrict(b, fields), main: restrict(m, fields) }, last_updated: d.last_updated,
+    id: d.id,
+    object_type: d.object_type,
+    object_id: d.object_id,
+    object_repr: d.object_repr,
+    action: { value: d.action, label: ACTION_LABELS[d.action] },
+    kind,
+    conflicts: fields,
+    conflicting_data: { original: restrict(o, fields), branch: restrict(b, fields), main: restrict(m, fields) },
+    last_updated: d.last_updated,
   };
 }
 
@@ -95,11 +119,16 @@ function changedFields(a: Snapshot | null, b: Snapshot | null): string[] {
  */
 export async function planSync(db: Db, registry: Registry, branch: BranchRow): Promise<Plan> {
   const changed = await db.unsafe(
-    `SELECT changed_object_type AS type, changed_object_id AS id, max(id) AS last FROM public.core_objectchange
-      WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(txid::text::xid8, $1::pg_snapshot)
+    `SELECT changed_object_type AS type, changed_object_id AS id, max(id) AS last FROM public.${tables.objectChange}
+      WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(txid::text::xid8,
+      $1::pg_snapshot)
         AND source_branch IS DISTINCT FROM $2
-      GROUP BY 1, 2 ORDER BY 3`, [branch.snapshot, branch.id]);
-  const objects = changed.filter((r) => tracked(registry, r.type as string)).map((r) => ({ type: r.type as string, id: r.id as number }));
+      GROUP BY 1, 2 ORDER BY 3`,
+    [branch.snapshot, branch.id],
+  );
+  const objects = changed
+    .filter((r) => tracked(registry, r.type as string))
+    .map((r) => ({ type: r.type as string, id: r.id as number }));
   const main = await statesIn(db, registry, null, objects);
   const br = await statesIn(db, registry, schemaName(branch.schema_id), objects);
   const diffs = new Map((await branchDiffs(db, branch.id)).map((d) => [key(d.object_type, d.object_id), d]));
@@ -115,13 +144,18 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
     if (!m && !b) continue;
     if (!m) {
       // main deleted it; the branch still has it
-      if (d && d.action === 'update') conflicts.push(conflict(d, 'modify/delete', changedFields(d.original_data, b!.snapshot), d.original_data, b!.snapshot, null));
+      if (d && d.action === 'update')
+        conflicts.push(
+          conflict(d, 'modify/delete', changedFields(d.original_data, b!.snapshot), d.original_data, b!.snapshot, null),
+        );
       states.push({ model, id: o.id, action: 'delete', repr });
       continue;
     }
     if (!b) {
       if (d && d.action === 'delete') {
-        conflicts.push(conflict(d, 'delete/modify', changedFields(d.original_data, m.snapshot), d.original_data, null, m.snapshot));
+        conflicts.push(
+          conflict(d, 'delete/modify', changedFields(d.original_data, m.snapshot), d.original_data, null, m.snapshot),
+        );
       }
       states.push({ model, id: o.id, action: 'create', values: m.snapshot, repr });
       continue;
@@ -165,8 +199,12 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
       }
       const both = fields.filter((f) => !same(o?.[f], m[f]) && !same(b[f], m[f]));
       if (both.length) conflicts.push(conflict(d, 'modify/modify', both, o, b, m));
-      const values = restrict(b, fields.filter((f) => !same(b[f], m[f])));
-      if (Object.keys(values).length) states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
+      const values = restrict(
+        b,
+        fields.filter((f) => !same(b[f], m[f])),
+      );
+      if (Object.keys(values).length)
+        states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
       continue;
     }
     if (!m) continue;
@@ -183,7 +221,12 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
  */
 export async function planRevert(db: Db, registry: Registry, branch: BranchRow): Promise<Plan> {
   const diffs = (await branchDiffs(db, branch.id)).filter((d) => tracked(registry, d.object_type));
-  const main = await statesIn(db, registry, null, diffs.map((d) => ({ type: d.object_type, id: d.object_id })));
+  const main = await statesIn(
+    db,
+    registry,
+    null,
+    diffs.map((d) => ({ type: d.object_type, id: d.object_id })),
+  );
   const states: ObjectState[] = [];
   const conflicts: Conflict[] = [];
   for (const d of diffs) {
@@ -206,8 +249,12 @@ export async function planRevert(db: Db, registry: Registry, branch: BranchRow):
       }
       const since = fields.filter((f) => !same(m[f], merged[f]));
       if (since.length) conflicts.push(conflict(d, 'modify/modify', since, before, merged, m));
-      const values = restrict(before, fields.filter((f) => !same(m[f], before[f])));
-      if (Object.keys(values).length) states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
+      const values = restrict(
+        before,
+        fields.filter((f) => !same(m[f], before[f])),
+      );
+      if (Object.keys(values).length)
+        states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
     } else if (!m) {
       // the merge deleted it: create it again, with its id
       states.push({ model, id: d.object_id, action: 'create', values: before, repr: d.object_repr });

@@ -4,6 +4,7 @@
  * the task pool (not the operation's transaction, which a dry run rolls back), at most every 250 ms.
  */
 import type { Sql } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 export interface Progress {
   step(stage: string, done: number, total: number): void;
@@ -25,10 +26,20 @@ export function jobProgress(sql: Sql, jobId: string, everyMs = 250): Progress {
     const progress = current ? JSON.stringify(current) : null;
     const logged = JSON.stringify(entries);
     entries = [];
-    chain = chain.then(() => sql.unsafe(
-      `UPDATE public.core_job SET data = CASE WHEN $2::text IS NULL THEN data ELSE coalesce(data, '{}'::jsonb) || jsonb_build_object('progress', $2::text::jsonb) END,
+    chain = chain.then(() =>
+      sql
+        .unsafe(
+          `UPDATE public.${tables.job} SET data = CASE WHEN $2::text IS NULL THEN data ELSE coalesce(data,
+        '{}'::jsonb) || jsonb_build_object('progress', $2::text::jsonb) END,
               log_entries = coalesce(log_entries, '[]'::jsonb) || $3::text::jsonb, last_updated = now()
-        WHERE job_id = $1`, [jobId, progress, logged]).then(() => {}, () => {}));
+        WHERE job_id = $1`,
+          [jobId, progress, logged],
+        )
+        .then(
+          () => {},
+          () => {},
+        ),
+    );
     return chain;
   };
   const soon = () => {

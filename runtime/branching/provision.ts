@@ -6,6 +6,7 @@
  */
 import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 export interface CopyStats {
   readonly tables: number;
@@ -15,7 +16,7 @@ export interface CopyStats {
   readonly filled: readonly string[];
 }
 
-const CHANGELOG = 'core_objectchange';
+const CHANGELOG = tables.objectChange;
 
 /** Constraint and index definitions of main's tables, printed relative to search_path public. */
 async function definitions(tx: Db, tables: string[]) {
@@ -24,16 +25,27 @@ async function definitions(tx: Db, tables: string[]) {
     `SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype, pg_get_constraintdef(c.oid) AS def
        FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
       WHERE r.relnamespace = 'public'::regnamespace AND r.relname = ANY($1::text[]) AND c.contype IN ('p', 'u', 'f')
-      ORDER BY c.contype = 'f', c.conname`, [tables as never]);
+      ORDER BY c.contype = 'f', c.conname`,
+    [tables as never],
+  );
   const indexes = await tx.unsafe(
     `SELECT i.indexdef FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename = ANY($1::text[])
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = 'public'::regnamespace)
-      ORDER BY i.indexname`, [tables as never]);
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname
+      AND c.connamespace = 'public'::regnamespace)
+      ORDER BY i.indexname`,
+    [tables as never],
+  );
   return { constraints, indexes };
 }
 
-export async function createBranchTables(tx: Db, schema: string, tables: string[], copy = true, onTable?: (done: number, total: number) => void): Promise<CopyStats> {
+export async function createBranchTables(
+  tx: Db,
+  schema: string,
+  tables: string[],
+  copy = true,
+  onTable?: (done: number, total: number) => void,
+): Promise<CopyStats> {
   const started = Date.now();
   const defs = await definitions(tx, tables);
   await tx.unsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -41,7 +53,10 @@ export async function createBranchTables(tx: Db, schema: string, tables: string[
   let rows = 0;
   const filled: string[] = [];
   for (const t of tables) {
-    await tx.unsafe(`CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE public.${ident(t)} INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING CONSTRAINTS)`);
+    await tx.unsafe(
+      `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE public.${ident(t)} INCLUDING DEFAULTS INCLUDING GENERATED ` +
+        `INCLUDING CONSTRAINTS)`,
+    );
     if (copy && t !== CHANGELOG) {
       const r = await tx.unsafe(`INSERT INTO ${ident(schema)}.${ident(t)} SELECT * FROM public.${ident(t)}`);
       rows += r.count;
@@ -53,7 +68,10 @@ export async function createBranchTables(tx: Db, schema: string, tables: string[
   await tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
   for (const c of defs.constraints) {
     const table = `${ident(schema)}.${ident(String(c.tbl).replace(/^public\./, ''))}`;
-    await tx.unsafe(`ALTER TABLE ${table} ADD CONSTRAINT ${ident(c.conname as string)} ${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`);
+    await tx.unsafe(
+      `ALTER TABLE ${table} ADD CONSTRAINT ${ident(c.conname as string)} ` +
+        `${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`,
+    );
   }
   for (const i of defs.indexes) {
     await tx.unsafe(String(i.indexdef).replace(/ ON public\./, ` ON ${ident(schema)}.`));

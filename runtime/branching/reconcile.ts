@@ -7,18 +7,34 @@ import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
 
-async function columns(tx: Db, schema: string, table: string): Promise<Map<string, { type: string; notNull: boolean; dflt: string | null }>> {
+async function columns(
+  tx: Db,
+  schema: string,
+  table: string,
+): Promise<Map<string, { type: string; notNull: boolean; dflt: string | null }>> {
   const rows = await tx.unsafe(
-    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS dflt
+    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
+      pg_get_expr(d.adbin, d.adrelid) AS dflt
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-      WHERE n.nspname = $1 AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`, [schema, table]);
-  return new Map(rows.map((r) => [r.name as string, { type: r.type as string, notNull: r.not_null as boolean, dflt: r.dflt as string | null }]));
+      WHERE n.nspname = $1 AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+    [schema, table],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.name as string,
+      { type: r.type as string, notNull: r.not_null as boolean, dflt: r.dflt as string | null },
+    ]),
+  );
 }
 
 async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promise<string[]> {
   const done: string[] = [];
-  const present = new Set((await tx.unsafe('SELECT tablename FROM pg_tables WHERE schemaname = $1', [schema])).map((r) => r.tablename as string));
+  const present = new Set(
+    (await tx.unsafe(`SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
+      (r) => r.tablename as string,
+    ),
+  );
   const missing = tables.filter((t) => !present.has(t));
   if (missing.length) {
     await createBranchTables(tx, schema, missing);
@@ -29,7 +45,10 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
     const branch = await columns(tx, schema, t);
     for (const [name, c] of main) {
       if (branch.has(name)) continue;
-      await tx.unsafe(`ALTER TABLE ${ident(schema)}.${ident(t)} ADD COLUMN ${ident(name)} ${c.type}${c.dflt ? ` DEFAULT ${c.dflt}` : ''}${c.notNull && c.dflt ? ' NOT NULL' : ''}`);
+      await tx.unsafe(
+        `ALTER TABLE ${ident(schema)}.${ident(t)} ADD COLUMN ${ident(name)} ` +
+          `${c.type}${c.dflt ? ` DEFAULT ${c.dflt}` : ''}${c.notNull && c.dflt ? ' NOT NULL' : ''}`,
+      );
       done.push(`+column ${t}.${name}`);
     }
     for (const name of branch.keys()) {
@@ -40,25 +59,46 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
     for (const [name, c] of main) {
       const b = branch.get(name);
       if (b && b.type !== c.type) {
-        await tx.unsafe(`ALTER TABLE ${ident(schema)}.${ident(t)} ALTER COLUMN ${ident(name)} TYPE ${c.type} USING ${ident(name)}::${c.type}`);
+        await tx.unsafe(
+          `ALTER TABLE ${ident(schema)}.${ident(t)} ALTER COLUMN ${ident(name)} TYPE ${c.type} USING ` +
+            `${ident(name)}::${c.type}`,
+        );
         done.push(`~column ${t}.${name}`);
       }
     }
   }
   // constraints and indexes main has and the branch lacks (by name)
-  const have = new Set((await tx.unsafe('SELECT conname FROM pg_constraint WHERE connamespace = $1::regnamespace', [schema])).map((r) => r.conname as string));
-  const haveIdx = new Set((await tx.unsafe('SELECT indexname FROM pg_indexes WHERE schemaname = $1', [schema])).map((r) => r.indexname as string));
+  const have = new Set(
+    (await tx.unsafe(`SELECT conname FROM pg_constraint WHERE connamespace = $1::regnamespace`, [schema])).map(
+      (r) => r.conname as string,
+    ),
+  );
+  const haveIdx = new Set(
+    (await tx.unsafe(`SELECT indexname FROM pg_indexes WHERE schemaname = $1`, [schema])).map(
+      (r) => r.indexname as string,
+    ),
+  );
   await tx.unsafe("SELECT set_config('search_path', 'public', true)");
   const constraints = await tx.unsafe(
-    `SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
-      WHERE r.relnamespace = 'public'::regnamespace AND r.relname = ANY($1::text[]) AND c.contype IN ('p', 'u', 'f') ORDER BY c.contype = 'f'`, [tables as never]);
+    `SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype, pg_get_constraintdef(c.oid) AS def
+      FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+      WHERE r.relnamespace = 'public'::regnamespace AND r.relname = ANY($1::text[]) AND c.contype IN ('p', 'u', 'f')
+      ORDER BY c.contype = 'f'`,
+    [tables as never],
+  );
   const indexes = await tx.unsafe(
     `SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = 'public' AND tablename = ANY($1::text[])
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = 'public'::regnamespace)`, [tables as never]);
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname
+      AND c.connamespace = 'public'::regnamespace)`,
+    [tables as never],
+  );
   await tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
   for (const c of constraints) {
     if (have.has(c.conname as string)) continue;
-    await tx.unsafe(`ALTER TABLE ${ident(schema)}.${ident(String(c.tbl).replace(/^public\./, ''))} ADD CONSTRAINT ${ident(c.conname as string)} ${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`);
+    await tx.unsafe(
+      `ALTER TABLE ${ident(schema)}.${ident(String(c.tbl).replace(/^public\./, ''))} ADD CONSTRAINT ` +
+        `${ident(c.conname as string)} ${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`,
+    );
     done.push(`+constraint ${c.conname as string}`);
   }
   for (const i of indexes) {
@@ -72,7 +112,9 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
 
 /** Reconciles every branch schema that exists; returns what changed per schema. */
 export async function reconcileBranches(sql: Sql, tables: string[]): Promise<Record<string, string[]>> {
-  const schemas = (await sql.unsafe("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'")).map((r) => r.nspname as string);
+  const schemas = (await sql.unsafe(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
+    (r) => r.nspname as string,
+  );
   const out: Record<string, string[]> = {};
   for (const schema of schemas) {
     const done = await sql.begin((tx) => reconcileSchema(tx, schema, tables));

@@ -7,23 +7,37 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { ServiceError, invalidInput, notFound, forbidden, conflict } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { authorize, fetchObjects, writeContext } from '../rest/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { applyStates } from './apply.ts';
-import { JOB_ATTEMPTS, getBranch, lockBranch, recordEvent, transition, type BranchRow, type BranchStatus } from './lifecycle.ts';
+import {
+  JOB_ATTEMPTS,
+  getBranch,
+  lockBranch,
+  recordEvent,
+  transition,
+  type BranchRow,
+  type BranchStatus,
+} from './lifecycle.ts';
 import { planMerge, planRevert, planSync, type Plan } from './plans.ts';
 import { dropBranchSchema } from './provision.ts';
 import { inSchema, schemaName } from './schema.ts';
-import type { Operation } from './operations.ts';
+import { branchJobs, type Operation } from './operations.ts';
+import { tables } from '../db/tables.ts';
 
 const MODEL = 'netbox_branching.branch';
 const needs: Record<string, BranchStatus> = { sync: 'ready', merge: 'ready', revert: 'merged' };
 const operating: Record<string, BranchStatus> = { sync: 'syncing', merge: 'merging', revert: 'reverting' };
-const names: Record<Operation, string> = { provision: 'Provision branch', sync: 'Sync branch', merge: 'Merge branch', revert: 'Revert branch' };
+const names: Record<Operation, string> = {
+  provision: 'Provision branch',
+  sync: 'Sync branch',
+  merge: 'Merge branch',
+  revert: 'Revert branch',
+};
 
 interface ActionBody {
   commit: boolean;
@@ -33,14 +47,15 @@ interface ActionBody {
 /** `{"commit": bool, "acknowledge_conflicts": bool}`: commit is required (spec 4.6), the other optional. */
 async function actionBody(c: Context<AppEnv>): Promise<ActionBody> {
   const body = await readJson(c);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest({ commit: ['This field is required.'] });
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidInput({ commit: ['This field is required.'] });
   const { commit, acknowledge_conflicts: ack = false, ...rest } = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
   if (commit === undefined) errors.commit = ['This field is required.'];
   else if (typeof commit !== 'boolean') errors.commit = ['Must be a valid boolean.'];
   if (typeof ack !== 'boolean') errors.acknowledge_conflicts = ['Must be a valid boolean.'];
   for (const k of Object.keys(rest)) errors[k] = ['Unknown field.'];
-  if (Object.keys(errors).length) throw badRequest(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
   return { commit: commit as boolean, acknowledge: ack as boolean };
 }
 
@@ -59,31 +74,60 @@ async function branchFor(c: Context<AppEnv>): Promise<BranchRow> {
 }
 
 /** Runs the plan's writes in a savepoint that always rolls back, collecting every problem. */
-async function precheck(c: Context<AppEnv>, op: Operation, branch: BranchRow): Promise<{ plan: Plan; problems: Awaited<ReturnType<typeof applyStates>> }> {
+async function precheck(
+  c: Context<AppEnv>,
+  op: Operation,
+  branch: BranchRow,
+): Promise<{ plan: Plan; problems: Awaited<ReturnType<typeof applyStates>> }> {
   const { registry } = c.var.services;
   const tx = c.var.tx;
-  const plan = op === 'sync' ? await planSync(tx, registry, branch) : op === 'merge' ? await planMerge(tx, registry, branch) : await planRevert(tx, registry, branch);
+  const plan =
+    op === 'sync'
+      ? await planSync(tx, registry, branch)
+      : op === 'merge'
+        ? await planMerge(tx, registry, branch)
+        : await planRevert(tx, registry, branch);
   const target = op === 'sync' ? schemaName(branch.schema_id) : null;
   let problems: Awaited<ReturnType<typeof applyStates>> = [];
   const rollback = new Error('precheck');
-  await tx.savepoint(async (sp) => {
-    const ctx = { ...writeContext(c, { unrestricted: true }), db: sp, observers: [], guard: undefined, operation: { branchId: branch.id, kind: op === 'provision' ? 'sync' as const : op }, ...(target ? { branch: { id: branch.id, schema: target } } : { branch: undefined }) };
-    problems = await inSchema(sp, target, () => applyStates(ctx, plan.states));
-    throw rollback;
-  }).catch((e) => {
-    if (e !== rollback) throw e;
-  });
+  await tx
+    .savepoint(async (sp) => {
+      const ctx = {
+        ...writeContext(c, { unrestricted: true }),
+        db: sp,
+        observers: [],
+        guard: undefined,
+        operation: { branchId: branch.id, kind: op === 'provision' ? ('sync' as const) : op },
+        ...(target ? { branch: { id: branch.id, schema: target } } : { branch: undefined }),
+      };
+      problems = await inSchema(sp, target, () => applyStates(ctx, plan.states));
+      throw rollback;
+    })
+    .catch((e) => {
+      if (e !== rollback) throw e;
+    });
   return { plan, problems };
 }
 
 async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, body: ActionBody): Promise<Response> {
   const user = c.var.user;
   const jobId = await enqueueJob(c.var.tx, {
-    task: `${op}_branch`, name: names[op], maxAttempts: JOB_ATTEMPTS, objectType: MODEL, objectId: branch.id, userId: user?.id ?? null,
-    payload: { branch_id: branch.id, commit: body.commit, acknowledge_conflicts: body.acknowledge, user_id: user?.id ?? null, username: user?.username ?? '' },
+    kind: branchJobs[op],
+    name: names[op],
+    maxAttempts: JOB_ATTEMPTS,
+    objectType: MODEL,
+    objectId: branch.id,
+    userId: user?.id ?? null,
+    payload: {
+      branch_id: branch.id,
+      commit: body.commit,
+      acknowledge_conflicts: body.acknowledge,
+      user_id: user?.id ?? null,
+      username: user?.username ?? '',
+    },
   });
-  await c.var.tx.unsafe('UPDATE public.netbox_branching_branch SET job = $2 WHERE id = $1', [branch.id, jobId]);
-  const job = (await c.var.tx.unsafe('SELECT id FROM public.core_job WHERE job_id = $1', [jobId]))[0]!;
+  await c.var.tx.unsafe(`UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [branch.id, jobId]);
+  const job = (await c.var.tx.unsafe(`SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]))[0]!;
   const [object] = await fetchObjects(c, c.var.services.registry.model('core.job'), [job.id as number]);
   return respond(c, 200, object, { Location: String(object!.url) });
 }
@@ -97,31 +141,51 @@ export function createBranchRoutes(): Hono<AppEnv> {
       const branch = await branchFor(c);
       if (branch.status !== needs[op]) {
         const what = op === 'revert' ? 'Only merged branches can be reverted' : `Branch is not ready to ${op}`;
-        throw new ApiError(409, { detail: `${what} (status: ${branch.status}).`, status: branch.status });
+        throw new ServiceError('conflict', { detail: `${what} (status: ${branch.status}).`, status: branch.status });
       }
       const { plan, problems } = await precheck(c, op, branch);
       if (plan.conflicts.length && !body.acknowledge) {
-        throw new ApiError(409, { detail: 'All conflicts must be acknowledged before this action can proceed.', conflicts: plan.conflicts, problems });
+        throw new ServiceError('conflict', {
+          detail: 'All conflicts must be acknowledged before this action can proceed.',
+          conflicts: plan.conflicts,
+          problems,
+        });
       }
       // a dry run exists to find problems: it runs and reports them in its job's data
       if (problems.length && body.commit) {
-        throw new ApiError(409, { detail: `The ${op} would fail: ${problems.length} problem(s) must be resolved first.`, problems, conflicts: plan.conflicts });
+        throw new ServiceError('conflict', {
+          detail: `The ${op} would fail: ${problems.length} problem(s) must be resolved first.`,
+          problems,
+          conflicts: plan.conflicts,
+        });
       }
-      if (!(await transition(c.var.tx, branch.id, [needs[op]!], operating[op]!))) throw new ApiError(409, { detail: 'Another operation started on this branch.' });
+      if (!(await transition(c.var.tx, branch.id, [needs[op]!], operating[op]!)))
+        throw new ServiceError('conflict', { detail: 'Another operation started on this branch.' });
       return enqueue(c, op, branch, body);
     });
   }
   app.get('/api/plugins/branching/branchable-models/', async (c) => {
     await authorize(c, c.var.services.registry.model(MODEL), 'view');
-    const results = c.var.services.registry.all().filter((m) => m.features.branching && m.features.changelog)
-      .map((m) => ({ app_label: m.app, model: m.model, verbose_name: m.verboseName, verbose_name_plural: m.verboseNamePlural }))
+    const results = c.var.services.registry
+      .all()
+      .filter((m) => m.features.branching && m.features.changelog)
+      .map((m) => ({
+        app_label: m.app,
+        model: m.model,
+        verbose_name: m.verboseName,
+        verbose_name_plural: m.verboseNamePlural,
+      }))
       .sort((a, b) => (`${a.app_label}.${a.model}` < `${b.app_label}.${b.model}` ? -1 : 1));
     return respond(c, 200, { count: results.length, next: null, previous: null, results });
   });
   app.post('/api/plugins/branching/branches/:id{[0-9]+}/retry/', async (c) => {
     await allowed(c, 'change');
     const branch = await branchFor(c);
-    if (branch.status !== 'failed' && branch.status !== 'new') throw new ApiError(409, { detail: `Only a failed branch can be provisioned again (status: ${branch.status}).`, status: branch.status });
+    if (branch.status !== 'failed' && branch.status !== 'new')
+      throw new ServiceError('conflict', {
+        detail: `Only a failed branch can be provisioned again (status: ${branch.status}).`,
+        status: branch.status,
+      });
     await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
     await transition(c.var.tx, branch.id, ['failed', 'new'], 'provisioning');
     return enqueue(c, 'provision', branch, { commit: true, acknowledge: false });
@@ -129,7 +193,11 @@ export function createBranchRoutes(): Hono<AppEnv> {
   app.post('/api/plugins/branching/branches/:id{[0-9]+}/archive/', async (c) => {
     await allowed(c, 'change');
     const branch = await branchFor(c);
-    if (branch.status !== 'merged') throw new ApiError(409, { detail: `Only merged branches can be archived (status: ${branch.status}).`, status: branch.status });
+    if (branch.status !== 'merged')
+      throw new ServiceError('conflict', {
+        detail: `Only merged branches can be archived (status: ${branch.status}).`,
+        status: branch.status,
+      });
     await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
     await transition(c.var.tx, branch.id, ['merged'], 'archived');
     await recordEvent(c.var.tx, branch.id, 'archived', c.var.user?.id ?? null);

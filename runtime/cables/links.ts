@@ -9,16 +9,22 @@ export interface Link {
   readonly far: Ref[];
 }
 
-export async function linksOf(db: Db, refs: readonly Ref[], tables: { termination: string; cable: string }): Promise<Map<string, Link>> {
+export async function linksOf(
+  db: Db,
+  refs: readonly Ref[],
+  tables: { termination: string; cable: string },
+): Promise<Map<string, Link>> {
   if (!refs.length) return new Map();
   const t = ident(tables.termination);
   const rows = await db.unsafe(
-    `SELECT a.${TERMINATION.type} AS nt, a.${TERMINATION.id} AS ni, a.${TERMINATION.cable} AS cable, a.${TERMINATION.end} AS e, c.${CABLE.status} AS status,
+    `SELECT a.${TERMINATION.type} AS nt, a.${TERMINATION.id} AS ni, a.${TERMINATION.cable} AS cable,
+      a.${TERMINATION.end} AS e, c.${CABLE.status} AS status,
             b.${TERMINATION.type} AS ft, b.${TERMINATION.id} AS fi
        FROM unnest($1::text[], $2::bigint[]) AS r(t, i)
        JOIN ${t} a ON a.${TERMINATION.type} = r.t AND a.${TERMINATION.id} = r.i
        JOIN ${ident(tables.cable)} c ON c.id = a.${TERMINATION.cable}
-       LEFT JOIN ${t} b ON b.${TERMINATION.cable} = a.${TERMINATION.cable} AND b.${TERMINATION.end} <> a.${TERMINATION.end}
+       LEFT JOIN ${t} b ON b.${TERMINATION.cable} = a.${TERMINATION.cable}
+      AND b.${TERMINATION.end} <> a.${TERMINATION.end}
       ORDER BY b.id`,
     [refs.map((r) => r.type) as never, refs.map((r) => r.id) as never],
   );

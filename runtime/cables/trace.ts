@@ -52,11 +52,18 @@ async function mappings(db: Db, registry: Registry, by: 'front' | 'rear', ids: n
   const table = ident(registry.model(FRONT_PORT).table);
   const cond = by === 'front' ? 'f.id = ANY($1::bigint[])' : "(m->>'rear_port')::bigint = ANY($1::bigint[])";
   const rows = await db.unsafe(
-    `SELECT f.id AS front, coalesce((m->>'position')::int, 1) AS position, (m->>'rear_port')::bigint AS rear, coalesce((m->>'rear_port_position')::int, 1) AS rp
-       FROM ${table} f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE ${cond} ORDER BY f.id, position`,
+    `SELECT f.id AS front, coalesce((m->>'position')::int, 1) AS position, (m->>'rear_port')::bigint AS rear,
+      coalesce((m->>'rear_port_position')::int, 1) AS rp
+       FROM ${table} f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE ${cond} ORDER BY f.id,
+      position`,
     [ids as never],
   );
-  return rows.map((r) => ({ front: Number(r.front), position: Number(r.position), rear: Number(r.rear), rearPosition: Number(r.rp) }));
+  return rows.map((r) => ({
+    front: Number(r.front),
+    position: Number(r.position),
+    rear: Number(r.rear),
+    rearPosition: Number(r.rp),
+  }));
 }
 
 async function otherSides(db: Db, registry: Registry, ids: number[]): Promise<Map<number, Ref | null>> {
@@ -65,14 +72,17 @@ async function otherSides(db: Db, registry: Registry, ids: number[]): Promise<Ma
   const ct = registry.model(CIRCUIT_TERMINATION.model);
   const rows = await db.unsafe(
     `SELECT a.id AS a, b.id AS b, b.termination_type AS bt, b.termination_id AS bi
-       FROM ${ident(ct.table)} a LEFT JOIN ${ident(ct.table)} b ON b.${CIRCUIT_TERMINATION.circuit} = a.${CIRCUIT_TERMINATION.circuit} AND b.${CIRCUIT_TERMINATION.side} <> a.${CIRCUIT_TERMINATION.side}
+       FROM ${ident(ct.table)} a LEFT
+      JOIN ${ident(ct.table)} b ON b.${CIRCUIT_TERMINATION.circuit} = a.${CIRCUIT_TERMINATION.circuit}
+      AND b.${CIRCUIT_TERMINATION.side} <> a.${CIRCUIT_TERMINATION.side}
       WHERE a.id = ANY($1::bigint[])`,
     [ids as never],
   );
   for (const r of rows) {
     if (r.b === null) out.set(Number(r.a), null);
     // a circuit that ends at a provider network ends the path there
-    else if (r.bt === 'circuits.providernetwork') out.set(Number(r.a), { type: 'circuits.providernetwork', id: Number(r.bi) });
+    else if (r.bt === 'circuits.providernetwork')
+      out.set(Number(r.a), { type: 'circuits.providernetwork', id: Number(r.bi) });
     else out.set(Number(r.a), { type: CIRCUIT_TERMINATION.model, id: Number(r.b) });
   }
   return out;
@@ -80,11 +90,29 @@ async function otherSides(db: Db, registry: Registry, ids: number[]): Promise<Ma
 
 export async function tracePaths(db: Db, registry: Registry, origins: readonly Ref[]): Promise<Map<string, Path>> {
   const tables = { termination: registry.model(TERMINATION.model).table, cable: registry.model(CABLE.model).table };
-  const states = new Map<string, State>(origins.map((o) => [refKey(o), { near: [o], positions: [], segments: [], active: true, done: false, complete: false, split: false, seen: new Set([refKey(o)]) }]));
+  const states = new Map<string, State>(
+    origins.map((o) => [
+      refKey(o),
+      {
+        near: [o],
+        positions: [],
+        segments: [],
+        active: true,
+        done: false,
+        complete: false,
+        split: false,
+        seen: new Set([refKey(o)]),
+      },
+    ]),
+  );
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const live = [...states.values()].filter((s) => !s.done);
     if (!live.length) break;
-    const links = await linksOf(db, live.flatMap((s) => s.near), tables);
+    const links = await linksOf(
+      db,
+      live.flatMap((s) => s.near),
+      tables,
+    );
     const fronts: State[] = [];
     const rears: State[] = [];
     const circuits: State[] = [];
@@ -110,7 +138,9 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
       link.far.forEach((f) => s.seen.add(refKey(f)));
       (type === FRONT_PORT ? fronts : type === REAR_PORT ? rears : circuits).push(s);
     }
-    const farIds = (list: State[]) => [...new Set(list.flatMap((s) => s.segments[s.segments.length - 1]!.far.map((f) => f.id)))];
+    const farIds = (list: State[]) => [
+      ...new Set(list.flatMap((s) => s.segments[s.segments.length - 1]!.far.map((f) => f.id))),
+    ];
     const [frontMaps, rearMaps, sides] = await Promise.all([
       mappings(db, registry, 'front', farIds(fronts)),
       mappings(db, registry, 'rear', farIds(rears)),
@@ -157,7 +187,13 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
   const out = new Map<string, Path>();
   for (const [key, s] of states) {
     const last = s.segments[s.segments.length - 1];
-    out.set(key, { segments: s.segments, complete: s.complete, active: s.active, split: s.split, endpoints: s.complete && last ? last.far : [] });
+    out.set(key, {
+      segments: s.segments,
+      complete: s.complete,
+      active: s.active,
+      split: s.split,
+      endpoints: s.complete && last ? last.far : [],
+    });
   }
   return out;
 }

@@ -5,14 +5,36 @@
 
 /** How a value is stored and read. */
 export type ScalarKind =
-  | 'string' | 'text' | 'slug' | 'integer' | 'bigint' | 'decimal' | 'boolean' | 'date' | 'timestamp'
-  | 'json' | 'choice' | 'ipnetwork' | 'ipaddress' | 'object_type' | 'password' | 'image';
+  | 'string'
+  | 'text'
+  | 'slug'
+  | 'integer'
+  | 'bigint'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'timestamp'
+  | 'json'
+  | 'choice'
+  | 'ipnetwork'
+  | 'ipaddress'
+  | 'object_type'
+  | 'password'
+  | 'image';
 
 export type FieldKind =
   | ScalarKind
-  | 'id' | 'url' | 'display_url' | 'display'
-  | 'fk' | 'm2m' | 'generic' | 'list' | 'children'
-  | 'tags' | 'custom_fields'
+  | 'id'
+  | 'url'
+  | 'display_url'
+  | 'display'
+  | 'fk'
+  | 'm2m'
+  | 'generic'
+  | 'list'
+  | 'children'
+  | 'tags'
+  | 'custom_fields'
   | 'computed';
 
 /** `none`: the reference is left as it is (a change record keeps naming a deleted object) */
@@ -33,23 +55,44 @@ export interface ThroughDef {
 
 /** A computed, read-only value; every kind is evaluated by one grouped query per page. */
 export type ComputedDef =
-  | { readonly type: 'count'; readonly model: string; readonly field: string; readonly cumulative: boolean; readonly through?: ThroughDef }
-  | { readonly type: 'expr'; readonly sql: string; readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json'; readonly choices?: string; readonly to?: string }
+  | {
+      readonly type: 'count';
+      readonly model: string;
+      readonly field: string;
+      readonly cumulative: boolean;
+      readonly through?: ThroughDef;
+    }
+  | {
+      readonly type: 'expr';
+      readonly sql: string;
+      readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json';
+      readonly choices?: string;
+      readonly to?: string;
+    }
   | { readonly type: 'copy'; readonly field: string }
   | { readonly type: 'tree_depth' }
   | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }
   | { readonly type: 'ip_children'; readonly field: string; readonly vrf: string }
   | { readonly type: 'reverse_list'; readonly model: string; readonly field: string }
-  /** what the object's cable says of it: the cable, its end, the far end's objects, the path's endpoints (runtime/cables) */
+  /**
+   * what the object's cable says of it: the cable, its end, the far end's objects, the path's endpoints
+   * (runtime/cables)
+   */
   | { readonly type: 'cable'; readonly part: CablePart }
   /**
    * NetBox's rendered config context: the data of every active context (`contexts` model) whose
    * assignments (`match`: its many-to-many field → the path of this object it compares with; trees
    * match ancestors too) all match or are empty, merged by weight and name, then `local` on top
    */
-  | { readonly type: 'config_context'; readonly contexts: string; readonly local?: string; readonly match: Readonly<Record<string, string>> };
+  | {
+      readonly type: 'config_context';
+      readonly contexts: string;
+      readonly local?: string;
+      readonly match: Readonly<Record<string, string>>;
+    };
 
-export type CablePart = 'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
+export type CablePart =
+  'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
 
 export interface FieldDef {
   readonly name: string;
@@ -65,7 +108,12 @@ export interface FieldDef {
   readonly writeOnly: boolean;
   readonly unique: boolean;
   /** image: folder under MEDIA_ROOT and the fields filled from the stored file */
-  readonly upload?: { readonly to: string; readonly widthField?: string; readonly heightField?: string; readonly sizeField?: string };
+  readonly upload?: {
+    readonly to: string;
+    readonly widthField?: string;
+    readonly heightField?: string;
+    readonly sizeField?: string;
+  };
   /** the column gets an index of its own (for filters and lookups) */
   readonly index?: boolean;
   readonly default?: unknown;
@@ -77,7 +125,12 @@ export interface FieldDef {
   readonly decimalPlaces?: number;
   readonly pattern?: string;
   /** further value checks, each with its own message */
-  readonly validators?: readonly { readonly pattern: string; readonly message: string; readonly inverse?: boolean; readonly ci?: boolean }[];
+  readonly validators?: readonly {
+    readonly pattern: string;
+    readonly message: string;
+    readonly inverse?: boolean;
+    readonly ci?: boolean;
+  }[];
   /** choice: the choice set's name */
   readonly choices?: string;
   /** choice: read as the bare value instead of {value,label} */
@@ -142,18 +195,66 @@ export interface UniqueDef {
 
 export type RuleDef =
   | { readonly type: 'requires'; readonly field: string; readonly requires: string; readonly message: string }
-  | { readonly type: 'same'; readonly left: readonly string[]; readonly right: readonly string[]; readonly key: string; readonly message: string }
+  | {
+      readonly type: 'same';
+      readonly left: readonly string[];
+      readonly right: readonly string[];
+      readonly key: string;
+      readonly message: string;
+    }
   | { readonly type: 'one_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
-  | { readonly type: 'less'; readonly left: string; readonly right: string; readonly key: string; readonly message: string }
+  | {
+      readonly type: 'less';
+      readonly left: string;
+      readonly right: string;
+      readonly key: string;
+      readonly message: string;
+    }
   /** no two objects with the same network (or host) in one VRF, as NetBox's duplicate check */
-  | { readonly type: 'ip_unique'; readonly field: string; readonly vrf: string; readonly host: boolean; readonly key: string; readonly what: string; readonly exemptField?: string; readonly exempt?: readonly string[] }
+  | {
+      readonly type: 'ip_unique';
+      readonly field: string;
+      readonly vrf: string;
+      readonly enforce?: string;
+      readonly host: boolean;
+      readonly key: string;
+      readonly what: string;
+      readonly exemptField?: string;
+      readonly exempt?: readonly string[];
+    }
   /** a check of runtime/write/checks/ by name, with its arguments */
-  | { readonly type: 'check'; readonly check: 'primary_ip' | 'keeps_primary_ip' | 'rack_space' | 'lag'; readonly args: Readonly<Record<string, string | readonly string[]>>; readonly key: string; readonly message?: string };
+  | {
+      readonly type: 'check';
+      readonly check: 'primary_ip' | 'keeps_primary_ip' | 'rack_space' | 'lag';
+      readonly args: Readonly<Record<string, string | readonly string[]>>;
+      readonly key: string;
+      readonly message?: string;
+    };
 
 export type FilterKind =
-  | 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'choice'
-  | 'fk' | 'fk_natural' | 'tree' | 'tree_natural' | 'm2m' | 'm2m_natural'
-  | 'tag' | 'tag_id' | 'content_type' | 'content_type_id' | 'ip' | 'request' | 'special' | 'count' | 'cable' | 'reverse';
+  | 'string'
+  | 'number'
+  | 'decimal'
+  | 'date'
+  | 'timestamp'
+  | 'boolean'
+  | 'choice'
+  | 'fk'
+  | 'fk_natural'
+  | 'tree'
+  | 'tree_natural'
+  | 'm2m'
+  | 'm2m_natural'
+  | 'tag'
+  | 'tag_id'
+  | 'content_type'
+  | 'content_type_id'
+  | 'ip'
+  | 'request'
+  | 'special'
+  | 'count'
+  | 'cable'
+  | 'reverse';
 
 export interface FilterDef {
   readonly name: string;
@@ -192,7 +293,15 @@ export interface IgnoredParam {
 /** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
 export interface ActionDef {
   readonly path: string;
-  readonly op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns' | 'trace' | 'paths' | 'render_config' | 'render_template';
+  readonly op:
+    | 'available_ips'
+    | 'available_prefixes'
+    | 'available_vlans'
+    | 'available_asns'
+    | 'trace'
+    | 'paths'
+    | 'render_config'
+    | 'render_template';
   /** the op's arguments: field names of the model, or content types of the models it creates */
   readonly args: Readonly<Record<string, string>>;
 }
@@ -258,7 +367,11 @@ export interface ModelDef {
    * of the same name to the same model) into components pointing at it; `device` names the field
    * whose value components also get as their device, `placeholders` fill `{name}` in copied names.
    */
-  readonly instantiates?: { readonly type: string; readonly device?: string; readonly placeholders?: Readonly<Record<string, string>> };
+  readonly instantiates?: {
+    readonly type: string;
+    readonly device?: string;
+    readonly placeholders?: Readonly<Record<string, string>>;
+  };
 }
 
 export interface AppDef {

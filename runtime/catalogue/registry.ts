@@ -10,7 +10,10 @@ export class Registry {
   private readonly choiceMaps = new Map<string, ReadonlyMap<string | number, ChoiceOption>>();
   private readonly filterMaps = new Map<string, ReadonlyMap<string, FilterDef>>();
 
-  constructor(readonly catalogue: Catalogue, readonly filterSpecs: FilterSpecs) {
+  constructor(
+    readonly catalogue: Catalogue,
+    readonly filterSpecs: FilterSpecs,
+  ) {
     this.models = new Map(Object.entries(catalogue.models));
     for (const m of this.models.values()) {
       this.fieldMaps.set(m.key, new Map(m.fields.map((f) => [f.name, f])));

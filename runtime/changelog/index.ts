@@ -4,16 +4,21 @@
  * Rows live in the current schema: a branch's changes stay in the branch until merged.
  */
 import type { ChangeObserver } from '../write/index.ts';
+import { tables } from '../db/tables.ts';
 
 /** NetBox strips these from the stored data (`get_clean_data`). */
 function clean(data: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!data) return null;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) if (!k.startsWith('_') && k !== 'created' && k !== 'last_updated') out[k] = v;
+  for (const [k, v] of Object.entries(data))
+    if (!k.startsWith('_') && k !== 'created' && k !== 'last_updated') out[k] = v;
   return out;
 }
 
-async function record(ctx: Parameters<ChangeObserver['changed']>[0], changes: Parameters<ChangeObserver['changed']>[1]): Promise<void> {
+async function record(
+  ctx: Parameters<ChangeObserver['changed']>[0],
+  changes: Parameters<ChangeObserver['changed']>[1],
+): Promise<void> {
   const logged = changes.filter((c) => c.model.features.changelog);
   if (!logged.length) return;
   const rows = logged.map((c) => ({
@@ -30,9 +35,13 @@ async function record(ctx: Parameters<ChangeObserver['changed']>[0], changes: Pa
     postchange_data: clean(c.after),
   }));
   await ctx.db.unsafe(
-    `INSERT INTO core_objectchange (time, user_id, user_name, request_id, action, changed_object_type, changed_object_id, object_repr, message, prechange_data, postchange_data, txid, source_branch)
-     SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id, r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint, r.source_branch
-       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text, changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb, postchange_data jsonb, source_branch bigint)`,
+    `INSERT INTO ${tables.objectChange} (time, user_id, user_name, request_id, action, changed_object_type,
+      changed_object_id, object_repr, message, prechange_data, postchange_data, txid, source_branch)
+     SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id,
+      r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint, r.source_branch
+       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text,
+      changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb,
+      postchange_data jsonb, source_branch bigint)`,
     [JSON.stringify(rows)],
   );
 }

@@ -7,6 +7,7 @@
  * pruning can lose them, and with them the branch's view of main).
  */
 import type { Db } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 /** Branch statuses whose next sync or merge reads main's change records since their snapshot. */
 const READING = ['provisioning', 'ready', 'syncing', 'merging'];
@@ -16,12 +17,13 @@ export async function pruneChangelog(db: Db, retentionDays: number): Promise<num
   const rows = await db.unsafe(
     `WITH needed AS (
        SELECT min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) AS xmin
-         FROM public.netbox_branching_branch WHERE snapshot IS NOT NULL AND status = ANY($2::text[])
+         FROM public.${tables.branch} WHERE snapshot IS NOT NULL AND status = ANY($2::text[])
      ), gone AS (
-       DELETE FROM public.core_objectchange c WHERE c.time < now() - make_interval(days => $1::int)
+       DELETE FROM public.${tables.objectChange} c WHERE c.time < now() - make_interval(days => $1::int)
           AND (c.txid < (SELECT xmin FROM needed) OR (SELECT xmin FROM needed) IS NULL)
        RETURNING 1
      ) SELECT count(*)::int AS n FROM gone`,
-    [retentionDays, READING]);
+    [retentionDays, READING],
+  );
   return rows[0]!.n as number;
 }

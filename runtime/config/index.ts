@@ -30,10 +30,17 @@ export interface Settings {
   readonly bodyLimitBytes: number;
   readonly bulkLimit: number;
   readonly requestTimeoutMs: number;
-  readonly superuser: { readonly name?: string; readonly password?: string; readonly email?: string; readonly apiToken?: string };
+  readonly superuser: {
+    readonly name?: string;
+    readonly password?: string;
+    readonly email?: string;
+    readonly apiToken?: string;
+  };
   readonly workerInProcess: boolean;
   /** jobs one worker process runs at once */
   readonly workerConcurrency: number;
+  /** webhook deliveries one worker runs at once, in a pool of their own */
+  readonly webhookConcurrency: number;
   readonly webConcurrency: number;
   readonly poolSize: number;
   readonly mediaRoot: string;
@@ -65,18 +72,25 @@ function list(v: string | undefined): string[] {
   if (!v) return [];
   const t = v.trim();
   if (t.startsWith('[')) return (JSON.parse(t) as unknown[]).map(String);
-  return t.split(',').map((s) => s.trim()).filter(Boolean);
+  return t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `API_TOKEN_PEPPERS`: `<id>:<pepper>[,<id>:<pepper>…]`, each pepper at least 50 characters. */
 export function parsePeppers(v: string | undefined): Map<number, string> | undefined {
   if (!v) return undefined;
   const out = new Map<number, string>();
-  for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const i = part.indexOf(':');
     const id = Number(part.slice(0, i));
     const pepper = part.slice(i + 1);
-    if (i < 1 || !Number.isInteger(id) || id < 0 || id > 32767) throw new Error(`API_TOKEN_PEPPERS: "${part.slice(0, 10)}…" must be <id>:<pepper> with an id from 0 to 32767`);
+    if (i < 1 || !Number.isInteger(id) || id < 0 || id > 32767)
+      throw new Error(`API_TOKEN_PEPPERS: "${part.slice(0, 10)}…" must be <id>:<pepper> with an id from 0 to 32767`);
     if (pepper.length < 50) throw new Error(`API_TOKEN_PEPPERS: pepper ${id} must be at least 50 characters`);
     out.set(id, pepper);
   }
@@ -85,7 +99,8 @@ export function parsePeppers(v: string | undefined): Map<number, string> | undef
 
 function logLevel(v: string | undefined): Settings['logLevel'] {
   const level = (v ?? 'info').toLowerCase();
-  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level)) throw new Error(`LOG_LEVEL: "${v}" is not one of debug, info, warn, error, silent`);
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level))
+    throw new Error(`LOG_LEVEL: "${v}" is not one of debug, info, warn, error, silent`);
   return level as Settings['logLevel'];
 }
 
@@ -109,12 +124,14 @@ export function loadSettings(env: Env = process.env): Settings {
     strictBody: bool(env.STRICT_BODY, false),
     logLevel: logLevel(env.LOG_LEVEL),
     enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
-    defaultPermissions: env.DEFAULT_PERMISSIONS ? (JSON.parse(env.DEFAULT_PERMISSIONS) as Record<string, unknown[]>) : {
-      'users.view_token': [{ user: '$user' }],
-      'users.add_token': [{ user: '$user' }],
-      'users.change_token': [{ user: '$user' }],
-      'users.delete_token': [{ user: '$user' }],
-    },
+    defaultPermissions: env.DEFAULT_PERMISSIONS
+      ? (JSON.parse(env.DEFAULT_PERMISSIONS) as Record<string, unknown[]>)
+      : {
+          'users.view_token': [{ user: '$user' }],
+          'users.add_token': [{ user: '$user' }],
+          'users.change_token': [{ user: '$user' }],
+          'users.delete_token': [{ user: '$user' }],
+        },
     bodyLimitBytes: int('MAX_BODY_SIZE', env.MAX_BODY_SIZE, 10 * 1024 * 1024),
     bulkLimit: int('MAX_BULK_ITEMS', env.MAX_BULK_ITEMS, 10_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
@@ -126,6 +143,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     workerInProcess: bool(env.WORKER_IN_PROCESS, true),
     workerConcurrency: Math.max(1, int('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 10)),
+    webhookConcurrency: Math.max(1, int('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 32)),
     webConcurrency: Math.max(1, int('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1)),
     poolSize: Math.max(2, int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10)),
     mediaRoot: resolve(env.MEDIA_ROOT ?? `${dataDir}/media`),

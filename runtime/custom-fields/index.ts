@@ -2,7 +2,18 @@
  * Custom field definitions (`extras.customfield` rows) as the read, write and filter paths need
  * them. Definitions are shared by every branch, so they are read from `public` explicitly.
  */
-import type { Db } from '../db/index.ts';
+import type { CachedModels, Db } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
+
+/**
+ * What the `custom_fields` cache topic holds: definitions and choice sets. No trigger watches their
+ * tables, so the write's own transaction sends the NOTIFY.
+ */
+export const customFieldsCache: CachedModels = {
+  topic: 'custom_fields',
+  models: new Set(['extras.customfield', 'extras.customfieldchoiceset']),
+  notify: true,
+};
 
 export interface CustomFieldDef {
   readonly id: number;
@@ -24,9 +35,11 @@ export interface CustomFieldDef {
 export async function customFieldDefinitions(db: Db, modelKey: string): Promise<CustomFieldDef[]> {
   const rows = await db.unsafe(
     `SELECT cf.id, cf.name, cf.label, cf.type, cf.related_object_type, cf.required, cf."unique", cf."default",
-            cf.filter_logic, cf.validation_minimum::text, cf.validation_maximum::text, cf.validation_regex, cf.choice_set_id,
+            cf.filter_logic, cf.validation_minimum::text, cf.validation_maximum::text, cf.validation_regex,
+      cf.choice_set_id,
             (SELECT array_agg(e->>0) FROM jsonb_array_elements(cs.extra_choices) e) AS choices
-       FROM public.extras_customfield cf LEFT JOIN public.extras_customfieldchoiceset cs ON cs.id = cf.choice_set_id
+       FROM public.${tables.customField} cf LEFT
+      JOIN public.${tables.customFieldChoiceSet} cs ON cs.id = cf.choice_set_id
       WHERE $1 = ANY(cf.object_types)
       ORDER BY cf.group_name, cf.weight, cf.name`,
     [modelKey],

@@ -8,12 +8,32 @@ import { customFieldDefinitions } from '../custom-fields/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseTimestamp } from './values.ts';
 
-const stringLookups = new Set(['exact', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex']);
+const stringLookups = new Set([
+  'exact',
+  'n',
+  'ic',
+  'nic',
+  'isw',
+  'nisw',
+  'iew',
+  'niew',
+  'ie',
+  'nie',
+  'empty',
+  'regex',
+  'iregex',
+]);
 const numberLookups = new Set(['exact', 'n', 'lt', 'lte', 'gt', 'gte', 'empty']);
 const ops: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
 /** undefined when the parameter names no filterable custom field of the model. */
-export async function customFieldCondition(ctx: FilterContext, model: ModelDef, key: string, values: string[], alias: string): Promise<string | undefined> {
+export async function customFieldCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  key: string,
+  values: string[],
+  alias: string,
+): Promise<string | undefined> {
   if (!model.features.customFields) return undefined;
   const [name, lookup = 'exact', ...rest] = key.slice(3).split('__');
   if (rest.length) return undefined;
@@ -39,25 +59,42 @@ export async function customFieldCondition(ctx: FilterContext, model: ModelDef, 
     case 'url':
     case 'select': {
       if (def.filter_logic === 'loose' && def.type !== 'select') {
-        if (lookup !== 'exact') throw new FilterValueError(`Lookups are not available for loosely matched custom field "${name}".`);
+        if (lookup !== 'exact')
+          throw new FilterValueError(`Lookups are not available for loosely matched custom field "${name}".`);
         return `(${or(rest2.map((v) => `${text} ILIKE ${p(`%${likeEscape(v)}%`)}`))})`;
       }
-      if (!stringLookups.has(lookup)) throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
-      const like = (v: string) => ({ ic: `%${likeEscape(v)}%`, isw: `${likeEscape(v)}%`, iew: `%${likeEscape(v)}` } as Record<string, string>)[base];
-      return wrap(or(rest2.map((v) => {
-        if (base === 'exact') return `${text} = ${p(v)}`;
-        if (base === 'ie') return `lower(${text}) = lower(${p(v)})`;
-        if (base === 'regex') return `${text} ~ ${p(v)}`;
-        if (base === 'iregex') return `${text} ~* ${p(v)}`;
-        return `${text} ILIKE ${p(like(v))}`;
-      })));
+      if (!stringLookups.has(lookup))
+        throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
+      const like = (v: string) =>
+        (({ ic: `%${likeEscape(v)}%`, isw: `${likeEscape(v)}%`, iew: `%${likeEscape(v)}` }) as Record<string, string>)[
+          base
+        ];
+      return wrap(
+        or(
+          rest2.map((v) => {
+            if (base === 'exact') return `${text} = ${p(v)}`;
+            if (base === 'ie') return `lower(${text}) = lower(${p(v)})`;
+            if (base === 'regex') return `${text} ~ ${p(v)}`;
+            if (base === 'iregex') return `${text} ~* ${p(v)}`;
+            return `${text} ILIKE ${p(like(v))}`;
+          }),
+        ),
+      );
     }
     case 'integer':
     case 'decimal':
     case 'date':
     case 'datetime': {
-      if (!numberLookups.has(lookup)) throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
-      const [cast, parse] = def.type === 'integer' ? ['numeric', parseInteger] as const : def.type === 'decimal' ? ['numeric', parseDecimal] as const : def.type === 'date' ? ['date', parseDate] as const : ['timestamptz', parseTimestamp] as const;
+      if (!numberLookups.has(lookup))
+        throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
+      const [cast, parse] =
+        def.type === 'integer'
+          ? (['numeric', parseInteger] as const)
+          : def.type === 'decimal'
+            ? (['numeric', parseDecimal] as const)
+            : def.type === 'date'
+              ? (['date', parseDate] as const)
+              : (['timestamptz', parseTimestamp] as const);
       return wrap(or(rest2.map((v) => `(${text})::${cast} ${ops[base]} ${p(parse(v))}::${cast}`)));
     }
     case 'boolean':

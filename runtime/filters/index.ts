@@ -3,7 +3,7 @@
  * Strict by default: an unknown parameter or lookup, or a bad value, is a 400 naming it.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ErrorBag } from '../http/errors.ts';
+import { ErrorBag } from '../errors/index.ts';
 import { filterCondition, type FilterContext } from './conditions.ts';
 import { customFieldCondition } from './custom-fields.ts';
 import { searchCondition } from './search.ts';
@@ -14,7 +14,19 @@ export type { FilterContext } from './conditions.ts';
 export { FilterValueError } from './values.ts';
 
 /** Parameters that shape or page a list and are never filters. */
-export const reservedParams = new Set(['limit', 'offset', 'start', 'ordering', 'fields', 'omit', 'brief', 'exclude', 'q', 'format', 'changelog_message']);
+export const reservedParams = new Set([
+  'limit',
+  'offset',
+  'start',
+  'ordering',
+  'fields',
+  'omit',
+  'brief',
+  'exclude',
+  'q',
+  'format',
+  'changelog_message',
+]);
 
 export interface WhereOptions {
   readonly strict: boolean;
@@ -22,7 +34,13 @@ export interface WhereOptions {
   readonly reserved?: ReadonlySet<string>;
 }
 
-export async function buildWhere(ctx: FilterContext, model: ModelDef, query: URLSearchParams, options: WhereOptions, alias = 't'): Promise<string> {
+export async function buildWhere(
+  ctx: FilterContext,
+  model: ModelDef,
+  query: URLSearchParams,
+  options: WhereOptions,
+  alias = 't',
+): Promise<string> {
   const errors = new ErrorBag();
   const conditions: string[] = [];
   const filters = ctx.registry.filters(model);
@@ -39,7 +57,12 @@ export async function buildWhere(ctx: FilterContext, model: ModelDef, query: URL
       if (key.startsWith('cf_')) {
         const cond = await customFieldCondition(ctx, model, key, values, alias);
         if (cond === undefined) {
-          if (options.strict) errors.add(key, `Unknown filter: "${key.slice(3).split('__')[0]}" is not a filterable custom field of ${model.verboseNamePlural}.`);
+          if (options.strict)
+            errors.add(
+              key,
+              `Unknown filter: "${key.slice(3).split('__')[0]}" is not a filterable custom field of ` +
+                `${model.verboseNamePlural}.`,
+            );
         } else conditions.push(cond);
         continue;
       }
@@ -51,7 +74,12 @@ export async function buildWhere(ctx: FilterContext, model: ModelDef, query: URL
         if (base) {
           lookup = key.slice(i + 2);
           if (!base.lookups.includes(lookup)) {
-            if (options.strict) errors.add(key, `Unsupported lookup "${lookup}" for filter "${base.name}"; allowed: ${base.lookups.join(', ') || 'none'}.`);
+            if (options.strict)
+              errors.add(
+                key,
+                `Unsupported lookup "${lookup}" for filter "${base.name}"; allowed: ` +
+                  `${base.lookups.join(', ') || 'none'}.`,
+              );
             continue;
           }
           f = base;
@@ -62,7 +90,11 @@ export async function buildWhere(ctx: FilterContext, model: ModelDef, query: URL
         continue;
       }
       if (values.some((v) => v.includes('\u0000'))) throw new FilterValueError('Null characters are not allowed.');
-      conditions.push(f.kind === 'special' ? await specialCondition(ctx, model, f, lookup, values, alias) : await filterCondition(ctx, model, f, lookup, values, alias));
+      conditions.push(
+        f.kind === 'special'
+          ? await specialCondition(ctx, model, f, lookup, values, alias)
+          : await filterCondition(ctx, model, f, lookup, values, alias),
+      );
     } catch (e) {
       if (e instanceof FilterValueError) errors.add(key, e.message);
       else throw e;

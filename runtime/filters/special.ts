@@ -13,7 +13,14 @@ function orJoin(parts: string[]): string {
   return `(${parts.join(' OR ')})`;
 }
 
-export async function specialCondition(ctx: FilterContext, model: ModelDef, f: FilterDef, lookup: string, values: string[], alias: string): Promise<string> {
+export async function specialCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias: string,
+): Promise<string> {
   const p = (v: unknown) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
@@ -29,16 +36,21 @@ export async function specialCondition(ctx: FilterContext, model: ModelDef, f: F
     case 'net_within_include':
       return orJoin(values.map((v) => `${col} <<= ${p(parsePrefix(v))}::inet`));
     case 'net_contains':
-      return orJoin(values.map((v) => {
-        const ip = parseIp(v);
-        return `${col} >>= ${p(ip.mask === undefined ? ip.host : `${ip.host}/${ip.mask}`)}::inet`;
-      }));
+      return orJoin(
+        values.map((v) => {
+          const ip = parseIp(v);
+          return `${col} >>= ${p(ip.mask === undefined ? ip.host : `${ip.host}/${ip.mask}`)}::inet`;
+        }),
+      );
     case 'family':
-      return orJoin(values.map((v) => {
-        const n = parseInteger(v);
-        if (n !== 4 && n !== 6) throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
-        return `family(${col}) = ${p(n)}`;
-      }));
+      return orJoin(
+        values.map((v) => {
+          const n = parseInteger(v);
+          if (n !== 4 && n !== 6)
+            throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
+          return `family(${col}) = ${p(n)}`;
+        }),
+      );
     case 'mask_length': {
       const op = compare[lookup] ?? '=';
       const cond = values.map((v) => `masklen(${col}) ${lookup === 'n' ? '=' : op} ${p(parseInteger(v))}`);
@@ -60,20 +72,26 @@ export async function specialCondition(ctx: FilterContext, model: ModelDef, f: F
     }
     case 'not_null': {
       const yes = parseBoolean(values[values.length - 1]!);
-      const cols = (f.arg ?? f.column).split(',').map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
+      const cols = (f.arg ?? f.column)
+        .split(',')
+        .map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
       const cond = cols.map((c) => `${c} IS NOT NULL`).join(' OR ');
       return yes ? `(${cond})` : `NOT (${cond})`;
     }
     case 'generic_id': {
       const ids = values.map(parseInteger);
-      const cond = `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)} AND ${alias}.${ident(`${f.column}_id`)} = ANY(${p(ids)}::bigint[]))`;
+      const cond =
+        `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)} AND ${alias}.${ident(`${f.column}_id`)} = ` +
+        `ANY(${p(ids)}::bigint[]))`;
       return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
     }
     case 'generic_parent_id': {
       const ids = values.map(parseInteger);
       const target = ctx.registry.model(argType);
       const parent = ctx.registry.field(target, argField!)!;
-      const cond = `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)} AND ${alias}.${ident(`${f.column}_id`)} IN (SELECT id FROM ${ident(target.table)} WHERE ${ident(parent.column!)} = ANY(${p(ids)}::bigint[])))`;
+      const cond = `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)}
+        AND ${alias}.${ident(`${f.column}_id`)} IN (SELECT id FROM ${ident(target.table)}
+        WHERE ${ident(parent.column!)} = ANY(${p(ids)}::bigint[])))`;
       return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
     }
     default:

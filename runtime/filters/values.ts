@@ -17,7 +17,11 @@ export function parseDecimal(v: string): string {
 
 export function parseDate(v: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.trim());
-  if (!m || Number.isNaN(Date.parse(`${m[0]}T00:00:00Z`)) || new Date(`${m[0]}T00:00:00Z`).getUTCDate() !== Number(m[3])) {
+  if (
+    !m ||
+    Number.isNaN(Date.parse(`${m[0]}T00:00:00Z`)) ||
+    new Date(`${m[0]}T00:00:00Z`).getUTCDate() !== Number(m[3])
+  ) {
     throw new FilterValueError('Enter a valid date.');
   }
   return m[0];
@@ -25,7 +29,10 @@ export function parseDate(v: string): string {
 
 export function parseTimestamp(v: string): string {
   const t = v.trim();
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(t) || Number.isNaN(Date.parse(t.replace(' ', 'T')))) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(t) ||
+    Number.isNaN(Date.parse(t.replace(' ', 'T')))
+  ) {
     throw new FilterValueError('Enter a valid date/time.');
   }
   return t;
@@ -39,7 +46,8 @@ export function parseBoolean(v: string): boolean {
 }
 
 export function parseUuid(v: string): string {
-  if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(v.trim())) throw new FilterValueError('Enter a valid UUID.');
+  if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(v.trim()))
+    throw new FilterValueError('Enter a valid UUID.');
   return v.trim().toLowerCase();
 }
 

@@ -4,11 +4,13 @@
  * branch drops its schema (DDL is transactional: nothing is dropped if the delete rolls back).
  */
 import type { ModelHooks } from '../write/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors/index.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { newSchemaId, schemaName } from '../branching/schema.ts';
 import { dropBranchSchema } from '../branching/provision.ts';
 import { JOB_ATTEMPTS, TRANSITIONAL, type BranchStatus } from '../branching/lifecycle.ts';
+import { branchJobs } from '../branching/operations.ts';
+import { tables } from '../db/tables.ts';
 
 export const branchHooks: ModelHooks = {
   prepare(ctx, _model, items, action) {
@@ -22,17 +24,29 @@ export const branchHooks: ModelHooks = {
   async afterCreate(ctx, model, items) {
     for (const p of items) {
       const jobId = await enqueueJob(ctx.db, {
-        task: 'provision_branch', name: 'Provision branch', maxAttempts: JOB_ATTEMPTS, objectType: model.key, objectId: p.id, userId: ctx.actor?.id ?? null,
+        kind: branchJobs.provision,
+        name: 'Provision branch',
+        maxAttempts: JOB_ATTEMPTS,
+        objectType: model.key,
+        objectId: p.id,
+        userId: ctx.actor?.id ?? null,
         payload: { branch_id: p.id, commit: true, user_id: ctx.actor?.id ?? null, username: ctx.actor?.username ?? '' },
       });
-      await ctx.db.unsafe('UPDATE public.netbox_branching_branch SET job = $2 WHERE id = $1', [p.id, jobId]);
+      await ctx.db.unsafe(`UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [p.id, jobId]);
     }
   },
   async beforeDelete(ctx, _model, ids) {
-    const rows = await ctx.db.unsafe('SELECT id, name, status, schema_id FROM public.netbox_branching_branch WHERE id = ANY($1::bigint[]) FOR UPDATE', [ids as never]);
+    const rows = await ctx.db.unsafe(
+      `SELECT id, name, status, schema_id FROM public.${tables.branch}
+      WHERE id = ANY($1::bigint[]) FOR UPDATE`,
+      [ids as never],
+    );
     for (const r of rows) {
       if (TRANSITIONAL.includes(r.status as BranchStatus)) {
-        throw new ApiError(409, { detail: `Branch "${r.name as string}" is ${r.status as string}; it can be deleted once that operation ends.`, status: r.status });
+        throw new ServiceError('conflict', {
+          detail: `Branch "${r.name as string}" is ${r.status as string}; it can be deleted once that operation ends.`,
+          status: r.status,
+        });
       }
     }
     for (const r of rows) if (r.schema_id) await dropBranchSchema(ctx.db, schemaName(r.schema_id as string));

@@ -3,7 +3,15 @@ import type { ModelHooks } from '../write/index.ts';
 import { ConditionError, validateConditions } from '../events/conditions.ts';
 import { checkTemplate } from '../events/render.ts';
 
-const eventTypes = new Set(['object_created', 'object_updated', 'object_deleted', 'job_started', 'job_completed', 'job_failed', 'job_errored']);
+const eventTypes = new Set([
+  'object_created',
+  'object_updated',
+  'object_deleted',
+  'job_started',
+  'job_completed',
+  'job_failed',
+  'job_errored',
+]);
 
 export const webhookHooks: ModelHooks = {
   prepare(_ctx, _model, items) {
@@ -13,8 +21,10 @@ export const webhookHooks: ModelHooks = {
         if (fault) p.errors.add(f, `Invalid template: ${fault}`);
       }
       const url = String(p.values.payload_url ?? '');
-      if (!url.includes('{') && !/^https?:\/\/[^/\s]+/i.test(url)) p.errors.add('payload_url', 'Enter a valid http:// or https:// URL (or a template).');
-      if (!p.values.ssl_verification && p.values.ca_file_path) p.errors.add('ca_file_path', 'Do not specify a CA certificate file if SSL verification is disabled.');
+      if (!url.includes('{') && !/^https?:\/\/[^/\s]+/i.test(url))
+        p.errors.add('payload_url', 'Enter a valid http:// or https:// URL (or a template).');
+      if (!p.values.ssl_verification && p.values.ca_file_path)
+        p.errors.add('ca_file_path', 'Do not specify a CA certificate file if SSL verification is disabled.');
     }
   },
 };
@@ -25,7 +35,11 @@ export const eventRuleHooks: ModelHooks = {
       const types = (p.values.event_types ?? []) as string[];
       if (!types.length) p.errors.add('event_types', 'At least one event type must be selected.');
       for (const t of types) if (!eventTypes.has(t)) p.errors.add('event_types', `"${t}" is not a valid event type.`);
-      if (p.values.action_type !== 'webhook') p.errors.add('action_type', `Action type "${String(p.values.action_type)}" is not supported by this service; use webhook.`);
+      if (p.values.action_type !== 'webhook')
+        p.errors.add(
+          'action_type',
+          `Action type "${String(p.values.action_type)}" is not supported by this service; use webhook.`,
+        );
       try {
         validateConditions(p.values.conditions);
       } catch (e) {

@@ -6,13 +6,15 @@ import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { digest, randomHex, randomString } from '../auth/tokens.ts';
 import { hasPermission } from '../auth/permissions.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors/index.ts';
+import { tables } from '../db/tables.ts';
 
 export const userHooks: ModelHooks = {
   async prepare(_ctx, _model, items, action) {
     for (const p of items) {
       if (action === 'create') p.values.date_joined = new Date().toISOString();
-      if (p.input.password !== undefined && typeof p.values.password === 'string') p.values.password = await hashPassword(p.values.password);
+      if (p.input.password !== undefined && typeof p.values.password === 'string')
+        p.values.password = await hashPassword(p.values.password);
     }
   },
 };
@@ -25,9 +27,21 @@ async function mayGrant(ctx: WriteContext, userId: number): Promise<boolean> {
   const actor = ctx.actor;
   if (!actor?.id) return true; // bootstrap and system writes
   if (actor.id === userId) return true;
-  const row = (await ctx.db.unsafe('SELECT id, username, is_superuser, is_active FROM public.users_user WHERE id = $1', [actor.id]))[0];
+  const row = (
+    await ctx.db.unsafe(
+      `SELECT id, username, is_superuser, is_active FROM public.${tables.user}
+    WHERE id = $1`,
+      [actor.id],
+    )
+  )[0];
   if (!row) return false;
-  return hasPermission(ctx.db, ctx.settings, { id: actor.id, username: actor.username, isSuperuser: row.is_superuser as boolean, isActive: true }, 'users.token', 'grant_token');
+  return hasPermission(
+    ctx.db,
+    ctx.settings,
+    { id: actor.id, username: actor.username, isSuperuser: row.is_superuser as boolean, isActive: true },
+    'users.token',
+    'grant_token',
+  );
 }
 
 function mint(p: Pending, peppers: ReadonlyMap<number, string>): void {
@@ -71,7 +85,8 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
       for (const p of items) {
         p.values.token = null; // the write-only input is never stored
         if (action === 'update') {
-          for (const k of ['user', 'version', 'key', 'plaintext', 'hmac_digest', 'pepper_id', 'last_chars'] as const) p.values[k] = p.before![k];
+          for (const k of ['user', 'version', 'key', 'plaintext', 'hmac_digest', 'pepper_id', 'last_chars'] as const)
+            p.values[k] = p.before![k];
           continue;
         }
         if (p.values.user === null || p.values.user === undefined) {
@@ -82,7 +97,9 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
           p.errors.add('expires', 'Expiration time must be in the future.');
         }
         if (p.errors.empty && !(await mayGrant(ctx, p.values.user as number))) {
-          throw new ApiError(403, { detail: 'This user does not have permission to create tokens for other users.' });
+          throw new ServiceError('forbidden', {
+            detail: 'This user does not have permission to create tokens for other users.',
+          });
         }
         mint(p, options.peppers);
       }
@@ -92,7 +109,9 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
     },
     // a v1 token's plaintext stays readable only when ALLOW_TOKEN_RETRIEVAL is on; v2 never
     read(settings, row, object) {
-      if ('token' in object) object.token = settings.allowTokenRetrieval && row.version === 1 ? (row.plaintext as string | null) ?? null : null;
+      if ('token' in object)
+        object.token =
+          settings.allowTokenRetrieval && row.version === 1 ? ((row.plaintext as string | null) ?? null) : null;
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
-import { ApiError, detail } from './errors.ts';
+import { ServiceError, failure } from '../errors/index.ts';
 
 export function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -15,9 +15,11 @@ export function isJson(contentType: string | undefined): boolean {
 export async function readRaw(c: Context<AppEnv>): Promise<string> {
   const limit = c.var.services.settings.bodyLimitBytes;
   const length = Number(c.req.header('content-length') ?? '0');
-  if (length > limit) throw detail(413, `Request body too large: ${length} bytes exceeds the limit of ${limit} bytes.`);
+  if (length > limit)
+    throw failure('too_large', `Request body too large: ${length} bytes exceeds the limit of ${limit} bytes.`);
   const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > limit) throw detail(413, `Request body too large: exceeds the limit of ${limit} bytes.`);
+  if (buf.byteLength > limit)
+    throw failure('too_large', `Request body too large: exceeds the limit of ${limit} bytes.`);
   return new TextDecoder('utf-8', { fatal: false }).decode(buf);
 }
 
@@ -31,7 +33,8 @@ export function nestedDeeper(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 92) i++; // backslash: skip the escaped character
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
       else if (ch === 34) inString = false;
     } else if (ch === 34) inString = true;
     else if (ch === 91 || ch === 123) {
@@ -47,13 +50,19 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   if (raw.trim() === '') return undefined;
   const type = c.req.header('content-type');
   if (type && !isJson(type)) {
-    throw new ApiError(415, { detail: `Unsupported media type "${type.split(';')[0]!.trim()}" in request.` });
+    throw new ServiceError('unsupported_media_type', {
+      detail: `Unsupported media type "${type.split(';')[0]!.trim()}" in request.`,
+    });
   }
   // before parsing: the parser and everything that walks its result would recurse that deep
-  if (nestedDeeper(raw, MAX_JSON_DEPTH)) throw detail(400, `JSON parse error - arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (nestedDeeper(raw, MAX_JSON_DEPTH))
+    throw failure(
+      'invalid',
+      `JSON parse error - arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
   try {
     return JSON.parse(raw);
   } catch (e) {
-    throw detail(400, `JSON parse error - ${(e as Error).message}`);
+    throw failure('invalid', `JSON parse error - ${(e as Error).message}`);
   }
 }

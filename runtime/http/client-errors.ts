@@ -8,7 +8,10 @@ import type { Duplex } from 'node:stream';
 
 function answer(socket: Duplex, status: number, reason: string, detail: string): void {
   const body = JSON.stringify({ detail });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ` +
+      `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function configureHttpServer(server: Server, requestTimeoutMs: number): void {
@@ -20,8 +23,16 @@ export function configureHttpServer(server: Server, requestTimeoutMs: number): v
       socket.destroy();
       return;
     }
-    if (err.code === 'HPE_HEADER_OVERFLOW') answer(socket, 431, 'Request Header Fields Too Large', 'The request line or headers are too large (the URL of a list with many filters can be sent as several shorter requests).');
-    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer(socket, 408, 'Request Timeout', 'The request was not received within the request timeout.');
+    if (err.code === 'HPE_HEADER_OVERFLOW')
+      answer(
+        socket,
+        431,
+        'Request Header Fields Too Large',
+        'The request line or headers are too large (the URL of a list with many filters can be sent as several ' +
+          'shorter requests).',
+      );
+    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      answer(socket, 408, 'Request Timeout', 'The request was not received within the request timeout.');
     else answer(socket, 400, 'Bad Request', `Malformed HTTP request: ${err.code ?? err.message}.`);
   });
 }

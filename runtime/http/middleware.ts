@@ -34,7 +34,9 @@ export function createAccessLog(): MiddlewareHandler<AppEnv> {
       await next();
     } finally {
       const path = new URL(c.req.url).pathname;
-      console.log(`${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.var.requestId}`);
+      console.log(
+        `${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.var.requestId}`,
+      );
     }
   };
 }
@@ -63,7 +65,8 @@ class Rollback extends Error {}
 
 /** Methods that change nothing (no transaction on main, no CSRF token with a session). */
 /** Lone surrogate halves (which no encoding can carry) replaced by U+FFFD. */
-const wellFormed = (k: string) => k.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const wellFormed = (k: string) =>
+  k.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -77,7 +80,8 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
     const effects: TxEffects = { commit: [], rollback: [] };
     c.set('effects', effects);
     const run = async (list: (() => Promise<void>)[]) => {
-      for (const fn of list) await fn().catch((e: unknown) => console.error(`after the transaction: ${(e as Error).message}`));
+      for (const fn of list)
+        await fn().catch((e: unknown) => console.error(`after the transaction: ${(e as Error).message}`));
     };
     // a read on main needs no transaction: its queries go to the pool (and may run side by side);
     // a read inside a branch does, for SET LOCAL search_path
@@ -99,7 +103,13 @@ export function createTransaction(): MiddlewareHandler<AppEnv> {
       if (ignored.size) {
         c.res = new Response(c.res.body, c.res);
         // keys are any text: percent-encoded, a header value stays one line of ASCII
-        c.res.headers.set('X-Ignored-Fields', [...ignored].sort().map((k) => encodeURIComponent(wellFormed(k))).join(', '));
+        c.res.headers.set(
+          'X-Ignored-Fields',
+          [...ignored]
+            .sort()
+            .map((k) => encodeURIComponent(wellFormed(k)))
+            .join(', '),
+        );
       }
     } catch (e) {
       await run(effects.rollback);

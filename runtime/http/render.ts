@@ -12,7 +12,12 @@ export function jsonText(body: unknown, indent: number): string {
   return indent ? JSON.stringify(body, null, indent) : JSON.stringify(body);
 }
 
-export function respond(c: Context<AppEnv>, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function respond(
+  c: Context<AppEnv>,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   if (wantsHtml(c)) return browsablePage(c, status, body, headers);
   const text = jsonText(body, indentOf(c.req.header('accept')));
   return new Response(c.req.method === 'HEAD' ? null : text, {

@@ -19,7 +19,8 @@ export function createSchemaRoutes(): Hono<AppEnv> {
       yamlText ??= stringify(openapi, { aliasDuplicateObjects: false });
       return new Response(yamlText, { headers: { 'Content-Type': 'application/vnd.oai.openapi; charset=utf-8' } });
     }
-    if (format && format !== 'json' && format !== 'openapi') return respond(c, 400, { format: [`Unknown format "${format}"; use json or yaml.`] });
+    if (format && format !== 'json' && format !== 'openapi')
+      return respond(c, 400, { format: [`Unknown format "${format}"; use json or yaml.`] });
     return respond(c, 200, openapi);
   });
   return app;

@@ -12,12 +12,12 @@ export interface TaskContext {
   readonly observers: readonly ChangeObserver[];
 }
 
-export interface JobRow {
+export interface JobRow<P = Record<string, unknown>> {
   readonly id: number;
   readonly job_id: string;
   readonly name: string;
   readonly task: string;
-  readonly payload: Record<string, unknown> | null;
+  readonly payload: P | null;
   readonly object_type: string | null;
   readonly object_id: number | null;
   readonly user_id: number | null;
@@ -31,4 +31,20 @@ export interface TaskOutcome {
   readonly error: string;
 }
 
-export type JobTask = (ctx: TaskContext, job: JobRow) => Promise<TaskOutcome>;
+export type JobTask<P = Record<string, unknown>> = (ctx: TaskContext, job: JobRow<P>) => Promise<TaskOutcome>;
+
+/**
+ * A kind of job: the task's name, and the type of its payload for the compiler. The module that
+ * enqueues a kind declares it; tasks/ pairs it with the task that runs it (defineTask), so a name
+ * without a task, or a task reading another payload, does not compile.
+ */
+export interface JobKind<P> {
+  readonly task: string;
+  readonly payload?: P;
+}
+
+export const jobKind = <P>(task: string): JobKind<P> => ({ task });
+
+export function defineTask<P>(kind: JobKind<P>, run: JobTask<P>): readonly [string, JobTask] {
+  return [kind.task, run as unknown as JobTask];
+}

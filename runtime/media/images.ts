@@ -14,7 +14,13 @@ export const MAX_DIMENSION = 32767;
 export const MAX_PIXELS = 50_000_000;
 
 function png(b: Buffer): ImageInfo | null {
-  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47 || b.readUInt32BE(4) !== 0x0d0a1a0a || b.toString('latin1', 12, 16) !== 'IHDR') return null;
+  if (
+    b.length < 24 ||
+    b.readUInt32BE(0) !== 0x89504e47 ||
+    b.readUInt32BE(4) !== 0x0d0a1a0a ||
+    b.toString('latin1', 12, 16) !== 'IHDR'
+  )
+    return null;
   return { format: 'png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
@@ -30,8 +36,14 @@ function jpeg(b: Buffer): ImageInfo | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     const length = b.readUInt16BE(i + 2);
     // start of frame (baseline, progressive, lossless …), not DHT, JPG or DAC
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -56,7 +68,7 @@ function webp(b: Buffer): ImageInfo | null {
     return { format: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
   if (chunk === 'VP8X') {
-    return { format: 'webp', width: (b.readUIntLE(24, 3)) + 1, height: (b.readUIntLE(27, 3)) + 1 };
+    return { format: 'webp', width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
   }
   return null;
 }

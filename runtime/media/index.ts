@@ -2,8 +2,6 @@
  * Uploaded files: images checked by their bytes, stored under MEDIA_ROOT with the row that names
  * them, served back to signed-in users, removed when their row goes.
  */
-export { createMediaRoutes } from './routes.ts';
-export { isMultipart, readMultipart } from './multipart.ts';
 export { StoredUpload } from './upload.ts';
 export { imageInfo, type ImageInfo } from './images.ts';
 export { pruneMedia } from './prune.ts';

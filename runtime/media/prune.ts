@@ -9,14 +9,31 @@ import type { Registry } from '../catalogue/index.ts';
 import { ident, type Sql } from '../db/index.ts';
 import { removeStored } from './storage.ts';
 
-export async function pruneMedia(sql: Sql, registry: Registry, root: string, graceMs = 3_600_000): Promise<{ removed: string[] }> {
-  const sources = registry.all().flatMap((m) => m.fields.filter((f) => f.kind === 'image' && f.column).map((f) => ({ m, f })));
+export async function pruneMedia(
+  sql: Sql,
+  registry: Registry,
+  root: string,
+  graceMs = 3_600_000,
+): Promise<{ removed: string[] }> {
+  const sources = registry
+    .all()
+    .flatMap((m) => m.fields.filter((f) => f.kind === 'image' && f.column).map((f) => ({ m, f })));
   const folders = [...new Set(sources.map((s) => s.f.upload!.to))];
-  const schemas = ['public', ...(await sql.unsafe("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'")).map((r) => r.nspname as string)];
+  const schemas = [
+    'public',
+    ...(await sql.unsafe(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
+      (r) => r.nspname as string,
+    ),
+  ];
   const named = new Set<string>();
   for (const schema of schemas) {
     for (const { m, f } of sources) {
-      const rows = await sql.unsafe(`SELECT ${ident(f.column!)} AS p FROM ${ident(schema)}.${ident(m.table)} WHERE ${ident(f.column!)} IS NOT NULL`).catch(() => []);
+      const rows = await sql
+        .unsafe(
+          `SELECT ${ident(f.column!)} AS p FROM ${ident(schema)}.${ident(m.table)}
+        WHERE ${ident(f.column!)} IS NOT NULL`,
+        )
+        .catch(() => []);
       for (const r of rows) named.add(r.p as string);
     }
   }

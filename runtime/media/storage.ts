@@ -8,7 +8,11 @@ import { dirname, normalize, resolve, sep } from 'node:path';
 
 /** Django's get_valid_filename: spaces to underscores, then only letters, digits, `-`, `_`, `.`. */
 export function safeStem(name: string): string {
-  const s = name.trim().replace(/\s+/g, '_').replace(/[^-\w.]/g, '').replace(/^\.+/, '');
+  const s = name
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^-\w.]/g, '')
+    .replace(/^\.+/, '');
   return (s || 'image').slice(0, 60);
 }
 
@@ -20,7 +24,13 @@ export function resolveStored(root: string, relative: string): string | null {
 }
 
 /** Writes `bytes` as `<folder>/<stem>.<ext>` (with a random suffix if taken); returns the relative path. */
-export async function storeUpload(root: string, folder: string, stem: string, ext: string, bytes: Buffer): Promise<string> {
+export async function storeUpload(
+  root: string,
+  folder: string,
+  stem: string,
+  ext: string,
+  bytes: Buffer,
+): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const name = attempt === 0 ? `${stem}.${ext}` : `${stem}_${randomBytes(4).toString('hex').slice(0, 7)}.${ext}`;
     const relative = `${folder}/${name}`;
@@ -53,4 +63,3 @@ export async function removeStored(root: string, relative: string): Promise<void
 export function mediaUrl(baseUrl: string, relative: string): string {
   return `${baseUrl}/media/${relative.split('/').map(encodeURIComponent).join('/')}`;
 }
-

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import type { Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../errors/index.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 
 export type PermissionAction = 'view' | 'add' | 'change' | 'delete';
@@ -37,10 +37,19 @@ export async function authorize(c: Context<AppEnv>, model: ModelDef, action: Per
     throw forbidden(NOT_PROVIDED);
   }
   if (action !== 'view' && c.var.token && !c.var.token.writeEnabled) throw forbidden();
-  if (settings.maintenanceMode && action !== 'view') throw forbidden('The service is in maintenance mode; writes are disabled.');
+  if (settings.maintenanceMode && action !== 'view')
+    throw forbidden('The service is in maintenance mode; writes are disabled.');
   if (user.isSuperuser) return all;
   if (action === 'view' && isExempt(c, model)) return all;
-  const grant = await permissionCondition(c.var.tx, c.var.services.registry, c.var.services.settings, user, model, action);
+  const grant = await permissionCondition(
+    c.var.tx,
+    c.var.services.registry,
+    c.var.services.settings,
+    user,
+    model,
+    action,
+    c.var.services.cache,
+  );
   if (!grant) throw forbidden();
   return grant;
 }

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { ident } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { detail, notFound } from '../http/errors.ts';
+import { failure, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { refKey } from '../cables/model.ts';
 import { tracePaths } from '../cables/trace.ts';
@@ -24,14 +24,16 @@ export function createConnectedDeviceRoutes(): Hono<AppEnv> {
     const q = new URL(c.req.url).searchParams;
     const deviceName = q.get('peer_device');
     const interfaceName = q.get('peer_interface');
-    if (!deviceName || !interfaceName) throw detail(400, 'Request must include "peer_device" and "peer_interface" filters.');
+    if (!deviceName || !interfaceName)
+      throw failure('invalid', 'Request must include "peer_device" and "peer_interface" filters.');
     const device = registry.model(DEVICE);
     const iface = registry.model(INTERFACE);
     const [deviceAccess, ifaceAccess] = [await authorize(c, device, 'view'), await authorize(c, iface, 'view')];
     void deviceAccess;
     void ifaceAccess;
     const rows = await c.var.tx.unsafe(
-      `SELECT i.id FROM ${ident(iface.table)} i JOIN ${ident(device.table)} d ON d.id = i.device_id WHERE d.name = $1 AND i.name = $2 LIMIT 1`,
+      `SELECT i.id FROM ${ident(iface.table)} i JOIN ${ident(device.table)} d ON d.id = i.device_id WHERE d.name = $1
+        AND i.name = $2 LIMIT 1`,
       [deviceName, interfaceName],
     );
     if (!rows.length) throw notFound('No Interface matches the given query.');

@@ -1,6 +1,6 @@
 /**
  * The generic REST API of a catalogued model: list, detail, create, update, delete (single and
- * bulk) and OPTIONS. Generated route modules are thin calls to createModelRoutes.
+ * bulk) and OPTIONS, mounted by the app at each URL of the generated route table.
  */
 export { createModelRoutes, type ModelRoute } from './routes.ts';
 export { authorize, type Access } from './access.ts';

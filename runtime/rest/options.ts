@@ -61,7 +61,11 @@ export function fieldMetadata(registry: Registry, f: FieldDef): Record<string, u
   if (f.max !== undefined) meta.max_value = f.max;
   if (f.maxDigits !== undefined) meta.max_digits = f.maxDigits;
   if (f.decimalPlaces !== undefined) meta.decimal_places = f.decimalPlaces;
-  const choices = f.choices ? registry.choices(f.choices) : f.kind === 'object_type' && f.types ? f.types.map((t) => ({ value: t, label: t })) : undefined;
+  const choices = f.choices
+    ? registry.choices(f.choices)
+    : f.kind === 'object_type' && f.types
+      ? f.types.map((t) => ({ value: t, label: t }))
+      : undefined;
   if (choices) meta.choices = choices.map((c) => ({ value: c.value, display_name: String(c.label) }));
   return meta;
 }
@@ -87,15 +91,22 @@ export async function optionsHandler(c: Context<AppEnv>, model: ModelDef, list: 
   const actions: Record<string, unknown> = {};
   if (canWrite) {
     const fields = actionFields(registry, model);
-    if (list && (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'add'))) actions.POST = fields;
-    if (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'change')) actions.PUT = fields;
+    if (list && (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'add', c.var.services.cache)))
+      actions.POST = fields;
+    if (await hasPermission(c.var.tx, c.var.services.settings, user, model.key, 'change', c.var.services.cache))
+      actions.PUT = fields;
   }
   const name = `${model.verboseName.replace(/(^|\s)\S/g, (s) => s.toUpperCase())} ${list ? 'List' : 'Instance'}`;
-  return respond(c, 200, {
-    name,
-    description: model.description,
-    renders: ['application/json', 'text/html'],
-    parses: ['application/json', 'multipart/form-data'],
-    ...(Object.keys(actions).length ? { actions } : {}),
-  }, { Allow: allowHeader(model, list) });
+  return respond(
+    c,
+    200,
+    {
+      name,
+      description: model.description,
+      renders: ['application/json', 'text/html'],
+      parses: ['application/json', 'multipart/form-data'],
+      ...(Object.keys(actions).length ? { actions } : {}),
+    },
+    { Allow: allowHeader(model, list) },
+  );
 }

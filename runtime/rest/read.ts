@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params, type Row } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { orderSql, selectList } from '../read/select.ts';
@@ -18,11 +18,21 @@ export function allowHeader(model: ModelDef, list: boolean): string {
 }
 
 export function readContext(c: Context<AppEnv>): ReadContext {
-  return { db: c.var.tx, registry: c.var.services.registry, baseUrl: new URL(c.req.url).origin, cache: c.var.services.cache };
+  return {
+    db: c.var.tx,
+    registry: c.var.services.registry,
+    baseUrl: new URL(c.req.url).origin,
+    cache: c.var.services.cache,
+  };
 }
 
 /** Serializes rows and lets the model's read hook adjust them (token plaintext retrieval). */
-export async function render(c: Context<AppEnv>, model: ModelDef, rows: Row[], names: readonly string[]): Promise<Record<string, unknown>[]> {
+export async function render(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  rows: Row[],
+  names: readonly string[],
+): Promise<Record<string, unknown>[]> {
   const objects = await serialize(readContext(c), model, rows, names);
   const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.read : undefined;
   if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i]!, o));
@@ -44,11 +54,20 @@ function selectFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[]
 }
 
 /** The objects with these ids, rendered with `names`, in the order of `ids`. */
-export async function fetchObjects(c: Context<AppEnv>, model: ModelDef, ids: number[], names?: readonly string[]): Promise<Record<string, unknown>[]> {
+export async function fetchObjects(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  ids: number[],
+  names?: readonly string[],
+): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const { registry } = c.var.services;
   const wanted = names ?? shapeFields(model, new URLSearchParams());
-  const rows = await c.var.tx.unsafe(`SELECT ${selectList(registry, model)}${embedColumns(registry, model, wanted)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
+  const rows = await c.var.tx.unsafe(
+    `SELECT ${selectList(registry, model)}${embedColumns(registry, model, wanted)}
+    FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
+    [ids as never],
+  );
   const objects = await render(c, model, rows as unknown as Row[], wanted);
   const byId = new Map(objects.map((o) => [o.id as number, o]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
@@ -87,10 +106,17 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const order = orderSql(registry, model, ordering);
   // the page's ids first (an index-only walk, however deep the offset), then their rows and
   // related data: nothing is read for the rows an offset skips
-  const ids = `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ORDINALITY AS k(__id, __pos)`;
+  const ids =
+    `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ` +
+    `ORDINALITY AS k(__id, __pos)`;
   const [countRows, rows] = await Promise.all([
     countQuery,
-    tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ids} JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`, params.values as never[], prepare ? PREPARED : {}),
+    tx.unsafe(
+      `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ids}
+      JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`,
+      params.values as never[],
+      prepare ? PREPARED : {},
+    ),
   ]);
   const count = Number(countRows[0]!.n);
   const results = await render(c, model, rows as unknown as Row[], names);
@@ -104,15 +130,32 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
 }
 
 /** A page in cursor mode: ids from `start` up, `count` null, `next` after the last row when the page is full. */
-async function cursorPage(c: Context<AppEnv>, model: ModelDef, url: URL, where: string, params: Params, limit: number | null, start: number, names: string[]): Promise<Response> {
+async function cursorPage(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  url: URL,
+  where: string,
+  params: Params,
+  limit: number | null,
+  start: number,
+  names: string[],
+): Promise<Response> {
   const { registry } = c.var.services;
   const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;
   const lim = limit === null ? '' : ` LIMIT ${params.add(limit)}`;
-  const rows = await c.var.tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} ${from} ORDER BY t.id${lim}`, params.values as never[]);
+  const rows = await c.var.tx.unsafe(
+    `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} ${from} ORDER BY t.id${lim}`,
+    params.values as never[],
+  );
   const results = await render(c, model, rows as unknown as Row[], names);
   const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
   const next = limit !== null && last !== undefined && rows.length === limit ? cursorUrl(url, limit, last + 1) : null;
-  return respond(c, 200, { count: null, next, previous: null, results }, { Allow: allowHeader(model, true), Vary: 'Accept' });
+  return respond(
+    c,
+    200,
+    { count: null, next, previous: null, results },
+    { Allow: allowHeader(model, true), Vary: 'Accept' },
+  );
 }
 
 export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
@@ -125,7 +168,12 @@ export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Re
   const q = new URL(c.req.url).searchParams;
   const names = shapeFields(model, q);
   const prepare = !cond && standardShape(q);
-  const rows = await c.var.tx.unsafe(`SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`, params.values as never[], prepare ? PREPARED : {});
+  const rows = await c.var.tx.unsafe(
+    `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)}
+    FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`,
+    params.values as never[],
+    prepare ? PREPARED : {},
+  );
   if (!rows.length) noMatch(model);
   const [object] = await render(c, model, rows as unknown as Row[], names);
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };

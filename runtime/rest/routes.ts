@@ -1,30 +1,30 @@
 /**
  * The generic routes of one model: a Hono sub-app with the list URL (`/`) and the detail URL
- * (`/:id/`). Generated route modules call this with their model; nothing here is per-model.
+ * (`/:id/`), its actions, and OPTIONS. The app mounts one per row of the generated route table;
+ * nothing here is per-model.
  */
 import { Hono, type Context } from 'hono';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef } from '../catalogue/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { detail } from '../http/errors.ts';
+import { failure } from '../errors/index.ts';
 import { allowHeader, getObject, listObjects } from './read.ts';
 import { bulkDeleteHandler, bulkUpdateHandler, createHandler, deleteHandler, updateHandler } from './write.ts';
 import { optionsHandler } from './options.ts';
 import { actionHandlers } from './actions/index.ts';
 
+/** A row of the generated route table: a model's key and a URL its routes are mounted at. */
 export interface ModelRoute {
   readonly model: string;
   readonly path: string;
-  readonly routes: Hono<AppEnv>;
 }
 
 function notAllowed(model: ModelDef, list: boolean) {
   return (c: Context<AppEnv>) => {
-    throw detail(405, `Method "${c.req.method}" not allowed.`, { Allow: allowHeader(model, list) });
+    throw failure('method_not_allowed', `Method "${c.req.method}" not allowed.`, { Allow: allowHeader(model, list) });
   };
 }
 
-export function createModelRoutes(model: ModelDef, filters: readonly FilterDef[]): Hono<AppEnv> {
-  void filters; // the registry holds them; the argument keeps each module self-describing
+export function createModelRoutes(model: ModelDef): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
   app.get('/', (c) => listObjects(c, model));
   app.get('/:id/', (c) => getObject(c, model));
@@ -33,9 +33,12 @@ export function createModelRoutes(model: ModelDef, filters: readonly FilterDef[]
     const path = `/:id/${action.path}/`;
     if (handlers.get) app.get(path, (c) => handlers.get!(c, model, action));
     if (handlers.post) app.post(path, (c) => handlers.post!(c, model, action));
-    const allow = ['GET', 'POST'].filter((m) => (m === 'GET' ? handlers.get : handlers.post)).concat('HEAD', 'OPTIONS').join(', ');
+    const allow = ['GET', 'POST']
+      .filter((m) => (m === 'GET' ? handlers.get : handlers.post))
+      .concat('HEAD', 'OPTIONS')
+      .join(', ');
     app.on(['PUT', 'PATCH', 'DELETE'], path, (c) => {
-      throw detail(405, `Method "${c.req.method}" not allowed.`, { Allow: allow });
+      throw failure('method_not_allowed', `Method "${c.req.method}" not allowed.`, { Allow: allow });
     });
   }
   app.options('/', (c) => optionsHandler(c, model, true));

@@ -4,9 +4,13 @@
  */
 import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
 import type { Settings } from '../config/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { invalidInput } from '../errors/index.ts';
 
-const list = (v: string | null) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | null) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function isBrief(q: URLSearchParams): boolean {
   const v = q.get('brief');
@@ -39,7 +43,7 @@ function nonNegative(q: URLSearchParams, name: string, strict: boolean): number 
   const raw = q.get(name);
   if (raw === null || raw === '') return undefined;
   if (/^\d{1,12}$/.test(raw.trim())) return Number(raw);
-  if (strict) throw badRequest({ [name]: [`Enter a non-negative whole number (got "${raw.slice(0, 50)}").`] });
+  if (strict) throw invalidInput({ [name]: [`Enter a non-negative whole number (got "${raw.slice(0, 50)}").`] });
   return undefined;
 }
 
@@ -63,9 +67,11 @@ export function parsePage(q: URLSearchParams, settings: Settings): Page {
 export function parseCursor(q: URLSearchParams): number | undefined {
   const raw = q.get('start');
   if (raw === null) return undefined;
-  if (!/^\d{1,15}$/.test(raw.trim())) throw badRequest(["Invalid 'start' parameter: must be a non-negative integer."]);
-  if (q.has('offset')) throw badRequest(["'start' and 'offset' are mutually exclusive."]);
-  if (q.has('ordering')) throw badRequest(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
+  if (!/^\d{1,15}$/.test(raw.trim()))
+    throw invalidInput(["Invalid 'start' parameter: must be a non-negative integer."]);
+  if (q.has('offset')) throw invalidInput(["'start' and 'offset' are mutually exclusive."]);
+  if (q.has('ordering'))
+    throw invalidInput(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
   return Number(raw.trim());
 }
 
@@ -88,11 +94,18 @@ export function parseOrdering(registry: Registry, model: ModelDef, raw: string |
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
     const f = registry.field(model, name);
-    const orderable = f && !f.hidden && !f.writeOnly && (f.column || f.computed?.type === 'expr' || f.computed?.type === 'tree_depth');
+    const orderable =
+      f && !f.hidden && !f.writeOnly && (f.column || f.computed?.type === 'expr' || f.computed?.type === 'tree_depth');
     if (orderable || name === 'id') terms.push({ field: name, desc });
     else bad.push(part);
   }
-  if (bad.length && strict) throw badRequest({ ordering: [`Cannot order by ${bad.map((b) => `"${b.slice(0, 50)}"`).join(', ')}: not a field of ${model.verboseNamePlural}.`] });
+  if (bad.length && strict)
+    throw invalidInput({
+      ordering: [
+        `Cannot order by ${bad.map((b) => `"${b.slice(0, 50)}"`).join(', ')}: not a field of ` +
+          `${model.verboseNamePlural}.`,
+      ],
+    });
   return terms.length ? terms : [...model.ordering];
 }
 

@@ -6,9 +6,9 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { invalidInput, forbidden } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
-import { isMultipart, readMultipart } from '../media/multipart.ts';
+import { isMultipart, readMultipart } from '../http/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
@@ -25,7 +25,15 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
     // attribute lookups only find objects the caller may view
     async viewCondition(model) {
       if (user.isSuperuser) return undefined;
-      const grant = await permissionCondition(c.var.tx, c.var.services.registry, c.var.services.settings, user, model, 'view');
+      const grant = await permissionCondition(
+        c.var.tx,
+        c.var.services.registry,
+        c.var.services.settings,
+        user,
+        model,
+        'view',
+        c.var.services.cache,
+      );
       if (!grant) return () => 'FALSE';
       return grant.condition;
     },
@@ -35,7 +43,11 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
       const params = new Params();
       const list = params.add(ids);
       const cond = access.condition('t', params);
-      const rows = await ctx.db.unsafe(`SELECT count(*) AS n FROM ${ident(model.table)} t WHERE t.id = ANY(${list}::bigint[]) AND NOT coalesce(${cond}, false)`, params.values as never[]);
+      const rows = await ctx.db.unsafe(
+        `SELECT count(*) AS n FROM ${ident(model.table)} t
+        WHERE t.id = ANY(${list}::bigint[]) AND NOT coalesce(${cond}, false)`,
+        params.values as never[],
+      );
       if ((rows[0]!.n as number) > 0) throw forbidden();
     },
   };
@@ -55,29 +67,38 @@ export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelD
     guard: guardFor(c, access, target),
     strictInput: settings.strictBody,
     ignored: c.var.ignored,
-    afterCommit: (fn) => { c.var.effects.commit.push(fn); },
+    afterCommit: (fn) => {
+      c.var.effects.commit.push(fn);
+    },
     ...(c.var.branch ? { branch: { id: c.var.branch.id, schema: c.var.branch.schema } } : {}),
   };
 }
 
 function requireBody(body: unknown): void {
-  if (body === undefined) throw badRequest({ non_field_errors: ['No data provided.'] });
+  if (body === undefined) throw invalidInput({ non_field_errors: ['No data provided.'] });
 }
 
 function checkBulkSize(c: Context<AppEnv>, items: unknown[]): void {
   const limit = c.var.services.settings.bulkLimit;
-  if (items.length > limit) throw badRequest({ non_field_errors: [`Too many items: ${items.length} exceeds the bulk limit of ${limit}.`] });
+  if (items.length > limit)
+    throw invalidInput({ non_field_errors: [`Too many items: ${items.length} exceeds the bulk limit of ${limit}.`] });
 }
 
 function expectList(body: unknown): unknown[] {
   if (!Array.isArray(body)) {
-    const type = body === null ? 'NoneType' : typeof body === 'object' ? 'dict' : typeof body === 'string' ? 'str' : typeof body;
-    throw badRequest({ non_field_errors: [`Expected a list of items but got type "${type}".`] });
+    const type =
+      body === null ? 'NoneType' : typeof body === 'object' ? 'dict' : typeof body === 'string' ? 'str' : typeof body;
+    throw invalidInput({ non_field_errors: [`Expected a list of items but got type "${type}".`] });
   }
   return body;
 }
 
-function present(c: Context<AppEnv>, model: ModelDef, items: { extra: Record<string, unknown> }[], objects: Record<string, unknown>[]): void {
+function present(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  items: { extra: Record<string, unknown> }[],
+  objects: Record<string, unknown>[],
+): void {
   const hooks = model.hooks ? c.var.services.hooks.get(model.hooks) : undefined;
   if (!hooks?.present) return;
   objects.forEach((o, i) => hooks.present!(items[i] as never, o));
@@ -93,10 +114,29 @@ async function readBody(c: Context<AppEnv>, model: ModelDef): Promise<unknown> {
 function requireFiles(model: ModelDef, inputs: unknown[]): void {
   const required = model.fields.filter((f) => f.kind === 'image' && f.required);
   if (!required.length) return;
-  const errors = inputs.map((i) => Object.fromEntries(required.filter((f) => !(i && typeof i === 'object' && (i as Record<string, unknown>)[f.name] !== undefined && typeof (i as Record<string, unknown>)[f.name] === 'object'))
-    .map((f) => [f.name, ['No file was submitted. Send the request as multipart/form-data with the image as a file part; JSON cannot carry a file.']])));
+  const errors = inputs.map((i) =>
+    Object.fromEntries(
+      required
+        .filter(
+          (f) =>
+            !(
+              i &&
+              typeof i === 'object' &&
+              (i as Record<string, unknown>)[f.name] !== undefined &&
+              typeof (i as Record<string, unknown>)[f.name] === 'object'
+            ),
+        )
+        .map((f) => [
+          f.name,
+          [
+            'No file was submitted. Send the request as multipart/form-data with the image as a file part; JSON ' +
+              'cannot carry a file.',
+          ],
+        ]),
+    ),
+  );
   if (errors.every((e) => !Object.keys(e).length)) return;
-  throw badRequest(inputs.length === 1 ? errors[0]! : errors as never);
+  throw invalidInput(inputs.length === 1 ? errors[0]! : (errors as never));
 }
 
 export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
@@ -108,18 +148,32 @@ export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promis
   checkBulkSize(c, inputs);
   requireFiles(model, inputs);
   const items = await createObjects(writeContext(c, access, model), model, inputs, { bulk });
-  const objects = await fetchObjects(c, model, items.map((i) => i.id));
+  const objects = await fetchObjects(
+    c,
+    model,
+    items.map((i) => i.id),
+  );
   present(c, model, items, objects);
   if (bulk) return respond(c, 201, objects);
   return respond(c, 201, objects[0], { Location: String(objects[0]!.url ?? '') });
 }
 
-async function update(c: Context<AppEnv>, model: ModelDef, partial: boolean, inputs: { id: unknown; data: unknown }[], bulk: boolean): Promise<Response> {
+async function update(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  partial: boolean,
+  inputs: { id: unknown; data: unknown }[],
+  bulk: boolean,
+): Promise<Response> {
   const access = await authorize(c, model, 'change');
   checkBulkSize(c, inputs);
   // objects outside the caller's change constraints do not exist for this request (write path)
   const items = await updateObjects(writeContext(c, access, model), model, inputs, { bulk, partial });
-  const objects = await fetchObjects(c, model, items.map((i) => i.id));
+  const objects = await fetchObjects(
+    c,
+    model,
+    items.map((i) => i.id),
+  );
   present(c, model, items, objects);
   return respond(c, 200, bulk ? objects : objects[0], bulk ? {} : { Allow: allowHeader(model, false) });
 }
@@ -135,7 +189,16 @@ export async function bulkUpdateHandler(c: Context<AppEnv>, model: ModelDef, par
   const body = await readJson(c);
   requireBody(body);
   const list = expectList(body);
-  return update(c, model, partial, list.map((item) => ({ id: item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined, data: item })), true);
+  return update(
+    c,
+    model,
+    partial,
+    list.map((item) => ({
+      id: item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined,
+      data: item,
+    })),
+    true,
+  );
 }
 
 export async function deleteHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
@@ -143,9 +206,14 @@ export async function deleteHandler(c: Context<AppEnv>, model: ModelDef): Promis
   const body = await readJson(c);
   const access = await authorize(c, model, 'delete');
   if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-    throw badRequest({ non_field_errors: ['A DELETE body may only carry {"changelog_message": "…"}.'] });
+    throw invalidInput({ non_field_errors: ['A DELETE body may only carry {"changelog_message": "…"}.'] });
   }
-  await deleteObjects(writeContext(c, access, model), model, [{ id, message: (body as { changelog_message?: unknown } | undefined)?.changelog_message }], { bulk: false });
+  await deleteObjects(
+    writeContext(c, access, model),
+    model,
+    [{ id, message: (body as { changelog_message?: unknown } | undefined)?.changelog_message }],
+    { bulk: false },
+  );
   return noContent();
 }
 
@@ -155,9 +223,11 @@ export async function bulkDeleteHandler(c: Context<AppEnv>, model: ModelDef): Pr
   requireBody(body);
   const list = expectList(body);
   checkBulkSize(c, list);
-  const inputs = list.map((item) => (item && typeof item === 'object' && !Array.isArray(item)
-    ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
-    : { id: item }));
+  const inputs = list.map((item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
+      : { id: item },
+  );
   await deleteObjects(writeContext(c, access, model), model, inputs, { bulk: true });
   return noContent();
 }

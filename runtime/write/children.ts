@@ -6,7 +6,7 @@
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { WriteError } from '../errors/index.ts';
 import type { DeleteInput } from './index.ts';
 import type { Pending, WriteContext } from './types.ts';
 
@@ -25,8 +25,16 @@ function messages(body: unknown): string[] {
   return [...new Set(out)];
 }
 
-export async function writeChildren(ctx: WriteContext, model: ModelDef, items: Pending[], create: Create, remove: Delete): Promise<void> {
-  const fields = model.fields.filter((f): f is FieldDef & { children: NonNullable<FieldDef['children']> } => f.kind === 'children' && !!f.children);
+export async function writeChildren(
+  ctx: WriteContext,
+  model: ModelDef,
+  items: Pending[],
+  create: Create,
+  remove: Delete,
+): Promise<void> {
+  const fields = model.fields.filter(
+    (f): f is FieldDef & { children: NonNullable<FieldDef['children']> } => f.kind === 'children' && !!f.children,
+  );
   for (const f of fields) {
     const given = items.filter((i) => i.children?.has(f.name));
     if (!given.length) continue;
@@ -34,25 +42,41 @@ export async function writeChildren(ctx: WriteContext, model: ModelDef, items: P
     const { via, where, item } = f.children;
     const viaCol = ctx.registry.field(child, via)!.column!;
     const g = ctx.registry.field(child, item)!;
-    const whereSql = Object.keys(where).map((k, n) => ` AND ${ident(ctx.registry.field(child, k)!.column!)} = $${n + 2}`).join('');
+    const whereSql = Object.keys(where)
+      .map((k, n) => ` AND ${ident(ctx.registry.field(child, k)!.column!)} = $${n + 2}`)
+      .join('');
     const stored = await ctx.db.unsafe(
-      `SELECT id, ${ident(viaCol)} AS parent, ${ident(g.typeColumn!)} AS type, ${ident(g.idColumn!)} AS oid FROM ${ident(child.table)}
+      `SELECT id, ${ident(viaCol)} AS parent, ${ident(g.typeColumn!)} AS type, ${ident(g.idColumn!)} AS oid
+        FROM ${ident(child.table)}
         WHERE ${ident(viaCol)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
       [given.map((i) => i.id) as never, ...Object.values(where)],
     );
     for (const parent of given) {
       const wanted = parent.children!.get(f.name)!;
       const mine = stored.filter((r) => Number(r.parent) === parent.id);
-      const same = mine.length === wanted.length && mine.every((r, k) => r.type === wanted[k]!.type && Number(r.oid) === wanted[k]!.id);
+      const same =
+        mine.length === wanted.length &&
+        mine.every((r, k) => r.type === wanted[k]!.type && Number(r.oid) === wanted[k]!.id);
       if (same) continue;
       try {
-        if (mine.length) await remove(ctx, child, mine.map((r) => ({ id: Number(r.id) })), { bulk: true });
+        if (mine.length)
+          await remove(
+            ctx,
+            child,
+            mine.map((r) => ({ id: Number(r.id) })),
+            { bulk: true },
+          );
         if (wanted.length) {
-          await create(ctx, child, wanted.map((w) => ({ [via]: parent.id, ...where, [g.typeColumn!]: w.type, [g.idColumn!]: w.id })), { bulk: true });
+          await create(
+            ctx,
+            child,
+            wanted.map((w) => ({ [via]: parent.id, ...where, [g.typeColumn!]: w.type, [g.idColumn!]: w.id })),
+            { bulk: true },
+          );
         }
       } catch (e) {
-        if (!(e instanceof ApiError) || e.status !== 400) throw e;
-        parent.errors.set(f.name, messages(e.body));
+        if (!(e instanceof WriteError) || e.kind !== 'invalid') throw e;
+        parent.errors.set(f.name, messages(e.items.map((i) => i.errors)));
       }
     }
   }

@@ -4,9 +4,18 @@
  */
 import { isIP } from 'node:net';
 import type { FieldDef, Registry } from '../catalogue/index.ts';
+import type { ErrorCode } from '../errors/index.ts';
 import { canonicalAddress, networkOf } from './ip.ts';
 
-export class FieldError extends Error {}
+/** A field's value refused; `code` says why when it is more than invalid (branching sorts by it). */
+export class FieldError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'invalid',
+  ) {
+    super(message);
+  }
+}
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -17,8 +26,10 @@ function fail(message: string): never {
 
 /** Length checks; NUL characters were refused for every body value before (readItem). */
 function checkText(f: FieldDef, value: string): string {
-  if (f.maxLength !== undefined && [...value].length > f.maxLength) fail(`Ensure this field has no more than ${f.maxLength} characters.`);
-  if (f.minLength !== undefined && [...value].length < f.minLength) fail(`Ensure this field has at least ${f.minLength} characters.`);
+  if (f.maxLength !== undefined && [...value].length > f.maxLength)
+    fail(`Ensure this field has no more than ${f.maxLength} characters.`);
+  if (f.minLength !== undefined && [...value].length < f.minLength)
+    fail(`Ensure this field has at least ${f.minLength} characters.`);
   return value;
 }
 
@@ -36,7 +47,8 @@ export function coerceString(f: FieldDef, value: unknown): string | null {
     return '';
   }
   checkText(f, text);
-  if (f.kind === 'slug' && !/^[-a-zA-Z0-9_]+$/.test(text)) fail('Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.');
+  if (f.kind === 'slug' && !/^[-a-zA-Z0-9_]+$/.test(text))
+    fail('Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.');
   else if (f.pattern && !new RegExp(f.pattern, 'u').test(text)) fail(`Enter a valid value (must match ${f.pattern}).`);
   for (const v of f.validators ?? []) {
     if (new RegExp(v.pattern, v.ci ? 'iu' : 'u').test(text) === !!v.inverse) fail(v.message);
@@ -47,7 +59,8 @@ export function coerceString(f: FieldDef, value: unknown): string | null {
 export function coerceInteger(f: FieldDef, value: unknown, big = false): number {
   let n: number;
   if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && /^\s*-?\d+(\.0*)?\s*$/.test(value) && value.length < 50) n = Number.parseInt(value, 10);
+  else if (typeof value === 'string' && /^\s*-?\d+(\.0*)?\s*$/.test(value) && value.length < 50)
+    n = Number.parseInt(value, 10);
   else fail('A valid integer is required.');
   if (!Number.isInteger(n)) fail('A valid integer is required.');
   const min = f.min ?? (big ? Number.MIN_SAFE_INTEGER : INT32_MIN);
@@ -66,8 +79,10 @@ export function coerceDecimal(f: FieldDef, value: unknown): string {
   const [int = '', frac = ''] = text.replace(/^[-+]/, '').split('.');
   const intDigits = int.replace(/^0+/, '').length;
   const fracDigits = frac.replace(/0+$/, '').length;
-  if (f.decimalPlaces !== undefined && fracDigits > f.decimalPlaces) fail(`Ensure that there are no more than ${f.decimalPlaces} decimal places.`);
-  if (f.maxDigits !== undefined && intDigits + Math.max(fracDigits, 0) > f.maxDigits) fail(`Ensure that there are no more than ${f.maxDigits} digits in total.`);
+  if (f.decimalPlaces !== undefined && fracDigits > f.decimalPlaces)
+    fail(`Ensure that there are no more than ${f.decimalPlaces} decimal places.`);
+  if (f.maxDigits !== undefined && intDigits + Math.max(fracDigits, 0) > f.maxDigits)
+    fail(`Ensure that there are no more than ${f.maxDigits} digits in total.`);
   if (f.maxDigits !== undefined && f.decimalPlaces !== undefined && intDigits > f.maxDigits - f.decimalPlaces) {
     fail(`Ensure that there are no more than ${f.maxDigits - f.decimalPlaces} digits before the decimal point.`);
   }
@@ -97,16 +112,23 @@ export function coerceDate(value: unknown): string {
 
 export function coerceTimestamp(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
-  const ok = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text.replace(' ', 'T')));
-  if (!ok) fail('Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].');
+  const ok =
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/.test(text) &&
+    !Number.isNaN(Date.parse(text.replace(' ', 'T')));
+  if (!ok)
+    fail(
+      'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+    );
   // a time without an offset is read as UTC (TIME_ZONE = UTC)
   return /(Z|[+-]\d{2}(:?\d{2})?)$/.test(text) ? text : `${text}Z`;
 }
 
 export function coerceChoice(registry: Registry, f: FieldDef, value: unknown): string | number | null {
-  if (value !== null && typeof value === 'object') fail('Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.');
+  if (value !== null && typeof value === 'object')
+    fail('Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.');
   if (value === null || value === '') {
-    if (f.required && !f.nullable) fail(value === null ? 'This field may not be null.' : 'This field may not be blank.');
+    if (f.required && !f.nullable)
+      fail(value === null ? 'This field may not be null.' : 'This field may not be blank.');
     return null;
   }
   let v = value as string | number | boolean;
@@ -120,7 +142,8 @@ export function coerceChoice(registry: Registry, f: FieldDef, value: unknown): s
 
 /** `10.0.0.7/24` → `10.0.0.0/24` for networks; addresses keep their host bits and get /32 or /128. */
 export function coerceIp(f: FieldDef, value: unknown, network: boolean): string {
-  if (typeof value !== 'string') fail(network ? 'Enter a valid IPv4 or IPv6 prefix.' : 'Enter a valid IPv4 or IPv6 address.');
+  if (typeof value !== 'string')
+    fail(network ? 'Enter a valid IPv4 or IPv6 prefix.' : 'Enter a valid IPv4 or IPv6 address.');
   const text = (value as string).trim();
   const [host = '', mask, ...rest] = text.split('/');
   const family = isIP(host);
@@ -138,12 +161,17 @@ export function coerceObjectType(registry: Registry, value: unknown, allowed?: r
   if (typeof value !== 'string' || !/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(value)) {
     fail("Invalid value. Specify a content type as '<app_label>.<model_name>'.");
   }
-  if (!registry.has(value as string) || (allowed && !allowed.includes(value as string))) fail(`Invalid content type: ${value as string}`);
+  if (!registry.has(value as string) || (allowed && !allowed.includes(value as string)))
+    fail(`Invalid content type: ${value as string}`);
   return value as string;
 }
 
 export function coerceList(registry: Registry, f: FieldDef, value: unknown): unknown[] {
-  if (!Array.isArray(value)) fail(`Expected a list of items but got type "${value === null ? 'null' : typeof value === 'object' ? 'dict' : typeof value}".`);
+  if (!Array.isArray(value))
+    fail(
+      `Expected a list of items but got type ` +
+        `"${value === null ? 'null' : typeof value === 'object' ? 'dict' : typeof value}".`,
+    );
   return (value as unknown[]).map((item) => {
     switch (f.item) {
       case 'object_type':
@@ -165,13 +193,21 @@ function coerceAllowedIp(item: unknown): string {
   const [host = '', mask, ...rest] = (item as string).trim().split('/');
   const family = isIP(host);
   const max = family === 4 ? 32 : 128;
-  if (!family || rest.length || (mask !== undefined && (!/^\d{1,3}$/.test(mask) || Number(mask) > max))) fail(`Invalid IP network: ${String(item)}`);
+  if (!family || rest.length || (mask !== undefined && (!/^\d{1,3}$/.test(mask) || Number(mask) > max)))
+    fail(`Invalid IP network: ${String(item)}`);
   return networkOf(host, mask === undefined ? max : Number(mask));
 }
 
 /** A plain (non-relation) field value, or a FieldError. */
 export function coerceScalar(registry: Registry, f: FieldDef, value: unknown): unknown {
-  if (value === null && f.kind !== 'string' && f.kind !== 'text' && f.kind !== 'slug' && f.kind !== 'choice' && f.kind !== 'json') {
+  if (
+    value === null &&
+    f.kind !== 'string' &&
+    f.kind !== 'text' &&
+    f.kind !== 'slug' &&
+    f.kind !== 'choice' &&
+    f.kind !== 'json'
+  ) {
     if (f.nullable) return null;
     fail('This field may not be null.');
   }

@@ -31,9 +31,11 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
       for (const rel of m.reverse) {
         if (rel.kind === 'm2m' || rel.onDelete === 'none') continue; // links go with either side
         const owner = ctx.registry.model(rel.model);
-        const typeCond = rel.kind === 'generic' ? ` AND ${ident(ctx.registry.fields(owner).get(rel.field)!.typeColumn!)} = $2` : '';
+        const typeCond =
+          rel.kind === 'generic' ? ` AND ${ident(ctx.registry.fields(owner).get(rel.field)!.typeColumn!)} = $2` : '';
         const rows = await ctx.db.unsafe(
-          `SELECT id, ${ident(rel.column)} AS ref FROM ${ident(owner.table)} WHERE ${ident(rel.column)} = ANY($1::bigint[])${typeCond}`,
+          `SELECT id, ${ident(rel.column)} AS ref FROM ${ident(owner.table)}
+            WHERE ${ident(rel.column)} = ANY($1::bigint[])${typeCond}`,
           (rel.kind === 'generic' ? [batch, m.key] : [batch]) as never[],
         );
         const found: number[] = [];
@@ -77,8 +79,15 @@ export async function blockerMessage(ctx: WriteContext, blockers: { model: Model
   const byModel = new Map<ModelDef, number[]>();
   for (const b of blockers) byModel.set(b.model, [...(byModel.get(b.model) ?? []), b.id]);
   for (const [m, ids] of byModel) {
-    const rows = await ctx.db.unsafe(`SELECT t.id, ${displaySql(ctx.registry, m, 't')} AS d FROM ${ident(m.table)} t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`, [ids as never]);
+    const rows = await ctx.db.unsafe(
+      `SELECT t.id, ${displaySql(ctx.registry, m, 't')} AS d FROM ${ident(m.table)} t
+      WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`,
+      [ids as never],
+    );
     for (const r of rows) names.push(`${r.d as string} (${m.verboseName} ${r.id as number})`);
   }
-  return `Unable to delete object. ${blockers.length} dependent object${blockers.length === 1 ? ' was' : 's were'} found: ${names.join(', ')}`;
+  return (
+    `Unable to delete object. ${blockers.length} dependent object${blockers.length === 1 ? ' was' : 's were'} ` +
+    `found: ${names.join(', ')}`
+  );
 }

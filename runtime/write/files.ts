@@ -27,6 +27,10 @@ export function removeReplacedFiles(ctx: WriteContext, model: ModelDef, writes: 
 export async function removeFilesOfDeleted(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<void> {
   const fields = imageFields(model);
   if (!fields.length || !ids.length) return;
-  const rows = await ctx.db.unsafe(`SELECT ${fields.map((f) => ident(f.column!)).join(', ')} FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+  const rows = await ctx.db.unsafe(
+    `SELECT ${fields.map((f) => ident(f.column!)).join(', ')}
+    FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`,
+    [ids as never],
+  );
   for (const r of rows) for (const f of fields) removeLater(ctx, r[f.column!]);
 }

@@ -6,8 +6,8 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params } from '../db/index.ts';
-import { ApiError, ErrorBag, notFound } from '../http/errors.ts';
-import { applyCustomFields } from '../custom-fields/validate.ts';
+import { ErrorBag, notFound, writeError, type ErrorKind } from '../errors/index.ts';
+import { applyCustomFields } from './custom-fields.ts';
 import { blockerMessage, planDelete } from './delete.ts';
 import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
@@ -19,8 +19,19 @@ import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
 import { validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
+import { tables } from '../db/tables.ts';
 
-export type { Actor, Change, ChangeObserver, HookRegistry, ModelHooks, Pending, Snapshot, WriteContext, WriteGuard } from './types.ts';
+export type {
+  Actor,
+  Change,
+  ChangeObserver,
+  HookRegistry,
+  ModelHooks,
+  Pending,
+  Snapshot,
+  WriteContext,
+  WriteGuard,
+} from './types.ts';
 export { loadSnapshots } from './snapshot.ts';
 
 export interface WriteOptions {
@@ -30,14 +41,23 @@ export interface WriteOptions {
   readonly ids?: readonly number[];
 }
 
-function fail(items: Pending[], bulk: boolean, status = 400): never {
-  if (!bulk) throw new ApiError(status, items[0]!.errors.errors);
-  throw new ApiError(status, items.map((i) => i.errors.errors));
+function fail(items: Pending[], bulk: boolean, kind: ErrorKind = 'invalid'): never {
+  throw writeError(
+    kind,
+    items.map((i) => i.errors),
+    bulk,
+  );
 }
 
 const ok = (i: Pending) => i.errors.empty;
 
-async function prepareAndValidate(ctx: WriteContext, model: ModelDef, items: Pending[], creating: boolean, bulk: boolean): Promise<void> {
+async function prepareAndValidate(
+  ctx: WriteContext,
+  model: ModelDef,
+  items: Pending[],
+  creating: boolean,
+  bulk: boolean,
+): Promise<void> {
   await resolveRelations(ctx, model, items.filter(ok));
   if (model.features.customFields) await applyCustomFields(ctx, model, items.filter(ok), creating);
   const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
@@ -57,7 +77,12 @@ function shapeError(p: Pending, raw: unknown): void {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: unknown[], opts: WriteOptions): Promise<Pending[]> {
+export async function createObjects(
+  ctx: WriteContext,
+  model: ModelDef,
+  inputs: unknown[],
+  opts: WriteOptions,
+): Promise<Pending[]> {
   const items = inputs.map((raw, index) => {
     const p = newPending(index, isObject(raw) ? raw : {});
     if (!isObject(raw)) shapeError(p, raw);
@@ -71,7 +96,9 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   // items that failed to read stay out of the later stages; every item's errors are reported
   await prepareAndValidate(ctx, model, items, true, opts.bulk);
   const ids = opts.ids ? [...opts.ids] : await allocateIds(ctx.db, model, items.length);
-  items.forEach((p, i) => { p.id = ids[i]!; });
+  items.forEach((p, i) => {
+    p.id = ids[i]!;
+  });
   if (!items.length) return items;
   await insertRows(ctx.db, model, items);
   if (model.tree) await refreshTree(ctx.db, model, ids);
@@ -83,7 +110,18 @@ export async function createObjects(ctx: WriteContext, model: ModelDef, inputs: 
   const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
   if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
   const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
-  await notify(ctx, items.map((p) => ({ model, action: 'create', id: p.id, before: null, after: after.get(p.id)!.snapshot, repr: after.get(p.id)!.repr, message: p.message })));
+  await notify(
+    ctx,
+    items.map((p) => ({
+      model,
+      action: 'create',
+      id: p.id,
+      before: null,
+      after: after.get(p.id)!.snapshot,
+      repr: after.get(p.id)!.repr,
+      message: p.message,
+    })),
+  );
   if (model.instantiates && !opts.ids) await instantiateComponents(ctx, model, items, createObjects, updateObjects);
   return items;
 }
@@ -99,7 +137,11 @@ async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[], actio
   const list = params.add(unique);
   const cond = action ? ctx.guard?.rowCondition?.(model, action) : undefined;
   const where = cond ? ` AND ${cond('t', params)}` : '';
-  const rows = await ctx.db.unsafe(`SELECT t.id FROM ${ident(model.table)} t WHERE t.id = ANY(${list}::bigint[])${where} ORDER BY t.id FOR UPDATE OF t`, params.values as never[]);
+  const rows = await ctx.db.unsafe(
+    `SELECT t.id FROM ${ident(model.table)} t
+    WHERE t.id = ANY(${list}::bigint[])${where} ORDER BY t.id FOR UPDATE OF t`,
+    params.values as never[],
+  );
   return new Set(rows.map((r) => r.id as number));
 }
 
@@ -107,7 +149,8 @@ function notFoundIn(model: ModelDef, items: Pending[], found: Set<number>, bulk:
   const missing = items.filter((p) => ok(p) && !found.has(p.id));
   if (!missing.length) return;
   if (!bulk) throw notFound(`No ${model.className} matches the given query.`);
-  for (const p of missing) p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`);
+  for (const p of missing)
+    p.errors.add('id', `No ${model.className} matches the given query (id ${p.id}).`, 'not_found');
 }
 
 export interface UpdateInput {
@@ -121,7 +164,12 @@ function parseId(value: unknown): number | undefined {
   return undefined;
 }
 
-export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: UpdateInput[], opts: WriteOptions & { partial: boolean }): Promise<Pending[]> {
+export async function updateObjects(
+  ctx: WriteContext,
+  model: ModelDef,
+  inputs: UpdateInput[],
+  opts: WriteOptions & { partial: boolean },
+): Promise<Pending[]> {
   const items = inputs.map((input, index) => {
     const p = newPending(index, isObject(input.data) ? input.data : {});
     if (!isObject(input.data)) shapeError(p, input.data);
@@ -133,7 +181,8 @@ export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: 
     }
     return p;
   });
-  notFoundIn(model, items, await lockRows(ctx, model, items.filter(ok).map((p) => p.id), 'update'), opts.bulk);
+  const wanted = items.filter(ok).map((p) => p.id);
+  notFoundIn(model, items, await lockRows(ctx, model, wanted, 'update'), opts.bulk);
   const ids = items.filter(ok).map((p) => p.id);
   const stored = await loadValues(ctx.db, ctx.registry, model, ids);
   const before = await loadSnapshots(ctx.db, ctx.registry, model, ids);
@@ -149,20 +198,39 @@ export async function updateObjects(ctx: WriteContext, model: ModelDef, inputs: 
   const writes = [...last.values()];
   await updateRows(ctx.db, model, writes);
   removeReplacedFiles(ctx, model, writes);
-  if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name)) await refreshTree(ctx.db, model);
+  if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name))
+    await refreshTree(ctx.db, model);
   await writeM2m(ctx.db, model, writes);
   await writeTags(ctx.db, model, writes);
   await writeChildren(ctx, model, writes, createObjects, deleteObjects);
   if (!items.every(ok)) fail(items, opts.bulk);
-  await ctx.guard?.checkWritten?.(ctx, model, 'update', writes.map((p) => p.id));
-  const after = await loadSnapshots(ctx.db, ctx.registry, model, writes.map((p) => p.id));
+  await ctx.guard?.checkWritten?.(
+    ctx,
+    model,
+    'update',
+    writes.map((p) => p.id),
+  );
+  const after = await loadSnapshots(
+    ctx.db,
+    ctx.registry,
+    model,
+    writes.map((p) => p.id),
+  );
   const changes: Change[] = [];
   for (const p of writes) {
     const a = after.get(p.id)!;
     const b = before.get(p.id)!;
     // an update that changes nothing is not logged (CHANGELOG_SKIP_EMPTY_CHANGES)
     if (JSON.stringify(a.snapshot) !== JSON.stringify(b.snapshot)) {
-      changes.push({ model, action: 'update', id: p.id, before: b.snapshot, after: a.snapshot, repr: a.repr, message: p.message });
+      changes.push({
+        model,
+        action: 'update',
+        id: p.id,
+        before: b.snapshot,
+        after: a.snapshot,
+        repr: a.repr,
+        message: p.message,
+      });
     }
   }
   await notify(ctx, changes);
@@ -174,7 +242,12 @@ export interface DeleteInput {
   readonly message?: unknown;
 }
 
-export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: DeleteInput[], opts: WriteOptions): Promise<void> {
+export async function deleteObjects(
+  ctx: WriteContext,
+  model: ModelDef,
+  inputs: DeleteInput[],
+  opts: WriteOptions,
+): Promise<void> {
   const items = inputs.map((input, index) => {
     const p = newPending(index, {});
     const id = parseId(input.id);
@@ -183,22 +256,23 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     else p.id = id;
     if (input.message !== undefined && input.message !== null) {
       if (typeof input.message !== 'string') p.errors.add('changelog_message', 'Not a valid string.');
-      else if (input.message.length > 200) p.errors.add('changelog_message', 'Ensure this field has no more than 200 characters.');
+      else if (input.message.length > 200)
+        p.errors.add('changelog_message', 'Ensure this field has no more than 200 characters.');
       else p.message = input.message;
     }
     return p;
   });
-  notFoundIn(model, items, await lockRows(ctx, model, items.filter(ok).map((p) => p.id), 'delete'), opts.bulk);
+  const wanted = items.filter(ok).map((p) => p.id);
+  notFoundIn(model, items, await lockRows(ctx, model, wanted, 'delete'), opts.bulk);
   if (!items.every(ok)) fail(items, opts.bulk);
   const ids = [...new Set(items.map((p) => p.id))];
   const plan = await planDelete(ctx, model, ids);
   if (plan.blockers.size) {
     for (const p of items) {
       const blockers = plan.blockers.get(p.id);
-      if (blockers) p.errors.set('detail', await blockerMessage(ctx, blockers));
+      if (blockers) p.errors.set('detail', await blockerMessage(ctx, blockers), 'protected');
     }
-    if (!opts.bulk) throw new ApiError(409, items[0]!.errors.errors);
-    throw new ApiError(409, items.map((i) => i.errors.errors));
+    fail(items, opts.bulk, 'conflict');
   }
   const message = new Map(items.map((p) => [p.id, p.message]));
   for (const key of plan.deletes.keys()) {
@@ -221,11 +295,24 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
     for (const [rel, set] of byRel) {
       const f = ctx.registry.fields(owner).get(rel.field)!;
       const cols = f.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [f.column!];
-      await ctx.db.unsafe(`UPDATE ${ident(owner.table)} SET ${cols.map((c) => `${ident(c)} = NULL`).join(', ')}${owner.fields.some((x) => x.name === 'last_updated') ? ', last_updated = now()' : ''} WHERE id = ANY($1::bigint[])`, [[...set] as never]);
+      const cleared = cols.map((c) => `${ident(c)} = NULL`);
+      if (owner.fields.some((x) => x.name === 'last_updated')) cleared.push('last_updated = now()');
+      await ctx.db.unsafe(`UPDATE ${ident(owner.table)} SET ${cleared.join(', ')} WHERE id = ANY($1::bigint[])`, [
+        [...set] as never,
+      ]);
       if (owner.tree && f.name === 'parent') await refreshTree(ctx.db, owner);
     }
     const a = await loadSnapshots(ctx.db, ctx.registry, owner, all);
-    for (const id of all) changes.push({ model: owner, action: 'update', id, before: b.get(id)!.snapshot, after: a.get(id)!.snapshot, repr: a.get(id)!.repr, message: '' });
+    for (const id of all)
+      changes.push({
+        model: owner,
+        action: 'update',
+        id,
+        before: b.get(id)!.snapshot,
+        after: a.get(id)!.snapshot,
+        repr: a.get(id)!.repr,
+        message: '',
+      });
   }
   const order = [...plan.deletes.keys()].reverse();
   const snapshots = new Map<string, Awaited<ReturnType<typeof loadSnapshots>>>();
@@ -238,19 +325,42 @@ export async function deleteObjects(ctx: WriteContext, model: ModelDef, inputs: 
   for (const key of order) {
     const m = ctx.registry.model(key);
     const set = [...plan.deletes.get(key)!];
-    if (m.features.tags) await ctx.db.unsafe('DELETE FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[])', [m.key, set as never]);
+    if (m.features.tags)
+      await ctx.db.unsafe(
+        `DELETE FROM ${tables.taggedItem} WHERE object_type = $1
+      AND object_id = ANY($2::bigint[])`,
+        [m.key, set as never],
+      );
     for (const f of m.fields) {
-      if (f.kind === 'm2m') await ctx.db.unsafe(`DELETE FROM ${ident(f.through!.table)} WHERE ${ident(f.through!.source)} = ANY($1::bigint[])`, [set as never]);
+      if (f.kind === 'm2m')
+        await ctx.db.unsafe(
+          `DELETE FROM ${ident(f.through!.table)}
+        WHERE ${ident(f.through!.source)} = ANY($1::bigint[])`,
+          [set as never],
+        );
     }
     for (const rel of m.reverse) {
-      if (rel.kind === 'm2m') await ctx.db.unsafe(`DELETE FROM ${ident(rel.through!.table)} WHERE ${ident(rel.through!.target)} = ANY($1::bigint[])`, [set as never]);
+      if (rel.kind === 'm2m')
+        await ctx.db.unsafe(
+          `DELETE FROM ${ident(rel.through!.table)}
+        WHERE ${ident(rel.through!.target)} = ANY($1::bigint[])`,
+          [set as never],
+        );
     }
     await deleteRows(ctx.db, m, set);
   }
   for (const key of plan.deletes.keys()) {
     const m = ctx.registry.model(key);
     for (const [id, s] of snapshots.get(key)!) {
-      changes.push({ model: m, action: 'delete', id, before: s.snapshot, after: null, repr: s.repr, message: key === model.key ? message.get(id) ?? '' : '' });
+      changes.push({
+        model: m,
+        action: 'delete',
+        id,
+        before: s.snapshot,
+        after: null,
+        repr: s.repr,
+        message: key === model.key ? (message.get(id) ?? '') : '',
+      });
     }
   }
   await notify(ctx, changes);

@@ -16,7 +16,9 @@ const own = new Set(['id', 'created', 'last_updated', 'custom_fields', 'tags']);
 
 /** Template models whose `type` relation points where the created model's does, dependencies first. */
 function templateModels(registry: Registry, model: ModelDef, typeField: FieldDef): ModelDef[] {
-  const templates = registry.all().filter((t) => t.templateOf && registry.field(t, typeField.name)?.to === typeField.to);
+  const templates = registry
+    .all()
+    .filter((t) => t.templateOf && registry.field(t, typeField.name)?.to === typeField.to);
   const keys = new Set(templates.map((t) => t.key));
   const deps = (t: ModelDef) => [
     ...t.fields.filter((f) => f.kind === 'fk' && f.to !== t.key && keys.has(f.to!)).map((f) => f.to!),
@@ -34,7 +36,11 @@ function templateModels(registry: Registry, model: ModelDef, typeField: FieldDef
 }
 
 /** `{module}` and the like in a template's name, from the created object's values. */
-async function placeholderValues(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<Map<Pending, Record<string, string>>> {
+async function placeholderValues(
+  ctx: WriteContext,
+  model: ModelDef,
+  items: Pending[],
+): Promise<Map<Pending, Record<string, string>>> {
   const out = new Map<Pending, Record<string, string>>(items.map((i) => [i, {}]));
   for (const [name, path] of Object.entries(model.instantiates?.placeholders ?? {})) {
     const [head, ...rest] = path.split('.');
@@ -45,9 +51,17 @@ async function placeholderValues(ctx: WriteContext, model: ModelDef, items: Pend
       current = ctx.registry.model(field.to!);
       field = ctx.registry.field(current, step)!;
       const ids = [...new Set([...values.values()].filter((v) => v !== null && v !== undefined))];
-      const rows = ids.length ? await ctx.db.unsafe(`SELECT id, ${ident(field.column!)}::text AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [ids as never]) : [];
+      const rows = ids.length
+        ? await ctx.db.unsafe(
+            `SELECT id, ${ident(field.column!)}::text AS v
+        FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`,
+            [ids as never],
+          )
+        : [];
       const by = new Map(rows.map((r) => [Number(r.id), r.v]));
-      values = new Map([...values].map(([i, v]) => [i, v === null || v === undefined ? null : by.get(Number(v)) ?? null]));
+      values = new Map(
+        [...values].map(([i, v]) => [i, v === null || v === undefined ? null : (by.get(Number(v)) ?? null)]),
+      );
     }
     for (const [i, v] of values) out.get(i)![name] = v === null || v === undefined ? '' : String(v);
   }
@@ -55,9 +69,16 @@ async function placeholderValues(ctx: WriteContext, model: ModelDef, items: Pend
 }
 
 export async function instantiateComponents(
-  ctx: WriteContext, model: ModelDef, items: Pending[],
+  ctx: WriteContext,
+  model: ModelDef,
+  items: Pending[],
   create: (ctx: WriteContext, model: ModelDef, inputs: unknown[], opts: { bulk: boolean }) => Promise<Pending[]>,
-  update: (ctx: WriteContext, model: ModelDef, inputs: { id: unknown; data: unknown }[], opts: { bulk: boolean; partial: boolean }) => Promise<Pending[]>,
+  update: (
+    ctx: WriteContext,
+    model: ModelDef,
+    inputs: { id: unknown; data: unknown }[],
+    opts: { bulk: boolean; partial: boolean },
+  ) => Promise<Pending[]>,
 ): Promise<void> {
   const inst = model.instantiates;
   if (!inst || !items.length) return;
@@ -76,12 +97,15 @@ export async function instantiateComponents(
     const component = registry.model(tm.templateOf!);
     const typeCol = registry.field(tm, inst.type)!.column!;
     const rows = await ctx.db.unsafe(
-      `SELECT * FROM ${ident(tm.table)} WHERE ${ident(typeCol)} = ANY($1::bigint[]) ORDER BY ${tm.tree ? '_depth, ' : ''}id`,
+      `SELECT * FROM ${ident(tm.table)} WHERE ${ident(typeCol)} = ANY($1::bigint[])
+        ORDER BY ${tm.tree ? '_depth, ' : ''}id`,
       [[...byType.keys()] as never],
     );
     if (!rows.length) continue;
     const owner = component.fields.find((f) => f.kind === 'fk' && f.to === model.key)!;
-    const device = inst.device ? component.fields.find((f) => f.kind === 'fk' && f.to === registry.field(model, inst.device!)!.to) : undefined;
+    const device = inst.device
+      ? component.fields.find((f) => f.kind === 'fk' && f.to === registry.field(model, inst.device!)!.to)
+      : undefined;
     const selfRefs: { field: FieldDef; template: number; item: Pending; index: number }[] = [];
     const inputs: Record<string, unknown>[] = [];
     const sources: { template: number; item: Pending }[] = [];
@@ -113,7 +137,8 @@ export async function instantiateComponents(
             input[f.name] = (row[tf.column!] as Record<string, unknown>[]).map((entry) => {
               const copy = { ...entry };
               for (const [key, target] of Object.entries(tf.itemRefs!)) {
-                if (copy[key] !== undefined && copy[key] !== null) copy[key] = made.get(target)?.get(Number(copy[key]))?.get(item) ?? null;
+                if (copy[key] !== undefined && copy[key] !== null)
+                  copy[key] = made.get(target)?.get(Number(copy[key]))?.get(item) ?? null;
               }
               return copy;
             });
@@ -142,7 +167,13 @@ export async function instantiateComponents(
       const id = created[r.index]!.id;
       if (target !== undefined) fixes.set(id, { ...fixes.get(id), [r.field.name]: target });
     }
-    if (fixes.size) await update(ctx, component, [...fixes].map(([id, data]) => ({ id, data })), { bulk: true, partial: true });
+    if (fixes.size)
+      await update(
+        ctx,
+        component,
+        [...fixes].map(([id, data]) => ({ id, data })),
+        { bulk: true, partial: true },
+      );
   }
 }
 

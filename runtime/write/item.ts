@@ -3,7 +3,7 @@
  * older field names (aliases) mapped to current ones, read-only keys ignored.
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
-import { ErrorBag } from '../http/errors.ts';
+import { ErrorBag } from '../errors/index.ts';
 import { coerceScalar, FieldError } from './coerce.ts';
 import { parseReference } from './related.ts';
 import type { Pending, WriteContext } from './types.ts';
@@ -22,7 +22,17 @@ function typeName(value: unknown): string {
 }
 
 export function newPending(index: number, input: Record<string, unknown>, id = 0): Pending {
-  return { index, id, input, values: {}, refs: new Map(), m2m: new Map(), message: '', errors: new ErrorBag(), extra: {} };
+  return {
+    index,
+    id,
+    input,
+    values: {},
+    refs: new Map(),
+    m2m: new Map(),
+    message: '',
+    errors: new ErrorBag(),
+    extra: {},
+  };
 }
 
 function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, value: unknown): void {
@@ -46,9 +56,18 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
         if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
         const list = value.map((v) => {
           const o = v as { object_type?: unknown; object_id?: unknown } | null;
-          const id = typeof o?.object_id === 'string' && /^\d{1,15}$/.test(o.object_id) ? Number(o.object_id) : o?.object_id;
-          if (!o || typeof o !== 'object' || typeof o.object_type !== 'string' || !Number.isSafeInteger(id) || (id as number) <= 0) {
-            throw new FieldError('Each item must be an object with "object_type" (<app>.<model>) and "object_id" (an integer).');
+          const id =
+            typeof o?.object_id === 'string' && /^\d{1,15}$/.test(o.object_id) ? Number(o.object_id) : o?.object_id;
+          if (
+            !o ||
+            typeof o !== 'object' ||
+            typeof o.object_type !== 'string' ||
+            !Number.isSafeInteger(id) ||
+            (id as number) <= 0
+          ) {
+            throw new FieldError(
+              'Each item must be an object with "object_type" (<app>.<model>) and "object_id" (an integer).',
+            );
           }
           return { type: o.object_type, id: id as number };
         });
@@ -57,7 +76,10 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
       }
       case 'custom_fields':
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-          throw new FieldError('Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.');
+          throw new FieldError(
+            'Invalid data format. Custom field data must be passed as a dictionary mapping field names to their ' +
+              'values.',
+          );
         }
         p.customFields = value as Record<string, unknown>;
         return;
@@ -68,7 +90,10 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
           for (const k of [f.upload?.widthField, f.upload?.heightField, f.upload?.sizeField]) if (k) p.values[k] = null;
           return;
         }
-        if (!(value instanceof StoredUpload)) throw new FieldError('The submitted data was not a file. Upload it as multipart/form-data (JSON cannot carry a file).');
+        if (!(value instanceof StoredUpload))
+          throw new FieldError(
+            'The submitted data was not a file. Upload it as multipart/form-data (JSON cannot carry a file).',
+          );
         p.values[f.name] = value.path;
         if (f.upload?.widthField) p.values[f.upload.widthField] = value.width;
         if (f.upload?.heightField) p.values[f.upload.heightField] = value.height;
@@ -152,12 +177,22 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
       else ctx.ignored?.add(key);
       continue;
     }
-    if (f.readOnly || f.kind === 'computed' || f.kind === 'id' || f.kind === 'url' || f.kind === 'display_url' || f.kind === 'display') continue;
+    if (
+      f.readOnly ||
+      f.kind === 'computed' ||
+      f.kind === 'id' ||
+      f.kind === 'url' ||
+      f.kind === 'display_url' ||
+      f.kind === 'display'
+    )
+      continue;
     assign(ctx, model, p, f, value);
   }
   if (p.tagChanges) {
-    if (input.tags !== undefined) p.errors.add('tags', 'Cannot specify "tags" together with "add_tags" or "remove_tags".');
-    else if (!p.before && input.remove_tags !== undefined) p.errors.add('remove_tags', 'Tags cannot be removed from an object that is being created.');
+    if (input.tags !== undefined)
+      p.errors.add('tags', 'Cannot specify "tags" together with "add_tags" or "remove_tags".');
+    else if (!p.before && input.remove_tags !== undefined)
+      p.errors.add('remove_tags', 'Tags cannot be removed from an object that is being created.');
   }
 }
 
@@ -177,7 +212,8 @@ export function checkRequired(model: ModelDef, p: Pending): void {
   for (const f of model.fields) {
     if (!f.required || f.readOnly || f.hidden) continue;
     if (f.kind === 'generic') continue;
-    const given = p.input[f.name] !== undefined || model.aliases.some((a) => a.field === f.name && p.input[a.name] !== undefined);
+    const given =
+      p.input[f.name] !== undefined || model.aliases.some((a) => a.field === f.name && p.input[a.name] !== undefined);
     if (!given && !p.errors.errors[f.name]) p.errors.add(f.name, 'This field is required.');
   }
 }

@@ -5,6 +5,7 @@
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Db } from '../db/index.ts';
 import type { Pending } from './types.ts';
+import { tables } from '../db/tables.ts';
 
 function writableColumns(model: ModelDef): FieldDef[] {
   return model.fields.filter((f) => f.column && f.kind !== 'id' && f.name !== 'created' && f.name !== 'last_updated');
@@ -12,13 +13,16 @@ function writableColumns(model: ModelDef): FieldDef[] {
 
 function rowJson(model: ModelDef, item: Pending, cols: FieldDef[]): Record<string, unknown> {
   const row: Record<string, unknown> = { id: item.id };
-  for (const f of cols) row[f.column!] = f.kind === 'custom_fields' ? item.values.custom_fields ?? {} : item.values[f.name] ?? null;
+  for (const f of cols)
+    row[f.column!] = f.kind === 'custom_fields' ? (item.values.custom_fields ?? {}) : (item.values[f.name] ?? null);
   return row;
 }
 
 export async function allocateIds(db: Db, model: ModelDef, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const rows = await db.unsafe(`SELECT nextval('public.${model.sequence}') AS id FROM generate_series(1, $1::int)`, [count]);
+  const rows = await db.unsafe(`SELECT nextval('public.${model.sequence}') AS id FROM generate_series(1, $1::int)`, [
+    count,
+  ]);
   return rows.map((r) => r.id as number);
 }
 
@@ -28,7 +32,8 @@ export async function insertRows(db: Db, model: ModelDef, items: Pending[]): Pro
   const cols = writableColumns(model);
   const names = ['id', ...cols.map((f) => f.column!)].map(ident).join(', ');
   await db.unsafe(
-    `INSERT INTO ${ident(model.table)} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb)`,
+    `INSERT INTO ${ident(model.table)} (${names}) SELECT ${names}
+      FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb)`,
     [JSON.stringify(items.map((i) => rowJson(model, i, cols)))],
   );
 }
@@ -64,11 +69,14 @@ export async function writeM2m(db: Db, model: ModelDef, items: Pending[]): Promi
     const given = items.filter((i) => i.m2m.has(f.name));
     if (!given.length) continue;
     const th = f.through!;
-    await db.unsafe(`DELETE FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[])`, [given.map((i) => i.id) as never]);
+    await db.unsafe(`DELETE FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[])`, [
+      given.map((i) => i.id) as never,
+    ]);
     const pairs = given.flatMap((i) => [...new Set(i.m2m.get(f.name) as number[])].map((t) => [i.id, t] as const));
     if (pairs.length) {
       await db.unsafe(
-        `INSERT INTO ${ident(th.table)} (${ident(th.source)}, ${ident(th.target)}) SELECT s, t FROM unnest($1::bigint[], $2::bigint[]) AS x(s, t)`,
+        `INSERT INTO ${ident(th.table)} (${ident(th.source)}, ${ident(th.target)}) SELECT s, t
+          FROM unnest($1::bigint[], $2::bigint[]) AS x(s, t)`,
         [pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
       );
     }
@@ -79,11 +87,15 @@ export async function writeM2m(db: Db, model: ModelDef, items: Pending[]): Promi
 export async function writeTags(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const given = items.filter((i) => i.tagIds);
   if (!given.length) return;
-  await db.unsafe('DELETE FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[])', [model.key, given.map((i) => i.id) as never]);
+  await db.unsafe(`DELETE FROM ${tables.taggedItem} WHERE object_type = $1 AND object_id = ANY($2::bigint[])`, [
+    model.key,
+    given.map((i) => i.id) as never,
+  ]);
   const pairs = given.flatMap((i) => [...new Set(i.tagIds)].map((t) => [i.id, t] as const));
   if (pairs.length) {
     await db.unsafe(
-      'INSERT INTO extras_taggeditem (object_type, object_id, tag_id) SELECT $1, o, t FROM unnest($2::bigint[], $3::bigint[]) AS x(o, t)',
+      `INSERT INTO ${tables.taggedItem} (object_type, object_id, tag_id) SELECT $1, o, t FROM unnest($2::bigint[],
+        $3::bigint[]) AS x(o, t)`,
       [model.key, pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
     );
   }
@@ -93,17 +105,20 @@ export async function writeTags(db: Db, model: ModelDef, items: Pending[]): Prom
 export async function refreshTree(db: Db, model: ModelDef, roots?: number[]): Promise<void> {
   const t = ident(model.table);
   const base = roots
-    ? `SELECT n.id, coalesce(p._path, '{}') || n.id AS path, coalesce(p._sort, '{}') || n.name::text AS sort, coalesce(p._depth + 1, 0) AS depth
+    ? `SELECT n.id, coalesce(p._path, '{}') || n.id AS path, coalesce(p._sort, '{}') || n.name::text AS sort,
+      coalesce(p._depth + 1, 0) AS depth
          FROM ${t} n LEFT JOIN ${t} p ON p.id = n.parent_id WHERE n.id = ANY($1::bigint[])`
     : `SELECT n.id, ARRAY[n.id] AS path, ARRAY[n.name::text] AS sort, 0 AS depth FROM ${t} n WHERE n.parent_id IS NULL`;
   await db.unsafe(
     `WITH RECURSIVE sub AS (
        ${base}
        UNION ALL
-       SELECT c.id, sub.path || c.id, sub.sort || c.name::text, sub.depth + 1 FROM ${t} c JOIN sub ON c.parent_id = sub.id
+       SELECT c.id, sub.path || c.id, sub.sort || c.name::text, sub.depth + 1 FROM ${t} c
+      JOIN sub ON c.parent_id = sub.id
      )
      UPDATE ${t} t SET _path = sub.path, _sort = sub.sort, _depth = sub.depth FROM sub
-      WHERE t.id = sub.id AND (t._path IS DISTINCT FROM sub.path OR t._sort IS DISTINCT FROM sub.sort OR t._depth <> sub.depth)`,
+      WHERE t.id = sub.id AND (t._path IS DISTINCT FROM sub.path OR t._sort IS DISTINCT FROM sub.sort
+      OR t._depth <> sub.depth)`,
     roots ? [roots as never] : [],
   );
 }

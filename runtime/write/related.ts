@@ -16,14 +16,18 @@ export function pyRepr(value: unknown): string {
   if (value === false) return 'False';
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value as object).map(([k, v]) => `'${k}': ${pyRepr(v)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value as object)
+      .map(([k, v]) => `'${k}': ${pyRepr(v)}`)
+      .join(', ')}}`;
   return String(value);
 }
 
 function flatten(attrs: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(attrs)) {
-    if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}__`));
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}__`));
     else out[`${prefix}${k}`] = v;
   }
   return out;
@@ -32,7 +36,13 @@ function flatten(attrs: Record<string, unknown>, prefix = ''): Record<string, un
 let aliasCounter = 0;
 
 /** The condition selecting rows of `model` that have all the given attributes. */
-export function attrsCondition(registry: Registry, model: ModelDef, attrs: Record<string, unknown>, params: Params, alias: string): string {
+export function attrsCondition(
+  registry: Registry,
+  model: ModelDef,
+  attrs: Record<string, unknown>,
+  params: Params,
+  alias: string,
+): string {
   const parts: string[] = [];
   for (const [key, v] of Object.entries(attrs)) {
     if (key === 'id') {
@@ -41,7 +51,10 @@ export function attrsCondition(registry: Registry, model: ModelDef, attrs: Recor
     }
     const f = registry.field(model, key);
     if (!f || !f.column || f.hidden || f.writeOnly) {
-      const choices = model.fields.filter((x) => x.column && !x.hidden && !x.writeOnly).map((x) => x.name).sort();
+      const choices = model.fields
+        .filter((x) => x.column && !x.hidden && !x.writeOnly)
+        .map((x) => x.name)
+        .sort();
       throw new LookupError(`Cannot resolve keyword '${key}' into field. Choices are: ${choices.join(', ')}`);
     }
     const col = `${alias}.${ident(f.column)}`;
@@ -50,7 +63,8 @@ export function attrsCondition(registry: Registry, model: ModelDef, attrs: Recor
     } else if (f.kind === 'fk' && typeof v === 'object' && !Array.isArray(v)) {
       const target = registry.model(f.to!);
       const a = `r${++aliasCounter}`;
-      parts.push(`${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${attrsCondition(registry, target, v as Record<string, unknown>, params, a)})`);
+      const matches = attrsCondition(registry, target, v as Record<string, unknown>, params, a);
+      parts.push(`${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${matches})`);
     } else if (typeof v === 'object') {
       throw new LookupError(`Invalid lookup value for '${key}': ${pyRepr(v)}`);
     } else if (f.kind === 'fk' || f.kind === 'integer' || f.kind === 'bigint') {
@@ -82,17 +96,27 @@ export function parseReference(value: unknown): Reference {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
     const id = (value as { id?: unknown }).id;
-    if (keys.length === 1 && keys[0] === 'id' && (typeof id === 'number' || typeof id === 'string')) return parseReference(id);
+    if (keys.length === 1 && keys[0] === 'id' && (typeof id === 'number' || typeof id === 'string'))
+      return parseReference(id);
     return { attrs: value as Record<string, unknown> };
   }
-  throw new FieldError(`Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  throw new FieldError(
+    'Related objects must be referenced by numeric ID or by dictionary of attributes. ' +
+      `Received an unrecognized value: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
 }
 
 /**
  * Resolves references to one target model. Returns, per reference, the id or the error message.
  * `extraCondition` narrows what may be referenced by attributes (permissions).
  */
-export async function resolveReferences(db: Db, registry: Registry, target: ModelDef, refs: Reference[], extraCondition?: (alias: string, params: Params) => string): Promise<(number | FieldError)[]> {
+export async function resolveReferences(
+  db: Db,
+  registry: Registry,
+  target: ModelDef,
+  refs: Reference[],
+  extraCondition?: (alias: string, params: Params) => string,
+): Promise<(number | FieldError)[]> {
   // ids beyond 2^53 cannot name a row (ids are bigint serials): they are simply not found
   const ids = [...new Set(refs.flatMap((r) => ('id' in r && Number.isSafeInteger(r.id) ? [r.id] : [])))];
   const found = new Set<number>();
@@ -110,9 +134,16 @@ export async function resolveReferences(db: Db, registry: Registry, target: Mode
     try {
       const cond = attrsCondition(registry, target, r.attrs, params, 'a');
       const extra = extraCondition ? ` AND ${extraCondition('a', params)}` : '';
-      const rows = await db.unsafe(`SELECT a.id FROM ${ident(target.table)} a WHERE ${cond}${extra} LIMIT 2`, params.values as never[]);
+      const rows = await db.unsafe(
+        `SELECT a.id FROM ${ident(target.table)} a WHERE ${cond}${extra} LIMIT 2`,
+        params.values as never[],
+      );
       const shown = pyRepr(flatten(r.attrs));
-      if (rows.length === 0) result = new FieldError(`Related object not found using the provided attributes: ${shown}`);
+      if (rows.length === 0)
+        result = new FieldError(
+          `Related object not found using the provided attributes: ${shown}`,
+          'missing_reference',
+        );
       else if (rows.length > 1) result = new FieldError(`Multiple objects match the provided attributes: ${shown}`);
       else result = rows[0]!.id as number;
     } catch (e) {
@@ -122,7 +153,10 @@ export async function resolveReferences(db: Db, registry: Registry, target: Mode
     byAttrs.set(key, result);
   }
   return refs.map((r) => {
-    if ('id' in r) return found.has(r.id) ? r.id : new FieldError(`Related object not found using the provided numeric ID: ${r.id}`);
+    if ('id' in r)
+      return found.has(r.id)
+        ? r.id
+        : new FieldError(`Related object not found using the provided numeric ID: ${r.id}`, 'missing_reference');
     return byAttrs.get(JSON.stringify(r.attrs))!;
   });
 }
@@ -131,7 +165,9 @@ export async function resolveReferences(db: Db, registry: Registry, target: Mode
 export async function missingIds(db: Db, target: ModelDef, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set();
-  const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [unique.filter(Number.isSafeInteger) as never]);
+  const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [
+    unique.filter(Number.isSafeInteger) as never,
+  ]);
   const have = new Set(rows.map((r) => r.id as number));
   return new Set(unique.filter((i) => !have.has(i)));
 }

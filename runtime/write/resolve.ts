@@ -8,6 +8,7 @@ import { FieldError } from './coerce.ts';
 import { missingIds, parseReference, resolveReferences, type Reference } from './related.ts';
 import { typeName } from './item.ts';
 import type { Pending, WriteContext } from './types.ts';
+import { tables } from '../db/tables.ts';
 
 interface Want {
   item: Pending;
@@ -20,7 +21,11 @@ function genericOf(model: ModelDef, idField: string): FieldDef | undefined {
   return model.fields.find((f) => f.kind === 'generic' && f.idColumn === idField);
 }
 
-async function resolveAll(ctx: WriteContext, wants: Want[], targetOf: (w: Want) => ModelDef | undefined): Promise<void> {
+async function resolveAll(
+  ctx: WriteContext,
+  wants: Want[],
+  targetOf: (w: Want) => ModelDef | undefined,
+): Promise<void> {
   const groups = new Map<string, Want[]>();
   for (const w of wants) {
     const t = targetOf(w);
@@ -30,28 +35,48 @@ async function resolveAll(ctx: WriteContext, wants: Want[], targetOf: (w: Want) 
   for (const [key, list] of groups) {
     const target = ctx.registry.model(key);
     const extra = ctx.guard?.viewCondition ? await ctx.guard.viewCondition(target) : undefined;
-    const results = await resolveReferences(ctx.db, ctx.registry, target, list.map((w) => w.ref), extra);
+    const results = await resolveReferences(
+      ctx.db,
+      ctx.registry,
+      target,
+      list.map((w) => w.ref),
+      extra,
+    );
     list.forEach((w, i) => {
       const r = results[i]!;
-      if (r instanceof FieldError) w.item.errors.add(w.key, r.message);
+      if (r instanceof FieldError) w.item.errors.add(w.key, r.message, r.code);
       else w.apply(r);
     });
   }
 }
 
 /** add_tags/remove_tags → the object's whole new tag set (stored set ∪ added − removed). */
-async function applyTagChanges(ctx: WriteContext, model: ModelDef, changes: Map<Pending, { add: number[]; remove: number[] }>): Promise<void> {
+async function applyTagChanges(
+  ctx: WriteContext,
+  model: ModelDef,
+  changes: Map<Pending, { add: number[]; remove: number[] }>,
+): Promise<void> {
   const ready = [...changes].filter(([item]) => item.errors.empty);
   if (!ready.length) return;
   const stored = ready.filter(([item]) => item.before).map(([item]) => item.id);
   const rows = stored.length
-    ? await ctx.db.unsafe('SELECT object_id, tag_id FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[]) ORDER BY id', [model.key, stored as never])
+    ? await ctx.db.unsafe(
+        `SELECT object_id, tag_id FROM ${tables.taggedItem} WHERE object_type = $1
+      AND object_id = ANY($2::bigint[]) ORDER BY id`,
+        [model.key, stored as never],
+      )
     : [];
   for (const [item, { add, remove }] of ready) {
     const both = add.filter((id) => remove.includes(id));
     if (both.length) {
-      const names = await ctx.db.unsafe('SELECT name FROM extras_tag WHERE id = ANY($1::bigint[]) ORDER BY name', [both as never]);
-      item.errors.add('remove_tags', `Tags may not be present in both "add_tags" and "remove_tags": ${names.map((r) => r.name as string).join(', ')}`);
+      const names = await ctx.db.unsafe(`SELECT name FROM ${tables.tag} WHERE id = ANY($1::bigint[]) ORDER BY name`, [
+        both as never,
+      ]);
+      item.errors.add(
+        'remove_tags',
+        `Tags may not be present in both "add_tags" and "remove_tags": ` +
+          `${names.map((r) => r.name as string).join(', ')}`,
+      );
       continue;
     }
     const current = item.before ? rows.filter((r) => Number(r.object_id) === item.id).map((r) => Number(r.tag_id)) : [];
@@ -73,8 +98,17 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
       }
       const generic = f.kind === 'fk' ? undefined : genericOf(model, name);
       const type = generic ? (item.values[generic.typeColumn!] as string) : f.to!;
-      const key = generic ? model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name : name;
-      const w: Want = { item, key, ref, apply: (id) => { item.values[name] = id; } };
+      const key = generic
+        ? (model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name)
+        : name;
+      const w: Want = {
+        item,
+        key,
+        ref,
+        apply: (id) => {
+          item.values[name] = id;
+        },
+      };
       targets.set(w, ctx.registry.model(type));
       wants.push(w);
     }
@@ -95,7 +129,14 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
           return;
         }
         try {
-          const w: Want = { item, key: name, ref: parseReference(v), apply: (id) => { ids[i] = id; } };
+          const w: Want = {
+            item,
+            key: name,
+            ref: parseReference(v),
+            apply: (id) => {
+              ids[i] = id;
+            },
+          };
           targets.set(w, target);
           wants.push(w);
         } catch (e) {
@@ -112,7 +153,14 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
         const key = side === 'add' ? 'add_tags' : 'remove_tags';
         item.tagChanges[side].forEach((v, i) => {
           try {
-            const w: Want = { item, key, ref: parseReference(v), apply: (id) => { changes[side][i] = id; } };
+            const w: Want = {
+              item,
+              key,
+              ref: parseReference(v),
+              apply: (id) => {
+                changes[side][i] = id;
+              },
+            };
             targets.set(w, ctx.registry.model('extras.tag'));
             wants.push(w);
           } catch (e) {
@@ -128,7 +176,14 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
       item.tagIds = new Array(item.tags.length);
       item.tags.forEach((v, i) => {
         try {
-          const w: Want = { item, key: 'tags', ref: parseReference(v), apply: (id) => { item.tagIds![i] = id; } };
+          const w: Want = {
+            item,
+            key: 'tags',
+            ref: parseReference(v),
+            apply: (id) => {
+              item.tagIds![i] = id;
+            },
+          };
           targets.set(w, tagModel);
           wants.push(w);
         } catch (e) {
@@ -147,7 +202,9 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     const all = items.flatMap((i) => (i.m2m.get(f.name) ?? []) as number[]);
     const missing = await missingIds(ctx.db, ctx.registry.model(f.to!), all);
     for (const item of items) {
-      for (const id of (item.m2m.get(f.name) ?? []) as number[]) if (missing.has(id)) item.errors.add(f.name, `Invalid pk "${id}" - object does not exist.`);
+      for (const id of (item.m2m.get(f.name) ?? []) as number[])
+        if (missing.has(id))
+          item.errors.add(f.name, `Invalid pk "${id}" - object does not exist.`, 'missing_reference');
     }
   }
 
@@ -172,11 +229,18 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     for (const [type, list] of byType) {
       const target = ctx.registry.model(type);
       const ids = list.map((i) => i.values[g.idColumn!] as number);
-      const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+      const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [
+        ids as never,
+      ]);
       const have = new Set(rows.map((r) => r.id as number));
       for (const item of list) {
         const id = item.values[g.idColumn!] as number;
-        if (!have.has(id)) item.errors.add(g.idColumn!, `Related object not found using the provided value: ${id}.`);
+        if (!have.has(id))
+          item.errors.add(
+            g.idColumn!,
+            `Related object not found using the provided value: ${id}.`,
+            'missing_reference',
+          );
       }
     }
   }

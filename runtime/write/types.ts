@@ -2,7 +2,7 @@
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import type { Settings } from '../config/index.ts';
-import type { ErrorBag } from '../http/errors.ts';
+import type { ErrorBag } from '../errors/index.ts';
 import type { Reference } from './related.ts';
 import type { Params } from '../db/index.ts';
 

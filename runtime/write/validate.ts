@@ -4,6 +4,7 @@
  */
 import type { FieldDef, ModelDef, UniqueDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
+import { displaySql } from '../read/display.ts';
 import { ipToBigInt } from './ip.ts';
 import { runCheck } from './checks/index.ts';
 import type { Pending, WriteContext } from './types.ts';
@@ -11,7 +12,12 @@ import type { Pending, WriteContext } from './types.ts';
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
 /** Values of a path (`parent.site`) for each item: own field, then one query per further hop. */
-async function pathValues(ctx: WriteContext, model: ModelDef, items: Pending[], path: readonly string[]): Promise<Map<Pending, unknown>> {
+async function pathValues(
+  ctx: WriteContext,
+  model: ModelDef,
+  items: Pending[],
+  path: readonly string[],
+): Promise<Map<Pending, unknown>> {
   const out = new Map<Pending, unknown>(items.map((i) => [i, i.values[path[0]!] ?? null]));
   let current = model;
   for (const step of path.slice(1)) {
@@ -19,9 +25,15 @@ async function pathValues(ctx: WriteContext, model: ModelDef, items: Pending[], 
     current = ctx.registry.model(prev.to!);
     const f = ctx.registry.field(current, step)!;
     const ids = [...new Set([...out.values()].filter((v) => !empty(v)))];
-    const rows = ids.length ? await ctx.db.unsafe(`SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [ids as never]) : [];
+    const rows = ids.length
+      ? await ctx.db.unsafe(
+          `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
+      WHERE id = ANY($1::bigint[])`,
+          [ids as never],
+        )
+      : [];
     const by = new Map(rows.map((r) => [r.id as number, r.v]));
-    for (const [item, v] of out) out.set(item, empty(v) ? null : by.get(v as number) ?? null);
+    for (const [item, v] of out) out.set(item, empty(v) ? null : (by.get(v as number) ?? null));
   }
   return out;
 }
@@ -44,35 +56,60 @@ type IpUnique = Extract<ModelDef['rules'][number], { type: 'ip_unique' }>;
 async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique, items: Pending[]): Promise<void> {
   const col = ident(ctx.registry.field(model, rule.field)!.column!);
   const vrfCol = ident(ctx.registry.field(model, rule.vrf)!.column!);
-  const exempt = (i: Pending) => rule.exemptField !== undefined && (rule.exempt ?? []).includes(String(i.values[rule.exemptField]));
+  const exempt = (i: Pending) =>
+    rule.exemptField !== undefined && (rule.exempt ?? []).includes(String(i.values[rule.exemptField]));
   const candidates = items.filter((i) => !empty(i.values[rule.field]) && !exempt(i));
   if (!candidates.length) return;
   const vrfIds = [...new Set(candidates.map((i) => i.values[rule.vrf]).filter((v) => !empty(v)))];
-  const vrfs = vrfIds.length ? await ctx.db.unsafe('SELECT id, name, enforce_unique FROM ipam_vrf WHERE id = ANY($1::bigint[])', [vrfIds as never]) : [];
+  // the VRF (whatever model the rule's field points at): its name, and whether it enforces uniqueness
+  const vrfModel = ctx.registry.model(ctx.registry.field(model, rule.vrf)!.to!);
+  const enforceCol = rule.enforce ? ident(ctx.registry.field(vrfModel, rule.enforce)!.column!) : 'true';
+  const vrfs = vrfIds.length
+    ? await ctx.db.unsafe(
+        `SELECT v.id, ${displaySql(ctx.registry, vrfModel, 'v')} AS name, ${enforceCol} AS enforce
+         FROM ${ident(vrfModel.table)} v WHERE v.id = ANY($1::bigint[])`,
+        [vrfIds as never],
+      )
+    : [];
   const byVrf = new Map(vrfs.map((v) => [v.id as number, v]));
-  const enforced = candidates.filter((i) => (empty(i.values[rule.vrf]) ? ctx.settings.enforceGlobalUnique : byVrf.get(i.values[rule.vrf] as number)?.enforce_unique !== false));
+  const enforced = candidates.filter((i) =>
+    empty(i.values[rule.vrf])
+      ? ctx.settings.enforceGlobalUnique
+      : byVrf.get(i.values[rule.vrf] as number)?.enforce !== false,
+  );
   if (!enforced.length) return;
-  const where = (i: Pending) => (empty(i.values[rule.vrf]) ? 'global table' : `VRF ${byVrf.get(i.values[rule.vrf] as number)?.name as string}`);
-  const key = (i: Pending) => `${i.values[rule.vrf] ?? ''}|${rule.host ? String(i.values[rule.field]).split('/')[0] : i.values[rule.field]}`;
+  const where = (i: Pending) =>
+    empty(i.values[rule.vrf]) ? 'global table' : `VRF ${byVrf.get(i.values[rule.vrf] as number)?.name as string}`;
+  const key = (i: Pending) =>
+    `${i.values[rule.vrf] ?? ''}|${rule.host ? String(i.values[rule.field]).split('/')[0] : i.values[rule.field]}`;
   const seen = new Set<string>();
   for (const i of enforced) {
-    if (seen.has(key(i))) i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`);
+    if (seen.has(key(i)))
+      i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`, 'unique');
     seen.add(key(i));
   }
   // containment first, so that the GiST index on the column finds the candidates
   const match = rule.host
-    ? `t.${col} >>= set_masklen(u.v::inet, CASE family(u.v::inet) WHEN 4 THEN 32 ELSE 128 END) AND host(t.${col}) = host(u.v::inet)`
+    ? `t.${col} >>= set_masklen(u.v::inet, CASE family(u.v::inet) WHEN 4 THEN 32 ELSE 128 END) AND host(t.${col}) = ` +
+      `host(u.v::inet)`
     : `t.${col} = u.v::inet`;
-  const exemptSql = rule.exemptField ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)` : '';
+  const exemptSql = rule.exemptField
+    ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)`
+    : '';
   const rows = await ctx.db.unsafe(
     `SELECT DISTINCT u.ord FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS u(v, vrf, ord)
        JOIN ${ident(model.table)} t ON ${match} AND t.${vrfCol} IS NOT DISTINCT FROM u.vrf
       WHERE NOT (t.id = ANY($3::bigint[]))${exemptSql}`,
-    [enforced.map((i) => String(i.values[rule.field])), enforced.map((i) => i.values[rule.vrf] ?? null), items.filter((i) => i.before).map((i) => i.id), ...(rule.exemptField ? [rule.exempt ?? []] : [])] as never[],
+    [
+      enforced.map((i) => String(i.values[rule.field])),
+      enforced.map((i) => i.values[rule.vrf] ?? null),
+      items.filter((i) => i.before).map((i) => i.id),
+      ...(rule.exemptField ? [rule.exempt ?? []] : []),
+    ] as never[],
   );
   for (const r of rows) {
     const i = enforced[Number(r.ord) - 1]!;
-    i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`);
+    i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`, 'unique');
   }
 }
 
@@ -83,10 +120,17 @@ async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]):
         await checkIpUnique(ctx, model, rule, items);
         break;
       case 'check':
-        await runCheck(ctx, model, rule, items.filter((i) => i.errors.empty));
+        await runCheck(
+          ctx,
+          model,
+          rule,
+          items.filter((i) => i.errors.empty),
+        );
         break;
       case 'requires':
-        for (const i of items) if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires])) i.errors.add(rule.requires, rule.message);
+        for (const i of items)
+          if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires]))
+            i.errors.add(rule.requires, rule.message);
         break;
       case 'one_of':
         for (const i of items) if (rule.fields.every((f) => empty(i.values[f]))) i.errors.add(rule.key, rule.message);
@@ -156,7 +200,7 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   const seen = new Map<string, Pending>();
   for (const i of candidates) {
     const key = JSON.stringify(fields.map((f) => norm(i, f)));
-    if (seen.has(key)) i.errors.add(u.key, u.message);
+    if (seen.has(key)) i.errors.add(u.key, u.message, 'unique');
     else seen.set(key, i);
   }
   // against stored rows (other than the ones being updated)
@@ -177,21 +221,25 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   // a semi-join: a join's plan can multiply rows when many stored rows share a column value
   const rows = await ctx.db.unsafe(
     `SELECT u.ord FROM unnest(${unnest}) WITH ORDINALITY AS u(${fields.map((_, k) => `c${k}`).join(', ')}, ord)
-      WHERE EXISTS (SELECT 1 FROM ${ident(model.table)} t WHERE ${conds.join(' AND ')} AND NOT (t.id = ANY($${fields.length + 1}::bigint[])))`,
+      WHERE EXISTS (SELECT 1 FROM ${ident(model.table)} t WHERE ${conds.join(' AND ')}
+      AND NOT (t.id = ANY($${fields.length + 1}::bigint[])))`,
     [...arrays, exclude] as never[],
   );
-  for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message);
+  for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message, 'unique');
 }
 
 async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   const moving = items.filter((i) => i.before && !empty(i.values.parent));
   if (!moving.length) return;
   const parents = [...new Set(moving.map((i) => i.values.parent as number))];
-  const rows = await ctx.db.unsafe(`SELECT id, _path FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [parents as never]);
+  const rows = await ctx.db.unsafe(`SELECT id, _path FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
+    parents as never,
+  ]);
   const paths = new Map(rows.map((r) => [r.id as number, (r._path as number[]) ?? []]));
   for (const i of moving) {
     const parent = i.values.parent as number;
-    if (parent === i.id || (paths.get(parent) ?? []).includes(i.id)) i.errors.add('parent', `Cannot assign self or child ${model.verboseName} as parent.`);
+    if (parent === i.id || (paths.get(parent) ?? []).includes(i.id))
+      i.errors.add('parent', `Cannot assign self or child ${model.verboseName} as parent.`);
   }
 }
 

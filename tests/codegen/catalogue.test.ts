@@ -24,20 +24,33 @@ describe('catalogue validation', () => {
   });
 
   it('names the YAML path of an unknown choice set', () => {
-    const text = readFileSync('models.yaml', 'utf8').replace('status: {type: choice, choices: site_status, default: active}', 'status: {type: choice, choices: site_statu, default: active}');
+    const text = readFileSync('models.yaml', 'utf8').replace(
+      'status: {type: choice, choices: site_status, default: active}',
+      'status: {type: choice, choices: site_statu, default: active}',
+    );
     expect(faultsOf(text)).toContain('apps.dcim.models.site.fields.status: unknown choice set "site_statu"');
   });
 
   it('reports structural faults with their paths', () => {
-    const text = small.replace('count: {type: integer, min: 0, max: 10, default: 0}', 'count: {type: integr, bogus: 1}');
+    const text = small.replace(
+      'count: {type: integer, min: 0, max: 10, default: 0}',
+      'count: {type: integr, bogus: 1}',
+    );
     const faults = faultsOf(text);
     expect(faults).toContain('apps.shop.models.widget.fields.count: unknown key "bogus"');
-    expect(faults.some((f) => f.startsWith('apps.shop.models.widget.fields.count.type: must be equal to one of the allowed values'))).toBe(true);
+    expect(
+      faults.some((f) =>
+        f.startsWith('apps.shop.models.widget.fields.count.type: must be equal to one of the allowed values'),
+      ),
+    ).toBe(true);
   });
 
   it('reports every cross-model fault at once', () => {
     const text = small
-      .replace('shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect}', 'shelf: {type: fk, to: shop.shelv, required: true}')
+      .replace(
+        'shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect}',
+        'shelf: {type: fk, to: shop.shelv, required: true}',
+      )
       .replace('brief: [id, url, display, name]', 'brief: [id, url, display, nam]');
     const raw = parseCatalogue(text);
     expect(() => validateCatalogue(raw)).toThrow(CatalogueError);
@@ -54,6 +67,8 @@ describe('catalogue validation', () => {
 describe('features', () => {
   it('need the models the runtime relies on', () => {
     const text = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8').replace('features: []', 'features: [tags]');
-    expect(faultsOf(text)).toContain('apps.shop.models.shelf.features: "tags" needs the model extras.tag in the catalogue');
+    expect(faultsOf(text)).toContain(
+      'apps.shop.models.shelf.features: "tags" needs the model extras.tag in the catalogue',
+    );
   });
 });

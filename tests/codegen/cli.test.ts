@@ -37,7 +37,11 @@ describe('generate --check', () => {
 describe('an invalid catalogue', () => {
   it('exits 1 with the fault and writes nothing', () => {
     const bad = join(tmp, 'bad.yaml');
-    writeFileSync(bad, 'apps:\n  dcim:\n    models:\n      thing:\n        class: Thing\n        path: things\n        display: "{name}"\n        fields:\n          name: {type: choice, choices: nope}\n');
+    writeFileSync(
+      bad,
+      'apps:\n  dcim:\n    models:\n      thing:\n        class: Thing\n        path: things\n        display: ' +
+        '"{name}"\n        fields:\n          name: {type: choice, choices: nope}\n',
+    );
     const out = join(tmp, 'never');
     const r = run(['--catalogue', bad, '--out', out, '--no-migration']);
     expect(r.code).toBe(1);

@@ -38,9 +38,19 @@ describe('a model added to models.yaml', () => {
     server = await startTestServer({ ...v, fresh: true });
 
     const site = await server.request('POST', '/api/dcim/sites/', { name: 'Lab', slug: 'lab' });
-    const created = await server.request('POST', '/api/dcim/gadgets/', { name: 'g1', site: { slug: 'lab' }, weight: 1.5 });
+    const created = await server.request('POST', '/api/dcim/gadgets/', {
+      name: 'g1',
+      site: { slug: 'lab' },
+      weight: 1.5,
+    });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ name: 'g1', display: 'g1 @ Lab', weight: 1.5, status: { value: 'planned', label: 'Planned' }, site: { id: site.body.id } });
+    expect(created.body).toMatchObject({
+      name: 'g1',
+      display: 'g1 @ Lab',
+      weight: 1.5,
+      status: { value: 'planned', label: 'Planned' },
+      site: { id: site.body.id },
+    });
     const listed = await server.request('GET', '/api/dcim/gadgets/?site_id=' + site.body.id);
     expect(listed.body.count).toBe(1);
     const patched = await server.request('PATCH', `/api/dcim/gadgets/${created.body.id}/`, { status: 'active' });

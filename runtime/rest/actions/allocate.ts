@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../../catalogue/index.ts';
 import { ident, Params, type Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, detail } from '../../http/errors.ts';
+import { invalidInput, conflict } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
 import { respond } from '../../http/render.ts';
 import { createObjects } from '../../write/index.ts';
@@ -35,7 +35,11 @@ export async function loadParent(c: Context<AppEnv>, model: ModelDef, lock: bool
   const params = new Params();
   const idParam = params.add(id);
   const cond = access.condition ? ` AND ${access.condition('t', params)}` : '';
-  const rows = await tx.unsafe(`SELECT t.*, ${displaySql(c.var.services.registry, model, 't')} AS __display FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}${lock ? ' FOR UPDATE OF t' : ''}`, params.values as never[]);
+  const rows = await tx.unsafe(
+    `SELECT t.*, ${displaySql(c.var.services.registry, model, 't')} AS __display
+    FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}${lock ? ' FOR UPDATE OF t' : ''}`,
+    params.values as never[],
+  );
   if (!rows.length) noMatch(model);
   return rows[0] as Row;
 }
@@ -46,12 +50,17 @@ export async function takenTables(c: Context<AppEnv>, model: ModelDef): Promise<
   if (!branch) return [ident(model.table)];
   const branches = c.var.services.registry.model('netbox_branching.branch');
   const others = await c.var.tx.unsafe(
-    `SELECT 'branch_' || schema_id AS s FROM public.${ident(branches.table)} WHERE status = ANY($1::text[]) AND id <> $2 AND schema_id IS NOT NULL`,
+    `SELECT 'branch_' || schema_id AS s FROM public.${ident(branches.table)} WHERE status = ANY($1::text[])
+      AND id <> $2 AND schema_id IS NOT NULL`,
     [OPEN as never, branch.id],
   );
   const schemas = [branch.schema, 'public', ...others.map((r) => r.s as string)];
   // a branch still being built may not have the table yet
-  const present = await c.var.tx.unsafe('SELECT s FROM unnest($1::text[]) AS s WHERE to_regclass(quote_ident(s) || $2) IS NOT NULL', [schemas as never, `.${model.table}`]);
+  const present = await c.var.tx.unsafe(
+    `SELECT s FROM unnest($1::text[]) AS s
+    WHERE to_regclass(quote_ident(s) || $2) IS NOT NULL`,
+    [schemas as never, `.${model.table}`],
+  );
   return present.map((r) => `${ident(r.s as string)}.${ident(model.table)}`);
 }
 
@@ -63,23 +72,42 @@ export function unionOf(tables: readonly string[], cols: string, where: string):
 /** The POST body as a list of objects, and whether it was sent as a list. */
 export async function requestedItems(c: Context<AppEnv>): Promise<{ items: Record<string, unknown>[]; many: boolean }> {
   const body = await readJson(c);
-  if (body === undefined) throw badRequest({ non_field_errors: ['No data provided.'] });
+  if (body === undefined) throw invalidInput({ non_field_errors: ['No data provided.'] });
   const many = Array.isArray(body);
   const items = many ? body : [body];
   const bad = items.findIndex((i) => !i || typeof i !== 'object' || Array.isArray(i));
-  if (bad >= 0) throw badRequest(many ? items.map((i) => (i && typeof i === 'object' && !Array.isArray(i) ? {} : { non_field_errors: ['Invalid data. Expected a dictionary.'] })) : { non_field_errors: ['Invalid data. Expected a dictionary.'] });
+  if (bad >= 0)
+    throw invalidInput(
+      many
+        ? items.map((i) =>
+            i && typeof i === 'object' && !Array.isArray(i)
+              ? {}
+              : { non_field_errors: ['Invalid data. Expected a dictionary.'] },
+          )
+        : { non_field_errors: ['Invalid data. Expected a dictionary.'] },
+    );
   const limit = c.var.services.settings.bulkLimit;
-  if (items.length > limit) throw badRequest({ non_field_errors: [`Too many items: ${items.length} exceeds the bulk limit of ${limit}.`] });
+  if (items.length > limit)
+    throw invalidInput({ non_field_errors: [`Too many items: ${items.length} exceeds the bulk limit of ${limit}.`] });
   return { items: items as Record<string, unknown>[], many };
 }
 
-export const insufficient = (message: string) => detail(409, message);
+export const insufficient = (message: string) => conflict(message);
 
 /** Creates the allocated objects through the write path and answers 201 with them (a list if a list was sent). */
-export async function createAllocated(c: Context<AppEnv>, target: ModelDef, inputs: Record<string, unknown>[], many: boolean): Promise<Response> {
+export async function createAllocated(
+  c: Context<AppEnv>,
+  target: ModelDef,
+  inputs: Record<string, unknown>[],
+  many: boolean,
+): Promise<Response> {
   const access = await authorize(c, target, 'add');
   const items = await createObjects(writeContext(c, access, target), target, inputs, { bulk: many });
-  const objects = await fetchObjects(c, target, items.map((i) => i.id));
+  const objects = await fetchObjects(
+    c,
+    target,
+    items.map((i) => i.id),
+  );
   return respond(c, 201, many ? objects : objects[0]);
 }
 
@@ -92,7 +120,11 @@ export function resultLimit(c: Context<AppEnv>): number {
 }
 
 /** The nested representation of a related object (or null), as the parent's fields render it. */
-export async function nestedOf(c: Context<AppEnv>, model: ModelDef, id: unknown): Promise<Record<string, unknown> | null> {
+export async function nestedOf(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  id: unknown,
+): Promise<Record<string, unknown> | null> {
   if (id === null || id === undefined) return null;
   const [o] = await fetchObjects(c, model, [Number(id)], model.nested);
   return o ?? null;

@@ -8,14 +8,32 @@ import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import type { Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
-import { column, createAllocated, insufficient, loadParent, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import {
+  column,
+  createAllocated,
+  insufficient,
+  loadParent,
+  requestedItems,
+  resultLimit,
+  takenTables,
+  unionOf,
+} from './allocate.ts';
 
-async function freeAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row, limit: number): Promise<{ free: number[]; total: number }> {
+async function freeAsns(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  action: ActionDef,
+  parent: Row,
+  limit: number,
+): Promise<{ free: number[]; total: number }> {
   const target = c.var.services.registry.model(action.args.creates!);
   const lo = Number(parent[column(model, action.args.start!)]);
   const hi = Number(parent[column(model, action.args.end!)]);
   const col = column(target, 'asn');
-  const rows = await c.var.tx.unsafe(unionOf(await takenTables(c, target), `t.${col} AS v`, `t.${col} BETWEEN $1 AND $2`), [lo as never, hi as never]);
+  const rows = await c.var.tx.unsafe(
+    unionOf(await takenTables(c, target), `t.${col} AS v`, `t.${col} BETWEEN $1 AND $2`),
+    [lo as never, hi as never],
+  );
   const used = new Set(rows.map((r) => Number(r.v)));
   const free: number[] = [];
   for (let v = lo; v <= hi && free.length < limit; v++) if (!used.has(v)) free.push(v);
@@ -25,7 +43,11 @@ async function freeAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef, 
 export async function listAvailableAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
   const parent = await loadParent(c, model, false);
   const { free } = await freeAsns(c, model, action, parent, resultLimit(c));
-  return respond(c, 200, free.map((asn) => ({ asn })));
+  return respond(
+    c,
+    200,
+    free.map((asn) => ({ asn })),
+  );
 }
 
 export async function allocateAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
@@ -33,7 +55,10 @@ export async function allocateAsns(c: Context<AppEnv>, model: ModelDef, action: 
   const parent = await loadParent(c, model, true);
   const { free, total } = await freeAsns(c, model, action, parent, items.length);
   if (free.length < items.length) {
-    throw insufficient(`An insufficient number of ASNs are available within ${String(parent.__display)} (${items.length} requested, ${Math.max(0, total)} available)`);
+    throw insufficient(
+      `An insufficient number of ASNs are available within ${String(parent.__display)} (${items.length} requested, ` +
+        `${Math.max(0, total)} available)`,
+    );
   }
   const rir = parent[column(model, action.args.rir!)];
   const inputs = items.map((item, k) => ({ ...item, asn: free[k], rir }));

@@ -10,9 +10,19 @@ import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import { Params, type Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
-import { column, createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import {
+  column,
+  createAllocated,
+  insufficient,
+  loadParent,
+  nestedOf,
+  requestedItems,
+  resultLimit,
+  takenTables,
+  unionOf,
+} from './allocate.ts';
 import { bitsOf, firstAddresses, formatIp, hostValue, type Interval, parseNetwork, size, subtract } from './ipset.ts';
 
 interface Free {
@@ -56,24 +66,54 @@ async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action
     vrfCond = `t.${vrfCol} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
   }
   const addresses = await takenTables(c, target);
-  const queries = [c.var.tx.unsafe(unionOf(addresses, 'host(t.address) AS lo, host(t.address) AS hi', `${within('address')} AND ${vrfCond}`), params.values as never[])];
+  const queries = [
+    c.var.tx.unsafe(
+      unionOf(addresses, 'host(t.address) AS lo, host(t.address) AS hi', `${within('address')} AND ${vrfCond}`),
+      params.values as never[],
+    ),
+  ];
   if (a.ranges) {
     const ranges = await takenTables(c, registry.model(a.ranges));
     const where = `t.mark_populated AND ${within('start_address')} AND ${within('end_address')} AND ${vrfCond}`;
-    queries.push(c.var.tx.unsafe(unionOf(ranges, 'host(t.start_address) AS lo, host(t.end_address) AS hi', where), params.values as never[]));
+    queries.push(
+      c.var.tx.unsafe(
+        unionOf(ranges, 'host(t.start_address) AS lo, host(t.end_address) AS hi', where),
+        params.values as never[],
+      ),
+    );
   }
-  const taken = (await Promise.all(queries)).flat().map((r) => ({ lo: hostValue(r.lo as string), hi: hostValue(r.hi as string) }));
+  const taken = (await Promise.all(queries))
+    .flat()
+    .map((r) => ({ lo: hostValue(r.lo as string), hi: hostValue(r.hi as string) }));
   let set = subtract([whole], taken);
-  const fullyUsable = !a.network || (a.pool && parent[column(model, a.pool)] === true) || (family === 4 ? length >= 31 : length >= 127);
-  if (!fullyUsable) set = subtract(set, family === 4 ? [{ lo: whole.lo, hi: whole.lo }, { lo: whole.hi, hi: whole.hi }] : [{ lo: whole.lo, hi: whole.lo }]);
+  const fullyUsable =
+    !a.network || (a.pool && parent[column(model, a.pool)] === true) || (family === 4 ? length >= 31 : length >= 127);
+  if (!fullyUsable)
+    set = subtract(
+      set,
+      family === 4
+        ? [
+            { lo: whole.lo, hi: whole.lo },
+            { lo: whole.hi, hi: whole.hi },
+          ]
+        : [{ lo: whole.lo, hi: whole.lo }],
+    );
   return { family, length, set };
 }
 
 export async function listAvailableIps(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
   const parent = await loadParent(c, model, false);
   const free = await freeAddresses(c, model, action, parent);
-  const vrf = await nestedOf(c, c.var.services.registry.model(model.fields.find((f) => f.name === action.args.vrf)!.to!), parent[column(model, action.args.vrf!)]);
-  const list = firstAddresses(free.set, resultLimit(c)).map((v) => ({ family: free.family, address: `${formatIp(v, free.family)}/${free.length}`, vrf }));
+  const vrf = await nestedOf(
+    c,
+    c.var.services.registry.model(model.fields.find((f) => f.name === action.args.vrf)!.to!),
+    parent[column(model, action.args.vrf!)],
+  );
+  const list = firstAddresses(free.set, resultLimit(c)).map((v) => ({
+    family: free.family,
+    address: `${formatIp(v, free.family)}/${free.length}`,
+    vrf,
+  }));
   return respond(c, 200, list);
 }
 
@@ -83,16 +123,25 @@ export async function allocateIps(c: Context<AppEnv>, model: ModelDef, action: A
   const free = await freeAddresses(c, model, action, parent);
   const available = size(free.set);
   if (available < BigInt(items.length)) {
-    throw insufficient(`An insufficient number of IP addresses are available within ${String(parent.__display)} (${items.length} requested, ${available} available)`);
+    throw insufficient(
+      `An insufficient number of IP addresses are available within ${String(parent.__display)} (${items.length} ` +
+        `requested, ${available} available)`,
+    );
   }
   const bits = bitsOf(free.family);
-  const errors = items.map((i) => (i.prefix_length !== undefined && !(Number.isInteger(i.prefix_length) && (i.prefix_length as number) >= 1 && (i.prefix_length as number) <= bits)
-    ? { prefix_length: [`Enter a prefix length between 1 and ${bits}.`] } : {}));
-  if (errors.some((e) => Object.keys(e).length)) throw badRequest(many ? errors : errors[0]);
+  const errors = items.map((i) =>
+    i.prefix_length !== undefined &&
+    !(Number.isInteger(i.prefix_length) && (i.prefix_length as number) >= 1 && (i.prefix_length as number) <= bits)
+      ? { prefix_length: [`Enter a prefix length between 1 and ${bits}.`] }
+      : {},
+  );
+  if (errors.some((e) => Object.keys(e).length)) throw invalidInput(many ? errors : errors[0]);
   const values = firstAddresses(free.set, items.length);
   const vrf = parent[column(model, action.args.vrf!)] ?? null;
   const inputs = items.map(({ prefix_length: length, ...item }, k) => ({
-    ...item, address: `${formatIp(values[k]!, free.family)}/${(length as number | undefined) ?? free.length}`, vrf,
+    ...item,
+    address: `${formatIp(values[k]!, free.family)}/${(length as number | undefined) ?? free.length}`,
+    vrf,
   }));
   return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
 }

@@ -8,12 +8,27 @@ import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import { Params, type Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
-import { column, createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import {
+  column,
+  createAllocated,
+  insufficient,
+  loadParent,
+  nestedOf,
+  requestedItems,
+  resultLimit,
+  takenTables,
+  unionOf,
+} from './allocate.ts';
 import { bitsOf, cidrs, formatIp, type Interval, parseNetwork, subtract } from './ipset.ts';
 
-async function freeSpace(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row): Promise<{ family: 4 | 6; set: Interval[] }> {
+async function freeSpace(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  action: ActionDef,
+  parent: Row,
+): Promise<{ family: 4 | 6; set: Interval[] }> {
   const a = action.args;
   const target = c.var.services.registry.model(a.creates!);
   const text = String(parent[column(model, a.network!)]);
@@ -24,7 +39,10 @@ async function freeSpace(c: Context<AppEnv>, model: ModelDef, action: ActionDef,
   const anyVrf = vrf === null && a.status && parent[column(model, a.status)] === 'container';
   const vrfCond = anyVrf ? 'TRUE' : `t.${column(target, 'vrf')} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
   const col = column(target, 'prefix');
-  const rows = await c.var.tx.unsafe(unionOf(await takenTables(c, target), `t.${col}::text AS p`, `t.${col} << ${p}::cidr AND ${vrfCond}`), params.values as never[]);
+  const rows = await c.var.tx.unsafe(
+    unionOf(await takenTables(c, target), `t.${col}::text AS p`, `t.${col} << ${p}::cidr AND ${vrfCond}`),
+    params.values as never[],
+  );
   const taken = rows.map((r) => {
     const n = parseNetwork(r.p as string);
     return { lo: n.first, hi: n.last };
@@ -37,7 +55,8 @@ export async function listAvailablePrefixes(c: Context<AppEnv>, model: ModelDef,
   const free = await freeSpace(c, model, action, parent);
   const vrfField = model.fields.find((f) => f.name === action.args.vrf)!;
   const vrf = await nestedOf(c, c.var.services.registry.model(vrfField.to!), parent[vrfField.column!]);
-  const list = cidrs(free.set, free.family).slice(0, resultLimit(c))
+  const list = cidrs(free.set, free.family)
+    .slice(0, resultLimit(c))
     .map((b) => ({ family: free.family, prefix: `${formatIp(b.start, free.family)}/${b.length}`, vrf }));
   return respond(c, 200, list);
 }
@@ -50,10 +69,11 @@ export async function allocatePrefixes(c: Context<AppEnv>, model: ModelDef, acti
   const errors = items.map((i) => {
     const l = i.prefix_length;
     if (l === undefined || l === null) return { prefix_length: ['This field is required.'] };
-    if (!Number.isInteger(l) || (l as number) < 1 || (l as number) > bits) return { prefix_length: [`Enter a prefix length between 1 and ${bits}.`] };
+    if (!Number.isInteger(l) || (l as number) < 1 || (l as number) > bits)
+      return { prefix_length: [`Enter a prefix length between 1 and ${bits}.`] };
     return {};
   });
-  if (errors.some((e) => Object.keys(e).length)) throw badRequest(many ? errors : errors[0]);
+  if (errors.some((e) => Object.keys(e).length)) throw invalidInput(many ? errors : errors[0]);
   let set = free.set;
   const inputs: Record<string, unknown>[] = [];
   for (const { prefix_length: length, ...item } of items) {
@@ -61,7 +81,11 @@ export async function allocatePrefixes(c: Context<AppEnv>, model: ModelDef, acti
     if (!block) throw insufficient('Insufficient space is available to accommodate the requested prefix size(s)');
     const size = 1n << BigInt(bits - (length as number));
     set = subtract(set, [{ lo: block.start, hi: block.start + size - 1n }]);
-    inputs.push({ ...item, prefix: `${formatIp(block.start, free.family)}/${length as number}`, vrf: parent[column(model, action.args.vrf!)] ?? null });
+    inputs.push({
+      ...item,
+      prefix: `${formatIp(block.start, free.family)}/${length as number}`,
+      vrf: parent[column(model, action.args.vrf!)] ?? null,
+    });
   }
   return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
 }

@@ -9,12 +9,31 @@ import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import type { Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
-import { column, createAllocated, insufficient, loadParent, nestedOf, requestedItems, resultLimit, takenTables, unionOf } from './allocate.ts';
+import {
+  column,
+  createAllocated,
+  insufficient,
+  loadParent,
+  nestedOf,
+  requestedItems,
+  resultLimit,
+  takenTables,
+  unionOf,
+} from './allocate.ts';
 
-async function freeVids(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row, limit: number): Promise<number[]> {
+async function freeVids(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  action: ActionDef,
+  parent: Row,
+  limit: number,
+): Promise<number[]> {
   const target = c.var.services.registry.model(action.args.creates!);
   const ranges = (parent[column(model, action.args.ranges!)] ?? []) as [number, number][];
-  const rows = await c.var.tx.unsafe(unionOf(await takenTables(c, target), `t.${column(target, 'vid')} AS v`, `t.${column(target, 'group')} = $1`), [parent.id as never]);
+  const rows = await c.var.tx.unsafe(
+    unionOf(await takenTables(c, target), `t.${column(target, 'vid')} AS v`, `t.${column(target, 'group')} = $1`),
+    [parent.id as never],
+  );
   const used = new Set(rows.map((r) => Number(r.v)));
   const out: number[] = [];
   for (const [lo, hi] of [...ranges].sort((x, y) => x[0] - y[0])) {

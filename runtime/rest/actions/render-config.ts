@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import { ident } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, detail } from '../../http/errors.ts';
+import { invalidInput, failure } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
 import { respond } from '../../http/render.ts';
 import { renderTemplate, TemplateError } from '../../events/render.ts';
@@ -22,7 +22,8 @@ import { loadParent } from './allocate.ts';
 async function bodyObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const body = await readJson(c);
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a dictionary of context data.'] });
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw invalidInput({ non_field_errors: ['Expected a dictionary of context data.'] });
   return body as Record<string, unknown>;
 }
 
@@ -31,15 +32,22 @@ function wantsText(c: Context<AppEnv>): boolean {
   return format === 'txt' || (format === null && (c.req.header('accept') ?? '').startsWith('text/plain'));
 }
 
-async function answer(c: Context<AppEnv>, templates: ModelDef, templateId: number, code: string, context: Record<string, unknown>): Promise<Response> {
+async function answer(
+  c: Context<AppEnv>,
+  templates: ModelDef,
+  templateId: number,
+  code: string,
+  context: Record<string, unknown>,
+): Promise<Response> {
   let content: string;
   try {
     content = await renderTemplate(code, context);
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
-    throw detail(500, `An error occurred while rendering the template: ${e.message}`);
+    throw failure('failed', `An error occurred while rendering the template: ${e.message}`);
   }
-  if (wantsText(c)) return new Response(content, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (wantsText(c))
+    return new Response(content, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const [configtemplate] = await fetchObjects(c, templates, [templateId], templates.brief);
   return respond(c, 200, { configtemplate, content });
 }
@@ -59,13 +67,23 @@ export async function renderConfigHandler(c: Context<AppEnv>, model: ModelDef, a
     if (row[f.column!] === null || row[f.column!] === undefined) continue;
     const t = registry.field(target, a.template!);
     if (!t) continue;
-    const hit = await c.var.tx.unsafe(`SELECT ${ident(t.column!)} AS v FROM ${ident(target.table)} WHERE id = $1`, [row[f.column!] as never]);
+    const hit = await c.var.tx.unsafe(`SELECT ${ident(t.column!)} AS v FROM ${ident(target.table)} WHERE id = $1`, [
+      row[f.column!] as never,
+    ]);
     id = hit[0]?.v ?? null;
   }
-  if (id === null || id === undefined) throw badRequest({ error: `No config template found for this ${model.verboseName}.` });
-  if (!Number.isSafeInteger(Number(id))) throw badRequest({ config_template_id: ['A valid integer is required.'] });
-  const found = await c.var.tx.unsafe(`SELECT id, ${ident(registry.field(templates, a.code!)!.column!)} AS code FROM ${ident(templates.table)} WHERE id = $1`, [Number(id)]);
-  if (!found.length) throw badRequest({ config_template_id: [`Related object not found using the provided numeric ID: ${String(id)}`] });
+  if (id === null || id === undefined)
+    throw invalidInput({ error: `No config template found for this ${model.verboseName}.` });
+  if (!Number.isSafeInteger(Number(id))) throw invalidInput({ config_template_id: ['A valid integer is required.'] });
+  const found = await c.var.tx.unsafe(
+    `SELECT id, ${ident(registry.field(templates, a.code!)!.column!)} AS code
+    FROM ${ident(templates.table)} WHERE id = $1`,
+    [Number(id)],
+  );
+  if (!found.length)
+    throw invalidInput({
+      config_template_id: [`Related object not found using the provided numeric ID: ${String(id)}`],
+    });
   const [object] = await fetchObjects(c, model, [Number(row.id)]);
   const { config_template_id: _, ...extra } = body;
   void _;
@@ -76,5 +94,11 @@ export async function renderConfigHandler(c: Context<AppEnv>, model: ModelDef, a
 export async function renderTemplateHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
   const row = await loadParent(c, model, false);
   const body = await bodyObject(c);
-  return answer(c, model, Number(row.id), String(row[c.var.services.registry.field(model, action.args.code!)!.column!] ?? ''), body);
+  return answer(
+    c,
+    model,
+    Number(row.id),
+    String(row[c.var.services.registry.field(model, action.args.code!)!.column!] ?? ''),
+    body,
+  );
 }

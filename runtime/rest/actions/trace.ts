@@ -15,10 +15,18 @@ import { loadParent } from './allocate.ts';
 
 async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
   const ctx = readContext(c);
-  const refs = path.segments.flatMap((s) => [...s.near, ...s.far, ...(s.cable === null ? [] : [{ type: CABLE.model, id: s.cable }])]);
+  const refs = path.segments.flatMap((s) => [
+    ...s.near,
+    ...s.far,
+    ...(s.cable === null ? [] : [{ type: CABLE.model, id: s.cable }]),
+  ]);
   const map = await nestedRefs(ctx, refs);
   const list = (rs: Ref[]) => rs.map((r) => map.get(refKey(r))).filter(Boolean);
-  return path.segments.map((s) => [list(s.near), s.cable === null ? null : map.get(refKey({ type: CABLE.model, id: s.cable })) ?? null, list(s.far)]);
+  return path.segments.map((s) => [
+    list(s.near),
+    s.cable === null ? null : (map.get(refKey({ type: CABLE.model, id: s.cable })) ?? null),
+    list(s.far),
+  ]);
 }
 
 export async function traceHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {

@@ -11,10 +11,19 @@ import type { CheckRule } from './index.ts';
 
 const split = (path: string) => ({ model: path.split('.').slice(0, 2).join('.'), field: path.split('.')[2]! });
 
-export async function checkKeepsPrimaryIp(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+export async function checkKeepsPrimaryIp(
+  ctx: WriteContext,
+  model: ModelDef,
+  rule: CheckRule,
+  items: Pending[],
+): Promise<void> {
   const a = rule.args as Record<string, string | string[]>;
   const g = ctx.registry.field(model, a.assigned as string)!;
-  const moved = items.filter((i) => i.before && (i.values[g.typeColumn!] !== i.before[g.typeColumn!] || i.values[g.idColumn!] !== i.before[g.idColumn!]));
+  const moved = items.filter(
+    (i) =>
+      i.before &&
+      (i.values[g.typeColumn!] !== i.before[g.typeColumn!] || i.values[g.idColumn!] !== i.before[g.idColumn!]),
+  );
   if (!moved.length) return;
   const ids = moved.map((i) => i.id);
   // who holds each moved address as primary: (holder model, holder id)
@@ -23,7 +32,10 @@ export async function checkKeepsPrimaryIp(ctx: WriteContext, model: ModelDef, ru
     const h = split(path);
     const hm = ctx.registry.model(h.model);
     const col = ident(ctx.registry.field(hm, h.field)!.column!);
-    const rows = await ctx.db.unsafe(`SELECT id, ${col} AS ip FROM ${ident(hm.table)} WHERE ${col} = ANY($1::bigint[])`, [ids as never]);
+    const rows = await ctx.db.unsafe(
+      `SELECT id, ${col} AS ip FROM ${ident(hm.table)} WHERE ${col} = ANY($1::bigint[])`,
+      [ids as never],
+    );
     for (const r of rows) holders.push({ ip: Number(r.ip), model: h.model, id: Number(r.id) });
   }
   if (!holders.length) return;
@@ -37,7 +49,9 @@ export async function checkKeepsPrimaryIp(ctx: WriteContext, model: ModelDef, ru
     if (via && target !== null) {
       const im = ctx.registry.model(via.model);
       const f = ctx.registry.field(im, via.field)!;
-      const rows = await ctx.db.unsafe(`SELECT ${ident(f.column!)} AS p FROM ${ident(im.table)} WHERE id = $1`, [target]);
+      const rows = await ctx.db.unsafe(`SELECT ${ident(f.column!)} AS p FROM ${ident(im.table)} WHERE id = $1`, [
+        target,
+      ]);
       if (rows[0]?.p !== null && rows[0]?.p !== undefined) parent = { model: f.to!, id: Number(rows[0].p) };
     }
     if (mine.some((h) => !parent || h.model !== parent.model || h.id !== parent.id)) {

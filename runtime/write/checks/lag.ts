@@ -22,12 +22,22 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
   const own = new Map<number, unknown>();
   if (chassis) {
     const ids = [...new Set(withLag.map((i) => i.values[a.device!] as number))];
-    for (const r of await ctx.db.unsafe(`SELECT id, ${chassis} AS c FROM ${ident(device.table)} WHERE id = ANY($1::bigint[])`, [ids as never])) own.set(Number(r.id), r.c);
+    for (const r of await ctx.db.unsafe(
+      `SELECT id, ${chassis} AS c FROM ${ident(device.table)}
+      WHERE id = ANY($1::bigint[])`,
+      [ids as never],
+    ))
+      own.set(Number(r.id), r.c);
   }
+  const chassisSql = chassis
+    ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)})`
+    : 'NULL';
   const rows = await ctx.db.unsafe(
-    `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type, t.${col(a.device!)} AS device,
-            (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)}) AS device_name,
-            ${chassis ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)})` : 'NULL'} AS chassis
+    `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type,
+      t.${col(a.device!)} AS device,
+            (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d
+      WHERE d.id = t.${col(a.device!)}) AS device_name,
+            ${chassisSql} AS chassis
        FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
     [[...new Set(withLag.map((i) => i.values[a.field!] as number))] as never],
   );
@@ -44,11 +54,19 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
       item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) is not a LAG interface.`);
       continue;
     }
-    const sameChassis = lag.chassis !== null && lag.chassis !== undefined && String(own.get(Number(item.values[a.device!]))) === String(lag.chassis);
+    const sameChassis =
+      lag.chassis !== null &&
+      lag.chassis !== undefined &&
+      String(own.get(Number(item.values[a.device!]))) === String(lag.chassis);
     if (Number(lag.device) !== Number(item.values[a.device!]) && !sameChassis) {
-      item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) belongs to a different device (${lag.device_name as string}).`);
+      item.errors.add(
+        a.field!,
+        `The selected LAG interface (${lag.name as string}) belongs to a different device ` +
+          `(${lag.device_name as string}).`,
+      );
       continue;
     }
-    if (item.values[a.type!] === a.virtual_type) item.errors.add(a.type!, 'Virtual interfaces cannot have a parent LAG interface.');
+    if (item.values[a.type!] === a.virtual_type)
+      item.errors.add(a.type!, 'Virtual interfaces cannot have a parent LAG interface.');
   }
 }

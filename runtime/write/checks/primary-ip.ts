@@ -12,7 +12,12 @@ import { ident } from '../../db/index.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRule } from './index.ts';
 
-export async function checkPrimaryIp(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+export async function checkPrimaryIp(
+  ctx: WriteContext,
+  model: ModelDef,
+  rule: CheckRule,
+  items: Pending[],
+): Promise<void> {
   const a = rule.args as Record<string, string>;
   const field = ctx.registry.field(model, a.field!)!;
   const given = items.filter((i) => i.values[a.field!] !== null && i.values[a.field!] !== undefined);
@@ -26,9 +31,12 @@ export async function checkPrimaryIp(ctx: WriteContext, model: ModelDef, rule: C
   const ids = [...new Set(given.map((i) => i.values[a.field!] as number))];
   // the owner of the interface each address (or the address it is NAT for) is assigned to
   const rows = await ctx.db.unsafe(
-    `SELECT ip.id, ip_with_mask(ip.${ident(f(a.address!).column!)}) AS address, family(ip.${ident(f(a.address!).column!)}) AS family,
-            (SELECT x.${ifaceCol} FROM ${ident(iface.table)} x WHERE ip.${ident(assigned.typeColumn!)} = $2 AND x.id = ip.${ident(assigned.idColumn!)}) AS owner,
-            (SELECT x.${ifaceCol} FROM ${ident(ipModel.table)} n JOIN ${ident(iface.table)} x ON x.id = n.${ident(assigned.idColumn!)} AND n.${ident(assigned.typeColumn!)} = $2
+    `SELECT ip.id, ip_with_mask(ip.${ident(f(a.address!).column!)}) AS address,
+      family(ip.${ident(f(a.address!).column!)}) AS family,
+            (SELECT x.${ifaceCol} FROM ${ident(iface.table)} x WHERE ip.${ident(assigned.typeColumn!)} = $2
+      AND x.id = ip.${ident(assigned.idColumn!)}) AS owner,
+            (SELECT x.${ifaceCol} FROM ${ident(ipModel.table)} n
+      JOIN ${ident(iface.table)} x ON x.id = n.${ident(assigned.idColumn!)} AND n.${ident(assigned.typeColumn!)} = $2
               WHERE n.id = ip.${ident(f(a.nat_inside!).column!)}) AS nat_owner
        FROM ${ident(ipModel.table)} ip WHERE ip.id = ANY($1::bigint[])`,
     [ids as never, iface.key],
@@ -43,6 +51,13 @@ export async function checkPrimaryIp(ctx: WriteContext, model: ModelDef, rule: C
     }
     const owner = ip.owner === null ? null : Number(ip.owner);
     const natOwner = ip.nat_owner === null ? null : Number(ip.nat_owner);
-    if (owner !== item.id && natOwner !== item.id) item.errors.add(a.field!, (rule.message ?? 'The specified IP address ({ip}) is not assigned to this object.').replace('{ip}', ip.address as string));
+    if (owner !== item.id && natOwner !== item.id)
+      item.errors.add(
+        a.field!,
+        (rule.message ?? 'The specified IP address ({ip}) is not assigned to this object.').replace(
+          '{ip}',
+          ip.address as string,
+        ),
+      );
   }
 }

@@ -28,7 +28,12 @@ function overlaps(a: Placed, b: Placed): boolean {
   return a.position < b.position + b.height && b.position < a.position + a.height;
 }
 
-export async function checkRackSpace(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
+export async function checkRackSpace(
+  ctx: WriteContext,
+  model: ModelDef,
+  rule: CheckRule,
+  items: Pending[],
+): Promise<void> {
   const a = rule.args as Record<string, string>;
   const col = (m: ModelDef, f: string) => ident(ctx.registry.field(m, f)!.column!);
   const typeModel = ctx.registry.model(ctx.registry.field(model, a.type!)!.to!);
@@ -38,24 +43,49 @@ export async function checkRackSpace(ctx: WriteContext, model: ModelDef, rule: C
   const typeIds = [...new Set(placed.map((i) => i.values[a.type!] as number))];
   const rackIds = [...new Set(placed.map((i) => i.values[a.rack!] as number))];
   const [types, racks, stored] = await Promise.all([
-    ctx.db.unsafe(`SELECT t.id, ${displaySql(ctx.registry, typeModel, 't')} AS name, t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd FROM ${ident(typeModel.table)} t WHERE t.id = ANY($1::bigint[])`, [typeIds as never]),
-    ctx.db.unsafe(`SELECT id, ${col(rackModel, a.rack_height!)} AS h, ${col(rackModel, a.starting_unit!)} AS s FROM ${ident(rackModel.table)} WHERE id = ANY($1::bigint[])`, [rackIds as never]),
     ctx.db.unsafe(
-      `SELECT d.id, d.${col(model, a.rack!)} AS rack, d.${col(model, a.position!)}::float8 AS position, d.${col(model, a.face!)} AS face,
+      `SELECT t.id, ${displaySql(ctx.registry, typeModel, 't')} AS name,
+      t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
+      FROM ${ident(typeModel.table)} t WHERE t.id = ANY($1::bigint[])`,
+      [typeIds as never],
+    ),
+    ctx.db.unsafe(
+      `SELECT id, ${col(rackModel, a.rack_height!)} AS h, ${col(rackModel, a.starting_unit!)} AS s
+      FROM ${ident(rackModel.table)} WHERE id = ANY($1::bigint[])`,
+      [rackIds as never],
+    ),
+    ctx.db.unsafe(
+      `SELECT d.id, d.${col(model, a.rack!)} AS rack, d.${col(model, a.position!)}::float8 AS position,
+        d.${col(model, a.face!)} AS face,
               t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
          FROM ${ident(model.table)} d JOIN ${ident(typeModel.table)} t ON t.id = d.${col(model, a.type!)}
-        WHERE d.${col(model, a.rack!)} = ANY($1::bigint[]) AND d.${col(model, a.position!)} IS NOT NULL AND NOT (d.id = ANY($2::bigint[]))`,
+        WHERE d.${col(model, a.rack!)} = ANY($1::bigint[]) AND d.${col(model, a.position!)} IS NOT NULL
+        AND NOT (d.id = ANY($2::bigint[]))`,
       [rackIds as never, items.filter((i) => i.before).map((i) => i.id) as never],
     ),
   ]);
   const typeBy = new Map(types.map((t) => [Number(t.id), t]));
   const rackBy = new Map(racks.map((r) => [Number(r.id), r]));
-  const others: Placed[] = stored.map((r) => ({ id: Number(r.id), rack: Number(r.rack), position: Number(r.position), face: r.face as string | null, height: Number(r.h), fullDepth: !!r.fd }));
+  const others: Placed[] = stored.map((r) => ({
+    id: Number(r.id),
+    rack: Number(r.rack),
+    position: Number(r.position),
+    face: r.face as string | null,
+    height: Number(r.h),
+    fullDepth: !!r.fd,
+  }));
   const mine = new Map<Pending, Placed>();
   for (const item of placed) {
     const t = typeBy.get(item.values[a.type!] as number);
     if (!t) continue;
-    mine.set(item, { id: item.id || -1 - item.index, rack: item.values[a.rack!] as number, position: Number(item.values[a.position!]), face: (item.values[a.face!] as string | null) ?? null, height: Number(t.h), fullDepth: !!t.fd });
+    mine.set(item, {
+      id: item.id || -1 - item.index,
+      rack: item.values[a.rack!] as number,
+      position: Number(item.values[a.position!]),
+      face: (item.values[a.face!] as string | null) ?? null,
+      height: Number(t.h),
+      fullDepth: !!t.fd,
+    });
   }
   for (const [item, p] of mine) {
     const t = typeBy.get(item.values[a.type!] as number)!;
@@ -77,7 +107,11 @@ export async function checkRackSpace(ctx: WriteContext, model: ModelDef, rule: C
     const fits = p.position >= first && p.position + p.height <= first + Number(rack.h);
     const clash = others.some((o) => overlaps(p, o)) || [...mine.values()].some((o) => o !== p && overlaps(p, o));
     if (!fits || clash) {
-      item.errors.add(a.position!, `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ${t.name as string} (${fmt(p.height)}U)`);
+      item.errors.add(
+        a.position!,
+        `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ` +
+          `${t.name as string} (${fmt(p.height)}U)`,
+      );
     }
   }
 }

@@ -1,0 +1,36 @@
+/** `POST /api/core/jobs/<id>/requeue/`: run a failed or errored job again (for example a webhook). */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { conflict } from '../errors/index.ts';
+import { respond } from '../http/render.ts';
+import { authorize, fetchObjects } from '../rest/index.ts';
+import { tables } from '../db/tables.ts';
+
+export function createJobRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  app.post('/api/core/jobs/:id{[0-9]+}/requeue/', async (c) => {
+    const model = c.var.services.registry.model('core.job');
+    await authorize(c, model, 'change');
+    const id = Number(c.req.param('id'));
+    const rows = await c.var.tx.unsafe(
+      `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
+        attempts = 0, locked_by = NULL, last_updated = now()
+        WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task, queue_name`,
+      [id],
+    );
+    if (!rows.length) {
+      const exists = await c.var.tx.unsafe(`SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
+      if (!exists.length) return respond(c, 404, { detail: 'No Job matches the given query.' });
+      throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
+    }
+    const r = rows[0]!;
+    await c.var.tx.unsafe(
+      `SELECT graphile_worker.add_job($1, json_build_object('job_id', $2::text), nullif($3, ''),
+      max_attempts => 5)`,
+      [r.task as string, r.job_id as string, r.queue_name as string],
+    );
+    const [job] = await fetchObjects(c, model, [id]);
+    return respond(c, 200, job);
+  });
+  return app;
+}

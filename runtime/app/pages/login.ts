@@ -1,0 +1,68 @@
+/**
+ * Cookie login for the browsable API and Swagger UI: `/login/` (form), `/logout/`. The session id
+ * is random and only its hash is stored; the CSRF token is a second cookie that pages send back in
+ * the X-CSRFToken header on unsafe requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../http/env.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, sessionHash } from '../../auth/sessions.ts';
+import { htmlPage, escapeHtml } from '../../http/pages/html.ts';
+import { tables } from '../../db/tables.ts';
+
+const TWO_WEEKS = 14 * 24 * 3600;
+
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/api/';
+}
+
+function form(next: string, error?: string): string {
+  return `<h1>Log in</h1>
+${error ? `<p class="error">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/login/">
+  <input type="hidden" name="next" value="${escapeHtml(next)}">
+  <label>Username <input name="username" autocomplete="username" required autofocus></label>
+  <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+  <button type="submit">Log in</button>
+</form>`;
+}
+
+export function createLoginRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  app.get('/login/', (c) => htmlPage(c, 'Log in', form(safeNext(c.req.query('next')))));
+  app.post('/login/', async (c) => {
+    const body = await c.req.parseBody();
+    const username = String(body.username ?? '');
+    const password = String(body.password ?? '');
+    const next = safeNext(String(body.next ?? ''));
+    const { sql } = c.var.services;
+    const user = (
+      await sql.unsafe(`SELECT id, password, is_active FROM public.${tables.user} WHERE username = $1`, [username])
+    )[0];
+    const ok = await verifyPassword(password, (user?.password as string | undefined) ?? null);
+    if (!user || !ok || !user.is_active) return htmlPage(c, 'Log in', form(next, 'Invalid username or password.'), 403);
+    const id = randomBytes(32).toString('base64url');
+    const csrf = randomBytes(24).toString('base64url');
+    await sql.unsafe(
+      `INSERT INTO public.${tables.session} (key_hash, user_id, csrf, expires) VALUES ($1, $2, $3,
+        now() + make_interval(secs => $4))`,
+      [sessionHash(id), user.id as number, csrf, TWO_WEEKS],
+    );
+    await sql.unsafe(`UPDATE public.${tables.user} SET last_login = now() WHERE id = $1`, [user.id as number]);
+    const secure = new URL(c.req.url).protocol === 'https:';
+    setCookie(c, SESSION_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
+    setCookie(c, CSRF_COOKIE, csrf, { httpOnly: false, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
+    return c.redirect(next, 302);
+  });
+  app.on(['GET', 'POST'], '/logout/', async (c) => {
+    const id = getCookie(c, SESSION_COOKIE);
+    if (id)
+      await c.var.services.sql.unsafe(`DELETE FROM public.${tables.session} WHERE key_hash = $1`, [sessionHash(id)]);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, CSRF_COOKIE, { path: '/' });
+    return c.redirect('/login/', 302);
+  });
+  return app;
+}

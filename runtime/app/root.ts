@@ -1,0 +1,92 @@
+/**
+ * `/api/` (open to anonymous clients: their version probe), `/api/<app>/`, `/api/plugins/…`
+ * listings from the catalogue, and `/api/status/`.
+ */
+import { hostname } from 'node:os';
+import { Hono, type Context } from 'hono';
+import type { AppDef } from '../catalogue/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { respond } from '../http/render.ts';
+import { requireUser } from '../rest/access.ts';
+import { fetchObjects } from '../rest/read.ts';
+import { tables } from '../db/tables.ts';
+
+/** `{endpoint: url}` for the models of an app, plus older paths mounted there. */
+function listing(c: Context<AppEnv>, app: AppDef): Record<string, string> {
+  const { registry } = c.var.services;
+  const base = new URL(c.req.url).origin;
+  const entries: [string, string][] = app.models
+    .map((k) => registry.model(k))
+    .map((m) => [m.path, `${base}/api/${m.apiPath}/`]);
+  for (const m of registry.all())
+    for (const p of m.alsoMountedAt)
+      if (p.startsWith(`${app.apiPath}/`)) entries.push([p.slice(app.apiPath.length + 1), `${base}/api/${p}/`]);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+}
+
+const plugins = (c: Context<AppEnv>) =>
+  c.var.services.registry.catalogue.apps.filter((a) => a.apiPath.startsWith('plugins/'));
+
+export function createRootRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  app.get('/api/', (c) => {
+    const base = new URL(c.req.url).origin;
+    const names = [
+      ...c.var.services.registry.catalogue.apps.filter((a) => !a.apiPath.startsWith('plugins/')).map((a) => a.apiPath),
+      'plugins',
+      'status',
+    ].sort();
+    return respond(c, 200, Object.fromEntries(names.map((n) => [n, `${base}/api/${n}/`])), {
+      Allow: 'GET, HEAD, OPTIONS',
+      Vary: 'Accept',
+    });
+  });
+  // NetBox 4.6: who the credentials belong to (clients probe a token with it)
+  app.get('/api/authentication-check/', async (c) => {
+    requireUser(c);
+    const [user] = await fetchObjects(c, c.var.services.registry.model('users.user'), [c.var.user!.id]);
+    return respond(c, 200, user, { Allow: 'GET, HEAD, OPTIONS', Vary: 'Accept' });
+  });
+  app.get('/api/status/', async (c) => {
+    const { settings, version, registry } = c.var.services;
+    if (settings.loginRequired) requireUser(c);
+    const workers = await c.var.tx.unsafe(`SELECT count(*) AS n FROM public.${tables.worker}
+      WHERE heartbeat > now() - interval '30 seconds'`);
+    const running = Number(workers[0]?.n ?? 0);
+    return respond(c, 200, {
+      'django-version': null,
+      hostname: process.env.HOSTNAME ?? hostname(),
+      installed_apps: Object.fromEntries(registry.catalogue.apps.map((a) => [a.name, version])),
+      'netbox-version': version,
+      'netbox-full-version': version,
+      'node-version': process.versions.node,
+      plugins: Object.fromEntries(plugins(c).map((p) => [p.name, version])),
+      'python-version': null,
+      'rq-workers-running': running,
+      'workers-running': running,
+    });
+  });
+  app.get('/api/plugins/', (c) => {
+    requireUser(c);
+    const base = new URL(c.req.url).origin;
+    return respond(
+      c,
+      200,
+      Object.fromEntries(plugins(c).map((p) => [p.apiPath.slice('plugins/'.length), `${base}/api/${p.apiPath}/`])),
+    );
+  });
+  app.get('/api/plugins/:plugin/', (c) => {
+    requireUser(c);
+    const p = plugins(c).find((a) => a.apiPath === `plugins/${c.req.param('plugin')}`);
+    if (!p) return respond(c, 404, { detail: 'Not found.' });
+    return respond(c, 200, listing(c, p));
+  });
+  app.get('/api/:app/', (c) => {
+    const appDef = c.var.services.registry.catalogue.apps.find((a) => a.apiPath === c.req.param('app'));
+    if (!appDef) return respond(c, 404, { detail: 'Not found.' });
+    requireUser(c);
+    return respond(c, 200, listing(c, appDef));
+  });
+  return app;
+}

@@ -1,0 +1,28 @@
+/**
+ * The tables the runtime reads and writes by name: its own (sessions, workers, tagged items, branch
+ * diffs…) and the few catalogued models it needs outside the generic paths (users, tokens, jobs,
+ * change records, branches…). Everything else is reached through the catalogue's definitions.
+ * One list, so a rename is one edit, and a test checks each catalogued one against models.yaml.
+ */
+export const tables = {
+  user: 'users_user',
+  userGroups: 'users_user_groups',
+  token: 'users_token',
+  session: 'users_session',
+  objectPermission: 'users_objectpermission',
+  objectPermissionUsers: 'users_objectpermission_users',
+  objectPermissionGroups: 'users_objectpermission_groups',
+  job: 'core_job',
+  worker: 'core_worker',
+  objectChange: 'core_objectchange',
+  objectType: 'core_objecttype',
+  tag: 'extras_tag',
+  taggedItem: 'extras_taggeditem',
+  customField: 'extras_customfield',
+  customFieldChoiceSet: 'extras_customfieldchoiceset',
+  eventRule: 'extras_eventrule',
+  webhook: 'extras_webhook',
+  branch: 'netbox_branching_branch',
+  branchEvent: 'netbox_branching_branchevent',
+  changeDiff: 'netbox_branching_changediff',
+} as const;

@@ -1,0 +1,39 @@
+/**
+ * Every task the worker runs, each paired with the kind of job it runs (its name and payload type,
+ * declared where the job is enqueued), and the daily housekeeping schedule. The job engine (jobs/)
+ * knows none of them: the server and the worker hand this list to it.
+ */
+import { branchJobs } from '../branching/operations.ts';
+import { deliverWebhookJob } from '../events/deliver.ts';
+import type { Settings } from '../config/index.ts';
+import { defineTask, jobKind, type JobTask } from '../jobs/task.ts';
+import type { WorkerPool } from '../jobs/worker.ts';
+import { branchOperationTask } from './branch-operation.ts';
+import { deliverWebhook } from './deliver-webhook.ts';
+import { pruneChangelogTask } from './prune-changelog.ts';
+import { pruneMediaTask } from './prune-media.ts';
+
+/** Scheduled only (nothing enqueues them): no payload. */
+export const pruneChangelogJob = jobKind<Record<string, never>>('prune_changelog');
+export const pruneMediaJob = jobKind<Record<string, never>>('prune_media');
+
+export const tasks: Readonly<Record<string, JobTask>> = Object.fromEntries([
+  defineTask(deliverWebhookJob, deliverWebhook),
+  defineTask(pruneChangelogJob, pruneChangelogTask),
+  defineTask(pruneMediaJob, pruneMediaTask),
+  defineTask(branchJobs.provision, branchOperationTask('provision')),
+  defineTask(branchJobs.sync, branchOperationTask('sync')),
+  defineTask(branchJobs.merge, branchOperationTask('merge')),
+  defineTask(branchJobs.revert, branchOperationTask('revert')),
+]);
+
+/**
+ * Pools of their own: webhook deliveries wait on receivers (timeouts, backoff), so they never take
+ * the slots of branch operations and housekeeping.
+ */
+export function workerPools(settings: Settings): readonly WorkerPool[] {
+  return [{ name: 'webhooks', tasks: [deliverWebhookJob.task], concurrency: settings.webhookConcurrency }];
+}
+
+/** Daily housekeeping (graphile-worker crontab syntax). */
+export const crontab = `15 3 * * * ${pruneChangelogJob.task}\n45 3 * * * ${pruneMediaJob.task}\n`;
