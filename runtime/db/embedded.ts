@@ -55,7 +55,11 @@ export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return loaded;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (m: string) => void = () => {},
+): Promise<EmbeddedServer> {
   const dir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   // the server runs as user postgres when we are root: it must be able to enter the folder
@@ -71,7 +75,18 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // local SSD storage: random reads cost little more than sequential ones (the usual SSD setting)
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on', '-c', 'random_page_cost=1.1', '-c', 'effective_cache_size=1GB'],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'fsync=on',
+      '-c',
+      'random_page_cost=1.1',
+      '-c',
+      'effective_cache_size=1GB',
+    ],
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });

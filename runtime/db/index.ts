@@ -6,4 +6,6 @@ export { connect, ident, isoTimestamp, type Db, type Row, type Sql, type Tx } fr
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 export { migrateDatabase } from './migrate.ts';
 export { Params, likeEscape } from './params.ts';
-export { SharedCache, notifyChanged } from './shared-cache.ts';
+export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts';
+export { tables } from './tables.ts';
+export { isUnavailable } from './unavailable.ts';

@@ -1,9 +1,13 @@
-/** Brings a database to the current schema: prerequisites, then drizzle-kit's migrations, under a lock. */
+/**
+ * Brings a database to the current schema: prerequisites, drizzle-kit's migrations, then the cache triggers, under a
+ * lock.
+ */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { Logger, runMigrations } from 'graphile-worker';
 import { connect } from './connect.ts';
 import { prerequisitesSql } from './prerequisites.ts';
+import { cacheTriggersSql } from './cache-triggers.ts';
 
 /** Several server processes may start at once; one migrates while the others wait on this lock. */
 const MIGRATION_LOCK = 4_606_001;
@@ -19,6 +23,8 @@ export async function migrateDatabase(url: string, migrationsFolder: string): Pr
     await lock.unsafe('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await sql.unsafe(prerequisitesSql);
     await migrate(drizzle(sql), { migrationsFolder });
+    // after the migrations: the triggers are on their tables
+    await sql.unsafe(cacheTriggersSql);
     // the job queue's own schema, so requests can enqueue even before a worker has started
     await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {

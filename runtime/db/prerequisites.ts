@@ -16,15 +16,19 @@ $$ SELECT CASE WHEN plaintext IS NOT NULL THEN repeat('*', 34) || right(plaintex
 -- the fields of a three-way change whose values differ, as {original, modified, current}
 CREATE OR REPLACE FUNCTION change_diff(o jsonb, m jsonb, c jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
 $$ WITH k AS (
-     SELECT DISTINCT key FROM (SELECT jsonb_object_keys(coalesce(o, '{}')) UNION ALL SELECT jsonb_object_keys(coalesce(m, '{}'))
+     SELECT DISTINCT key FROM (SELECT jsonb_object_keys(coalesce(o, '{}'))
+                               UNION ALL SELECT jsonb_object_keys(coalesce(m, '{}'))
                                UNION ALL SELECT jsonb_object_keys(coalesce(c, '{}'))) AS all_keys(key)
    ), changed AS (
      SELECT key FROM k WHERE (o -> key) IS DISTINCT FROM (m -> key) OR (o -> key) IS DISTINCT FROM (c -> key)
    )
    SELECT jsonb_build_object(
-     'original', CASE WHEN o IS NULL THEN NULL ELSE coalesce((SELECT jsonb_object_agg(key, o -> key) FROM changed WHERE o ? key), '{}') END,
-     'modified', CASE WHEN m IS NULL THEN NULL ELSE coalesce((SELECT jsonb_object_agg(key, m -> key) FROM changed WHERE m ? key), '{}') END,
-     'current', CASE WHEN c IS NULL THEN NULL ELSE coalesce((SELECT jsonb_object_agg(key, c -> key) FROM changed WHERE c ? key), '{}') END) $$;
+     'original', CASE WHEN o IS NULL THEN NULL
+                 ELSE coalesce((SELECT jsonb_object_agg(key, o -> key) FROM changed WHERE o ? key), '{}') END,
+     'modified', CASE WHEN m IS NULL THEN NULL
+                 ELSE coalesce((SELECT jsonb_object_agg(key, m -> key) FROM changed WHERE m ? key), '{}') END,
+     'current', CASE WHEN c IS NULL THEN NULL
+                ELSE coalesce((SELECT jsonb_object_agg(key, c -> key) FROM changed WHERE c ? key), '{}') END) $$;
 
 CREATE OR REPLACE FUNCTION ip_with_mask(a inet) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT host(a) || '/' || masklen(a) $$;

@@ -1,45 +1,82 @@
 /**
- * Small caches of rarely changed rows (custom field definitions) kept per process and cleared
- * everywhere at once: a write that changes them sends NOTIFY in its transaction, which PostgreSQL
- * delivers to every process at commit. A lost listening connection clears everything (it may
- * have missed a notice), and until listening works nothing is cached.
+ * Small caches of rarely changed rows (custom field definitions; tokens, users and permissions)
+ * kept per process and cleared everywhere at once: a write that changes them sends NOTIFY in its
+ * transaction (or a trigger does, cache-triggers.ts), which PostgreSQL delivers to every process
+ * at commit. A lost listening connection clears everything (it may have missed a notice), and
+ * until listening works nothing is cached. An entry may also be given a maximum age, a backstop
+ * for a notice lost while the listening connection was being replaced.
  */
 import type { Db, Sql } from './connect.ts';
 
-const CHANNEL = 'nb_cache';
+export const CACHE_CHANNEL = 'nb_cache';
+
+interface Entry {
+  readonly value: Promise<unknown>;
+  readonly at: number;
+}
 
 export class SharedCache {
-  private readonly maps = new Map<string, Map<string, Promise<unknown>>>();
+  private readonly maps = new Map<string, Map<string, Entry>>();
   private listening = false;
 
   constructor(private readonly sql: Sql) {}
 
+  /**
+   * The pool, for loads: an entry must hold committed rows, never what a request's transaction
+   * sees (its own uncommitted writes would reach every later request, and stay after a rollback).
+   */
+  get pool(): Db {
+    return this.sql as unknown as Db;
+  }
+
   async start(): Promise<void> {
-    await this.sql.listen(CHANNEL, (topic) => this.maps.get(topic)?.clear(), () => {
-      this.maps.clear();
-      this.listening = true;
-    });
+    await this.sql.listen(
+      CACHE_CHANNEL,
+      (topic) => this.maps.get(topic)?.clear(),
+      () => {
+        this.maps.clear();
+        this.listening = true;
+      },
+    );
   }
 
   clear(topic: string): void {
     this.maps.get(topic)?.clear();
   }
 
-  get<T>(topic: string, key: string, load: () => Promise<T>): Promise<T> {
+  /** Whether entries are kept (the listening connection is up). */
+  get active(): boolean {
+    return this.listening;
+  }
+
+  get<T>(topic: string, key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> {
     if (!this.listening) return load();
-    const map = this.maps.get(topic) ?? new Map<string, Promise<unknown>>();
+    const map = this.maps.get(topic) ?? new Map<string, Entry>();
     this.maps.set(topic, map);
-    let hit = map.get(key) as Promise<T> | undefined;
-    if (!hit) {
-      hit = load();
-      map.set(key, hit);
-      hit.catch(() => map.delete(key));
-    }
-    return hit;
+    const hit = map.get(key);
+    if (hit && (maxAgeMs === undefined || Date.now() - hit.at < maxAgeMs)) return hit.value as Promise<T>;
+    const entry: Entry = { value: load(), at: Date.now() };
+    map.set(key, entry);
+    // a failed load is not kept (only this entry: a newer one may have replaced it)
+    entry.value.catch(() => {
+      if (map.get(key) === entry) map.delete(key);
+    });
+    return entry.value as Promise<T>;
   }
 }
 
 /** Tells every process, when `db`'s transaction commits, that `topic` changed. */
 export async function notifyChanged(db: Db, topic: string): Promise<void> {
-  await db.unsafe('SELECT pg_notify($1, $2)', [CHANNEL, topic]);
+  await db.unsafe('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, topic]);
+}
+
+/**
+ * Models whose rows a cache topic holds: a write to one of them empties the topic (see
+ * write/cache-observer.ts). `notify`: the write's transaction sends the NOTIFY itself, for tables
+ * without a trigger that does (cache-triggers.ts).
+ */
+export interface CachedModels {
+  readonly topic: string;
+  readonly models: ReadonlySet<string>;
+  readonly notify?: boolean;
 }

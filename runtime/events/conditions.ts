@@ -37,7 +37,10 @@ export function validateConditions(c: unknown, at = 'conditions'): void {
   if (typeof negate !== 'boolean') throw new ConditionError(`${at}: "negate" must be true or false`);
   const allowed = opsByType[typeOf(value)];
   if (!allowed) throw new ConditionError(`${at}: unsupported value type`);
-  if (typeof op !== 'string' || !allowed.includes(op)) throw new ConditionError(`${at}: op "${String(op)}" is not valid for a ${typeOf(value)} value (use ${allowed.join(', ')})`);
+  if (typeof op !== 'string' || !allowed.includes(op))
+    throw new ConditionError(
+      `${at}: op "${String(op)}" is not valid for a ${typeOf(value)} value (use ${allowed.join(', ')})`,
+    );
   if (op === 'regex') {
     try {
       new RegExp(value as string);
@@ -52,8 +55,10 @@ const MISSING = Symbol('missing');
 function lookup(data: unknown, path: string): unknown {
   let value: unknown = data;
   for (const key of path.split('.')) {
-    if (Array.isArray(value)) value = value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined));
-    else if (value && typeof value === 'object' && key in (value as object)) value = (value as Record<string, unknown>)[key];
+    if (Array.isArray(value))
+      value = value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined));
+    else if (value && typeof value === 'object' && key in (value as object))
+      value = (value as Record<string, unknown>)[key];
     else return MISSING;
   }
   return value;
@@ -90,7 +95,9 @@ export function evaluateConditions(c: unknown, data: unknown): boolean {
   const keys = Object.keys(obj);
   if (keys.length === 1 && ['and', 'or'].includes(keys[0]!.toLowerCase())) {
     const items = obj[keys[0]!] as unknown[];
-    return keys[0]!.toLowerCase() === 'and' ? items.every((i) => evaluateConditions(i, data)) : items.some((i) => evaluateConditions(i, data));
+    return keys[0]!.toLowerCase() === 'and'
+      ? items.every((i) => evaluateConditions(i, data))
+      : items.some((i) => evaluateConditions(i, data));
   }
   const x = lookup(data, obj.attr as string);
   if (x === MISSING) return false;

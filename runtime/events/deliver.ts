@@ -9,7 +9,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
+import { jobKind } from '../jobs/task.ts';
 import { renderTemplate, TemplateError } from './render.ts';
+import { tables } from '../db/tables.ts';
+
+/** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
+export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
 
 export interface DeliveryPayload {
   readonly webhook_id: number;
@@ -61,10 +66,21 @@ export function hostAllowed(url: URL, allowed: readonly string[] | undefined): b
   return allowed.some((h) => h === url.hostname || (h.startsWith('*.') && url.hostname.endsWith(h.slice(1))));
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string, hook: WebhookRow, timeoutMs: number): Promise<{ status: number; body: string }> {
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+  hook: WebhookRow,
+  timeoutMs: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
-    const options: https.RequestOptions = { method, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, timeout: timeoutMs };
+    const options: https.RequestOptions = {
+      method,
+      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      timeout: timeoutMs,
+    };
     if (url.protocol === 'https:') {
       options.rejectUnauthorized = hook.ssl_verification;
       if (hook.ca_file_path) options.ca = readFileSync(hook.ca_file_path);
@@ -72,7 +88,9 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
     const req = lib.request(url, options, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (d: string) => { if (text.length < 2000) text += d; });
+      res.on('data', (d: string) => {
+        if (text.length < 2000) text += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.slice(0, 1000) }));
       res.on('error', reject);
     });
@@ -83,8 +101,18 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
 }
 
 /** Renders and sends, retrying failed attempts with exponential backoff. */
-export async function deliver(db: Db, settings: Settings, payload: DeliveryPayload, deliveryId: string, backoffMs = 1000): Promise<DeliveryResult> {
-  const rows = await db.unsafe('SELECT id, name, payload_url, http_method, http_content_type, additional_headers, body_template, secret, ssl_verification, ca_file_path FROM public.extras_webhook WHERE id = $1', [payload.webhook_id]);
+export async function deliver(
+  db: Db,
+  settings: Settings,
+  payload: DeliveryPayload,
+  deliveryId: string,
+  backoffMs = 1000,
+): Promise<DeliveryResult> {
+  const rows = await db.unsafe(
+    `SELECT id, name, payload_url, http_method, http_content_type, additional_headers,
+    body_template, secret, ssl_verification, ca_file_path FROM public.${tables.webhook} WHERE id = $1`,
+    [payload.webhook_id],
+  );
   const hook = rows[0] as unknown as WebhookRow | undefined;
   if (!hook) return { ok: false, data: {}, error: `Webhook ${payload.webhook_id} no longer exists.` };
   let url: URL;
@@ -92,14 +120,29 @@ export async function deliver(db: Db, settings: Settings, payload: DeliveryPaylo
   let body: string;
   try {
     url = new URL((await renderTemplate(hook.payload_url, payload.context)).trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TemplateError(`unsupported URL scheme ${url.protocol}`);
-    headers = { 'Content-Type': hook.http_content_type, 'User-Agent': 'netbox-compatible-webhooks', ...parseHeaders(await renderTemplate(hook.additional_headers, payload.context)) };
-    body = hook.body_template ? await renderTemplate(hook.body_template, payload.context) : JSON.stringify(payload.context);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new TemplateError(`unsupported URL scheme ${url.protocol}`);
+    headers = {
+      'Content-Type': hook.http_content_type,
+      'User-Agent': 'netbox-compatible-webhooks',
+      ...parseHeaders(await renderTemplate(hook.additional_headers, payload.context)),
+    };
+    body = hook.body_template
+      ? await renderTemplate(hook.body_template, payload.context)
+      : JSON.stringify(payload.context);
   } catch (e) {
-    return { ok: false, data: { webhook: hook.name }, error: e instanceof TemplateError ? e.message : `invalid URL: ${(e as Error).message}` };
+    return {
+      ok: false,
+      data: { webhook: hook.name },
+      error: e instanceof TemplateError ? e.message : `invalid URL: ${(e as Error).message}`,
+    };
   }
   if (!hostAllowed(url, settings.webhookAllowedHosts)) {
-    return { ok: false, data: { webhook: hook.name, url: url.toString() }, error: `Host ${url.hostname} is not in WEBHOOK_ALLOWED_HOSTS.` };
+    return {
+      ok: false,
+      data: { webhook: hook.name, url: url.toString() },
+      error: `Host ${url.hostname} is not in WEBHOOK_ALLOWED_HOSTS.`,
+    };
   }
   headers['X-Hook-Delivery'] = deliveryId;
   if (hook.secret) headers['X-Hook-Signature'] = createHmac('sha512', hook.secret).update(body, 'utf8').digest('hex');
@@ -108,19 +151,51 @@ export async function deliver(db: Db, settings: Settings, payload: DeliveryPaylo
     const started = Date.now();
     try {
       const res = await send(url, hook.http_method, headers, body, hook, settings.webhookTimeoutMs);
-      attempts.push({ attempt, at: new Date(started).toISOString(), status_code: res.status, error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`, response: res.body, duration_ms: Date.now() - started });
+      attempts.push({
+        attempt,
+        at: new Date(started).toISOString(),
+        status_code: res.status,
+        error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`,
+        response: res.body,
+        duration_ms: Date.now() - started,
+      });
       if (res.status >= 200 && res.status < 300) {
-        return { ok: true, data: { webhook: hook.name, url: url.toString(), method: hook.http_method, status_code: res.status, attempts }, error: '' };
+        return {
+          ok: true,
+          data: {
+            webhook: hook.name,
+            url: url.toString(),
+            method: hook.http_method,
+            status_code: res.status,
+            attempts,
+          },
+          error: '',
+        };
       }
     } catch (e) {
-      attempts.push({ attempt, at: new Date(started).toISOString(), status_code: null, error: (e as Error).message, response: null, duration_ms: Date.now() - started });
+      attempts.push({
+        attempt,
+        at: new Date(started).toISOString(),
+        status_code: null,
+        error: (e as Error).message,
+        response: null,
+        duration_ms: Date.now() - started,
+      });
     }
     if (attempt < settings.webhookMaxAttempts) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 1)));
   }
   const last = attempts[attempts.length - 1]!;
   return {
     ok: false,
-    data: { webhook: hook.name, url: url.toString(), method: hook.http_method, status_code: last.status_code, attempts },
-    error: `Delivery failed after ${attempts.length} attempt(s): ${last.error}${last.response ? ` — ${last.response.slice(0, 200)}` : ''}`,
+    data: {
+      webhook: hook.name,
+      url: url.toString(),
+      method: hook.http_method,
+      status_code: last.status_code,
+      attempts,
+    },
+    error:
+      `Delivery failed after ${attempts.length} attempt(s): ` +
+      `${last.error}${last.response ? ` — ${last.response.slice(0, 200)}` : ''}`,
   };
 }

@@ -14,7 +14,9 @@ import type { Change, ChangeObserver, WriteContext } from '../write/index.ts';
 import { evaluateConditions } from './conditions.ts';
 
 export { validateConditions, evaluateConditions, ConditionError } from './conditions.ts';
-export { deliver, type DeliveryPayload } from './deliver.ts';
+export { deliver, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
+import { deliverWebhookJob } from './deliver.ts';
+import { tables } from '../db/tables.ts';
 
 const eventNames = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' } as const;
 const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -29,18 +31,32 @@ interface Rule {
 
 async function rulesFor(ctx: WriteContext, types: string[], events: string[]): Promise<Rule[]> {
   const rows = await ctx.db.unsafe(
-    `SELECT id, object_types, event_types, conditions, action_object_id FROM public.extras_eventrule
+    `SELECT id, object_types, event_types, conditions, action_object_id FROM public.${tables.eventRule}
       WHERE enabled AND action_type = 'webhook' AND action_object_type = 'extras.webhook'
         AND object_types && $1::text[] AND event_types && $2::text[] ORDER BY id`,
-    [types as never, events as never]);
+    [types as never, events as never],
+  );
   return rows as unknown as Rule[];
 }
 
-async function represent(ctx: WriteContext, model: ModelDef, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+async function represent(
+  ctx: WriteContext,
+  model: ModelDef,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
-  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [ids as never]);
+  const rows = await ctx.db.unsafe(
+    `SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t
+    WHERE t.id = ANY($1::bigint[])`,
+    [ids as never],
+  );
   const names = model.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
-  const objects = await serialize({ db: ctx.db, registry: ctx.registry, baseUrl: '' }, model, rows as unknown as Row[], names);
+  const objects = await serialize(
+    { db: ctx.db, registry: ctx.registry, baseUrl: '' },
+    model,
+    rows as unknown as Row[],
+    names,
+  );
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
@@ -64,14 +80,16 @@ export function createEventObserver(): ChangeObserver {
       const types = [...new Set(relevant.map((c) => c.model.key))];
       const rules = await rulesFor(ctx, types, [...new Set(relevant.map((c) => eventNames[c.action]))]);
       if (!rules.length) return;
-      const matching = (c: Change) => rules.filter((r) => r.object_types.includes(c.model.key) && r.event_types.includes(eventNames[c.action]));
+      const matching = (c: Change) =>
+        rules.filter((r) => r.object_types.includes(c.model.key) && r.event_types.includes(eventNames[c.action]));
       // the REST representation of every changed object that some rule may fire for
       const data = new Map<string, Record<string, unknown>>();
       const byModel = new Map<ModelDef, number[]>();
       for (const c of relevant) {
         if (c.action !== 'delete' && matching(c).length) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
       }
-      for (const [model, ids] of byModel) for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
+      for (const [model, ids] of byModel)
+        for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
       const gone = deleted.get(ctx);
       const timestamp = new Date().toISOString();
       const jobs: JobSpec[] = [];
@@ -81,16 +99,23 @@ export function createEventObserver(): ChangeObserver {
         for (const rule of matching(c)) {
           if (!evaluateConditions(rule.conditions, object)) continue;
           const context = {
-            event: contextEvent[c.action], timestamp, model: c.model.model, object_type: c.model.key,
-            username: ctx.actor?.username ?? '', request_id: ctx.requestId, data: object,
+            event: contextEvent[c.action],
+            timestamp,
+            model: c.model.model,
+            object_type: c.model.key,
+            username: ctx.actor?.username ?? '',
+            request_id: ctx.requestId,
+            data: object,
             snapshots: { prechange: c.before, postchange: c.after },
           };
           jobs.push({
-            task: 'deliver_webhook',
+            kind: deliverWebhookJob,
             name: `Webhook: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
             payload: { webhook_id: rule.action_object_id, event_rule_id: rule.id, context },
-            objectType: 'extras.webhook', objectId: rule.action_object_id, userId: ctx.actor?.id ?? null,
-            // one queue per object keeps its deliveries in order
+            objectType: 'extras.webhook',
+            objectId: rule.action_object_id,
+            userId: ctx.actor?.id ?? null,
+            // an object's deliveries share a queue, so they arrive in order
             queue: `webhook:${key}`,
             maxAttempts: 5,
           });

@@ -18,10 +18,13 @@ let loops = 0;
 
 /** `{% for x in list | filter %}`: Liquid loops take no filters, so the list is assigned first. */
 function filteredLoops(template: string): string {
-  return template.replace(/\{%(-?)\s*for\s+(\w+)\s+in\s+([^%|]+?\|[^%]+?)\s*(-?)%\}/g, (_, l: string, v: string, src: string, r: string) => {
-    const name = `__loop${++loops}`;
-    return `{%${l} assign ${name} = ${src} %}{% for ${v} in ${name} ${r}%}`;
-  });
+  return template.replace(
+    /\{%(-?)\s*for\s+(\w+)\s+in\s+([^%|]+?\|[^%]+?)\s*(-?)%\}/g,
+    (_, l: string, v: string, src: string, r: string) => {
+      const name = `__loop${++loops}`;
+      return `{%${l} assign ${name} = ${src} %}{% for ${v} in ${name} ${r}%}`;
+    },
+  );
 }
 
 export function fromJinja(template: string): string {
@@ -29,8 +32,11 @@ export function fromJinja(template: string): string {
     // comments
     .replace(/\{#[\s\S]*?#\}/g, '')
     // for k, v in x.items()
-    .replace(/\{%(-?)\s*for\s+(\w+)\s*,\s*(\w+)\s+in\s+([^%]+?)\.items\(\)\s*(-?)%\}/g,
-      (_, l: string, k: string, v: string, src: string, r: string) => `{%${l} for __pair in ${src} | items ${r}%}{% assign ${k} = __pair[0] %}{% assign ${v} = __pair[1] %}`)
+    .replace(
+      /\{%(-?)\s*for\s+(\w+)\s*,\s*(\w+)\s+in\s+([^%]+?)\.items\(\)\s*(-?)%\}/g,
+      (_, l: string, k: string, v: string, src: string, r: string) =>
+        `{%${l} for __pair in ${src} | items ${r}%}{% assign ${k} = __pair[0] %}{% assign ${v} = __pair[1] %}`,
+    )
     .replace(/\bloop\.(index0|index|first|last|length|revindex0|revindex)\b/g, 'forloop.$1')
     .replace(/\{%(-?)\s*elif\b/g, '{%$1 elsif')
     .replace(/\{%(-?)\s*set\s+/g, '{%$1 assign ')
@@ -41,16 +47,28 @@ export function fromJinja(template: string): string {
 
 type Test = (a: unknown, b?: unknown) => boolean;
 const tests: Record<string, Test> = {
-  equalto: (a, b) => a === b, eq: (a, b) => a === b, '==': (a, b) => a === b,
-  ne: (a, b) => a !== b, '!=': (a, b) => a !== b,
-  defined: (a) => a !== undefined, undefined: (a) => a === undefined,
-  none: (a) => a === null, true: (a) => a === true, false: (a) => a === false,
-  gt: (a, b) => (a as number) > (b as number), lt: (a, b) => (a as number) < (b as number),
+  equalto: (a, b) => a === b,
+  eq: (a, b) => a === b,
+  '==': (a, b) => a === b,
+  ne: (a, b) => a !== b,
+  '!=': (a, b) => a !== b,
+  defined: (a) => a !== undefined,
+  undefined: (a) => a === undefined,
+  none: (a) => a === null,
+  true: (a) => a === true,
+  false: (a) => a === false,
+  gt: (a, b) => (a as number) > (b as number),
+  lt: (a, b) => (a as number) < (b as number),
   in: (a, b) => Array.isArray(b) && b.includes(a),
 };
 
 function attr(item: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined), item);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined),
+      item,
+    );
 }
 
 function select(list: unknown, path: string, test?: string, value?: unknown, keep = true): unknown[] {
@@ -66,12 +84,19 @@ function select(list: unknown, path: string, test?: string, value?: unknown, kee
 export function registerJinjaFilters(engine: Liquid): void {
   engine.registerFilter('upper', (v: unknown) => String(v ?? '').toUpperCase());
   engine.registerFilter('lower', (v: unknown) => String(v ?? '').toLowerCase());
-  engine.registerFilter('items', (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>) : []));
-  engine.registerFilter('selectattr', (list: unknown, path: string, test?: string, value?: unknown) => select(list, path, test, value, true));
-  engine.registerFilter('rejectattr', (list: unknown, path: string, test?: string, value?: unknown) => select(list, path, test, value, false));
+  engine.registerFilter('items', (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>) : [],
+  );
+  engine.registerFilter('selectattr', (list: unknown, path: string, test?: string, value?: unknown) =>
+    select(list, path, test, value, true),
+  );
+  engine.registerFilter('rejectattr', (list: unknown, path: string, test?: string, value?: unknown) =>
+    select(list, path, test, value, false),
+  );
   // Jinja's default(x) replaces only undefined; default(x, true) also falsy values (Liquid's own rule)
   engine.registerFilter('default', (v: unknown, fallback: unknown, boolean?: unknown) => {
-    if (boolean === true) return v === undefined || v === null || v === false || v === '' || (Array.isArray(v) && !v.length) ? fallback : v;
+    if (boolean === true)
+      return v === undefined || v === null || v === false || v === '' || (Array.isArray(v) && !v.length) ? fallback : v;
     return v === undefined || v === null ? fallback : v;
   });
 }

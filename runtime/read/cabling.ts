@@ -32,44 +32,78 @@ export async function nestedRefs(ctx: ReadContext, refs: readonly Ref[]): Promis
   const byType = new Map<string, number[]>();
   for (const r of refs) if (ctx.registry.has(r.type)) byType.set(r.type, [...(byType.get(r.type) ?? []), r.id]);
   const out = new Map<string, Json>();
-  await Promise.all([...byType].map(async ([type, ids]) => {
-    const m = ctx.registry.model(type);
-    for (const [id, o] of await fetchNested(ctx, m, m.nested, ids)) out.set(refKey({ type, id }), o);
-  }));
+  await Promise.all(
+    [...byType].map(async ([type, ids]) => {
+      const m = ctx.registry.model(type);
+      for (const [id, o] of await fetchNested(ctx, m, m.nested, ids)) out.set(refKey({ type, id }), o);
+    }),
+  );
   return out;
 }
 
 export async function cableRenderer(ctx: ReadContext, model: ModelDef, part: CablePart, rows: Row[]): Promise<Render> {
   const state = page(rows);
   const refs = rows.map((r) => ({ type: model.key, id: Number(r.id) }));
-  const tables = { termination: ctx.registry.model(TERMINATION.model).table, cable: ctx.registry.model(CABLE.model).table };
+  const tables = {
+    termination: ctx.registry.model(TERMINATION.model).table,
+    cable: ctx.registry.model(CABLE.model).table,
+  };
   state.links ??= linksOf(ctx.db, refs, tables);
   const links = await state.links;
   const link = (r: Row) => links.get(refKey({ type: model.key, id: Number(r.id) }));
   switch (part) {
     case 'cable': {
       const cable = ctx.registry.model(CABLE.model);
-      const map = await fetchNested(ctx, cable, cable.nested, [...links.values()].map((l) => l.cable));
-      return (r) => { const l = link(r); return l ? map.get(l.cable) ?? null : null; };
+      const map = await fetchNested(
+        ctx,
+        cable,
+        cable.nested,
+        [...links.values()].map((l) => l.cable),
+      );
+      return (r) => {
+        const l = link(r);
+        return l ? (map.get(l.cable) ?? null) : null;
+      };
     }
     case 'end':
       return (r) => link(r)?.end ?? null;
     case 'occupied':
       return (r) => !!link(r) || r.mark_connected === true;
     case 'peers': {
-      const map = await nestedRefs(ctx, [...links.values()].flatMap((l) => l.far));
+      const map = await nestedRefs(
+        ctx,
+        [...links.values()].flatMap((l) => l.far),
+      );
       return (r) => (link(r)?.far ?? []).map((f) => map.get(refKey(f))).filter(Boolean);
     }
     case 'peers_type':
       return (r) => link(r)?.far[0]?.type ?? null;
     default: {
-      state.paths ??= tracePaths(ctx.db, ctx.registry, refs.filter((ref) => links.has(refKey(ref))));
+      state.paths ??= tracePaths(
+        ctx.db,
+        ctx.registry,
+        refs.filter((ref) => links.has(refKey(ref))),
+      );
       const paths = await state.paths;
       const path = (r: Row) => paths.get(refKey({ type: model.key, id: Number(r.id) }));
-      if (part === 'reachable') return (r) => { const p = path(r); return !!p && p.complete && p.active; };
-      if (part === 'endpoints_type') return (r) => { const p = path(r); return p?.complete ? p.endpoints[0]?.type ?? null : null; };
-      const map = await nestedRefs(ctx, [...paths.values()].flatMap((p) => p.endpoints));
-      return (r) => { const p = path(r); return p?.complete ? p.endpoints.map((e) => map.get(refKey(e))).filter(Boolean) : null; };
+      if (part === 'reachable')
+        return (r) => {
+          const p = path(r);
+          return !!p && p.complete && p.active;
+        };
+      if (part === 'endpoints_type')
+        return (r) => {
+          const p = path(r);
+          return p?.complete ? (p.endpoints[0]?.type ?? null) : null;
+        };
+      const map = await nestedRefs(
+        ctx,
+        [...paths.values()].flatMap((p) => p.endpoints),
+      );
+      return (r) => {
+        const p = path(r);
+        return p?.complete ? p.endpoints.map((e) => map.get(refKey(e))).filter(Boolean) : null;
+      };
     }
   }
 }

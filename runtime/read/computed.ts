@@ -2,14 +2,19 @@
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
-import { fetchNested } from './serialize.ts';
+import { fetchNested, renderEmbedded } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 
 type Render = (row: Row) => unknown;
 
-async function countsBy(ctx: ReadContext, sql: string, ids: unknown[], extra: unknown[] = []): Promise<Map<number, number>> {
+async function countsBy(
+  ctx: ReadContext,
+  sql: string,
+  ids: unknown[],
+  extra: unknown[] = [],
+): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db.unsafe(sql, [ids as never, ...(extra as never[])]);
   return new Map(rows.map((r) => [r.k as number, r.n as number]));
@@ -26,11 +31,29 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => r.__display;
     case 'expr': {
       const key = `__c_${f.name}`;
-      if (c.as === 'choice') return (r) => (r[key] === null || r[key] === undefined ? null : { value: r[key], label: ctx.registry.choice(c.choices!, r[key] as string)?.label ?? '' });
+      if (c.as === 'choice')
+        return (r) =>
+          r[key] === null || r[key] === undefined
+            ? null
+            : { value: r[key], label: ctx.registry.choice(c.choices!, r[key] as string)?.label ?? '' };
       if (c.as === 'decimal') return (r) => (r[key] === null || r[key] === undefined ? null : Number(r[key]));
       if (c.as === 'fk') {
         const target = ctx.registry.model(c.to!);
-        const map = await fetchNested(ctx, target, target.nested, rows.map((r) => r[key]));
+        const embedded = embeddedKey(f);
+        const map =
+          rows.length && embedded in rows[0]!
+            ? await renderEmbedded(
+                ctx,
+                target,
+                target.nested,
+                rows.map((r) => r[embedded]),
+              )
+            : await fetchNested(
+                ctx,
+                target,
+                target.nested,
+                rows.map((r) => r[key]),
+              );
         return (r) => map.get(r[key] as number) ?? null;
       }
       return (r) => r[key] ?? null;
@@ -42,13 +65,35 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       const tf = ctx.registry.field(target, c.field)!;
       let map: Map<number, number>;
       if (c.through) {
-        map = await countsBy(ctx, `SELECT ${ident(c.through.target)} AS k, count(*)::int AS n FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ANY($1::bigint[]) GROUP BY 1`, ids);
+        map = await countsBy(
+          ctx,
+          `SELECT ${ident(c.through.target)} AS k, count(*)::int AS n
+          FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ANY($1::bigint[]) GROUP BY 1`,
+          ids,
+        );
       } else if (tf.kind === 'generic') {
-        map = await countsBy(ctx, `SELECT ${ident(tf.idColumn!)} AS k, count(*)::int AS n FROM ${ident(target.table)} WHERE ${ident(tf.typeColumn!)} = $2 AND ${ident(tf.idColumn!)} = ANY($1::bigint[]) GROUP BY 1`, ids, [model.key]);
+        map = await countsBy(
+          ctx,
+          `SELECT ${ident(tf.idColumn!)} AS k, count(*)::int AS n FROM ${ident(target.table)}
+          WHERE ${ident(tf.typeColumn!)} = $2 AND ${ident(tf.idColumn!)} = ANY($1::bigint[]) GROUP BY 1`,
+          ids,
+          [model.key],
+        );
       } else if (c.cumulative) {
-        map = await countsBy(ctx, `SELECT n.id AS k, count(x.id)::int AS n FROM ${t} n JOIN ${t} d ON d._path @> ARRAY[n.id] JOIN ${ident(target.table)} x ON x.${ident(tf.column!)} = d.id WHERE n.id = ANY($1::bigint[]) GROUP BY n.id`, ids);
+        map = await countsBy(
+          ctx,
+          `SELECT n.id AS k, count(x.id)::int AS n FROM ${t} n
+          JOIN ${t} d ON d._path @> ARRAY[n.id] JOIN ${ident(target.table)} x ON x.${ident(tf.column!)} = d.id
+          WHERE n.id = ANY($1::bigint[]) GROUP BY n.id`,
+          ids,
+        );
       } else {
-        map = await countsBy(ctx, `SELECT ${ident(tf.column!)} AS k, count(*)::int AS n FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ANY($1::bigint[]) GROUP BY 1`, ids);
+        map = await countsBy(
+          ctx,
+          `SELECT ${ident(tf.column!)} AS k, count(*)::int AS n FROM ${ident(target.table)}
+          WHERE ${ident(tf.column!)} = ANY($1::bigint[]) GROUP BY 1`,
+          ids,
+        );
       }
       return (r) => map.get(r.id as number) ?? 0;
     }
@@ -60,7 +105,13 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       const vrf = ident(ctx.registry.field(model, c.vrf)!.column!);
       const rel = c.type === 'ip_depth' ? '>>' : '<<';
       const agg = c.type === 'ip_depth' ? `count(DISTINCT a.${col})::int` : 'count(*)::int';
-      const map = await countsBy(ctx, `SELECT p.id AS k, ${agg} AS n FROM ${t} p JOIN ${t} a ON a.${col} ${rel} p.${col} AND a.${vrf} IS NOT DISTINCT FROM p.${vrf} WHERE p.id = ANY($1::bigint[]) GROUP BY p.id`, ids);
+      const map = await countsBy(
+        ctx,
+        `SELECT p.id AS k, ${agg} AS n FROM ${t} p
+        JOIN ${t} a ON a.${col} ${rel} p.${col} AND a.${vrf} IS NOT DISTINCT FROM p.${vrf}
+        WHERE p.id = ANY($1::bigint[]) GROUP BY p.id`,
+        ids,
+      );
       return (r) => map.get(r.id as number) ?? 0;
     }
     case 'cable':
@@ -73,8 +124,19 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       if (tf.kind === 'm2m') {
         // the rows of the target that list this object in their many-to-many field
         const th = tf.through!;
-        const links = ids.length ? await ctx.db.unsafe(`SELECT ${ident(th.source)} AS id, ${ident(th.target)} AS o FROM ${ident(th.table)} WHERE ${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${ident(th.source)}`, [ids as never]) : [];
-        const map = await fetchNested(ctx, target, target.nested, links.map((l) => l.id));
+        const links = ids.length
+          ? await ctx.db.unsafe(
+              `SELECT ${ident(th.source)} AS id, ${ident(th.target)} AS o
+          FROM ${ident(th.table)} WHERE ${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${ident(th.source)}`,
+              [ids as never],
+            )
+          : [];
+        const map = await fetchNested(
+          ctx,
+          target,
+          target.nested,
+          links.map((l) => l.id),
+        );
         const by = new Map<number, unknown[]>();
         for (const l of links) by.set(Number(l.o), [...(by.get(Number(l.o)) ?? []), map.get(Number(l.id))]);
         return (r) => by.get(Number(r.id)) ?? [];
@@ -82,8 +144,19 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       // over a foreign key, or a generic relation naming this model
       const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
       const typeCond = tf.kind === 'generic' ? ` AND ${ident(tf.typeColumn!)} = $2` : '';
-      const links = ids.length ? await ctx.db.unsafe(`SELECT id, ${col} AS o FROM ${ident(target.table)} WHERE ${col} = ANY($1::bigint[])${typeCond} ORDER BY id`, (tf.kind === 'generic' ? [ids, model.key] : [ids]) as never[]) : [];
-      const map = await fetchNested(ctx, target, target.nested, links.map((l) => l.id));
+      const links = ids.length
+        ? await ctx.db.unsafe(
+            `SELECT id, ${col} AS o FROM ${ident(target.table)}
+        WHERE ${col} = ANY($1::bigint[])${typeCond} ORDER BY id`,
+            (tf.kind === 'generic' ? [ids, model.key] : [ids]) as never[],
+          )
+        : [];
+      const map = await fetchNested(
+        ctx,
+        target,
+        target.nested,
+        links.map((l) => l.id),
+      );
       const by = new Map<number, unknown[]>();
       for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.id as number)]);
       return (r) => by.get(r.id as number) ?? [];

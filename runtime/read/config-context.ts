@@ -3,28 +3,48 @@
  * context whose assignments all match the object (an empty assignment matches everything; regions,
  * groups, locations, roles and platforms match their descendants), merged deeply in order of
  * weight and name, then the object's local context data on top. Nothing but the local data is
- * read when no context is active.
+ * read when no context is active. The active contexts of main are kept in the shared cache
+ * (cleared on any change to contexts, their assignments or tags: cache-triggers.ts), so a device
+ * read costs no query for them; a read inside a branch or a write's transaction reads them.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Row } from '../db/index.ts';
+import { ident, type CachedModels, type Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
+import { tables } from '../db/tables.ts';
 
 type Render = (row: Row) => unknown;
 type Def = { readonly contexts: string; readonly local?: string; readonly match: Readonly<Record<string, string>> };
 
 export function deepMerge(base: unknown, over: unknown): unknown {
-  if (!base || typeof base !== 'object' || Array.isArray(base) || !over || typeof over !== 'object' || Array.isArray(over)) return over;
+  if (
+    !base ||
+    typeof base !== 'object' ||
+    Array.isArray(base) ||
+    !over ||
+    typeof over !== 'object' ||
+    Array.isArray(over)
+  )
+    return over;
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = k in out ? deepMerge(out[k], v) : v;
   return out;
 }
 
 /** For each row, the ids its `path` reaches (with a tree target's ancestors). */
-async function reached(ctx: ReadContext, model: ModelDef, path: string, rows: Row[]): Promise<Map<number, Set<number>>> {
+async function reached(
+  ctx: ReadContext,
+  model: ModelDef,
+  path: string,
+  rows: Row[],
+): Promise<Map<number, Set<number>>> {
   const out = new Map<number, Set<number>>(rows.map((r) => [Number(r.id), new Set<number>()]));
   if (path === '-') return out; // the object has no such assignment: only contexts without one match
   if (path === 'tags') {
-    const links = await ctx.db.unsafe('SELECT object_id, tag_id FROM extras_taggeditem WHERE object_type = $1 AND object_id = ANY($2::bigint[])', [model.key, rows.map((r) => r.id) as never]);
+    const links = await ctx.db.unsafe(
+      `SELECT object_id, tag_id FROM ${tables.taggedItem} WHERE object_type = $1
+      AND object_id = ANY($2::bigint[])`,
+      [model.key, rows.map((r) => r.id) as never],
+    );
     for (const l of links) out.get(Number(l.object_id))?.add(Number(l.tag_id));
     return out;
   }
@@ -34,20 +54,36 @@ async function reached(ctx: ReadContext, model: ModelDef, path: string, rows: Ro
   // the first hop from the stored row
   const first = ctx.registry.field(current, steps[0]!)!;
   const ids = rows.map((r) => Number(r.id));
-  const firstRows = await ctx.db.unsafe(`SELECT id, ${ident(first.column!)} AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+  const firstRows = await ctx.db.unsafe(
+    `SELECT id, ${ident(first.column!)} AS v FROM ${ident(current.table)}
+    WHERE id = ANY($1::bigint[])`,
+    [ids as never],
+  );
   for (const r of firstRows) values.set(Number(r.id), r.v === null ? null : Number(r.v));
   current = ctx.registry.model(first.to!);
   for (const step of steps.slice(1)) {
     const f = ctx.registry.field(current, step)!;
     const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
-    const hop = targets.length ? await ctx.db.unsafe(`SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [targets as never]) : [];
+    const hop = targets.length
+      ? await ctx.db.unsafe(
+          `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
+      WHERE id = ANY($1::bigint[])`,
+          [targets as never],
+        )
+      : [];
     const by = new Map(hop.map((r) => [Number(r.id), r.v === null ? null : Number(r.v)]));
-    values = new Map([...values].map(([k, v]) => [k, v === null ? null : by.get(v) ?? null]));
+    values = new Map([...values].map(([k, v]) => [k, v === null ? null : (by.get(v) ?? null)]));
     current = ctx.registry.model(f.to!);
   }
   if (current.tree) {
     const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
-    const paths = targets.length ? await ctx.db.unsafe(`SELECT id, _path FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`, [targets as never]) : [];
+    const paths = targets.length
+      ? await ctx.db.unsafe(
+          `SELECT id, _path FROM ${ident(current.table)}
+      WHERE id = ANY($1::bigint[])`,
+          [targets as never],
+        )
+      : [];
     const byId = new Map(paths.map((r) => [Number(r.id), ((r._path ?? []) as unknown[]).map(Number)]));
     for (const [k, v] of values) if (v !== null) for (const a of byId.get(v) ?? [v]) out.get(k)!.add(a);
   } else {
@@ -60,15 +96,32 @@ export async function configContextRenderer(ctx: ReadContext, model: ModelDef, d
   const local = (r: Row) => (def.local ? (r[ctx.registry.field(model, def.local)!.column!] ?? null) : null);
   const contexts = ctx.registry.model(def.contexts);
   const m2m = Object.keys(def.match).map((name) => ({ name, field: ctx.registry.field(contexts, name) }));
-  const lists = m2m.map(({ name, field }) => (field?.kind === 'm2m'
-    ? `(SELECT coalesce(array_agg(x.${ident(field.through!.target)}), '{}') FROM ${ident(field.through!.table)} x WHERE x.${ident(field.through!.source)} = c.id) AS ${ident(name)}`
-    : name === 'tags' ? `(SELECT coalesce(array_agg(x.tag_id), '{}') FROM extras_taggeditem x WHERE x.object_type = '${contexts.key}' AND x.object_id = c.id) AS tags` : `'{}'::bigint[] AS ${ident(name)}`));
-  const active = rows.length
-    ? await ctx.db.unsafe(`SELECT c.id, c.data${lists.length ? `, ${lists.join(', ')}` : ''} FROM ${ident(contexts.table)} c WHERE c.is_active ORDER BY c.weight, c.name, c.id`)
-    : [];
+  const lists = m2m.map(({ name, field }) =>
+    field?.kind === 'm2m'
+      ? `(SELECT coalesce(array_agg(x.${ident(field.through!.target)}), '{}') FROM ${ident(field.through!.table)} x
+      WHERE x.${ident(field.through!.source)} = c.id) AS ${ident(name)}`
+      : name === 'tags'
+        ? `(SELECT coalesce(array_agg(x.tag_id), '{}') FROM ${tables.taggedItem} x
+      WHERE x.object_type = '${contexts.key}' AND x.object_id = c.id) AS tags`
+        : `'{}'::bigint[] AS ${ident(name)}`,
+  );
+  const load = async () =>
+    [
+      ...(await ctx.db.unsafe(`SELECT c.id, c.data${lists.length ? `, ${lists.join(', ')}` : ''}
+    FROM ${ident(contexts.table)} c WHERE c.is_active ORDER BY c.weight, c.name, c.id`)),
+    ] as Row[];
+  // only main's committed rows are shared: a request on the pool (not in a branch or a transaction)
+  const shared = ctx.cache && ctx.db === ctx.cache.pool ? ctx.cache : undefined;
+  const active = !rows.length
+    ? []
+    : shared
+      ? await shared.get('config_contexts', `${contexts.key}\0${Object.keys(def.match).join(',')}`, load)
+      : await load();
   if (!active.length) return (r) => deepMerge({}, local(r) ?? {});
   const used = m2m.filter(({ name }) => active.some((c) => (c[name] as unknown[]).length > 0));
-  const reach = new Map(await Promise.all(used.map(async ({ name }) => [name, await reached(ctx, model, def.match[name]!, rows)] as const)));
+  const reach = new Map(
+    await Promise.all(used.map(async ({ name }) => [name, await reached(ctx, model, def.match[name]!, rows)] as const)),
+  );
   return (r) => {
     let data: unknown = {};
     for (const c of active) {
@@ -84,3 +137,6 @@ export async function configContextRenderer(ctx: ReadContext, model: ModelDef, d
     return l ? deepMerge(data, l) : data;
   };
 }
+
+/** What the `config_contexts` cache topic holds (their tables' triggers notify). */
+export const configContextCache: CachedModels = { topic: 'config_contexts', models: new Set(['extras.configcontext']) };

@@ -25,7 +25,8 @@ export function pathExpr(registry: Registry, model: ModelDef, alias: string, pat
   }
   const target = registry.model(f.to!);
   const a = `d${++aliasCounter}`;
-  return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a} WHERE ${a}.id = ${alias}.${ident(f.column!)})`;
+  return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a}
+    WHERE ${a}.id = ${alias}.${ident(f.column!)})`;
 }
 
 function partExpr(registry: Registry, model: ModelDef, alias: string, part: DisplayPart): string {
@@ -61,9 +62,10 @@ export function displaySql(registry: Registry, model: ModelDef, alias: string): 
     return { cond: conds.join(' AND '), value: parts.map((p) => `coalesce(${p}, '')`).join(' || ') };
   });
   const last = alternatives[alternatives.length - 1]!;
-  const sql = alternatives.length === 1 && !last.cond
-    ? last.value
-    : `CASE ${alternatives.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`;
+  const sql =
+    alternatives.length === 1 && !last.cond
+      ? last.value
+      : `CASE ${alternatives.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`;
   forModel.set(alias, sql);
   return sql;
 }

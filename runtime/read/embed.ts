@@ -7,6 +7,7 @@
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { selectList } from './select.ts';
+import { tables } from '../db/tables.ts';
 
 const MAX_DEPTH = 2;
 let counter = 0;
@@ -19,8 +20,18 @@ export function nestedNames(registry: Registry, f: FieldDef): readonly string[] 
   return f.nested ?? target.nested;
 }
 
-function rowsOf(registry: Registry, target: ModelDef, names: readonly string[], a: string, from: string, where: string, order: string, depth: number): string {
-  const inner = `SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}, ${order} AS __ord FROM ${from} WHERE ${where}`;
+function rowsOf(
+  registry: Registry,
+  target: ModelDef,
+  names: readonly string[],
+  a: string,
+  from: string,
+  where: string,
+  order: string,
+  depth: number,
+): string {
+  const columns = `${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}`;
+  const inner = `SELECT ${columns}, ${order} AS __ord FROM ${from} WHERE ${where}`;
   return `(SELECT coalesce(json_agg(row_to_json(x) ORDER BY x.__ord), '[]'::json) FROM (${inner}) x)`;
 }
 
@@ -30,7 +41,8 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
       const target = registry.model(f.to!);
       const a = next();
       const names = nestedNames(registry, f);
-      return `(SELECT row_to_json(x) FROM (SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}
+      return `(SELECT row_to_json(x)
+        FROM (SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}
         FROM ${ident(target.table)} ${a} WHERE ${a}.id = ${alias}.${ident(f.column!)}) x)`;
     }
     case 'm2m': {
@@ -38,15 +50,32 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
       const th = f.through!;
       const a = next();
       const l = next();
-      return rowsOf(registry, target, nestedNames(registry, f), a, `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${a} ON ${a}.id = ${l}.${ident(th.target)}`,
-        `${l}.${ident(th.source)} = ${alias}.id`, `${l}.id`, depth);
+      return rowsOf(
+        registry,
+        target,
+        nestedNames(registry, f),
+        a,
+        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${a} ON ${a}.id = ${l}.${ident(th.target)}`,
+        `${l}.${ident(th.source)} = ${alias}.id`,
+        `${l}.id`,
+        depth,
+      );
     }
     case 'tags': {
       const tag = registry.model('extras.tag');
       const a = next();
       const l = next();
-      return rowsOf(registry, tag, tag.nested, a, `extras_taggeditem ${l} JOIN extras_tag ${a} ON ${a}.id = ${l}.tag_id`,
-        `${l}.object_type = '${model.key.replace(/'/g, "''")}' AND ${l}.object_id = ${alias}.id`, `row(${a}.weight, ${a}.name, ${a}.id)`, depth);
+      return rowsOf(
+        registry,
+        tag,
+        tag.nested,
+        a,
+        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${a} ON ${a}.id = ${l}.tag_id`,
+        `${l}.object_type = '${model.key.replace(/'/g, "''")}' AND ${l}.object_id = ${alias}.id`,
+        `row(${a}.weight,
+          ${a}.name, ${a}.id)`,
+        depth,
+      );
     }
     case 'computed': {
       const c = f.computed!;
@@ -55,15 +84,30 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
         const vrf = ident(registry.field(model, c.vrf)!.column!);
         const a = next();
         return c.type === 'ip_depth'
-          ? `(SELECT count(DISTINCT ${a}.${col})::int FROM ${ident(model.table)} ${a} WHERE ${a}.${col} >> ${alias}.${col} AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`
-          : `(SELECT count(*)::int FROM ${ident(model.table)} ${a} WHERE ${a}.${col} << ${alias}.${col} AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`;
+          ? `(SELECT count(DISTINCT ${a}.${col})::int FROM ${ident(model.table)} ${a}
+          WHERE ${a}.${col} >> ${alias}.${col} AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`
+          : `(SELECT count(*)::int FROM ${ident(model.table)} ${a} WHERE ${a}.${col} << ${alias}.${col}
+          AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`;
+      }
+      if (c.type === 'expr' && c.as === 'fk') {
+        // the object an expression names (a field's old name for a relation), as a foreign key's
+        const target = registry.model(c.to!);
+        const a = next();
+        const names = target.nested;
+        return `(SELECT row_to_json(x)
+          FROM (SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}
+          FROM ${ident(target.table)} ${a} WHERE ${a}.id = (SELECT (${c.sql}) FROM (SELECT ${alias}.*) AS t)) x)`;
       }
       if (c.type !== 'count' || c.cumulative) return undefined;
       const target = registry.model(c.model);
       const tf = registry.field(target, c.field)!;
-      if (c.through) return `(SELECT count(*)::int FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ${alias}.id)`;
+      if (c.through)
+        return `(SELECT count(*)::int FROM ${ident(c.through.table)}
+          WHERE ${ident(c.through.target)} = ${alias}.id)`;
       if (tf.kind === 'generic') {
-        return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.typeColumn!)} = '${model.key.replace(/'/g, "''")}' AND ${ident(tf.idColumn!)} = ${alias}.id)`;
+        return `(SELECT count(*)::int FROM ${ident(target.table)}
+          WHERE ${ident(tf.typeColumn!)} = '${model.key.replace(/'/g, "''")}'
+            AND ${ident(tf.idColumn!)} = ${alias}.id)`;
       }
       return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ${alias}.id)`;
     }
@@ -78,7 +122,13 @@ export const embeddedKey = (f: FieldDef) => (f.kind === 'computed' ? `__k_${f.na
 const cache = new WeakMap<ModelDef, Map<string, string>>();
 
 /** `, <expr> AS "__e_x", …` for the wanted fields of `model` (read as `alias`); '' when nothing is embedded. */
-export function embedColumns(registry: Registry, model: ModelDef, names: readonly string[], alias = 't', depth = 0): string {
+export function embedColumns(
+  registry: Registry,
+  model: ModelDef,
+  names: readonly string[],
+  alias = 't',
+  depth = 0,
+): string {
   if (depth >= MAX_DEPTH) return '';
   const forModel = cache.get(model) ?? new Map<string, string>();
   cache.set(model, forModel);

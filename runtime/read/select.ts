@@ -54,7 +54,8 @@ function needed(model: ModelDef, names: readonly string[]): Set<string> {
     if (f.computed?.type === 'copy') out.add(f.computed.field);
     if (f.computed?.type === 'config_context' && f.computed.local) out.add(f.computed.local);
     if (f.computed?.type === 'cable' && f.computed.part === 'occupied') out.add('mark_connected');
-    if (f.kind === 'image' && f.upload) for (const k of [f.upload.widthField, f.upload.heightField, f.upload.sizeField]) if (k) out.add(k);
+    if (f.kind === 'image' && f.upload)
+      for (const k of [f.upload.widthField, f.upload.heightField, f.upload.sizeField]) if (k) out.add(k);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
 import { mediaUrl } from '../media/storage.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
+import { tables } from '../db/tables.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -32,10 +33,19 @@ export function objectUrl(ctx: ReadContext, model: ModelDef, id: unknown): strin
 }
 
 /** Nested objects of `model` for the given ids, rendered with `names`. */
-export async function fetchNested(ctx: ReadContext, model: ModelDef, names: readonly string[], ids: unknown[]): Promise<Map<number, Json>> {
+export async function fetchNested(
+  ctx: ReadContext,
+  model: ModelDef,
+  names: readonly string[],
+  ids: unknown[],
+): Promise<Map<number, Json>> {
   const unique = [...new Set(ids.filter((v) => v !== null && v !== undefined))];
   if (unique.length === 0) return new Map();
-  const rows = await ctx.db.unsafe(`SELECT ${selectList(ctx.registry, model)}${embedColumns(ctx.registry, model, names)} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`, [unique as never]);
+  const rows = await ctx.db.unsafe(
+    `SELECT ${selectList(ctx.registry, model)}${embedColumns(ctx.registry, model, names)} FROM ${ident(model.table)} ` +
+      `t WHERE t.id = ANY($1::bigint[])`,
+    [unique as never],
+  );
   const objects = await serialize(ctx, model, rows as unknown as Row[], names);
   return new Map(objects.map((o) => [o.id as number, o]));
 }
@@ -51,9 +61,16 @@ function fromJson(model: ModelDef, row: Row): Row {
 }
 
 /** Embedded target rows (see embed.ts), each once, rendered; by id. */
-async function renderEmbedded(ctx: ReadContext, target: ModelDef, names: readonly string[], embedded: unknown[]): Promise<Map<number, Json>> {
+export async function renderEmbedded(
+  ctx: ReadContext,
+  target: ModelDef,
+  names: readonly string[],
+  embedded: unknown[],
+): Promise<Map<number, Json>> {
   const unique = new Map<number, Row>();
-  for (const r of embedded) if (r && typeof r === 'object' && !unique.has((r as Row).id as number)) unique.set((r as Row).id as number, fromJson(target, r as Row));
+  for (const r of embedded)
+    if (r && typeof r === 'object' && !unique.has((r as Row).id as number))
+      unique.set((r as Row).id as number, fromJson(target, r as Row));
   const objects = await serialize(ctx, target, [...unique.values()], names);
   return new Map(objects.map((o) => [o.id as number, o]));
 }
@@ -65,10 +82,20 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
       const target = registry.model(f.to!);
       const key = embeddedKey(f);
       if (rows.length && key in rows[0]!) {
-        const map = await renderEmbedded(ctx, target, nestedNames(registry, f), rows.map((r) => r[key]));
+        const map = await renderEmbedded(
+          ctx,
+          target,
+          nestedNames(registry, f),
+          rows.map((r) => r[key]),
+        );
         return (r) => map.get(r[f.column!] as number) ?? null;
       }
-      const map = await fetchNested(ctx, target, f.nested ?? target.nested, rows.map((r) => r[f.column!]));
+      const map = await fetchNested(
+        ctx,
+        target,
+        f.nested ?? target.nested,
+        rows.map((r) => r[f.column!]),
+      );
       return (r) => map.get(r[f.column!] as number) ?? null;
     }
     case 'm2m':
@@ -78,7 +105,9 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
       const target = f.kind === 'tags' ? registry.model('extras.tag') : registry.model(f.to!);
       const lists = rows.map((r) => (r[key] ?? []) as Row[]);
       const map = await renderEmbedded(ctx, target, nestedNames(registry, f), lists.flat());
-      const by = new Map(rows.map((r, i) => [r.id as number, lists[i]!.map((x) => map.get(x.id as number)!).filter(Boolean)]));
+      const by = new Map(
+        rows.map((r, i) => [r.id as number, lists[i]!.map((x) => map.get(x.id as number)!).filter(Boolean)]),
+      );
       return (r) => by.get(r.id as number) ?? [];
     }
     default:
@@ -94,9 +123,18 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
       const target = registry.model(f.to!);
       const th = f.through!;
       const links = rows.length
-        ? await db.unsafe(`SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[]) ORDER BY id`, [rows.map((r) => r.id) as never])
+        ? await db.unsafe(
+            `SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)}
+          WHERE ${ident(th.source)} = ANY($1::bigint[]) ORDER BY id`,
+            [rows.map((r) => r.id) as never],
+          )
         : [];
-      const map = await fetchNested(ctx, target, f.nested ?? target.nested, links.map((l) => l.t));
+      const map = await fetchNested(
+        ctx,
+        target,
+        f.nested ?? target.nested,
+        links.map((l) => l.t),
+      );
       const by = new Map<number, Json[]>();
       for (const l of links) {
         const o = map.get(l.t as number);
@@ -111,21 +149,30 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
         if (t && registry.has(t)) byType.set(t, [...(byType.get(t) ?? []), r[f.idColumn!]]);
       }
       const maps = new Map<string, Map<number, Json>>();
-      await Promise.all([...byType].map(async ([t, ids]) => {
-        const target = registry.model(t);
-        maps.set(t, await fetchNested(ctx, target, target.nested, ids));
-      }));
+      await Promise.all(
+        [...byType].map(async ([t, ids]) => {
+          const target = registry.model(t);
+          maps.set(t, await fetchNested(ctx, target, target.nested, ids));
+        }),
+      );
       return (r) => maps.get(r[f.typeColumn!] as string)?.get(r[f.idColumn!] as number) ?? null;
     }
     case 'tags': {
       const tag = registry.model('extras.tag');
       const links = rows.length
         ? await db.unsafe(
-          `SELECT ti.object_id AS o, ti.tag_id AS t FROM extras_taggeditem ti JOIN extras_tag g ON g.id = ti.tag_id
+            `SELECT ti.object_id AS o, ti.tag_id AS t FROM ${tables.taggedItem} ti
+            JOIN ${tables.tag} g ON g.id = ti.tag_id
            WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.weight, g.name, g.id`,
-          [model.key, rows.map((r) => r.id) as never])
+            [model.key, rows.map((r) => r.id) as never],
+          )
         : [];
-      const map = await fetchNested(ctx, tag, tag.nested, links.map((l) => l.t));
+      const map = await fetchNested(
+        ctx,
+        tag,
+        tag.nested,
+        links.map((l) => l.t),
+      );
       const by = new Map<number, Json[]>();
       for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.t as number)!]);
       return (r) => by.get(r.id as number) ?? [];
@@ -141,20 +188,27 @@ async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Pro
   const child = registry.model(f.to!);
   const { via, where, item } = f.children!;
   const g = registry.field(child, item)!;
-  const whereSql = Object.keys(where).map((k, n) => ` AND ${ident(registry.field(child, k)!.column!)} = $${n + 2}`).join('');
+  const whereSql = Object.keys(where)
+    .map((k, n) => ` AND ${ident(registry.field(child, k)!.column!)} = $${n + 2}`)
+    .join('');
   const links = rows.length
     ? await db.unsafe(
-      `SELECT ${ident(registry.field(child, via)!.column!)} AS p, ${ident(g.typeColumn!)} AS t, ${ident(g.idColumn!)} AS o FROM ${ident(child.table)}
+        `SELECT ${ident(registry.field(child, via)!.column!)} AS p, ${ident(g.typeColumn!)} AS t,
+        ${ident(g.idColumn!)} AS o FROM ${ident(child.table)}
         WHERE ${ident(registry.field(child, via)!.column!)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
-      [rows.map((r) => r.id) as never, ...Object.values(where)])
+        [rows.map((r) => r.id) as never, ...Object.values(where)],
+      )
     : [];
   const byType = new Map<string, unknown[]>();
-  for (const l of links) if (registry.has(l.t as string)) byType.set(l.t as string, [...(byType.get(l.t as string) ?? []), l.o]);
+  for (const l of links)
+    if (registry.has(l.t as string)) byType.set(l.t as string, [...(byType.get(l.t as string) ?? []), l.o]);
   const maps = new Map<string, Map<number, Json>>();
-  await Promise.all([...byType].map(async ([t, ids]) => {
-    const target = registry.model(t);
-    maps.set(t, await fetchNested(ctx, target, target.nested, ids));
-  }));
+  await Promise.all(
+    [...byType].map(async ([t, ids]) => {
+      const target = registry.model(t);
+      maps.set(t, await fetchNested(ctx, target, target.nested, ids));
+    }),
+  );
   const by = new Map<number, Json[]>();
   for (const l of links) {
     const object = maps.get(l.t as string)?.get(Number(l.o)) ?? null;
@@ -231,18 +285,29 @@ function builder(keys: readonly string[]): Build {
   if (!build) {
     if (builds.size >= 1000) builds.clear(); // `fields=` subsets are many; keep the cache bounded
     // eslint-disable-next-line no-new-func
-    build = new Function('r', 'row', `return {${keys.map((k, i) => `${JSON.stringify(k)}: r[${i}](row)`).join(', ')}};`) as Build;
+    build = new Function(
+      'r',
+      'row',
+      `return {${keys.map((k, i) => `${JSON.stringify(k)}: r[${i}](row)`).join(', ')}};`,
+    ) as Build;
     builds.set(id, build);
   }
   return build;
 }
 
 /** Renders rows with the named fields, in the model's field order. */
-export async function serialize(ctx: ReadContext, model: ModelDef, rows: Row[], names: readonly string[]): Promise<Json[]> {
+export async function serialize(
+  ctx: ReadContext,
+  model: ModelDef,
+  rows: Row[],
+  names: readonly string[],
+): Promise<Json[]> {
   const wanted = new Set(names);
   const fields = model.fields.filter((f) => wanted.has(f.name) && !f.hidden && !f.writeOnly);
   const renderers = await Promise.all(fields.map((f) => rendererFor(ctx, model, f, rows)));
-  const plan = fields.map((f, i) => [f.name, renderers[i]] as const).filter((p): p is readonly [string, Render] => p[1] !== undefined);
+  const plan = fields
+    .map((f, i) => [f.name, renderers[i]] as const)
+    .filter((p): p is readonly [string, Render] => p[1] !== undefined);
   const keys = plan.map((p) => p[0]);
   if (keys.includes('__proto__')) {
     return rows.map((row) => Object.fromEntries(plan.map(([name, render]) => [name, render(row)])) as Json);

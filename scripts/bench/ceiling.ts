@@ -14,28 +14,41 @@ const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: false });
 const app = new Hono();
 
 async function page(countSql: string, rowsSql: string, params: unknown[] = []) {
-  const [[count], rows] = await Promise.all([sql.unsafe(countSql, params as never[]), sql.unsafe(rowsSql, params as never[])]);
+  const [[count], rows] = await Promise.all([
+    sql.unsafe(countSql, params as never[]),
+    sql.unsafe(rowsSql, params as never[]),
+  ]);
   return { count: Number(count!.n), next: null, previous: null, results: rows };
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
-const tags = (type: string, alias: string) => `(SELECT array_agg(g.name) FROM extras_taggeditem ti JOIN extras_tag g ON g.id = ti.tag_id WHERE ti.object_type = '${type}' AND ti.object_id = ${alias}.id) AS tags`;
+const tags = (type: string, alias: string) => `(SELECT array_agg(g.name) FROM extras_taggeditem ti
+  JOIN extras_tag g ON g.id = ti.tag_id WHERE ti.object_type = '${type}' AND ti.object_id = ${alias}.id) AS tags`;
 
-app.get('/sites', async (c) => c.json(await page(
-  'SELECT count(*) AS n FROM dcim_site',
-  `SELECT s.*, r.name AS region_name, g.name AS group_name, t.name AS tenant_name, ${tags('dcim.site', 's')},
+app.get('/sites', async (c) =>
+  c.json(
+    await page(
+      'SELECT count(*) AS n FROM dcim_site',
+      `SELECT s.*, r.name AS region_name, g.name AS group_name, t.name AS tenant_name, ${tags('dcim.site', 's')},
           (SELECT array_agg(a.asn_id) FROM dcim_site_asns a WHERE a.site_id = s.id) AS asns,
-          (SELECT count(*) FROM circuits_circuittermination x WHERE x.termination_type = 'dcim.site' AND x.termination_id = s.id) AS circuit_count,
+          (SELECT count(*) FROM circuits_circuittermination x WHERE x.termination_type = 'dcim.site'
+    AND x.termination_id = s.id) AS circuit_count,
           (SELECT count(*) FROM dcim_device x WHERE x.site_id = s.id) AS device_count,
           (SELECT count(*) FROM ipam_prefix x WHERE x.scope_type = 'dcim.site' AND x.scope_id = s.id) AS prefix_count,
           (SELECT count(*) FROM dcim_rack x WHERE x.site_id = s.id) AS rack_count,
           (SELECT count(*) FROM virtualization_virtualmachine x WHERE x.site_id = s.id) AS virtualmachine_count,
           (SELECT count(*) FROM ipam_vlan x WHERE x.site_id = s.id) AS vlan_count
-     FROM dcim_site s LEFT JOIN dcim_region r ON r.id = s.region_id LEFT JOIN dcim_sitegroup g ON g.id = s.group_id LEFT JOIN tenancy_tenant t ON t.id = s.tenant_id
-    ORDER BY s.name COLLATE natural_sort, s.id LIMIT ${int(c.req.query('limit'), 50)}`)));
+     FROM dcim_site s LEFT JOIN dcim_region r ON r.id = s.region_id LEFT JOIN dcim_sitegroup g ON g.id = s.group_id
+    LEFT JOIN tenancy_tenant t ON t.id = s.tenant_id
+    ORDER BY s.name COLLATE natural_sort, s.id LIMIT ${int(c.req.query('limit'), 50)}`,
+    ),
+  ),
+);
 
-const deviceRows = `SELECT d.*, s.name AS site_name, r.name AS role_name, dt.model AS device_type_model, m.name AS manufacturer_name,
-    t.name AS tenant_name, p.name AS platform_name, rk.name AS rack_name, l.name AS location_name, ${tags('dcim.device', 'd')},
+const deviceRows = `SELECT d.*, s.name AS site_name, r.name AS role_name, dt.model AS device_type_model,
+  m.name AS manufacturer_name,
+    t.name AS tenant_name, p.name AS platform_name, rk.name AS rack_name, l.name AS location_name,
+  ${tags('dcim.device', 'd')},
     (SELECT count(*) FROM dcim_interface x WHERE x.device_id = d.id) AS interface_count
   FROM dcim_device d JOIN dcim_site s ON s.id = d.site_id JOIN dcim_devicerole r ON r.id = d.role_id
   JOIN dcim_devicetype dt ON dt.id = d.device_type_id JOIN dcim_manufacturer m ON m.id = dt.manufacturer_id
@@ -48,9 +61,20 @@ app.get('/devices', async (c) => {
   if (site) {
     const where = `WHERE d.site_id = $1 AND d.status = $2 AND d.name ILIKE $3`;
     const params = [Number(site), c.req.query('status') ?? 'active', `%${c.req.query('name__ic') ?? ''}%`];
-    return c.json(await page(`SELECT count(*) AS n FROM dcim_device d ${where}`, `${deviceRows} ${where} ORDER BY d.name COLLATE natural_sort, d.id LIMIT ${limit}`, params));
+    return c.json(
+      await page(
+        `SELECT count(*) AS n FROM dcim_device d ${where}`,
+        `${deviceRows} ${where} ORDER BY d.name COLLATE natural_sort, d.id LIMIT ${limit}`,
+        params,
+      ),
+    );
   }
-  return c.json(await page('SELECT count(*) AS n FROM dcim_device', `${deviceRows} ORDER BY d.name COLLATE natural_sort, d.id LIMIT ${limit}`));
+  return c.json(
+    await page(
+      `SELECT count(*) AS n FROM dcim_device`,
+      `${deviceRows} ORDER BY d.name COLLATE natural_sort, d.id LIMIT ${limit}`,
+    ),
+  );
 });
 
 app.get('/devices/:id', async (c) => {
@@ -58,20 +82,33 @@ app.get('/devices/:id', async (c) => {
   return row ? c.json(row) : c.json({ detail: 'Not found.' }, 404);
 });
 
-app.get('/interfaces', async (c) => c.json(await page(
-  'SELECT count(*) AS n FROM dcim_interface',
-  `SELECT i.*, d.name AS device_name, ${tags('dcim.interface', 'i')},
+app.get('/interfaces', async (c) =>
+  c.json(
+    await page(
+      'SELECT count(*) AS n FROM dcim_interface',
+      `SELECT i.*, d.name AS device_name, ${tags('dcim.interface', 'i')},
           (SELECT array_agg(v.vlan_id) FROM dcim_interface_tagged_vlans v WHERE v.interface_id = i.id) AS tagged_vlans,
-          (SELECT count(*) FROM ipam_ipaddress x WHERE x.assigned_object_type = 'dcim.interface' AND x.assigned_object_id = i.id) AS count_ipaddresses
-     FROM (SELECT id FROM dcim_interface ORDER BY device_id, name COLLATE natural_sort, id LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}) k
+          (SELECT count(*) FROM ipam_ipaddress x WHERE x.assigned_object_type = 'dcim.interface'
+    AND x.assigned_object_id = i.id) AS count_ipaddresses
+     FROM (SELECT id FROM dcim_interface ORDER BY device_id, name COLLATE natural_sort, id
+    LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}) k
      JOIN dcim_interface i ON i.id = k.id JOIN dcim_device d ON d.id = i.device_id
-    ORDER BY i.device_id, i.name COLLATE natural_sort, i.id`)));
+    ORDER BY i.device_id, i.name COLLATE natural_sort, i.id`,
+    ),
+  ),
+);
 
-app.get('/prefixes', async (c) => c.json(await page(
-  'SELECT count(*) AS n FROM ipam_prefix',
-  `SELECT p.id, p.prefix::text AS prefix, p.prefix::text AS display, family(p.prefix) AS family, p.description,
-          (SELECT count(DISTINCT a.prefix) FROM ipam_prefix a WHERE a.prefix >> p.prefix AND a.vrf_id IS NOT DISTINCT FROM p.vrf_id) AS _depth
-     FROM ipam_prefix p ORDER BY p.vrf_id NULLS FIRST, p.prefix, p.id LIMIT ${int(c.req.query('limit'), 50)}`)));
+app.get('/prefixes', async (c) =>
+  c.json(
+    await page(
+      'SELECT count(*) AS n FROM ipam_prefix',
+      `SELECT p.id, p.prefix::text AS prefix, p.prefix::text AS display, family(p.prefix) AS family, p.description,
+          (SELECT count(DISTINCT a.prefix) FROM ipam_prefix a WHERE a.prefix >> p.prefix AND a.vrf_id IS NOT DISTINCT
+    FROM p.vrf_id) AS _depth
+     FROM ipam_prefix p ORDER BY p.vrf_id NULLS FIRST, p.prefix, p.id LIMIT ${int(c.req.query('limit'), 50)}`,
+    ),
+  ),
+);
 
 /*
  * The bare ceiling: the table's own rows, no joins, no counts — `SELECT * … ORDER BY … LIMIT n` (or
@@ -90,7 +127,11 @@ app.get('/bare/:model', async (c) => {
   const site = c.req.query('site_id');
   const where = site ? 'WHERE site_id = $1 AND status = $2 AND name ILIKE $3' : '';
   const params = site ? [Number(site), c.req.query('status') ?? 'active', `%${c.req.query('name__ic') ?? ''}%`] : [];
-  const rows = await sql.unsafe(`SELECT * FROM ${t.table} ${where} ORDER BY ${t.order}, id LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}`, params as never[]);
+  const rows = await sql.unsafe(
+    `SELECT * FROM ${t.table} ${where} ORDER BY ${t.order}, id
+    LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}`,
+    params as never[],
+  );
   return c.json({ results: rows });
 });
 app.get('/bare/:model/:id', async (c) => {

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
+import { startLocalPostgres, type LocalPostgres } from './local-postgres.ts';
 
 export const TOKEN = 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef';
 export const AUTH = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
@@ -30,14 +31,34 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-export async function startDatabase(): Promise<Database> {
+/**
+ * Where a run's database lives: `embedded` (PostgreSQL 18, in a temporary folder), `url` (the
+ * server in DATABASE_URL, as given), or the folder of an installed release's binaries (a cluster
+ * made for the run by local-postgres.ts, e.g. /usr/lib/postgresql/15/bin).
+ */
+export type DatabaseKind = 'embedded' | 'url' | { readonly bin: string };
+
+export async function startDatabase(
+  kind: DatabaseKind = process.env.DATABASE_URL ? 'url' : 'embedded',
+): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
-  let adminUrl = process.env.DATABASE_URL;
+  let local: LocalPostgres | undefined;
+  let adminUrl = kind === 'url' ? process.env.DATABASE_URL : undefined;
+  if (kind === 'url' && !adminUrl) throw new Error('--postgres=url needs DATABASE_URL');
   // the embedded cluster lives in a temporary folder, removed by stop (a run leaves no gigabytes behind)
-  const dir = adminUrl ? undefined : mkdtempSync(join(tmpdir(), 'nb-bench-'));
+  const dir = kind === 'embedded' ? mkdtempSync(join(tmpdir(), 'nb-bench-')) : undefined;
   if (dir) {
-    embedded = await startEmbeddedPostgres(dir, await freePort());
+    try {
+      embedded = await startEmbeddedPostgres(dir, await freePort());
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
     adminUrl = embedded.url('postgres');
+  }
+  if (typeof kind === 'object') {
+    local = await startLocalPostgres(kind.bin, await freePort());
+    adminUrl = local.adminUrl;
   }
   if (!adminUrl) throw new Error('no database');
   const name = `nb_bench_${Date.now()}`;
@@ -62,11 +83,16 @@ export async function startDatabase(): Promise<Database> {
       return urlOf(db);
     },
     async stop() {
-      const a = connect(adminUrl!, { max: 1 });
-      for (const db of names) await a.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
-      await a.end();
-      await embedded?.stop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      try {
+        const a = connect(adminUrl!, { max: 1 });
+        for (const db of names) await a.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
+        await a.end();
+      } finally {
+        // the clusters made for the run go with their folders, whatever happened to the databases
+        await embedded?.stop().catch(() => {});
+        if (dir) rmSync(dir, { recursive: true, force: true });
+        await local?.stop();
+      }
     },
   };
 }
@@ -77,37 +103,72 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function spawnUntil(script: string, env: Record<string, string>, ready: string): Promise<ServerProcess> {
+async function spawnUntil(
+  script: string,
+  env: Record<string, string>,
+  ready: string,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += String(d); });
-  child.stderr!.on('data', (d) => { out += String(d); });
+  child.stdout!.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    out += String(d);
+  });
   while (!out.includes(ready)) {
     if (child.exitCode !== null) throw new Error(`${script} exited:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  // from here on, what the server says on stderr (its errors: a 500 logs its cause) is shown
+  child.stderr!.on('data', (d) => process.stderr.write(`  [server] ${String(d)}`));
   return {
     url: `http://127.0.0.1:${port}`,
     child,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
-/** The server as `npm start` runs it, in production mode, on the benchmark's database. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * The server as `npm start` runs it, in production mode, on the benchmark's database. With
+ * BENCH_CPU_PROF=<folder> each server process writes a V8 CPU profile there when it stops.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nb-bench-data-'));
-  const server = await spawnUntil('runtime/main.ts', {
-    DATABASE_URL: databaseUrl, DATA_DIR: dataDir,
-    SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, MAX_BULK_ITEMS: '100000', ...env,
-  }, 'API listening');
+  let server: ServerProcess;
+  try {
+    server = await spawnUntil(
+      'runtime/main.ts',
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SUPERUSER_NAME: 'admin',
+        SUPERUSER_PASSWORD: 'admin-password',
+        SUPERUSER_API_TOKEN: TOKEN,
+        MAX_BULK_ITEMS: '100000',
+        ...env,
+      },
+      'API listening',
+      process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    );
+  } catch (e) {
+    // a server that did not start leaves no data folder either
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return { ...server, stop: () => server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
@@ -117,13 +178,19 @@ export function startCeilingProcess(databaseUrl: string): Promise<ServerProcess>
 }
 
 export async function api(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${path}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: AUTH,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 500)}`);
   return text ? JSON.parse(text) : null;
 }
 
 export interface Result {
+  /** the PostgreSQL the scenario ran on, when a run covers several */
+  readonly database?: string;
   readonly scenario: string;
   readonly metrics: Record<string, number | string>;
   readonly target?: string;

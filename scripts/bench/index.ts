@@ -5,97 +5,172 @@
  * (JSON and Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,components,webhooks,branching,scaling      --branch-scales=10000,100000,1000000
+ *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling
+ *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
+ *   --interfaces=50000    interfaces already in the table before bulk-creating more
+ *   --postgres=embedded,15   the databases to run on, one after the other, side by side in the
+ *                         results: `embedded` (PostgreSQL 18), `url` (DATABASE_URL as given; the
+ *                         default when it is set), `15` (a cluster of Debian's PostgreSQL 15 made
+ *                         for the run, README's settings, fsync on), or a folder of binaries
  */
 import { parseArgs } from 'node:util';
 import { connect } from '../../runtime/db/index.ts';
-import { startCeilingProcess, startDatabase, startServerProcess, type Result } from './harness.ts';
+import {
+  startCeilingProcess,
+  startDatabase,
+  startServerProcess,
+  type Database,
+  type DatabaseKind,
+  type Result,
+} from './harness.ts';
 import { machine, writeResults } from './report.ts';
 import { createDataset, type Dataset } from './dataset.ts';
 import { benchReads } from './scenarios/reads.ts';
 import { benchScaling } from './scenarios/scaling.ts';
-import { benchBulk } from './scenarios/bulk.ts';
+import { benchBulk, benchBulkInterfaces } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchBranching } from './scenarios/branching.ts';
 import { benchComponents } from './scenarios/components.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, scale: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '5' },
-    bulk: { type: 'string', default: '10000' }, webhooks: { type: 'string', default: '2000' },
-    'branch-scales': { type: 'string', default: '10000,100000,1000000' }, merge: { type: 'string', default: '10000' },
+    only: { type: 'string' },
+    scale: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '5' },
+    bulk: { type: 'string', default: '10000' },
+    webhooks: { type: 'string', default: '2000' },
+    interfaces: { type: 'string', default: '50000' },
+    postgres: { type: 'string' },
+    'branch-scales': { type: 'string', default: '10000,100000,1000000' },
+    merge: { type: 'string', default: '10000' },
   },
 });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const want = (name: string) => !only || only.has(name);
 const seconds = Number(values.seconds);
 
+/** `--postgres` names: `15` is Debian's PostgreSQL 15; a path is a folder of binaries. */
+function kindOf(name: string): DatabaseKind {
+  if (name === 'embedded' || name === 'url') return name;
+  if (/^\d+$/.test(name)) return { bin: `/usr/lib/postgresql/${name}/bin` };
+  return { bin: name };
+}
+
+const started = Date.now();
+const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
+
+/** Every wanted scenario on one database. */
+async function runOn(db: Database): Promise<Result[]> {
+  const results: Result[] = [];
+  let server = await startServerProcess(db.url);
+  try {
+    let data: Dataset | undefined;
+    if (want('reads') || want('scaling')) {
+      step('creating the data set through the API');
+      data = await createDataset(server.url, Number(values.scale));
+      // what autovacuum does within a minute of a bulk load: visibility map and statistics
+      const admin = connect(db.url, { max: 1 });
+      await admin.unsafe('VACUUM ANALYZE');
+      await admin.end();
+      results.push({
+        scenario: `data set: ${data.objects.toLocaleString('en')} objects created through the API`,
+        metrics: { seconds: +data.seconds.toFixed(1), 'objects/s': Math.round(data.objects / data.seconds) },
+      });
+      step(`data set ready: ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
+    }
+    if (want('reads') && data) {
+      step('reads, against the bare and the same-SQL ceilings');
+      const ceiling = await startCeilingProcess(db.url);
+      try {
+        results.push(...(await benchReads(server.url, ceiling.url, data, seconds)));
+      } finally {
+        await ceiling.stop();
+      }
+    }
+    if (want('scaling') && data) {
+      step('1 → 2 processes');
+      await server.stop();
+      results.push(...(await benchScaling(db.url, data, seconds)));
+      server = await startServerProcess(db.url);
+    }
+    if (want('bulk')) step('bulk writes');
+    if (want('bulk')) results.push(...(await benchBulk(server.url, Number(values.bulk))));
+    if (want('components')) step('component instantiation');
+    if (want('components')) results.push(...(await benchComponents(server.url)));
+    if (want('webhooks')) step('webhook delivery');
+    if (want('webhooks')) results.push(...(await benchWebhooks(server.url, Number(values.webhooks))));
+  } finally {
+    await server.stop();
+  }
+  if (want('interfaces')) {
+    step(`bulk interfaces with ${Number(values.interfaces).toLocaleString('en')} already in the table`);
+    // a database of its own: the table holds exactly the interfaces the scenario puts there
+    const url = await db.sibling('interfaces');
+    const s = await startServerProcess(url);
+    try {
+      results.push(...(await benchBulkInterfaces(s.url, Number(values.interfaces), step)));
+    } finally {
+      await s.stop();
+    }
+  }
+  if (want('branching')) {
+    step('branching');
+    // an empty database of its own, so that each scale is the size of main being copied
+    const url = await db.sibling('branching');
+    const branching = await startServerProcess(url);
+    try {
+      results.push(
+        ...(await benchBranching(
+          branching.url,
+          url,
+          values['branch-scales'].split(',').map(Number),
+          Number(values.merge),
+        )),
+      );
+    } finally {
+      await branching.stop();
+    }
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
-  const started = Date.now();
-  const db = await startDatabase();
-  // Ctrl-C still removes the database (and the embedded cluster's folder)
-  const interrupted = () => void db.stop().finally(() => process.exit(130));
+  const kinds = (values.postgres ?? (process.env.DATABASE_URL ? 'url' : 'embedded'))
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const results: Result[] = [];
+  const versions: string[] = [];
+  let current: Database | undefined;
+  // Ctrl-C still removes the database (and the cluster made for the run, with its folder)
+  const interrupted = () => void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
-  const results: Result[] = [];
-  let pgVersion = 'unknown';
-  try {
-    const sql = connect(db.url, { max: 1 });
-    pgVersion = String((await sql.unsafe('SHOW server_version'))[0]!.server_version);
-    await sql.end();
-    let server = await startServerProcess(db.url);
+  for (const name of kinds) {
+    step(`PostgreSQL: ${name}`);
+    current = await startDatabase(kindOf(name));
     try {
-      let data: Dataset | undefined;
-      if (want('reads') || want('scaling')) {
-        step('creating the data set through the API');
-        data = await createDataset(server.url, Number(values.scale));
-        // what autovacuum does within a minute of a bulk load: visibility map and statistics
-        const admin = connect(db.url, { max: 1 });
-        await admin.unsafe('VACUUM ANALYZE');
-        await admin.end();
-        results.push({ scenario: `data set: ${data.objects.toLocaleString('en')} objects created through the API`, metrics: { seconds: +data.seconds.toFixed(1), 'objects/s': Math.round(data.objects / data.seconds) } });
-        console.log(`data set ready: ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
-      }
-      if (want('reads') && data) {
-        step('reads, against the bare and the same-SQL ceilings');
-        const ceiling = await startCeilingProcess(db.url);
-        try {
-          results.push(...await benchReads(server.url, ceiling.url, data, seconds));
-        } finally {
-          await ceiling.stop();
-        }
-      }
-      if (want('scaling') && data) {
-        await server.stop();
-        results.push(...await benchScaling(db.url, data, seconds));
-        server = await startServerProcess(db.url);
-      }
-      if (want('bulk')) step('bulk writes');
-      if (want('bulk')) results.push(...await benchBulk(server.url, Number(values.bulk)));
-      if (want('components')) step('component instantiation');
-      if (want('components')) results.push(...await benchComponents(server.url));
-      if (want('webhooks')) step('webhook delivery');
-      if (want('webhooks')) results.push(...await benchWebhooks(server.url, Number(values.webhooks)));
+      const sql = connect(current.url, { max: 1 });
+      const version = String((await sql.unsafe('SHOW server_version'))[0]!.server_version).split(' ')[0]!;
+      const fsync = String((await sql.unsafe('SHOW fsync'))[0]!.fsync);
+      await sql.end();
+      const label = `${name === 'embedded' ? 'embedded ' : ''}${version}`;
+      versions.push(`${label} (fsync ${fsync})`);
+      step(`PostgreSQL ${label} ready`);
+      for (const r of await runOn(current)) results.push({ ...r, database: label });
     } finally {
-      await server.stop();
+      await current.stop();
+      current = undefined;
     }
-    if (want('branching')) {
-      step('branching');
-      // an empty database of its own, so that each scale is the size of main being copied
-      const url = await db.sibling('branching');
-      const branching = await startServerProcess(url);
-      try {
-        results.push(...await benchBranching(branching.url, url, values['branch-scales'].split(',').map(Number), Number(values.merge)));
-      } finally {
-        await branching.stop();
-      }
-    }
-  } finally {
-    await db.stop();
   }
-  console.log(writeResults(results, { ...machine(pgVersion), 'scale': values.scale!, 'total minutes': ((Date.now() - started) / 60000).toFixed(1) }));
+  console.log(
+    writeResults(results, {
+      ...machine(versions.join(', ')),
+      scale: values.scale!,
+      'total minutes': ((Date.now() - started) / 60000).toFixed(1),
+    }),
+  );
 }
 
 main().catch((e) => {

@@ -8,7 +8,12 @@ export interface LoadResult {
   readonly errors: number;
 }
 
-export async function load(url: string, headers: Record<string, string>, seconds: number, connections = 8): Promise<LoadResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 8,
+): Promise<LoadResult> {
   const r = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   const errors = r.errors + r.timeouts + r.non2xx;
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors };

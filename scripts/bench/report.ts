@@ -15,14 +15,19 @@ export function machine(pgVersion: string): Record<string, string> {
 
 export function markdown(results: Result[], about: Record<string, string>): string {
   const keys = [...new Set(results.flatMap((r) => Object.keys(r.metrics)))];
+  const db = results.some((r) => r.database);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
     ...Object.entries(about).map(([k, v]) => `- ${k}: ${v}`),
     '',
-    `| scenario | ${keys.join(' | ')} | target | met |`,
-    `|---|${keys.map(() => '---').join('|')}|---|---|`,
-    ...results.map((r) => `| ${r.scenario} | ${keys.map((k) => r.metrics[k] ?? '').join(' | ')} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} |`),
+    `| ${db ? 'PostgreSQL | ' : ''}scenario | ${keys.join(' | ')} | target | met |`,
+    `|${db ? '---|' : ''}---|${keys.map(() => '---').join('|')}|---|---|`,
+    ...results.map(
+      (r) =>
+        `| ${db ? `${r.database ?? ''} | ` : ''}${r.scenario} | ${keys.map((k) => r.metrics[k] ?? '').join(' | ')} | ` +
+        `${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -12,9 +12,15 @@ describe('webhook receiver', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/webhook-receiver.ts', '--port', String(port)]);
     children.push(child);
     let out = '';
-    child.stdout.on('data', (d) => { out += String(d); });
+    child.stdout.on('data', (d) => {
+      out += String(d);
+    });
     while (!out.includes('Listening')) await new Promise((r) => setTimeout(r, 50));
-    const r = await fetch(`http://127.0.0.1:${port}/some/path`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hook-Signature': 'abc' }, body: '{"event":"created"}' });
+    const r = await fetch(`http://127.0.0.1:${port}/some/path`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hook-Signature': 'abc' },
+      body: '{"event":"created"}',
+    });
     expect(r.status).toBe(200);
     expect(await r.text()).toBe('Webhook received!\n');
     while (!out.includes('Completed request #1')) await new Promise((r2) => setTimeout(r2, 50));

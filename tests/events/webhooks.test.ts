@@ -10,7 +10,9 @@ let ruleIds: number[] = [];
 let hookIds: number[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer({ env: { WORKER_IN_PROCESS: 'true', WEBHOOK_BACKOFF_MS: '50', WEBHOOK_MAX_ATTEMPTS: '3' } });
+  s = await startTestServer({
+    env: { WORKER_IN_PROCESS: 'true', WEBHOOK_BACKOFF_MS: '50', WEBHOOK_MAX_ATTEMPTS: '3' },
+  });
   rx = await startReceiver();
 });
 afterAll(async () => {
@@ -18,8 +20,18 @@ afterAll(async () => {
   await rx?.close();
 });
 beforeEach(async () => {
-  if (ruleIds.length) await s.request('DELETE', '/api/extras/event-rules/', ruleIds.map((id) => ({ id })));
-  if (hookIds.length) await s.request('DELETE', '/api/extras/webhooks/', hookIds.map((id) => ({ id })));
+  if (ruleIds.length)
+    await s.request(
+      'DELETE',
+      '/api/extras/event-rules/',
+      ruleIds.map((id) => ({ id })),
+    );
+  if (hookIds.length)
+    await s.request(
+      'DELETE',
+      '/api/extras/webhooks/',
+      hookIds.map((id) => ({ id })),
+    );
   ruleIds = [];
   hookIds = [];
   rx.received.length = 0;
@@ -29,11 +41,20 @@ beforeEach(async () => {
 let n = 0;
 async function hook(extra: Record<string, unknown> = {}, rule: Record<string, unknown> = {}) {
   n++;
-  const h = await s.request('POST', '/api/extras/webhooks/', { name: `hook-${n}`, payload_url: `${rx.url}/hook`, ...extra });
+  const h = await s.request('POST', '/api/extras/webhooks/', {
+    name: `hook-${n}`,
+    payload_url: `${rx.url}/hook`,
+    ...extra,
+  });
   expect(h.status, h.text).toBe(201);
   const r = await s.request('POST', '/api/extras/event-rules/', {
-    name: `rule-${n}`, object_types: ['dcim.site'], event_types: ['object_created', 'object_updated', 'object_deleted'],
-    action_type: 'webhook', action_object_type: 'extras.webhook', action_object_id: h.body.id, ...rule,
+    name: `rule-${n}`,
+    object_types: ['dcim.site'],
+    event_types: ['object_created', 'object_updated', 'object_deleted'],
+    action_type: 'webhook',
+    action_object_type: 'extras.webhook',
+    action_object_id: h.body.id,
+    ...rule,
   });
   expect(r.status, r.text).toBe(201);
   hookIds.push(h.body.id);
@@ -50,8 +71,22 @@ describe('default deliveries', () => {
     const got = await rx.waitFor(3);
     expect(got.map((r) => JSON.parse(r.body).event)).toEqual(['created', 'updated', 'deleted']);
     const [created, updated, deleted] = got.map((r) => JSON.parse(r.body));
-    expect(Object.keys(created)).toEqual(['event', 'timestamp', 'model', 'object_type', 'username', 'request_id', 'data', 'snapshots']);
-    expect(created).toMatchObject({ model: 'site', object_type: 'dcim.site', username: 'admin', data: { id: site.id, name: 'Hook1', url: `/api/dcim/sites/${site.id}/` } });
+    expect(Object.keys(created)).toEqual([
+      'event',
+      'timestamp',
+      'model',
+      'object_type',
+      'username',
+      'request_id',
+      'data',
+      'snapshots',
+    ]);
+    expect(created).toMatchObject({
+      model: 'site',
+      object_type: 'dcim.site',
+      username: 'admin',
+      data: { id: site.id, name: 'Hook1', url: `/api/dcim/sites/${site.id}/` },
+    });
     expect(created.snapshots.prechange).toBeNull();
     expect(created.snapshots.postchange.name).toBe('Hook1');
     expect(updated.request_id).toBe(up.headers.get('x-request-id'));
@@ -67,14 +102,17 @@ describe('default deliveries', () => {
   });
 
   it('renders a liquid body, URL and headers, and signs the body', async () => {
-    await hook({
-      payload_url: `${rx.url}/sites/{{ data.slug }}`,
-      http_method: 'PUT',
-      http_content_type: 'text/plain',
-      additional_headers: 'X-Event: {{ event }}\nX-Model: {{ object_type }}',
-      body_template: '{{ event }} {{ data.name }} by {{ username }} ({{ snapshots.postchange.status }})',
-      secret: 's3cret',
-    }, { event_types: ['object_created'] });
+    await hook(
+      {
+        payload_url: `${rx.url}/sites/{{ data.slug }}`,
+        http_method: 'PUT',
+        http_content_type: 'text/plain',
+        additional_headers: 'X-Event: {{ event }}\nX-Model: {{ object_type }}',
+        body_template: '{{ event }} {{ data.name }} by {{ username }} ({{ snapshots.postchange.status }})',
+        secret: 's3cret',
+      },
+      { event_types: ['object_created'] },
+    );
     await s.request('POST', '/api/dcim/sites/', { name: 'Tmpl', slug: 'tmpl' });
     const [r] = await rx.waitFor(1);
     expect(r).toMatchObject({ method: 'PUT', path: '/sites/tmpl', body: 'created Tmpl by admin (active)' });
@@ -89,9 +127,24 @@ describe('default deliveries', () => {
 
 describe('rules', () => {
   it('fires only when conditions match, and not for disabled rules', async () => {
-    await hook({}, { conditions: { and: [{ attr: 'status.value', value: 'active' }, { attr: 'name', value: 'skip', negate: true }] }, event_types: ['object_created'] });
+    await hook(
+      {},
+      {
+        conditions: {
+          and: [
+            { attr: 'status.value', value: 'active' },
+            { attr: 'name', value: 'skip', negate: true },
+          ],
+        },
+        event_types: ['object_created'],
+      },
+    );
     await hook({ payload_url: `${rx.url}/disabled` }, { enabled: false, event_types: ['object_created'] });
-    await s.request('POST', '/api/dcim/sites/', [{ name: 'yes', slug: 'yes' }, { name: 'planned', slug: 'planned', status: 'planned' }, { name: 'skip', slug: 'skip' }]);
+    await s.request('POST', '/api/dcim/sites/', [
+      { name: 'yes', slug: 'yes' },
+      { name: 'planned', slug: 'planned', status: 'planned' },
+      { name: 'skip', slug: 'skip' },
+    ]);
     await rx.waitFor(1);
     await new Promise((r) => setTimeout(r, 1000));
     expect(rx.received.map((r) => JSON.parse(r.body).data.name)).toEqual(['yes']);
@@ -101,8 +154,12 @@ describe('rules', () => {
     const h = (await s.request('POST', '/api/extras/webhooks/', { name: 'v', payload_url: 'http://x.invalid/' })).body;
     hookIds.push(h.id);
     const bad = await s.request('POST', '/api/extras/event-rules/', {
-      name: 'bad', object_types: ['dcim.site'], event_types: ['object_exploded'], conditions: { attr: 'name', value: 'x', op: 'gt' },
-      action_object_type: 'extras.webhook', action_object_id: h.id,
+      name: 'bad',
+      object_types: ['dcim.site'],
+      event_types: ['object_exploded'],
+      conditions: { attr: 'name', value: 'x', op: 'gt' },
+      action_object_type: 'extras.webhook',
+      action_object_id: h.id,
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(['conditions', 'event_types']);
@@ -147,7 +204,7 @@ describe('failures', () => {
 });
 
 describe('order and volume', () => {
-  it('keeps the order of one object\'s deliveries', async () => {
+  it("keeps the order of one object's deliveries", async () => {
     await hook({}, { event_types: ['object_updated'] });
     const site = (await s.request('POST', '/api/dcim/sites/', { name: 'order', slug: 'order' })).body;
     for (let i = 1; i <= 6; i++) await s.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: `v${i}` });
@@ -155,10 +212,39 @@ describe('order and volume', () => {
     expect(got.map((r) => JSON.parse(r.body).data.description)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
   });
 
+  it("sends an object's next delivery only once the previous one is answered; other objects' go beside", async () => {
+    await hook({}, { event_types: ['object_updated'] });
+    const [a, b] = (
+      await s.request('POST', '/api/dcim/sites/', [
+        { name: 'slow-a', slug: 'slow-a' },
+        { name: 'slow-b', slug: 'slow-b' },
+      ])
+    ).body;
+    rx.delay(400);
+    try {
+      for (let i = 1; i <= 3; i++) await s.request('PATCH', `/api/dcim/sites/${a.id}/`, { description: `a${i}` });
+      await s.request('PATCH', `/api/dcim/sites/${b.id}/`, { description: 'b1' });
+      const got = await rx.waitFor(4);
+      const of = (site: number) => got.filter((r) => JSON.parse(r.body).data.id === site);
+      const mine = of(a.id);
+      expect(mine.map((r) => JSON.parse(r.body).data.description)).toEqual(['a1', 'a2', 'a3']);
+      // each waited for the answer to the one before it (400 ms), not just for it to be sent
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(350);
+      // the other object's delivery did not queue behind them
+      expect(of(b.id)[0]!.at).toBeLessThan(mine[2]!.at);
+    } finally {
+      rx.delay(0);
+    }
+  });
+
   it('delivers one request per object of a 1,000-object bulk create without holding up the request', async () => {
     await hook({}, { event_types: ['object_created'] });
     const started = Date.now();
-    const r = await s.request('POST', '/api/dcim/sites/', Array.from({ length: 1000 }, (_, i) => ({ name: `bulk-${i}`, slug: `bulk-${i}` })));
+    const r = await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      Array.from({ length: 1000 }, (_, i) => ({ name: `bulk-${i}`, slug: `bulk-${i}` })),
+    );
     expect(r.status).toBe(201);
     const requestMs = Date.now() - started;
     const got = await rx.waitFor(1000, 120_000);

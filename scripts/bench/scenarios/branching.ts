@@ -12,28 +12,51 @@ const BRANCHES = '/api/plugins/branching/branches/';
 export async function seed(databaseUrl: string, total: number): Promise<number> {
   const sql = connect(databaseUrl, { max: 1 });
   try {
-    const [have] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*) FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
+    const [have] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
+      FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
       + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`);
     const from = Number(have!.n);
     if (from >= total) return from;
-    const grow = (share: number) => Math.round(((total - from) * share));
+    const grow = (share: number) => Math.round((total - from) * share);
     await sql.begin(async (tx) => {
       await tx.unsafe(`INSERT INTO dcim_manufacturer (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
-      await tx.unsafe(`INSERT INTO dcim_devicetype (manufacturer_id, model, slug) SELECT id, 'bench', 'bench' FROM dcim_manufacturer WHERE slug = 'bench' ON CONFLICT DO NOTHING`);
+      await tx.unsafe(`INSERT INTO dcim_devicetype (manufacturer_id, model, slug) SELECT id, 'bench', 'bench'
+        FROM dcim_manufacturer WHERE slug = 'bench' ON CONFLICT DO NOTHING`);
       await tx.unsafe(`INSERT INTO dcim_devicerole (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
       const stamp = `${Date.now()}`;
-      await tx.unsafe(`INSERT INTO dcim_site (name, slug, status) SELECT 'bs-${stamp}-' || i, 'bs-${stamp}-' || i, 'active' FROM generate_series(1, $1) i`, [grow(0.01)]);
-      await tx.unsafe(`INSERT INTO dcim_rack (name, site_id, status) SELECT 'r' || i, (SELECT id FROM dcim_site ORDER BY random() LIMIT 1), 'active' FROM generate_series(1, $1) i`, [grow(0.04)]);
-      await tx.unsafe(`INSERT INTO dcim_device (name, device_type_id, role_id, site_id, status)
-        SELECT 'dev-${stamp}-' || i, (SELECT id FROM dcim_devicetype WHERE slug = 'bench'), (SELECT id FROM dcim_devicerole WHERE slug = 'bench'),
-               (SELECT min(id) FROM dcim_site), 'active' FROM generate_series(1, $1) i`, [grow(0.15)]);
-      await tx.unsafe(`INSERT INTO dcim_interface (device_id, name, type)
-        SELECT d.id, 'eth' || g, '1000base-t' FROM (SELECT id FROM dcim_device ORDER BY id DESC LIMIT $1) d, generate_series(1, 4) g LIMIT $2`, [Math.ceil(grow(0.5) / 4), grow(0.5)]);
+      await tx.unsafe(
+        `INSERT INTO dcim_site (name, slug, status) SELECT 'bs-${stamp}-' || i, 'bs-${stamp}-' || i,
+        'active' FROM generate_series(1, $1) i`,
+        [grow(0.01)],
+      );
+      await tx.unsafe(
+        `INSERT INTO dcim_rack (name, site_id, status) SELECT 'r' || i, (SELECT id FROM dcim_site
+        ORDER BY random() LIMIT 1), 'active' FROM generate_series(1, $1) i`,
+        [grow(0.04)],
+      );
+      await tx.unsafe(
+        `INSERT INTO dcim_device (name, device_type_id, role_id, site_id, status)
+        SELECT 'dev-${stamp}-' || i, (SELECT id FROM dcim_devicetype WHERE slug = 'bench'), (SELECT id
+        FROM dcim_devicerole WHERE slug = 'bench'),
+               (SELECT min(id) FROM dcim_site), 'active' FROM generate_series(1, $1) i`,
+        [grow(0.15)],
+      );
+      await tx.unsafe(
+        `INSERT INTO dcim_interface (device_id, name, type)
+        SELECT d.id, 'eth' || g, '1000base-t' FROM (SELECT id FROM dcim_device ORDER BY id DESC LIMIT $1) d,
+        generate_series(1, 4) g LIMIT $2`,
+        [Math.ceil(grow(0.5) / 4), grow(0.5)],
+      );
       const [base] = await tx.unsafe('SELECT count(*)::bigint AS n FROM ipam_ipaddress');
-      await tx.unsafe(`INSERT INTO ipam_ipaddress (address, status) SELECT set_masklen('10.0.0.0'::inet + ($2::bigint + i), 32), 'active' FROM generate_series(1, $1) i`, [grow(0.3), Number(base!.n)]);
+      await tx.unsafe(
+        `INSERT INTO ipam_ipaddress (address,
+        status) SELECT set_masklen('10.0.0.0'::inet + ($2::bigint + i), 32), 'active' FROM generate_series(1, $1) i`,
+        [grow(0.3), Number(base!.n)],
+      );
     });
     await sql.unsafe('VACUUM ANALYZE');
-    const [now] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*) FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
+    const [now] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
+      FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
       + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`);
     return Number(now!.n);
   } finally {
@@ -49,7 +72,10 @@ async function waitJob(base: string, url: string): Promise<any> {
   }
 }
 
-async function provision(base: string, name: string): Promise<{ id: number; schema_id: string; ms: number; copyMs: number; rows: number }> {
+async function provision(
+  base: string,
+  name: string,
+): Promise<{ id: number; schema_id: string; ms: number; copyMs: number; rows: number }> {
   const started = performance.now();
   const b = await api(base, 'POST', BRANCHES, { name });
   for (;;) {
@@ -59,18 +85,32 @@ async function provision(base: string, name: string): Promise<{ id: number; sche
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
-  const job = (await api(base, 'GET', `/api/core/jobs/?object_type=netbox_branching.branch&object_id=${b.id}&limit=1`)).results[0];
+  const found = (
+    await api(base, 'GET', `/api/core/jobs/?object_type=netbox_branching.branch&object_id=${b.id}&limit=1`)
+  ).results[0];
+  // the branch is ready when the job's transaction commits; its row is completed (with data) just after
+  const job = await waitJob(base, found.url);
   return { id: b.id, schema_id: b.schema_id, ms, copyMs: job.data.ms, rows: job.data.rows_copied };
 }
 
-export async function benchBranching(base: string, databaseUrl: string, scales: number[], mergeChanges: number): Promise<Result[]> {
+export async function benchBranching(
+  base: string,
+  databaseUrl: string,
+  scales: number[],
+  mergeChanges: number,
+): Promise<Result[]> {
   const out: Result[] = [];
   for (const scale of scales) {
     const rows = await seed(databaseUrl, scale);
     const p = await provision(base, `bench-provision-${scale}`);
     out.push({
       scenario: `provision a branch of ${rows.toLocaleString('en')} rows`,
-      metrics: { seconds: +(p.ms / 1000).toFixed(2), 'job seconds': +(p.copyMs / 1000).toFixed(2), 'rows copied': p.rows, 'rows/s': Math.round(p.rows / (p.copyMs / 1000)) },
+      metrics: {
+        seconds: +(p.ms / 1000).toFixed(2),
+        'job seconds': +(p.copyMs / 1000).toFixed(2),
+        'rows copied': p.rows,
+        'rows/s': Math.round(p.rows / (p.copyMs / 1000)),
+      },
       ...(scale >= 1_000_000 ? { target: '< 10 s', met: p.ms / 1000 < 10 } : {}),
     });
     await api(base, 'DELETE', `${BRANCHES}${p.id}/`);
@@ -85,14 +125,27 @@ export async function benchBranching(base: string, databaseUrl: string, scales: 
     return res.json();
   };
   const creates = Math.floor(mergeChanges / 2);
-  await call('POST', '/api/dcim/sites/', Array.from({ length: creates }, (_, i) => ({ name: `merge-site-${i}`, slug: `merge-site-${i}` })));
+  await call(
+    'POST',
+    '/api/dcim/sites/',
+    Array.from({ length: creates }, (_, i) => ({ name: `merge-site-${i}`, slug: `merge-site-${i}` })),
+  );
   const devices: number[] = [];
   while (devices.length < mergeChanges - creates) {
-    const page = await api(base, 'GET', `/api/dcim/devices/?limit=${Math.min(1000, mergeChanges - creates - devices.length)}&offset=${devices.length}&fields=id&ordering=id`);
+    const limit = Math.min(1000, mergeChanges - creates - devices.length);
+    const page = await api(
+      base,
+      'GET',
+      `/api/dcim/devices/?limit=${limit}&offset=${devices.length}&fields=id&ordering=id`,
+    );
     if (!page.results.length) break;
     devices.push(...page.results.map((d: { id: number }) => d.id));
   }
-  await call('PATCH', '/api/dcim/devices/', devices.map((id: number) => ({ id, description: 'changed in branch' })));
+  await call(
+    'PATCH',
+    '/api/dcim/devices/',
+    devices.map((id: number) => ({ id, description: 'changed in branch' })),
+  );
   const changes = creates + devices.length;
   const started = performance.now();
   const job = await waitJob(base, (await api(base, 'POST', `${BRANCHES}${b.id}/merge/`, { commit: true })).url);
@@ -100,8 +153,13 @@ export async function benchBranching(base: string, databaseUrl: string, scales: 
   if (job.status.value !== 'completed') throw new Error(`merge failed: ${JSON.stringify(job.data).slice(0, 500)}`);
   out.push({
     scenario: `merge ${changes.toLocaleString('en')} changes (creates and updates) into main`,
-    metrics: { seconds: +(ms / 1000).toFixed(2), 'job seconds': +(job.data.ms / 1000).toFixed(2), 'changes/s': Math.round(changes / (ms / 1000)) },
-    target: '> 1000 changes/s', met: changes / (ms / 1000) > 1000,
+    metrics: {
+      seconds: +(ms / 1000).toFixed(2),
+      'job seconds': +(job.data.ms / 1000).toFixed(2),
+      'changes/s': Math.round(changes / (ms / 1000)),
+    },
+    target: '≥ 2000 changes/s',
+    met: changes / (ms / 1000) >= 2000,
   });
   return out;
 }

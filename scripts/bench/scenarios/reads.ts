@@ -23,13 +23,50 @@ export function readScenarios(data: Dataset): Scenario[] {
   const site = data.siteIds[1] ?? data.siteIds[0]!;
   const deep = Math.max(0, Math.min(90_000, (data.counts['dcim/interfaces'] ?? 0) - 50));
   return [
-    { name: 'list 50 sites (complete)', server: '/api/dcim/sites/?limit=50', ceiling: '/sites?limit=50', bare: '/bare/sites?limit=50' },
-    { name: 'list 50 devices (complete, nested relations)', server: '/api/dcim/devices/?limit=50', ceiling: '/devices?limit=50', bare: '/bare/devices?limit=50' },
-    { name: 'list 1,000 interfaces', server: '/api/dcim/interfaces/?limit=1000', ceiling: '/interfaces?limit=1000', bare: '/bare/interfaces?limit=1000', p50Target: 100 },
-    { name: 'brief list of 1,000 prefixes', server: '/api/ipam/prefixes/?limit=1000&brief=true', ceiling: '/prefixes?limit=1000', bare: '/bare/prefixes?limit=1000' },
-    { name: 'detail GET of a device', server: `/api/dcim/devices/${device}/`, ceiling: `/devices/${device}`, bare: `/bare/devices/${device}` },
-    { name: 'filtered device list (site_id, status, name__ic)', server: `/api/dcim/devices/?site_id=${site}&status=active&name__ic=dev-1&limit=50`, ceiling: `/devices?site_id=${site}&status=active&name__ic=dev-1&limit=50`, bare: `/bare/devices?site_id=${site}&status=active&name__ic=dev-1&limit=50` },
-    { name: `deep offset page (interfaces, offset ${deep.toLocaleString('en')})`, server: `/api/dcim/interfaces/?limit=50&offset=${deep}`, ceiling: `/interfaces?limit=50&offset=${deep}`, bare: `/bare/interfaces?limit=50&offset=${deep}`, p50Target: 50 },
+    {
+      name: 'list 50 sites (complete)',
+      server: '/api/dcim/sites/?limit=50',
+      ceiling: '/sites?limit=50',
+      bare: '/bare/sites?limit=50',
+    },
+    {
+      name: 'list 50 devices (complete, nested relations)',
+      server: '/api/dcim/devices/?limit=50',
+      ceiling: '/devices?limit=50',
+      bare: '/bare/devices?limit=50',
+    },
+    {
+      name: 'list 1,000 interfaces',
+      server: '/api/dcim/interfaces/?limit=1000',
+      ceiling: '/interfaces?limit=1000',
+      bare: '/bare/interfaces?limit=1000',
+      p50Target: 100,
+    },
+    {
+      name: 'brief list of 1,000 prefixes',
+      server: '/api/ipam/prefixes/?limit=1000&brief=true',
+      ceiling: '/prefixes?limit=1000',
+      bare: '/bare/prefixes?limit=1000',
+    },
+    {
+      name: 'detail GET of a device',
+      server: `/api/dcim/devices/${device}/`,
+      ceiling: `/devices/${device}`,
+      bare: `/bare/devices/${device}`,
+    },
+    {
+      name: 'filtered device list (site_id, status, name__ic)',
+      server: `/api/dcim/devices/?site_id=${site}&status=active&name__ic=dev-1&limit=50`,
+      ceiling: `/devices?site_id=${site}&status=active&name__ic=dev-1&limit=50`,
+      bare: `/bare/devices?site_id=${site}&status=active&name__ic=dev-1&limit=50`,
+    },
+    {
+      name: `deep offset page (interfaces, offset ${deep.toLocaleString('en')})`,
+      server: `/api/dcim/interfaces/?limit=50&offset=${deep}`,
+      ceiling: `/interfaces?limit=50&offset=${deep}`,
+      bare: `/bare/interfaces?limit=50&offset=${deep}`,
+      p50Target: 50,
+    },
   ];
 }
 
@@ -41,11 +78,18 @@ function row(s: Scenario, ours: LoadResult, top: LoadResult, bare: LoadResult, a
   return {
     scenario: s.name,
     metrics: {
-      'req/s': ours.rps, 'bare req/s': bare.rps, 'bare ratio': +bareRatio.toFixed(2), 'same-SQL req/s': top.rps, 'same-SQL ratio': +ratio.toFixed(2),
-      'p50 ms': alone.p50, 'p99 ms': alone.p99, 'p50 ms loaded': ours.p50,
+      'req/s': ours.rps,
+      'bare req/s': bare.rps,
+      'bare ratio': +bareRatio.toFixed(2),
+      'same-SQL req/s': top.rps,
+      'same-SQL ratio': +ratio.toFixed(2),
+      'p50 ms': alone.p50,
+      'p99 ms': alone.p99,
+      'p50 ms loaded': ours.p50,
       ...(ours.errors + alone.errors ? { errors: ours.errors + alone.errors } : {}),
     },
-    target: targets.join(', '), met,
+    target: targets.join(', '),
+    met,
   };
 }
 

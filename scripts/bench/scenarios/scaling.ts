@@ -13,7 +13,10 @@ export async function benchScaling(databaseUrl: string, data: Dataset, seconds: 
   ];
   const rps: Record<string, number[]> = {};
   for (const processes of [1, 2]) {
-    const server = await startServerProcess(databaseUrl, { WEB_CONCURRENCY: String(processes), WORKER_IN_PROCESS: 'false' });
+    const server = await startServerProcess(databaseUrl, {
+      WEB_CONCURRENCY: String(processes),
+      WORKER_IN_PROCESS: 'false',
+    });
     try {
       for (const p of paths) {
         await load(`${server.url}${p.path}`, AUTH, 1, 16);
@@ -25,6 +28,9 @@ export async function benchScaling(databaseUrl: string, data: Dataset, seconds: 
   }
   return paths.map((p) => {
     const [one, two] = rps[p.name]!;
-    return { scenario: `scaling: ${p.name}, 1 → 2 processes`, metrics: { '1 process req/s': one!, '2 processes req/s': two!, speedup: `×${(two! / one!).toFixed(2)}` } };
+    return {
+      scenario: `scaling: ${p.name}, 1 → 2 processes`,
+      metrics: { '1 process req/s': one!, '2 processes req/s': two!, speedup: `×${(two! / one!).toFixed(2)}` },
+    };
   });
 }

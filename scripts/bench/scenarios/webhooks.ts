@@ -1,4 +1,9 @@
-/** Webhook delivery: N objects created in one request, time until every delivery is received. */
+/**
+ * Webhook delivery, to a receiver that answers at once:
+ * - a burst: N objects created in one request, time until every delivery is received (throughput);
+ * - a steady stream: one object created every `intervalMs`, time from each response to its delivery
+ *   (the latency a user sees when the queue is not backed up).
+ */
 import { createServer } from 'node:http';
 import { api, type Result } from '../harness.ts';
 
@@ -8,10 +13,14 @@ function percentile(sorted: number[], p: number): number {
 
 export async function benchWebhooks(base: string, n: number): Promise<Result[]> {
   const arrivals: number[] = [];
+  let onBody: ((body: string, at: number) => void) | undefined;
   const receiver = createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      arrivals.push(performance.now());
+      const at = performance.now();
+      arrivals.push(at);
+      onBody?.(Buffer.concat(chunks).toString('utf8'), at);
       res.end('ok');
     });
   });
@@ -20,25 +29,74 @@ export async function benchWebhooks(base: string, n: number): Promise<Result[]> 
   let hook: { id: number } | undefined;
   let rule: { id: number } | undefined;
   try {
-    hook = await api(base, 'POST', '/api/extras/webhooks/', { name: 'bench', payload_url: `http://127.0.0.1:${port}/` });
-    rule = await api(base, 'POST', '/api/extras/event-rules/', { name: 'bench', object_types: ['dcim.site'], event_types: ['object_created'], action_object_type: 'extras.webhook', action_object_id: hook!.id });
+    hook = await api(base, 'POST', '/api/extras/webhooks/', {
+      name: 'bench',
+      payload_url: `http://127.0.0.1:${port}/`,
+    });
+    rule = await api(base, 'POST', '/api/extras/event-rules/', {
+      name: 'bench',
+      object_types: ['dcim.site'],
+      event_types: ['object_created'],
+      action_object_type: 'extras.webhook',
+      action_object_id: hook!.id,
+    });
     const started = performance.now();
-    await api(base, 'POST', '/api/dcim/sites/', Array.from({ length: n }, (_, i) => ({ name: `hook-${i}`, slug: `hook-${i}` })));
+    await api(
+      base,
+      'POST',
+      '/api/dcim/sites/',
+      Array.from({ length: n }, (_, i) => ({ name: `hook-${i}`, slug: `hook-${i}` })),
+    );
     const committed = performance.now();
     const deadline = Date.now() + 600_000;
     while (arrivals.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const latencies = arrivals.map((t) => t - committed).sort((a, b) => a - b);
     const seconds = (arrivals[arrivals.length - 1]! - committed) / 1000;
-    return [{
+    const rate = Math.round(arrivals.length / seconds);
+    const burst: Result = {
       scenario: `webhook delivery of ${n} events`,
       metrics: {
         'request ms': Math.round(committed - started),
-        'deliveries/s': Math.round(arrivals.length / seconds),
+        'deliveries/s': rate,
         'p50 ms from commit': Math.round(percentile(latencies, 50)),
         'p99 ms from commit': Math.round(percentile(latencies, 99)),
         delivered: arrivals.length,
       },
-    }];
+      target: '≥ 500 deliveries/s',
+      met: rate >= 500,
+    };
+    // the steady stream: one site at a time, each delivery matched to its site by the body's id
+    arrivals.length = 0;
+    const byId = new Map<number, number>();
+    const sentAt = new Map<number, number>();
+    onBody = (body, at) => {
+      const id = (JSON.parse(body) as { data?: { id?: number } }).data?.id;
+      if (id !== undefined) byId.set(id, at);
+    };
+    const steady = Math.max(20, Math.min(200, Math.round(n / 10)));
+    for (let i = 0; i < steady; i++) {
+      const t = performance.now();
+      const site = await api(base, 'POST', '/api/dcim/sites/', { name: `steady-${i}`, slug: `steady-${i}` });
+      sentAt.set(site.id, performance.now());
+      await new Promise((r) => setTimeout(r, Math.max(0, 50 - (performance.now() - t))));
+    }
+    const until = Date.now() + 60_000;
+    while (byId.size < steady && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const waits = [...sentAt].flatMap(([id, at]) => (byId.has(id) ? [byId.get(id)! - at] : [])).sort((a, b) => a - b);
+    const p50 = Math.round(percentile(waits, 50));
+    return [
+      burst,
+      {
+        scenario: `webhook latency, ${steady} events one every 50 ms`,
+        metrics: {
+          'p50 ms from commit': p50,
+          'p99 ms from commit': Math.round(percentile(waits, 99)),
+          delivered: waits.length,
+        },
+        target: 'p50 < 50 ms',
+        met: p50 < 50 && waits.length === steady,
+      },
+    ];
   } finally {
     // later scenarios create sites too: they must not queue deliveries
     if (rule) await api(base, 'DELETE', `/api/extras/event-rules/${rule.id}/`);

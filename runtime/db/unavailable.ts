@@ -1,0 +1,26 @@
+/**
+ * Errors that mean the database cannot be reached (down, restarting, the connection cut), as
+ * opposed to errors of the statement: callers answer 503 or retry rather than report a fault.
+ */
+const codes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ETIMEDOUT',
+]);
+
+export function isUnavailable(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && codes.has(String((err as { code?: unknown }).code ?? ''));
+}

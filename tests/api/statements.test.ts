@@ -1,0 +1,120 @@
+/**
+ * Statements per request, counted on the wire between the server and PostgreSQL: a read of a
+ * device or a page of them costs its data queries only — authentication and permissions come from
+ * the process's cache (shared-cache.test.ts shows the cache follows changes). The numbers are the
+ * budget: a change that adds a query to these requests fails here and must say why.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startPgCounter, type Counts, type PgCounter } from '../helpers/pg-counter.ts';
+import { AUTH, created, startTestServer, type TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+let counter: PgCounter;
+const auth: Record<string, Record<string, string>> = { superuser: AUTH };
+let device: any;
+
+beforeAll(async () => {
+  counter = await startPgCounter(inject('adminUrl'));
+  s = await startTestServer({ via: (url) => counter.route(url) });
+  const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
+  const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });
+  const dt = await created(s, '/api/dcim/device-types/', { manufacturer: mf.id, model: 'dt', slug: 'dt' });
+  const role = await created(s, '/api/dcim/device-roles/', { name: 'rl', slug: 'rl', color: '00ff00' });
+  const devices = await created(
+    s,
+    '/api/dcim/devices/',
+    Array.from({ length: 5 }, (_, i) => ({ name: `d${i}`, site: site.id, device_type: dt.id, role: role.id })),
+  );
+  device = devices[0];
+  await created(
+    s,
+    '/api/dcim/interfaces/',
+    Array.from({ length: 10 }, (_, i) => ({ device: device.id, name: `eth${i}`, type: '1000base-t' })),
+  );
+  const viewer = await created(s, '/api/users/users/', { username: 'viewer', password: 'viewer-password-1' });
+  await created(s, '/api/users/permissions/', {
+    name: 'view dcim',
+    object_types: ['dcim.device', 'dcim.interface', 'dcim.site'],
+    actions: ['view'],
+    users: [viewer.id],
+  });
+  const constrained = await created(s, '/api/users/users/', {
+    username: 'constrained',
+    password: 'constrained-password-1',
+  });
+  await created(s, '/api/users/permissions/', {
+    name: 'some devices',
+    object_types: ['dcim.device'],
+    actions: ['view'],
+    users: [constrained.id],
+    constraints: { name__startswith: 'd' },
+  });
+  auth.viewer = { Authorization: `Bearer ${(await created(s, '/api/users/tokens/', { user: viewer.id })).token}` };
+  auth.constrained = {
+    Authorization: `Bearer ${(await created(s, '/api/users/tokens/', { user: constrained.id })).token}`,
+  };
+});
+afterAll(async () => {
+  await s?.stop();
+  await counter?.close();
+});
+
+/** What PostgreSQL receives for one request, after a first one has warmed the caches. */
+async function cost(path: string, who: string): Promise<Counts> {
+  const first = await s.request('GET', path, undefined, auth[who]);
+  expect(first.status, first.text).toBe(200);
+  // the first use of a token writes last_used, in the background: let it land before counting
+  await new Promise((r) => setTimeout(r, 100));
+  counter.reset();
+  const runs = 5;
+  for (let i = 0; i < runs; i++) expect((await s.request('GET', path, undefined, auth[who])).status).toBe(200);
+  const c = counter.counts();
+  if (process.env.SHOW_STATEMENTS)
+    console.log(
+      path,
+      who,
+      counter.texts().map((t) => t.slice(0, 300)),
+    );
+  return { statements: c.statements / runs, roundTrips: c.roundTrips / runs };
+}
+
+describe('statements per request', () => {
+  it('device detail: one statement, whoever asks', async () => {
+    for (const who of ['superuser', 'viewer', 'constrained']) {
+      expect({ who, ...(await cost(`/api/dcim/devices/${device.id}/`, who)) }).toEqual({
+        who,
+        statements: 1,
+        roundTrips: 1,
+      });
+    }
+  });
+
+  it('a page: the count and the page, and for interfaces one query per relation not yet embedded', async () => {
+    for (const who of ['superuser', 'viewer']) {
+      expect({ who, ...(await cost('/api/dcim/devices/?limit=50', who)) }).toEqual({
+        who,
+        statements: 2,
+        roundTrips: 2,
+      });
+      expect({ who, ...(await cost('/api/dcim/sites/?limit=50&status=active', who)) }).toEqual({
+        who,
+        statements: 2,
+        roundTrips: 2,
+      });
+      // cable ends, MAC addresses and bridged interfaces are still read after the page (issue 17)
+      expect({ who, ...(await cost('/api/dcim/interfaces/?limit=1000', who)) }).toEqual({
+        who,
+        statements: 5,
+        roundTrips: 5,
+      });
+    }
+  });
+});
+
+describe('plans', () => {
+  it('run without JIT: compiling a page query with many embedded relations costs more than running it', async () => {
+    // the server's own pool, as every request uses it
+    expect((await s.sql.unsafe('SHOW jit'))[0]!.jit).toBe('off');
+  });
+});
