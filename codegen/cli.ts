@@ -50,7 +50,9 @@ function main(): number {
     if (!values['no-migration']) {
       const pending = pendingMigration(values.out!, values.migrations!);
       if (pending.length) {
-        console.error(`the generated tables need a migration that ${values.migrations}/ lacks: run \`npm run generate\``);
+        console.error(
+          `the generated tables need a migration that ${values.migrations}/ lacks: run \`npm run generate\``,
+        );
         return 1;
       }
     }
@@ -61,7 +63,9 @@ function main(): number {
   console.log(`${written.length} file(s) written to ${values.out}/ (${files.size} generated)`);
   if (!values['no-migration']) {
     const added = writeMigration(values.out!, values.migrations!);
-    console.log(added.length ? `new migration: ${added.map((f) => `${values.migrations}/${f}`).join(', ')}` : 'no new migration');
+    console.log(
+      added.length ? `new migration: ${added.map((f) => `${values.migrations}/${f}`).join(', ')}` : 'no new migration',
+    );
   }
   return 0;
 }

@@ -5596,6 +5596,7 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
+            "index": true,
             "default": "",
             "maxLength": 100
           },
@@ -39172,6 +39173,7 @@ export const catalogue: Catalogue = {
             "type": "ip_unique",
             "field": "address",
             "vrf": "vrf",
+            "enforce": "enforce_unique",
             "host": true,
             "key": "address",
             "what": "IP address",
@@ -40272,6 +40274,7 @@ export const catalogue: Catalogue = {
             "type": "ip_unique",
             "field": "prefix",
             "vrf": "vrf",
+            "enforce": "enforce_unique",
             "host": false,
             "key": "prefix",
             "what": "prefix"

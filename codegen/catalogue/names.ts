@@ -1,7 +1,35 @@
 /** Every naming rule of the generator in one place: verbose names, labels, tables, identifiers. */
 
 /** Words written in capitals in labels and verbose names, as NetBox writes them. */
-const acronyms = new Set(['ip', 'vrf', 'vlan', 'asn', 'rir', 'rd', 'id', 'mtu', 'mac', 'wwn', 'url', 'dns', 'vm', 'vc', 'poe', 'rf', 'cid', 'ipv4', 'ipv6', 'nat', 'oob', 'tx', 'ca', 'http', 'ssl', 'json', 'vcpus']);
+const acronyms = new Set([
+  'ip',
+  'vrf',
+  'vlan',
+  'asn',
+  'rir',
+  'rd',
+  'id',
+  'mtu',
+  'mac',
+  'wwn',
+  'url',
+  'dns',
+  'vm',
+  'vc',
+  'poe',
+  'rf',
+  'cid',
+  'ipv4',
+  'ipv6',
+  'nat',
+  'oob',
+  'tx',
+  'ca',
+  'http',
+  'ssl',
+  'json',
+  'vcpus',
+]);
 
 /** `SiteGroup` → `site group`, `IPAddress` → `IP address`, `VLANGroup` → `VLAN group` */
 export function verboseFromClass(className: string): string {
@@ -18,11 +46,15 @@ export function pluralize(noun: string): string {
 
 /** `time_zone` → `Time zone`, `vrf` → `VRF`, `primary_ip4` → `Primary IPv4` */
 export function labelFromName(name: string): string {
-  const words = name.replace(/^_+/, '').split('_').filter(Boolean).map((w) => {
-    if (acronyms.has(w)) return w === 'ipv4' ? 'IPv4' : w === 'ipv6' ? 'IPv6' : w.toUpperCase();
-    const ip = /^ip([46])$/.exec(w);
-    return ip ? `IPv${ip[1]}` : w;
-  });
+  const words = name
+    .replace(/^_+/, '')
+    .split('_')
+    .filter(Boolean)
+    .map((w) => {
+      if (acronyms.has(w)) return w === 'ipv4' ? 'IPv4' : w === 'ipv6' ? 'IPv6' : w.toUpperCase();
+      const ip = /^ip([46])$/.exec(w);
+      return ip ? `IPv${ip[1]}` : w;
+    });
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

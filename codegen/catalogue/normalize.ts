@@ -3,16 +3,53 @@
  * fixed, reverse relations found. Everything the runtime needs is decided here, once.
  */
 import type {
-  ActionDef, Catalogue, ChoiceOption, ComputedDef, FieldDef, FieldKind, ModelDef, OrderTerm, ReverseRelation,
-  RuleDef, ScalarKind, UniqueDef,
+  ActionDef,
+  Catalogue,
+  ChoiceOption,
+  ComputedDef,
+  FieldDef,
+  FieldKind,
+  ModelDef,
+  OrderTerm,
+  ReverseRelation,
+  RuleDef,
+  ScalarKind,
+  UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './raw.ts';
 import { parseDisplay } from './display.ts';
-import { byCodePoint, capitalize, labelFromName, pluralize, sequenceName, tableName, verboseFromClass } from './names.ts';
+import {
+  byCodePoint,
+  capitalize,
+  labelFromName,
+  pluralize,
+  sequenceName,
+  tableName,
+  verboseFromClass,
+} from './names.ts';
 
-const nullableByDefault = new Set(['integer', 'bigint', 'decimal', 'date', 'timestamp', 'json', 'fk', 'choice', 'ipaddress', 'ipnetwork', 'object_type']);
+const nullableByDefault = new Set([
+  'integer',
+  'bigint',
+  'decimal',
+  'date',
+  'timestamp',
+  'json',
+  'fk',
+  'choice',
+  'ipaddress',
+  'ipnetwork',
+  'object_type',
+]);
 
-const defaultFeatures = { tags: false, customFields: false, changelog: false, branching: false, events: false, imageAttachments: false };
+const defaultFeatures = {
+  tags: false,
+  customFields: false,
+  changelog: false,
+  branching: false,
+  events: false,
+  imageAttachments: false,
+};
 
 function throughTable(table: string, field: string): string {
   return `${table}_${field}`;
@@ -20,11 +57,15 @@ function throughTable(table: string, field: string): string {
 
 function m2mColumns(model: string, target: string): { source: string; target: string } {
   const targetModel = target.split('.')[1]!;
-  return model === targetModel ? { source: `from_${model}_id`, target: `to_${model}_id` } : { source: `${model}_id`, target: `${targetModel}_id` };
+  return model === targetModel
+    ? { source: `from_${model}_id`, target: `to_${model}_id` }
+    : { source: `${model}_id`, target: `${targetModel}_id` };
 }
 
 function allModels(raw: RawCatalogue): string[] {
-  return Object.entries(raw.apps).flatMap(([app, a]) => Object.keys(a.models).map((m) => `${app}.${m}`)).sort(byCodePoint);
+  return Object.entries(raw.apps)
+    .flatMap(([app, a]) => Object.keys(a.models).map((m) => `${app}.${m}`))
+    .sort(byCodePoint);
 }
 
 function modelsWithFeature(raw: RawCatalogue, feature: string): string[] {
@@ -35,7 +76,11 @@ function modelsWithFeature(raw: RawCatalogue, feature: string): string[] {
   return out.sort(byCodePoint);
 }
 
-function normalizeField(name: string, f: RawField, ctx: { model: string; table: string; raw: RawCatalogue }): FieldDef[] {
+function normalizeField(
+  name: string,
+  f: RawField,
+  ctx: { model: string; table: string; raw: RawCatalogue },
+): FieldDef[] {
   const kind = f.type as FieldKind;
   const required = f.required ?? false;
   const nullable = f.nullable ?? (!required && f.default === undefined && nullableByDefault.has(f.type));
@@ -68,30 +113,62 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
     ...(f.validators ? { validators: f.validators } : {}),
     ...(f.item_refs ? { itemRefs: f.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
-    ...(f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)) ? { emptyAsNull: true } : {}),
+    ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
+      ? { emptyAsNull: true }
+      : {}),
   };
   switch (f.type) {
     case 'fk':
-      return [{
-        name, kind, column: `${name}_id`, ...base, to: f.to!, onDelete: f.on_delete ?? (nullable ? 'set_null' : 'cascade'),
-        ...(f.nested ? { nested: f.nested } : {}),
-      }];
+      return [
+        {
+          name,
+          kind,
+          column: `${name}_id`,
+          ...base,
+          to: f.to!,
+          onDelete: f.on_delete ?? (nullable ? 'set_null' : 'cascade'),
+          ...(f.nested ? { nested: f.nested } : {}),
+        },
+      ];
     case 'm2m': {
       const cols = m2mColumns(ctx.model, f.to!);
-      return [{
-        name, kind, ...base, default: [], nullable: false, to: f.to!, writeIds: f.write_ids ?? true,
-        through: { table: f.through ?? throughTable(ctx.table, name), ...cols }, ...(f.nested ? { nested: f.nested } : {}),
-      }];
+      return [
+        {
+          name,
+          kind,
+          ...base,
+          default: [],
+          nullable: false,
+          to: f.to!,
+          writeIds: f.write_ids ?? true,
+          through: { table: f.through ?? throughTable(ctx.table, name), ...cols },
+          ...(f.nested ? { nested: f.nested } : {}),
+        },
+      ];
     }
     case 'generic': {
-      const types = f.types ? [...f.types] : f.types_any ? allModels(ctx.raw) : modelsWithFeature(ctx.raw, f.types_with_feature!);
+      const types = f.types
+        ? [...f.types]
+        : f.types_any
+          ? allModels(ctx.raw)
+          : modelsWithFeature(ctx.raw, f.types_with_feature!);
       const typeColumn = `${name}_type`;
       const idColumn = `${name}_id`;
       const onDelete = f.on_delete ?? 'set_null';
       return [
         { name: typeColumn, kind: 'object_type', column: typeColumn, ...base, label: labelFromName(typeColumn), types },
         { name: idColumn, kind: 'bigint', column: idColumn, ...base, label: labelFromName(idColumn) },
-        { name: f.read_as ?? name, kind, ...base, readOnly: true, required: false, types, typeColumn, idColumn, onDelete },
+        {
+          name: f.read_as ?? name,
+          kind,
+          ...base,
+          readOnly: true,
+          required: false,
+          types,
+          typeColumn,
+          idColumn,
+          onDelete,
+        },
       ];
     }
     case 'choice':
@@ -99,12 +176,33 @@ function normalizeField(name: string, f: RawField, ctx: { model: string; table: 
     case 'list':
       return [{ name, kind, column: name, ...base, nullable: false, item: f.item as ScalarKind }];
     case 'children':
-      return [{ name, kind, ...base, nullable: false, default: [], to: f.to!, children: { via: f.via!, where: f.where ?? {}, item: f.item_field! } }];
+      return [
+        {
+          name,
+          kind,
+          ...base,
+          nullable: false,
+          default: [],
+          to: f.to!,
+          children: { via: f.via!, where: f.where ?? {}, item: f.item_field! },
+        },
+      ];
     case 'image':
-      return [{
-        name, kind, column: name, ...base, maxLength: f.max_length ?? 100,
-        upload: { to: f.upload_to ?? `${ctx.model}-images`, ...(f.width_field ? { widthField: f.width_field } : {}), ...(f.height_field ? { heightField: f.height_field } : {}), ...(f.size_field ? { sizeField: f.size_field } : {}) },
-      }];
+      return [
+        {
+          name,
+          kind,
+          column: name,
+          ...base,
+          maxLength: f.max_length ?? 100,
+          upload: {
+            to: f.upload_to ?? `${ctx.model}-images`,
+            ...(f.width_field ? { widthField: f.width_field } : {}),
+            ...(f.height_field ? { heightField: f.height_field } : {}),
+            ...(f.size_field ? { sizeField: f.size_field } : {}),
+          },
+        },
+      ];
     default:
       return [f.virtual ? { name, kind, ...base } : { name, kind, column: name, ...base }];
   }
@@ -116,12 +214,28 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     const [app, model, field] = c.count.split('.') as [string, string, string];
     const target = raw.apps[app]!.models[model]!;
     const tf = target.fields[field]!;
-    const through = tf.type === 'm2m'
-      ? { table: tf.through ?? throughTable(target.table ?? tableName(app, model), field), ...m2mColumns(model, tf.to!) }
-      : undefined;
-    computed = { type: 'count', model: `${app}.${model}`, field, cumulative: c.cumulative ?? false, ...(through ? { through } : {}) };
+    const through =
+      tf.type === 'm2m'
+        ? {
+            table: tf.through ?? throughTable(target.table ?? tableName(app, model), field),
+            ...m2mColumns(model, tf.to!),
+          }
+        : undefined;
+    computed = {
+      type: 'count',
+      model: `${app}.${model}`,
+      field,
+      cumulative: c.cumulative ?? false,
+      ...(through ? { through } : {}),
+    };
   } else if (c.expr) {
-    computed = { type: 'expr', sql: c.expr, as: c.as!, ...(c.choices ? { choices: c.choices } : {}), ...(c.to ? { to: c.to } : {}) };
+    computed = {
+      type: 'expr',
+      sql: c.expr,
+      as: c.as!,
+      ...(c.choices ? { choices: c.choices } : {}),
+      ...(c.to ? { to: c.to } : {}),
+    };
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
@@ -137,8 +251,16 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed = { type: 'reverse_list', model: `${app}.${model}`, field };
   }
   return {
-    name, kind: 'computed', label: c.label ?? labelFromName(name), required: false, nullable: true, blank: true,
-    readOnly: true, writeOnly: false, unique: false, computed,
+    name,
+    kind: 'computed',
+    label: c.label ?? labelFromName(name),
+    required: false,
+    nullable: true,
+    blank: true,
+    readOnly: true,
+    writeOnly: false,
+    unique: false,
+    computed,
     ...(computed.type === 'expr' && computed.choices ? { choices: computed.choices } : {}),
     ...(computed.type === 'expr' && computed.to ? { to: computed.to } : {}),
   };
@@ -146,8 +268,16 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
 
 function envelopeField(name: string, kind: FieldKind, extra: Partial<FieldDef> = {}): FieldDef {
   return {
-    name, kind, label: labelFromName(name), required: false, nullable: false, blank: true, readOnly: true,
-    writeOnly: false, unique: false, ...extra,
+    name,
+    kind,
+    label: labelFromName(name),
+    required: false,
+    nullable: false,
+    blank: true,
+    readOnly: true,
+    writeOnly: false,
+    unique: false,
+    ...extra,
   };
 }
 
@@ -155,7 +285,11 @@ function parseOrdering(list: string[]): OrderTerm[] {
   return list.map((term) => {
     const [field, ...flags] = term.split(' ') as [string, ...string[]];
     const desc = field.startsWith('-');
-    return { field: desc ? field.slice(1) : field, desc, ...(flags.includes('nulls_first') ? { nullsFirst: true } : {}) };
+    return {
+      field: desc ? field.slice(1) : field,
+      desc,
+      ...(flags.includes('nulls_first') ? { nullsFirst: true } : {}),
+    };
   });
 }
 
@@ -164,7 +298,14 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   const table = m.table ?? tableName(app, name);
   const features = { ...defaultFeatures };
   for (const f of m.features ?? []) {
-    features[({ custom_fields: 'customFields', image_attachments: 'imageAttachments' } as Record<string, keyof typeof features>)[f] ?? (f as keyof typeof features)] = true;
+    features[
+      (
+        { custom_fields: 'customFields', image_attachments: 'imageAttachments' } as Record<
+          string,
+          keyof typeof features
+        >
+      )[f] ?? (f as keyof typeof features)
+    ] = true;
   }
   const timestamps = m.timestamps ?? true;
   const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
@@ -176,30 +317,56 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     envelopeField('display', 'display'),
     ...declared,
     ...(features.tags ? [envelopeField('tags', 'tags', { readOnly: false, default: [] })] : []),
-    ...(features.customFields ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })] : []),
-    ...(timestamps ? [
-      envelopeField('created', 'timestamp', { column: 'created', nullable: true }),
-      envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true }),
-    ] : []),
+    ...(features.customFields
+      ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })]
+      : []),
+    ...(timestamps
+      ? [
+          envelopeField('created', 'timestamp', { column: 'created', nullable: true }),
+          envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true }),
+        ]
+      : []),
     ...computed,
-    ...(m.tree ? [{ ...envelopeField('_depth', 'computed', { label: 'Depth' }), computed: { type: 'tree_depth' } as ComputedDef }] : []),
+    ...(m.tree
+      ? [
+          {
+            ...envelopeField('_depth', 'computed', { label: 'Depth' }),
+            computed: { type: 'tree_depth' } as ComputedDef,
+          },
+        ]
+      : []),
   ];
   let fields = all;
   if (m.order) {
     const pos = new Map(m.order.map((n, i) => [n, i]));
-    fields = [...all].sort((a, b) => (pos.get(a.name) ?? 1e6 + all.indexOf(a)) - (pos.get(b.name) ?? 1e6 + all.indexOf(b)));
+    fields = [...all].sort(
+      (a, b) => (pos.get(a.name) ?? 1e6 + all.indexOf(a)) - (pos.get(b.name) ?? 1e6 + all.indexOf(b)),
+    );
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const isCount = (n: string) => byName.get(n)?.computed?.type === 'count';
-  const brief = m.brief ?? ['id', 'url', 'display', ...(byName.has('name') ? ['name'] : []), ...(byName.has('slug') ? ['slug'] : []), ...(byName.has('description') ? ['description'] : [])];
+  const brief = m.brief ?? [
+    'id',
+    'url',
+    'display',
+    ...(byName.has('name') ? ['name'] : []),
+    ...(byName.has('slug') ? ['slug'] : []),
+    ...(byName.has('description') ? ['description'] : []),
+  ];
   const nested = m.nested ?? brief.filter((n) => !isCount(n));
   const verboseName = m.verbose_name ?? verboseFromClass(m.class);
-  const label = (n: string) => (byName.get(n)?.label ?? n);
+  const label = (n: string) => byName.get(n)?.label ?? n;
 
   const uniques: UniqueDef[] = [];
   for (const f of declared) {
     if (f.unique && f.column) {
-      uniques.push({ fields: [f.name], nullsEqual: false, key: f.name, message: `${verboseName} with this ${f.label.toLowerCase()} already exists.`, ...(f.nullable ? { whenSet: [f.name] } : {}) });
+      uniques.push({
+        fields: [f.name],
+        nullsEqual: false,
+        key: f.name,
+        message: `${verboseName} with this ${f.label.toLowerCase()} already exists.`,
+        ...(f.nullable ? { whenSet: [f.name] } : {}),
+      });
     }
   }
   for (const u of m.unique_together ?? []) {
@@ -214,43 +381,104 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     });
   }
   const rules: RuleDef[] = (m.rules ?? []).map((r) => {
-    if (r.requires) return { type: 'requires', field: r.requires[0], requires: r.requires[1], message: r.message ?? `Must specify ${label(r.requires[1]).toLowerCase()} when ${label(r.requires[0]).toLowerCase()} is set.` };
-    if (r.same) return { type: 'same', left: r.same[0].split('.'), right: r.same[1].split('.'), key: r.key ?? r.same[0].split('.')[0]!, message: r.message ?? `${label(r.same[0])} must match ${label(r.same[1])}.` };
-    if (r.one_of) return { type: 'one_of', fields: r.one_of, key: r.key ?? '__all__', message: r.message ?? `One of ${r.one_of.join(', ')} must be set.` };
-    if (r.check) return { type: 'check', check: r.check as 'lag', args: r.args ?? {}, key: r.key ?? '__all__', ...(r.message ? { message: r.message } : {}) };
+    if (r.requires)
+      return {
+        type: 'requires',
+        field: r.requires[0],
+        requires: r.requires[1],
+        message:
+          r.message ??
+          `Must specify ${label(r.requires[1]).toLowerCase()} when ${label(r.requires[0]).toLowerCase()} is set.`,
+      };
+    if (r.same)
+      return {
+        type: 'same',
+        left: r.same[0].split('.'),
+        right: r.same[1].split('.'),
+        key: r.key ?? r.same[0].split('.')[0]!,
+        message: r.message ?? `${label(r.same[0])} must match ${label(r.same[1])}.`,
+      };
+    if (r.one_of)
+      return {
+        type: 'one_of',
+        fields: r.one_of,
+        key: r.key ?? '__all__',
+        message: r.message ?? `One of ${r.one_of.join(', ')} must be set.`,
+      };
+    if (r.check)
+      return {
+        type: 'check',
+        check: r.check as 'lag',
+        args: r.args ?? {},
+        key: r.key ?? '__all__',
+        ...(r.message ? { message: r.message } : {}),
+      };
     if (r.ip_unique) {
       const u = r.ip_unique;
       return {
-        type: 'ip_unique', field: u.field, vrf: u.vrf, host: u.host ?? false, key: r.key ?? u.field, what: u.what,
+        type: 'ip_unique',
+        field: u.field,
+        vrf: u.vrf,
+        ...(u.enforce ? { enforce: u.enforce } : {}),
+        host: u.host ?? false,
+        key: r.key ?? u.field,
+        what: u.what,
         ...(u.exempt_field ? { exemptField: u.exempt_field, exempt: u.exempt ?? [] } : {}),
       };
     }
-    return { type: 'less', left: r.less![0], right: r.less![1], key: r.key ?? r.less![1], message: r.message ?? `${label(r.less![0])} must be lower than ${label(r.less![1])}.` };
+    return {
+      type: 'less',
+      left: r.less![0],
+      right: r.less![1],
+      key: r.key ?? r.less![1],
+      message: r.message ?? `${label(r.less![0])} must be lower than ${label(r.less![1])}.`,
+    };
   });
   const hasName = byName.has('name');
   const defaultOrdering = m.tree ? ['_tree'] : hasName ? ['name'] : ['id'];
-  const search = m.search ?? ['name', 'slug', 'description', ...(m.tree ? ['comments'] : [])].filter((n) => byName.get(n)?.column);
-  const naturalKey = m.natural_key ?? (m.fields.slug ? 'slug' : Object.entries(m.fields).find(([, f]) => f.natural)?.[0]);
+  const search =
+    m.search ?? ['name', 'slug', 'description', ...(m.tree ? ['comments'] : [])].filter((n) => byName.get(n)?.column);
+  const naturalKey =
+    m.natural_key ?? (m.fields.slug ? 'slug' : Object.entries(m.fields).find(([, f]) => f.natural)?.[0]);
 
   return {
-    key, app, model: name, className: m.class, verboseName,
+    key,
+    app,
+    model: name,
+    className: m.class,
+    verboseName,
     verboseNamePlural: m.verbose_name_plural ?? pluralize(verboseName),
     description: m.description ?? '',
-    path: m.path, apiPath: `${raw.apps[app]!.api_path ?? app}/${m.path}`, alsoMountedAt: m.also_mounted_at ?? [], table, sequence: sequenceName(table),
+    path: m.path,
+    apiPath: `${raw.apps[app]!.api_path ?? app}/${m.path}`,
+    alsoMountedAt: m.also_mounted_at ?? [],
+    table,
+    sequence: sequenceName(table),
     readOnly: m.read_only ?? false,
     ...(m.hooks ? { hooks: m.hooks } : {}),
-    features, tree: m.tree ?? false,
+    features,
+    tree: m.tree ?? false,
     ...(naturalKey ? { naturalKey } : {}),
-    fields, brief, nested,
+    fields,
+    brief,
+    nested,
     display: parseDisplay(m.display),
     ordering: parseOrdering(m.ordering ?? defaultOrdering),
-    uniques, rules, search,
-    aliases: Object.entries(m.aliases ?? {}).map(([n, a]) => ({ name: n, field: a.field, ...(a.type ? { type: a.type } : {}), reason: a.reason })),
+    uniques,
+    rules,
+    search,
+    aliases: Object.entries(m.aliases ?? {}).map(([n, a]) => ({
+      name: n,
+      field: a.field,
+      ...(a.type ? { type: a.type } : {}),
+      reason: a.reason,
+    })),
     ignoredParams: Object.entries(m.ignored_filters ?? {}).map(([n, reason]) => ({ name: n, reason })),
     reverse: [],
     ...(m.template_of ? { templateOf: m.template_of } : {}),
     ...(m.instantiates ? { instantiates: m.instantiates } : {}),
-    actions: Object.entries(m.actions ?? {}).sort(([a], [b]) => byCodePoint(a, b))
+    actions: Object.entries(m.actions ?? {})
+      .sort(([a], [b]) => byCodePoint(a, b))
       .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
   };
 }
@@ -260,26 +488,45 @@ function findReverse(models: Record<string, ModelDef>): void {
   const add = (to: string, r: ReverseRelation) => reverse.set(to, [...(reverse.get(to) ?? []), r]);
   for (const m of Object.values(models)) {
     for (const f of m.fields) {
-      if (f.kind === 'fk' && !f.readOnly) add(f.to!, { model: m.key, field: f.name, column: f.column!, onDelete: f.onDelete!, kind: 'fk' });
-      if (f.kind === 'm2m') add(f.to!, { model: m.key, field: f.name, column: f.through!.target, onDelete: 'cascade', kind: 'm2m', through: f.through! });
+      if (f.kind === 'fk' && !f.readOnly)
+        add(f.to!, { model: m.key, field: f.name, column: f.column!, onDelete: f.onDelete!, kind: 'fk' });
+      if (f.kind === 'm2m')
+        add(f.to!, {
+          model: m.key,
+          field: f.name,
+          column: f.through!.target,
+          onDelete: 'cascade',
+          kind: 'm2m',
+          through: f.through!,
+        });
       if (f.kind === 'generic') {
-        for (const t of f.types!) add(t, { model: m.key, field: f.name, column: f.idColumn!, onDelete: f.onDelete!, kind: 'generic' });
+        for (const t of f.types!)
+          add(t, { model: m.key, field: f.name, column: f.idColumn!, onDelete: f.onDelete!, kind: 'generic' });
       }
     }
   }
   for (const [key, list] of reverse) {
-    (models[key] as unknown as { reverse: ReverseRelation[] }).reverse = list.sort((a, b) => byCodePoint(`${a.model}.${a.field}`, `${b.model}.${b.field}`));
+    (models[key] as unknown as { reverse: ReverseRelation[] }).reverse = list.sort((a, b) =>
+      byCodePoint(`${a.model}.${a.field}`, `${b.model}.${b.field}`),
+    );
   }
 }
 
 export function normalizeCatalogue(raw: RawCatalogue): Catalogue {
   const models: Record<string, ModelDef> = {};
-  const apps = Object.keys(raw.apps).sort(byCodePoint).map((app) => {
-    const a = raw.apps[app]!;
-    const names = Object.keys(a.models).sort(byCodePoint);
-    for (const n of names) models[`${app}.${n}`] = normalizeModel(app, n, a.models[n]!, raw);
-    return { name: app, label: a.label ?? capitalize(app), apiPath: a.api_path ?? app, models: names.map((n) => `${app}.${n}`) };
-  });
+  const apps = Object.keys(raw.apps)
+    .sort(byCodePoint)
+    .map((app) => {
+      const a = raw.apps[app]!;
+      const names = Object.keys(a.models).sort(byCodePoint);
+      for (const n of names) models[`${app}.${n}`] = normalizeModel(app, n, a.models[n]!, raw);
+      return {
+        name: app,
+        label: a.label ?? capitalize(app),
+        apiPath: a.api_path ?? app,
+        models: names.map((n) => `${app}.${n}`),
+      };
+    });
   findReverse(models);
   const sortedModels: Record<string, ModelDef> = {};
   for (const k of Object.keys(models).sort(byCodePoint)) sortedModels[k] = models[k]!;

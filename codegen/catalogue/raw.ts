@@ -97,7 +97,15 @@ export interface RawRule {
   same?: [string, string];
   one_of?: string[];
   less?: [string, string];
-  ip_unique?: { field: string; vrf: string; host?: boolean; what: string; exempt_field?: string; exempt?: string[] };
+  ip_unique?: {
+    field: string;
+    vrf: string;
+    enforce?: string;
+    host?: boolean;
+    what: string;
+    exempt_field?: string;
+    exempt?: string[];
+  };
   /** a check written once in runtime/write/checks/, with its arguments (field names, `app.model.field` paths) */
   check?: string;
   args?: Record<string, string | string[]>;
@@ -148,7 +156,10 @@ export interface RawModel {
   ignored_filters?: Record<string, string>;
   /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
   propagate_filters?: Record<string, string>;
-  /** filters this model gives every model its generic relation can name (contacts of an object): filter name → own fk field */
+  /**
+   * filters this model gives every model its generic relation can name (contacts of an object): filter name → own fk
+   * field
+   */
   reverse_filters?: { via: string; filters: Record<string, string> };
   /** a component template: the component model its rows are copied into */
   template_of?: string;

@@ -8,12 +8,40 @@ const contentType = { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_
 const fieldList = { type: 'array', items: { type: 'string' } } as const;
 
 export const fieldTypes = [
-  'string', 'text', 'slug', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp', 'json',
-  'choice', 'fk', 'm2m', 'generic', 'ipnetwork', 'ipaddress', 'list', 'password', 'object_type', 'image', 'children',
+  'string',
+  'text',
+  'slug',
+  'integer',
+  'bigint',
+  'decimal',
+  'boolean',
+  'date',
+  'timestamp',
+  'json',
+  'choice',
+  'fk',
+  'm2m',
+  'generic',
+  'ipnetwork',
+  'ipaddress',
+  'list',
+  'password',
+  'object_type',
+  'image',
+  'children',
 ] as const;
 
 /** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
-export const actionOps = ['available_ips', 'available_prefixes', 'available_vlans', 'available_asns', 'trace', 'paths', 'render_config', 'render_template'] as const;
+export const actionOps = [
+  'available_ips',
+  'available_prefixes',
+  'available_vlans',
+  'available_asns',
+  'trace',
+  'paths',
+  'render_config',
+  'render_template',
+] as const;
 
 /** Model checks written once in runtime/write/checks/, switched on per model by a rule `{check: <name>, args}`. */
 export const checkOps = ['primary_ip', 'keeps_primary_ip', 'rack_space', 'lag'] as const;
@@ -71,8 +99,15 @@ const field = {
     validators: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['pattern', 'message'],
-        properties: { pattern: { type: 'string' }, message: { type: 'string' }, inverse: { type: 'boolean' }, ci: { type: 'boolean' } },
+        type: 'object',
+        additionalProperties: false,
+        required: ['pattern', 'message'],
+        properties: {
+          pattern: { type: 'string' },
+          message: { type: 'string' },
+          inverse: { type: 'boolean' },
+          ci: { type: 'boolean' },
+        },
       },
     },
     example: {},
@@ -97,8 +132,14 @@ const computed = {
     reverse_list: { type: 'string' },
     cable: { enum: ['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] },
     config_context: {
-      type: 'object', additionalProperties: false, required: ['contexts', 'match'],
-      properties: { contexts: contentType, local: { type: 'string' }, match: { type: 'object', additionalProperties: { type: 'string' } } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['contexts', 'match'],
+      properties: {
+        contexts: contentType,
+        local: { type: 'string' },
+        match: { type: 'object', additionalProperties: { type: 'string' } },
+      },
     },
   },
 } as const;
@@ -127,11 +168,24 @@ const rule = {
     one_of: { ...fieldList, minItems: 2 },
     less: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
     ip_unique: {
-      type: 'object', additionalProperties: false, required: ['field', 'vrf', 'what'],
-      properties: { field: { type: 'string' }, vrf: { type: 'string' }, host: { type: 'boolean' }, what: { type: 'string' }, exempt_field: { type: 'string' }, exempt: { type: 'array', items: { type: 'string' } } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['field', 'vrf', 'what'],
+      properties: {
+        field: { type: 'string' },
+        vrf: { type: 'string' },
+        enforce: { type: 'string' },
+        host: { type: 'boolean' },
+        what: { type: 'string' },
+        exempt_field: { type: 'string' },
+        exempt: { type: 'array', items: { type: 'string' } },
+      },
     },
     check: { enum: checkOps },
-    args: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } },
+    args: {
+      type: 'object',
+      additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+    },
     key: { type: 'string' },
     message: { type: 'string' },
   },
@@ -144,7 +198,23 @@ const filter = {
     via: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
     tree: { type: 'boolean' },
     natural: { type: 'boolean' },
-    op: { enum: ['time_after', 'time_before', 'net_within', 'net_within_include', 'net_contains', 'family', 'mask_length', 'vrf_present', 'generic_is', 'generic_id', 'generic_parent_id', 'not_null', 'not_empty'] },
+    op: {
+      enum: [
+        'time_after',
+        'time_before',
+        'net_within',
+        'net_within_include',
+        'net_contains',
+        'family',
+        'mask_length',
+        'vrf_present',
+        'generic_is',
+        'generic_id',
+        'generic_parent_id',
+        'not_null',
+        'not_empty',
+      ],
+    },
     arg: { type: 'string' },
     field: { type: 'string' },
     lookups: fieldList,
@@ -176,14 +246,21 @@ const model = {
       items: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
     },
     fields: { type: 'object', additionalProperties: field, propertyNames: identifier },
-    computed: { type: 'object', additionalProperties: computed, propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' } },
+    computed: {
+      type: 'object',
+      additionalProperties: computed,
+      propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' },
+    },
     unique_together: { type: 'array', items: unique },
     rules: { type: 'array', items: rule },
     brief: fieldList,
     nested: fieldList,
     order: fieldList,
     display: {
-      anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }],
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+      ],
     },
     ordering: fieldList,
     search: fieldList,
@@ -198,14 +275,21 @@ const model = {
       },
     },
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
-    propagate_filters: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } },
+    propagate_filters: {
+      type: 'object',
+      additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+    },
     template_of: contentType,
     reverse_filters: {
-      type: 'object', additionalProperties: false, required: ['via', 'filters'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['via', 'filters'],
       properties: { via: { type: 'string' }, filters: { type: 'object', additionalProperties: { type: 'string' } } },
     },
     instantiates: {
-      type: 'object', additionalProperties: false, required: ['type'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
       properties: {
         type: { type: 'string' },
         device: { type: 'string' },
@@ -215,7 +299,12 @@ const model = {
     actions: {
       type: 'object',
       propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-      additionalProperties: { type: 'object', required: ['op'], properties: { op: { enum: actionOps } }, additionalProperties: { type: 'string' } },
+      additionalProperties: {
+        type: 'object',
+        required: ['op'],
+        properties: { op: { enum: actionOps } },
+        additionalProperties: { type: 'string' },
+      },
     },
   },
 } as const;

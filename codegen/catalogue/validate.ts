@@ -17,7 +17,7 @@ export function wireNames(model: RawModel): Set<string> {
       names.add(`${name}_type`);
       names.add(`${name}_id`);
     }
-    names.add(f.type === 'generic' ? f.read_as ?? name : name);
+    names.add(f.type === 'generic' ? (f.read_as ?? name) : name);
   }
   for (const name of Object.keys(model.computed ?? {})) names.add(name);
   if (model.tree) names.add('_depth');
@@ -43,7 +43,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const f = m.fields[name];
       const last = i === path.length - 1;
       if (!f) {
-        if (last && (wireNames(m).has(name) && !m.computed?.[name] && name !== '_depth')) return undefined;
+        if (last && wireNames(m).has(name) && !m.computed?.[name] && name !== '_depth') return undefined;
         if (last && allowComputed && (m.computed?.[name] || name === '_depth')) return undefined;
         return `unknown field "${name}" on ${current}`;
       }
@@ -65,7 +65,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const [fname, f] of Object.entries(m.fields)) {
       const fat = `${at}.fields.${fname}`;
       if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
-      if (columnlessPrefixes.some((p) => fname.startsWith(p))) faults.push(`${fat}: field names may not start with "_"`);
+      if (columnlessPrefixes.some((p) => fname.startsWith(p)))
+        faults.push(`${fat}: field names may not start with "_"`);
       if (f.type === 'choice') {
         if (!f.choices) faults.push(`${fat}: a choice field needs "choices"`);
         else if (!choices[f.choices]) faults.push(`${fat}: unknown choice set "${f.choices}"`);
@@ -84,13 +85,17 @@ export function validateCatalogue(raw: RawCatalogue): void {
         const child = f.to ? models.get(f.to) : undefined;
         if (!child) faults.push(`${fat}: a children field needs "to" naming a catalogued model`);
         else {
-          if (child.fields[f.via ?? '']?.type !== 'fk' || child.fields[f.via!]!.to !== key) faults.push(`${fat}.via: "${f.via}" is not a foreign key of ${f.to} to ${key}`);
-          if (child.fields[f.item_field ?? '']?.type !== 'generic') faults.push(`${fat}.item_field: "${f.item_field}" is not a generic relation of ${f.to}`);
-          for (const w of Object.keys(f.where ?? {})) if (!child.fields[w]) faults.push(`${fat}.where: unknown field "${w}" on ${f.to}`);
+          if (child.fields[f.via ?? '']?.type !== 'fk' || child.fields[f.via!]!.to !== key)
+            faults.push(`${fat}.via: "${f.via}" is not a foreign key of ${f.to} to ${key}`);
+          if (child.fields[f.item_field ?? '']?.type !== 'generic')
+            faults.push(`${fat}.item_field: "${f.item_field}" is not a generic relation of ${f.to}`);
+          for (const w of Object.keys(f.where ?? {}))
+            if (!child.fields[w]) faults.push(`${fat}.where: unknown field "${w}" on ${f.to}`);
         }
       } else if (f.to) faults.push(`${fat}: "to" applies only to fk, m2m and children fields`);
       if (f.type === 'generic') {
-        if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1) faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
+        if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1)
+          faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
         for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
       }
       if (f.type === 'list' && !f.item) faults.push(`${fat}: a list field needs "item"`);
@@ -98,8 +103,10 @@ export function validateCatalogue(raw: RawCatalogue): void {
         faults.push(`${fat}: a decimal field needs "max_digits" and "decimal_places"`);
       }
       if (f.required && f.nullable) faults.push(`${fat}: a required field cannot be null`);
-      if (f.on_delete && f.type !== 'fk' && f.type !== 'generic') faults.push(`${fat}: "on_delete" applies only to fk and generic fields`);
-      if (f.on_delete === 'set_null' && f.type === 'fk' && !f.nullable) faults.push(`${fat}: on_delete set_null needs "nullable: true"`);
+      if (f.on_delete && f.type !== 'fk' && f.type !== 'generic')
+        faults.push(`${fat}: "on_delete" applies only to fk and generic fields`);
+      if (f.on_delete === 'set_null' && f.type === 'fk' && !f.nullable)
+        faults.push(`${fat}: on_delete set_null needs "nullable: true"`);
       if (f.pattern) {
         try {
           new RegExp(f.pattern, 'u');
@@ -111,9 +118,20 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
     for (const [cname, c] of Object.entries(m.computed ?? {})) {
       const cat = `${at}.computed.${cname}`;
-      const kinds = ['count', 'expr', 'ip_depth', 'ip_children', 'reverse_list', 'copy', 'cable', 'config_context'].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
+      const kinds = [
+        'count',
+        'expr',
+        'ip_depth',
+        'ip_children',
+        'reverse_list',
+        'copy',
+        'cable',
+        'config_context',
+      ].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) {
-        faults.push(`${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy, cable, config_context`);
+        faults.push(
+          `${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy, cable, config_context`,
+        );
         continue;
       }
       if (c.config_context) {
@@ -136,18 +154,21 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (!models.has(target)) faults.push(`${cat}: unknown model "${target}"`);
         else if (!tf || (tf.type !== 'fk' && tf.type !== 'm2m' && tf.type !== 'generic')) {
           faults.push(`${cat}: "${cfield}" on ${target} is not a relation`);
-        } else if (tf.type !== 'generic' && tf.to !== key) faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
+        } else if (tf.type !== 'generic' && tf.to !== key)
+          faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
         if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
       }
       if (c.expr) {
         if (!c.as) faults.push(`${cat}: an expr needs "as"`);
-        if (c.as === 'choice' && (!c.choices || !choices[c.choices])) faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
+        if (c.as === 'choice' && (!c.choices || !choices[c.choices]))
+          faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
         if (c.as === 'fk' && (!c.to || !models.has(c.to))) faults.push(`${cat}: unknown model "${c.to ?? ''}"`);
       }
       for (const k of ['ip_depth', 'ip_children'] as const) {
         const fld = c[k];
         if (fld !== undefined) {
-          if (!['ipnetwork', 'ipaddress'].includes(m.fields[fld]?.type ?? '')) faults.push(`${cat}: "${fld}" is not an IP field`);
+          if (!['ipnetwork', 'ipaddress'].includes(m.fields[fld]?.type ?? ''))
+            faults.push(`${cat}: "${fld}" is not an IP field`);
           if (!c.vrf || m.fields[c.vrf]?.type !== 'fk') faults.push(`${cat}: "vrf" must name a foreign key`);
         }
       }
@@ -160,21 +181,43 @@ export function validateCatalogue(raw: RawCatalogue): void {
     checkList(m.nested, 'nested');
     checkList(m.order, 'order');
     checkList(m.search, 'search');
-    checkList(m.ordering?.map((o) => o.replace(/^-/, '').split(' ')[0]!), 'ordering');
+    checkList(
+      m.ordering?.map((o) => o.replace(/^-/, '').split(' ')[0]!),
+      'ordering',
+    );
     if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
-    if (m.tree && m.fields.parent?.to !== key) faults.push(`${at}.fields.parent: a tree model needs a "parent" foreign key to itself`);
+    if (m.tree && m.fields.parent?.to !== key)
+      faults.push(`${at}.fields.parent: a tree model needs a "parent" foreign key to itself`);
 
-    const stored = new Set(Object.entries(m.fields).flatMap(([n, f]) => (f.type === 'generic' ? [`${n}_type`, `${n}_id`] : f.type === 'm2m' || f.type === 'children' ? [] : [n])));
+    const stored = new Set(
+      Object.entries(m.fields).flatMap(([n, f]) =>
+        f.type === 'generic' ? [`${n}_type`, `${n}_id`] : f.type === 'm2m' || f.type === 'children' ? [] : [n],
+      ),
+    );
     (m.unique_together ?? []).forEach((u, i) => {
       for (const n of [...u.fields, ...(u.ci ?? []), ...(u.when_set ?? []), ...(u.when_null ?? [])]) {
         if (!stored.has(n)) faults.push(`${at}.unique_together.${i}: unknown field "${n}"`);
       }
     });
     (m.rules ?? []).forEach((r, i) => {
-      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique', 'check'].filter((k) => (r as Record<string, unknown>)[k] !== undefined);
-      if (kinds.length !== 1) faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique, check`);
+      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique', 'check'].filter(
+        (k) => (r as Record<string, unknown>)[k] !== undefined,
+      );
+      if (kinds.length !== 1)
+        faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique, check`);
       if (r.ip_unique) {
-        for (const n of [r.ip_unique.field, r.ip_unique.vrf, ...(r.ip_unique.exempt_field ? [r.ip_unique.exempt_field] : [])]) if (!m.fields[n]) faults.push(`${at}.rules.${i}.ip_unique: unknown field "${n}"`);
+        for (const n of [
+          r.ip_unique.field,
+          r.ip_unique.vrf,
+          ...(r.ip_unique.exempt_field ? [r.ip_unique.exempt_field] : []),
+        ])
+          if (!m.fields[n]) faults.push(`${at}.rules.${i}.ip_unique: unknown field "${n}"`);
+        const vrf = m.fields[r.ip_unique.vrf];
+        if (vrf && vrf.type !== 'fk')
+          faults.push(`${at}.rules.${i}.ip_unique: "${r.ip_unique.vrf}" is not a foreign key`);
+        const enforce = r.ip_unique.enforce;
+        if (enforce && vrf?.to && fieldOf(vrf.to, enforce)?.type !== 'boolean')
+          faults.push(`${at}.rules.${i}.ip_unique.enforce: "${enforce}" is not a boolean field of ${vrf.to}`);
       }
       for (const p of [...(r.requires ?? []), ...(r.same ?? []), ...(r.one_of ?? []), ...(r.less ?? [])]) {
         const fault = walk(key, p.split('.'), false);
@@ -184,8 +227,10 @@ export function validateCatalogue(raw: RawCatalogue): void {
     if (m.template_of && !models.has(m.template_of)) faults.push(`${at}.template_of: unknown model "${m.template_of}"`);
     if (m.instantiates) {
       const inst = m.instantiates;
-      if (m.fields[inst.type]?.type !== 'fk') faults.push(`${at}.instantiates.type: "${inst.type}" is not a foreign key of ${key}`);
-      if (inst.device && m.fields[inst.device]?.type !== 'fk') faults.push(`${at}.instantiates.device: "${inst.device}" is not a foreign key of ${key}`);
+      if (m.fields[inst.type]?.type !== 'fk')
+        faults.push(`${at}.instantiates.type: "${inst.type}" is not a foreign key of ${key}`);
+      if (inst.device && m.fields[inst.device]?.type !== 'fk')
+        faults.push(`${at}.instantiates.device: "${inst.device}" is not a foreign key of ${key}`);
       for (const [pname, path] of Object.entries(inst.placeholders ?? {})) {
         const fault = walk(key, path.split('.'), false);
         if (fault) faults.push(`${at}.instantiates.placeholders.${pname}: ${fault}`);
@@ -197,7 +242,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (arg === 'code') continue; // a field of the template model the action reads
         for (const part of v.split(',')) {
           const ok = part.includes('.') ? models.has(part) : !!m.fields[part] || !!m.computed?.[part];
-          if (!ok) faults.push(`${at}.actions.${aname}.${arg}: "${part}" is neither a field of ${key} nor a catalogued model`);
+          if (!ok)
+            faults.push(`${at}.actions.${aname}.${arg}: "${part}" is neither a field of ${key} nor a catalogued model`);
         }
       }
     }
@@ -214,7 +260,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const [aname, a] of Object.entries(m.aliases ?? {})) {
       if (!names.has(a.field)) faults.push(`${at}.aliases.${aname}: unknown field "${a.field}"`);
       // an alias may share its name with a read-only computed field that shows it on read
-      if (names.has(aname) && !m.computed?.[aname]) faults.push(`${at}.aliases.${aname}: "${aname}" is already a field`);
+      if (names.has(aname) && !m.computed?.[aname])
+        faults.push(`${at}.aliases.${aname}: "${aname}" is already a field`);
     }
     try {
       for (const alt of parseDisplay(m.display)) {
@@ -230,11 +277,19 @@ export function validateCatalogue(raw: RawCatalogue): void {
     }
   }
   // features rely on models the runtime reads and writes
-  const needs: Record<string, string[]> = { tags: ['extras.tag', 'extras.taggeditem'], custom_fields: ['extras.customfield'], changelog: ['core.objectchange'] };
+  const needs: Record<string, string[]> = {
+    tags: ['extras.tag', 'extras.taggeditem'],
+    custom_fields: ['extras.customfield'],
+    changelog: ['core.objectchange'],
+  };
   for (const [key, m] of models) {
     for (const feature of m.features ?? []) {
       for (const need of needs[feature] ?? []) {
-        if (!models.has(need)) faults.push(`apps.${key.split('.')[0]}.models.${key.split('.')[1]}.features: "${feature}" needs the model ${need} in the catalogue`);
+        if (!models.has(need))
+          faults.push(
+            `apps.${key.split('.')[0]}.models.${key.split('.')[1]}.features: "${feature}" needs the model ${need} in ` +
+              `the catalogue`,
+          );
       }
     }
   }

@@ -23,7 +23,9 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
     case 'slug':
     case 'password':
     case 'image':
-      return f.maxLength ? { builder: `varchar(${name}, { length: ${f.maxLength} })`, imports: ['varchar'] } : { builder: `text(${name})`, imports: ['text'] };
+      return f.maxLength
+        ? { builder: `varchar(${name}, { length: ${f.maxLength} })`, imports: ['varchar'] }
+        : { builder: `text(${name})`, imports: ['text'] };
     case 'text':
       return { builder: `text(${name})`, imports: ['text'] };
     case 'integer':
@@ -31,7 +33,10 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
     case 'bigint':
       return { builder: `bigint(${name}, { mode: 'number' })`, imports: ['bigint'] };
     case 'decimal':
-      return { builder: `numeric(${name}, { precision: ${f.maxDigits}, scale: ${f.decimalPlaces} })`, imports: ['numeric'] };
+      return {
+        builder: `numeric(${name}, { precision: ${f.maxDigits}, scale: ${f.decimalPlaces} })`,
+        imports: ['numeric'],
+      };
     case 'boolean':
       return { builder: `boolean(${name})`, imports: ['boolean'] };
     case 'date':
@@ -43,7 +48,9 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
       return { builder: `jsonb(${name})`, imports: ['jsonb'] };
     case 'choice': {
       const numeric = cat.choices[f.choices!]!.every((c) => typeof c.value === 'number');
-      return numeric ? { builder: `integer(${name})`, imports: ['integer'] } : { builder: `varchar(${name}, { length: 50 })`, imports: ['varchar'] };
+      return numeric
+        ? { builder: `integer(${name})`, imports: ['integer'] }
+        : { builder: `varchar(${name}, { length: 50 })`, imports: ['varchar'] };
     }
     case 'object_type':
       return { builder: `varchar(${name}, { length: 100 })`, imports: ['varchar'] };
@@ -52,9 +59,15 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
     case 'ipaddress':
       return { builder: `inet(${name})`, imports: ['inet'] };
     case 'fk':
-      return { builder: `bigint(${name}, { mode: 'number' }).references((): AnyPgColumn => ${tableConst(cat.models[f.to!]!.table)}.id)`, imports: ['bigint'] };
+      return {
+        builder:
+          `bigint(${name}, { mode: 'number' }).references((): AnyPgColumn => ` +
+          `${tableConst(cat.models[f.to!]!.table)}.id)`,
+        imports: ['bigint'],
+      };
     case 'list': {
-      const item = f.item === 'ipnetwork' ? ['cidr', 'cidr'] : f.item === 'integer' ? ['integer', 'integer'] : ['text', 'text'];
+      const item =
+        f.item === 'ipnetwork' ? ['cidr', 'cidr'] : f.item === 'integer' ? ['integer', 'integer'] : ['text', 'text'];
       return { builder: `${item[0]}(${name}).array()`, imports: [item[1]!] };
     }
     default:
@@ -79,7 +92,8 @@ function defaultExpr(f: FieldDef): string {
 
 function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): { code: string; imports: string[] } {
   const cols = u.fields.map((n) => byName.get(n)!);
-  const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.ci ? '_ci' : ''}${u.whenNull ? `_when_${u.whenNull.join('_')}_null` : ''}_uniq`));
+  const whenNull = u.whenNull ? `_when_${u.whenNull.join('_')}_null` : '';
+  const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.ci ? '_ci' : ''}${whenNull}_uniq`));
   const ref = (f: FieldDef) => `t.${camel(f.column!)}`;
   const plain = !u.ci && !u.whenNull;
   if (plain) {
@@ -88,10 +102,17 @@ function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): {
   }
   const exprs = cols.map((c) => {
     if (u.ci?.includes(c.name)) return `sql\`lower(${c.column})\``;
-    if (u.nullsEqual && c.nullable && !u.whenSet?.includes(c.name)) return `sql\`coalesce(${c.column}, ${c.kind === 'fk' || c.kind === 'bigint' || c.kind === 'integer' ? '0' : "''"})\``;
+    if (u.nullsEqual && c.nullable && !u.whenSet?.includes(c.name))
+      return (
+        `sql\`coalesce(${c.column}, ` +
+        `${c.kind === 'fk' || c.kind === 'bigint' || c.kind === 'integer' ? '0' : "''"})\``
+      );
     return ref(c);
   });
-  const conds = [...(u.whenNull ?? []).map((n) => `${byName.get(n)!.column} IS NULL`), ...(u.whenSet ?? []).map((n) => `${byName.get(n)!.column} IS NOT NULL`)];
+  const conds = [
+    ...(u.whenNull ?? []).map((n) => `${byName.get(n)!.column} IS NULL`),
+    ...(u.whenSet ?? []).map((n) => `${byName.get(n)!.column} IS NOT NULL`),
+  ];
   const where = conds.length ? `.where(sql\`${conds.join(' AND ')}\`)` : '';
   return { code: `uniqueIndex(${name}).on(${exprs.join(', ')})${where}`, imports: ['uniqueIndex'] };
 }
@@ -104,17 +125,21 @@ function indexExprs(m: ModelDef): string[] {
     if (f.hidden && !f.column) continue;
     if (f.kind === 'fk') out.push(idx(f.column!, `t.${camel(f.column!)}`));
     else if (f.index && f.column) out.push(idx(f.column, `t.${camel(f.column)}`));
-    if (f.kind === 'generic') out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn!)}, t.${camel(f.idColumn!)}`));
-    if (f.kind === 'ipnetwork' || f.kind === 'ipaddress') out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
+    if (f.kind === 'generic')
+      out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn!)}, t.${camel(f.idColumn!)}`));
+    if (f.kind === 'ipnetwork' || f.kind === 'ipaddress')
+      out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
   }
-  if (m.fields.some((f) => f.name === 'name' && f.column)) out.push(idx('name_natural', "sql`name COLLATE natural_sort`, t.id"));
+  if (m.fields.some((f) => f.name === 'name' && f.column))
+    out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
   if (m.tree) {
     out.push(idx('_path_gin', 't._path', 'gin'));
     out.push(idx('_sort', 't._sort, t.id'));
   }
   for (const o of m.ordering) {
     const f = m.fields.find((x) => x.name === o.field);
-    if (f?.column && f.kind !== 'fk' && o.field !== 'name' && o.field !== 'id') out.push(idx(`${f.column}_order`, `t.${camel(f.column)}, t.id`));
+    if (f?.column && f.kind !== 'fk' && o.field !== 'name' && o.field !== 'id')
+      out.push(idx(`${f.column}_order`, `t.${camel(f.column)}, t.id`));
   }
   // a default ordering of several columns (interfaces by device then name, prefixes by VRF then
   // prefix) gets one index in exactly that order, so a page — even a deep one — is an index walk
@@ -123,7 +148,8 @@ function indexExprs(m: ModelDef): string[] {
   if (terms.length >= 2 && columns.every((c) => c.f?.column)) {
     const exprs = columns.map(({ o, f }) => {
       const natural = (f!.kind === 'string' || f!.kind === 'slug') && f!.name === 'name';
-      return `"${f!.column}"${natural ? ' COLLATE natural_sort' : ''}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
+      const collate = natural ? ' COLLATE natural_sort' : '';
+      return `"${f!.column}"${collate}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
     });
     out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));
   }
@@ -167,10 +193,12 @@ function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): stri
 function throughStatement(m: ModelDef, f: FieldDef, cat: Catalogue): string {
   const th = f.through!;
   const target = cat.models[f.to!]!;
+  const ref = (column: string, table: string) =>
+    `bigint(${str(column)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(table)}.id)`;
   return `pgTable(${str(th.table)}, {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ${camel(th.source)}: bigint(${str(th.source)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(m.table)}.id),
-  ${camel(th.target)}: bigint(${str(th.target)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(target.table)}.id),
+  ${camel(th.source)}: ${ref(th.source, m.table)},
+  ${camel(th.target)}: ${ref(th.target, target.table)},
 }, (t) => [
   unique(${str(pgName(`${th.table}_uniq`))}).on(t.${camel(th.source)}, t.${camel(th.target)}),
   index(${str(pgName(`${th.table}_${th.target}_idx`))}).on(t.${camel(th.target)}),
@@ -186,13 +214,19 @@ export function emitDrizzle(cat: Catalogue): FileMap {
     const needed = new Set<string>();
     for (const key of app.models) {
       const m = cat.models[key]!;
-      statements.push(`/** ${m.description || m.className} */\nexport const ${tableConst(m.table)} = ${tableStatement(m, cat, imports)};`);
+      statements.push(
+        `/** ${m.description || m.className} */\nexport const ${tableConst(m.table)} = ` +
+          `${tableStatement(m, cat, imports)};`,
+      );
       for (const f of m.fields) {
         if (f.kind === 'fk') needed.add(cat.models[f.to!]!.table);
         if (f.kind === 'm2m') {
           for (const i of ['bigserial', 'bigint', 'unique', 'index']) imports.add(i);
           needed.add(cat.models[f.to!]!.table);
-          statements.push(`/** ${m.className}.${f.name}: many-to-many with ${f.to} */\nexport const ${tableConst(f.through!.table)} = ${throughStatement(m, f, cat)};`);
+          statements.push(
+            `/** ${m.className}.${f.name}: many-to-many with ${f.to} */\n` +
+              `export const ${tableConst(f.through!.table)} = ${throughStatement(m, f, cat)};`,
+          );
         }
       }
     }

@@ -11,15 +11,21 @@ export function emitFilters(cat: Catalogue, specs: FilterSpecs, opts: EmitOption
   for (const app of cat.apps) {
     const table: Record<string, unknown> = {};
     for (const key of app.models) table[key] = specs[key];
-    files.set(`filters/${app.name}.ts`, tsFile('filters.ts', [
-      importFrom(ir, ['FilterSpecs'], true),
-      exportConst(`${camel(app.name)}Filters`, literal(table), 'FilterSpecs'),
-    ]));
+    files.set(
+      `filters/${app.name}.ts`,
+      tsFile('filters.ts', [
+        importFrom(ir, ['FilterSpecs'], true),
+        exportConst(`${camel(app.name)}Filters`, literal(table), 'FilterSpecs'),
+      ]),
+    );
   }
-  files.set('filters/index.ts', tsFile('filters.ts', [
-    importFrom(ir, ['FilterSpecs'], true),
-    ...cat.apps.map((a) => importFrom(`./${a.name}.ts`, [`${camel(a.name)}Filters`])),
-    exportConst('filters', `{\n${cat.apps.map((a) => `  ...${camel(a.name)}Filters,`).join('\n')}\n}`, 'FilterSpecs'),
-  ]));
+  files.set(
+    'filters/index.ts',
+    tsFile('filters.ts', [
+      importFrom(ir, ['FilterSpecs'], true),
+      ...cat.apps.map((a) => importFrom(`./${a.name}.ts`, [`${camel(a.name)}Filters`])),
+      exportConst('filters', `{\n${cat.apps.map((a) => `  ...${camel(a.name)}Filters,`).join('\n')}\n}`, 'FilterSpecs'),
+    ]),
+  );
   return files;
 }

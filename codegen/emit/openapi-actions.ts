@@ -19,26 +19,69 @@ function targetClass(cat: Catalogue, m: ModelDef, field: string | undefined): st
 function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
   switch (a.op) {
     case 'available_ips':
-      return { type: 'object', required: ['family', 'address', 'vrf'], properties: { family: { type: 'integer' }, address: { type: 'string' }, vrf: nullableBrief(targetClass(cat, m, a.args.vrf)) } };
+      return {
+        type: 'object',
+        required: ['family', 'address', 'vrf'],
+        properties: {
+          family: { type: 'integer' },
+          address: { type: 'string' },
+          vrf: nullableBrief(targetClass(cat, m, a.args.vrf)),
+        },
+      };
     case 'available_prefixes':
-      return { type: 'object', required: ['family', 'prefix', 'vrf'], properties: { family: { type: 'integer' }, prefix: { type: 'string' }, vrf: nullableBrief(targetClass(cat, m, a.args.vrf)) } };
+      return {
+        type: 'object',
+        required: ['family', 'prefix', 'vrf'],
+        properties: {
+          family: { type: 'integer' },
+          prefix: { type: 'string' },
+          vrf: nullableBrief(targetClass(cat, m, a.args.vrf)),
+        },
+      };
     case 'available_vlans':
-      return { type: 'object', required: ['vid', 'group'], properties: { vid: { type: 'integer' }, group: ref(`Brief${m.className}`) } };
+      return {
+        type: 'object',
+        required: ['vid', 'group'],
+        properties: { vid: { type: 'integer' }, group: ref(`Brief${m.className}`) },
+      };
     case 'available_asns':
       return { type: 'object', required: ['asn'], properties: { asn: { type: 'integer' } } };
     case 'trace':
-      return { type: 'array', description: '[near objects, cable or null, far objects]', prefixItems: [{ type: 'array' }, { type: ['object', 'null'] }, { type: 'array' }] };
+      return {
+        type: 'array',
+        description: '[near objects, cable or null, far objects]',
+        prefixItems: [{ type: 'array' }, { type: ['object', 'null'] }, { type: 'array' }],
+      };
     case 'render_config':
     case 'render_template':
-      return { type: 'object', required: ['configtemplate', 'content'], properties: { configtemplate: { type: 'object' }, content: { type: 'string' } } };
+      return {
+        type: 'object',
+        required: ['configtemplate', 'content'],
+        properties: { configtemplate: { type: 'object' }, content: { type: 'string' } },
+      };
     case 'paths':
-      return { type: 'object', required: ['path', 'is_active', 'is_complete', 'is_split'], properties: { path: { type: 'array' }, is_active: { type: 'boolean' }, is_complete: { type: 'boolean' }, is_split: { type: 'boolean' } } };
+      return {
+        type: 'object',
+        required: ['path', 'is_active', 'is_complete', 'is_split'],
+        properties: {
+          path: { type: 'array' },
+          is_active: { type: 'boolean' },
+          is_complete: { type: 'boolean' },
+          is_split: { type: 'boolean' },
+        },
+      };
   }
 }
 
 const what: Record<ActionDef['op'], string> = {
-  available_ips: 'IP addresses', available_prefixes: 'prefixes', available_vlans: 'VLANs', available_asns: 'ASNs',
-  trace: 'cable path segments', paths: 'cable paths', render_config: 'rendered configuration', render_template: 'rendered template',
+  available_ips: 'IP addresses',
+  available_prefixes: 'prefixes',
+  available_vlans: 'VLANs',
+  available_asns: 'ASNs',
+  trace: 'cable path segments',
+  paths: 'cable paths',
+  render_config: 'rendered configuration',
+  render_template: 'rendered template',
 };
 
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
@@ -49,8 +92,16 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
       out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
         get: {
-          operationId: `${op}_${a.path}`, tags: [m.app], summary: a.op === 'trace' ? `The cable path from a ${m.verboseName}, segment by segment` : `The complete cable paths through a ${m.verboseName}`,
-          responses: { '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) }, '404': { description: 'Not found', content: json(ref('Detail')) } },
+          operationId: `${op}_${a.path}`,
+          tags: [m.app],
+          summary:
+            a.op === 'trace'
+              ? `The cable path from a ${m.verboseName}, segment by segment`
+              : `The complete cable paths through a ${m.verboseName}`,
+          responses: {
+            '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) },
+            '404': { description: 'Not found', content: json(ref('Detail')) },
+          },
         },
       };
       continue;
@@ -59,11 +110,25 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
       out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
         post: {
-          operationId: `${op}_${a.path.replace(/-/g, '_')}`, tags: [m.app], summary: `Render the configuration template of a ${m.verboseName}`,
-          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'txt'] } }],
-          requestBody: { required: false, content: json({ type: 'object', additionalProperties: true, description: 'Extra context (and config_template_id)' }) },
+          operationId: `${op}_${a.path.replace(/-/g, '_')}`,
+          tags: [m.app],
+          summary: `Render the configuration template of a ${m.verboseName}`,
+          parameters: [
+            { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'txt'] } },
+          ],
+          requestBody: {
+            required: false,
+            content: json({
+              type: 'object',
+              additionalProperties: true,
+              description: 'Extra context (and config_template_id)',
+            }),
+          },
           responses: {
-            '200': { description: 'The rendered template', content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } } },
+            '200': {
+              description: 'The rendered template',
+              content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } },
+            },
             '400': { description: 'No template', content: json({ type: 'object' }) },
             '404': { description: 'Not found', content: json(ref('Detail')) },
           },
@@ -72,20 +137,42 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
       continue;
     }
     const created = ref(cat.models[a.args.creates!]!.className);
-    const body: Json = { type: 'object', description: `Fields of the new ${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is filled in` };
+    const body: Json = {
+      type: 'object',
+      description:
+        `Fields of the new ` +
+        `${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is ` +
+        `filled in`,
+    };
     out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: {
-        operationId: `${op}_${a.path.replace(/-/g, '_')}_list`, tags: [m.app], summary: `Available ${what[a.op]} of a ${m.verboseName}`,
+        operationId: `${op}_${a.path.replace(/-/g, '_')}_list`,
+        tags: [m.app],
+        summary: `Available ${what[a.op]} of a ${m.verboseName}`,
         parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
-        responses: { '200': { description: `Free ${what[a.op]}, in order`, content: json({ type: 'array', items: itemSchema(cat, m, a) }) }, '404': { description: 'Not found', content: json(ref('Detail')) } },
+        responses: {
+          '200': {
+            description: `Free ${what[a.op]}, in order`,
+            content: json({ type: 'array', items: itemSchema(cat, m, a) }),
+          },
+          '404': { description: 'Not found', content: json(ref('Detail')) },
+        },
       },
       post: {
-        operationId: `${op}_${a.path.replace(/-/g, '_')}_create`, tags: [m.app], summary: `Allocate ${what[a.op]} from a ${m.verboseName} and create them`,
+        operationId: `${op}_${a.path.replace(/-/g, '_')}_create`,
+        tags: [m.app],
+        summary: `Allocate ${what[a.op]} from a ${m.verboseName} and create them`,
         requestBody: { required: true, content: json({ oneOf: [body, { type: 'array', items: body }] }) },
         responses: {
-          '201': { description: 'Created (a list when a list was sent)', content: json({ oneOf: [created, { type: 'array', items: created }] }) },
-          '400': { description: 'Invalid input', content: json({ anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] }) },
+          '201': {
+            description: 'Created (a list when a list was sent)',
+            content: json({ oneOf: [created, { type: 'array', items: created }] }),
+          },
+          '400': {
+            description: 'Invalid input',
+            content: json({ anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] }),
+          },
           '404': { description: 'Not found', content: json(ref('Detail')) },
           '409': { description: 'Not enough free space', content: json(ref('Detail')) },
         },

@@ -7,7 +7,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** JSON Schema 2020-12 (OpenAPI 3.1): null joins the type, or becomes an alternative. */
 function nullable(s: Json, yes: boolean): Json {
   if (!yes) return s;
-  if (typeof s.type === 'string') return { ...s, type: [s.type, 'null'], ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}) };
+  if (typeof s.type === 'string')
+    return { ...s, type: [s.type, 'null'], ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}) };
   return { anyOf: [s, { type: 'null' }] };
 }
 
@@ -41,7 +42,7 @@ function scalar(f: FieldDef, cat: Catalogue): Json {
     case 'list':
       return { type: 'array', items: f.item === 'integer' ? { type: 'integer' } : { type: 'string' } };
     case 'image':
-      return { type: 'string', format: 'uri', description: 'The stored image\'s URL' };
+      return { type: 'string', format: 'uri', description: "The stored image's URL" };
     case 'choice': {
       const values = cat.choices[f.choices!]!.map((c) => c.value);
       const type = values.every((v) => typeof v === 'number') ? 'integer' : 'string';
@@ -58,21 +59,36 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
     case 'choice': {
       const s = scalar(f, cat);
       if (f.plain) return nullable(s, f.nullable);
-      return nullable({
-        type: 'object', required: ['value', 'label'],
-        properties: { value: s, label: { type: 'string', enum: cat.choices[f.choices!]!.map((c) => c.label) } },
-      }, f.nullable);
+      return nullable(
+        {
+          type: 'object',
+          required: ['value', 'label'],
+          properties: { value: s, label: { type: 'string', enum: cat.choices[f.choices!]!.map((c) => c.label) } },
+        },
+        f.nullable,
+      );
     }
     case 'fk':
       return nullable(ref(nestedSchemaName(cat.models[f.to!]!, m, f)), f.nullable);
     case 'm2m':
       return { type: 'array', items: ref(nestedSchemaName(cat.models[f.to!]!, m, f)) };
     case 'generic':
-      return { type: ['object', 'null'], description: `One of: ${f.types!.join(', ')}`, properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } } };
+      return {
+        type: ['object', 'null'],
+        description: `One of: ${f.types!.join(', ')}`,
+        properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } },
+      };
     case 'tags':
       return { type: 'array', items: ref('NestedTag') };
     case 'children':
-      return { type: 'array', items: { type: 'object', required: ['object_type', 'object_id', 'object'], properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object' } } } };
+      return {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['object_type', 'object_id', 'object'],
+          properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object' } },
+        },
+      };
     case 'custom_fields':
       return { type: 'object', additionalProperties: true };
     case 'computed': {
@@ -80,7 +96,16 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       if (c.type === 'expr') {
         if (c.as === 'choice') {
           const values = cat.choices[c.choices!]!;
-          return { type: ['object', 'null'], properties: { value: { type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string', enum: values.map((v) => v.value) }, label: { type: 'string' } } };
+          return {
+            type: ['object', 'null'],
+            properties: {
+              value: {
+                type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string',
+                enum: values.map((v) => v.value),
+              },
+              label: { type: 'string' },
+            },
+          };
         }
         if (c.as === 'fk') return nullable(ref(nestedSchemaName(cat.models[c.to!]!)), true);
         if (c.as === 'json') return {};
@@ -109,7 +134,11 @@ function relationWrite(target: ModelDef): Json {
   return {
     oneOf: [
       { type: 'integer', description: `${target.verboseName} ID` },
-      { type: 'object', description: `Attributes that identify exactly one ${target.verboseName}`, additionalProperties: true },
+      {
+        type: 'object',
+        description: `Attributes that identify exactly one ${target.verboseName}`,
+        additionalProperties: true,
+      },
     ],
   };
 }
@@ -124,7 +153,14 @@ export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
     case 'tags':
       return { type: 'array', items: relationWrite(cat.models['extras.tag']!) };
     case 'children':
-      return { type: 'array', items: { type: 'object', required: ['object_type', 'object_id'], properties: { object_type: { type: 'string' }, object_id: { type: 'integer' } } } };
+      return {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['object_type', 'object_id'],
+          properties: { object_type: { type: 'string' }, object_id: { type: 'integer' } },
+        },
+      };
     case 'custom_fields':
       return { type: 'object', additionalProperties: true };
     case 'choice':
@@ -132,7 +168,10 @@ export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
     case 'password':
       return { type: 'string', writeOnly: true };
     case 'image':
-      return nullable({ type: 'string', format: 'binary', description: 'The image file (multipart/form-data only)' }, f.nullable);
+      return nullable(
+        { type: 'string', format: 'binary', description: 'The image file (multipart/form-data only)' },
+        f.nullable,
+      );
     default: {
       const s = scalar(f, cat);
       if (f.maxLength) s.maxLength = f.maxLength;
@@ -178,9 +217,13 @@ export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, 
   const required = writable.filter((f) => f.required).map((f) => f.name);
   out[`Writable${C}Request`] = { type: 'object', ...(required.length ? { required } : {}), properties: props };
   out[`PatchedWritable${C}Request`] = { type: 'object', properties: props };
-  for (const [name, item] of [[`Paginated${C}List`, C], [`PaginatedBrief${C}List`, `Brief${C}`]] as const) {
+  for (const [name, item] of [
+    [`Paginated${C}List`, C],
+    [`PaginatedBrief${C}List`, `Brief${C}`],
+  ] as const) {
     out[name] = {
-      type: 'object', required: ['count', 'next', 'previous', 'results'],
+      type: 'object',
+      required: ['count', 'next', 'previous', 'results'],
       properties: {
         count: { type: 'integer' },
         next: { type: ['string', 'null'], format: 'uri' },

@@ -10,7 +10,13 @@ type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json) => ({ 'application/json': { schema } });
 const detail = (description: string) => ({ description, content: json(ref('Detail')) });
-const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${what}.`, schema: { type: 'integer' } });
+const idParam = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: `A unique integer value identifying this ${what}.`,
+  schema: { type: 'integer' },
+});
 const links = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const anyone = [{ Token: [] }, { Bearer: [] }, {}];
 
@@ -18,44 +24,91 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
   const out: Record<string, Json> = {
     Status: {
       type: 'object',
-      required: ['django-version', 'hostname', 'installed_apps', 'netbox-version', 'netbox-full-version', 'node-version', 'plugins', 'python-version', 'rq-workers-running', 'workers-running'],
+      required: [
+        'django-version',
+        'hostname',
+        'installed_apps',
+        'netbox-version',
+        'netbox-full-version',
+        'node-version',
+        'plugins',
+        'python-version',
+        'rq-workers-running',
+        'workers-running',
+      ],
       properties: {
-        'django-version': { type: 'null' }, hostname: { type: 'string' },
+        'django-version': { type: 'null' },
+        hostname: { type: 'string' },
         installed_apps: { type: 'object', additionalProperties: { type: 'string' } },
-        'netbox-version': { type: 'string' }, 'netbox-full-version': { type: 'string' }, 'node-version': { type: 'string' },
-        plugins: { type: 'object', additionalProperties: { type: 'string' } }, 'python-version': { type: 'null' },
-        'rq-workers-running': { type: 'integer' }, 'workers-running': { type: 'integer' },
+        'netbox-version': { type: 'string' },
+        'netbox-full-version': { type: 'string' },
+        'node-version': { type: 'string' },
+        plugins: { type: 'object', additionalProperties: { type: 'string' } },
+        'python-version': { type: 'null' },
+        'rq-workers-running': { type: 'integer' },
+        'workers-running': { type: 'integer' },
       },
     },
   };
   if (cat.models['netbox_branching.branch']) {
     out.BranchAction = {
-      type: 'object', required: ['commit'], additionalProperties: false,
+      type: 'object',
+      required: ['commit'],
+      additionalProperties: false,
       properties: {
-        commit: { type: 'boolean', description: 'false: a dry run, rolled back at the end, reporting what would change' },
-        acknowledge_conflicts: { type: 'boolean', default: false, description: 'let the branch win every reported conflict' },
+        commit: {
+          type: 'boolean',
+          description: 'false: a dry run, rolled back at the end, reporting what would change',
+        },
+        acknowledge_conflicts: {
+          type: 'boolean',
+          default: false,
+          description: 'let the branch win every reported conflict',
+        },
       },
     };
     out.BranchConflicts = {
-      type: 'object', required: ['detail'],
+      type: 'object',
+      required: ['detail'],
       properties: {
-        detail: { type: 'string' }, status: { type: 'string' },
-        conflicts: { type: 'array', items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'conflicts', 'conflicting_data'] } },
-        problems: { type: 'array', items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] } },
+        detail: { type: 'string' },
+        status: { type: 'string' },
+        conflicts: {
+          type: 'array',
+          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'conflicts', 'conflicting_data'] },
+        },
+        problems: {
+          type: 'array',
+          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
+        },
       },
     };
     out.BranchableModel = {
-      type: 'object', required: ['app_label', 'model', 'verbose_name', 'verbose_name_plural'], additionalProperties: false,
-      properties: { app_label: { type: 'string' }, model: { type: 'string' }, verbose_name: { type: 'string' }, verbose_name_plural: { type: 'string' } },
+      type: 'object',
+      required: ['app_label', 'model', 'verbose_name', 'verbose_name_plural'],
+      additionalProperties: false,
+      properties: {
+        app_label: { type: 'string' },
+        model: { type: 'string' },
+        verbose_name: { type: 'string' },
+        verbose_name_plural: { type: 'string' },
+      },
     };
   }
   if (cat.models['users.token']) {
     out.TokenProvisionRequest = {
-      type: 'object', required: ['username', 'password'],
+      type: 'object',
+      required: ['username', 'password'],
       properties: {
-        username: { type: 'string' }, password: { type: 'string', writeOnly: true }, version: { type: 'integer', enum: [1, 2] },
-        description: { type: 'string' }, expires: { type: ['string', 'null'], format: 'date-time' }, enabled: { type: 'boolean' },
-        write_enabled: { type: 'boolean' }, allowed_ips: { type: 'array', items: { type: 'string' } }, token: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string', writeOnly: true },
+        version: { type: 'integer', enum: [1, 2] },
+        description: { type: 'string' },
+        expires: { type: ['string', 'null'], format: 'date-time' },
+        enabled: { type: 'boolean' },
+        write_enabled: { type: 'boolean' },
+        allowed_ips: { type: 'array', items: { type: 'string' } },
+        token: { type: 'string' },
       },
     };
   }
@@ -66,60 +119,127 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
   const paths: Record<string, Json> = {
     '/api/': {
       get: {
-        operationId: 'api_root', tags: ['api'], summary: 'The API root: each application and its URL (anonymous clients may read it)', security: anyone,
+        operationId: 'api_root',
+        tags: ['api'],
+        summary: 'The API root: each application and its URL (anonymous clients may read it)',
+        security: anyone,
         responses: { '200': { description: 'Application URLs', content: json(links) } },
       },
     },
     '/api/status/': {
-      get: { operationId: 'status', tags: ['api'], summary: 'Service status and versions', responses: { '200': { description: 'Status', content: json(ref('Status')) }, '403': detail('Not authenticated') } },
+      get: {
+        operationId: 'status',
+        tags: ['api'],
+        summary: 'Service status and versions',
+        responses: {
+          '200': { description: 'Status', content: json(ref('Status')) },
+          '403': detail('Not authenticated'),
+        },
+      },
     },
     '/api/schema/': {
       get: {
-        operationId: 'schema', tags: ['api'], summary: 'This document', security: anyone,
-        parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'yaml'] } }],
-        responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } }, 'application/vnd.oai.openapi': { schema: { type: 'string' } } } } },
+        operationId: 'schema',
+        tags: ['api'],
+        summary: 'This document',
+        security: anyone,
+        parameters: [
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'yaml'] } },
+        ],
+        responses: {
+          '200': {
+            description: 'The OpenAPI document',
+            content: {
+              'application/json': { schema: { type: 'object' } },
+              'application/vnd.oai.openapi': { schema: { type: 'string' } },
+            },
+          },
+        },
       },
     },
   };
   for (const app of cat.apps) {
     if (app.apiPath.startsWith('plugins/')) continue;
     paths[`/api/${app.apiPath}/`] = {
-      get: { operationId: `${app.name}_root`, tags: [app.name], summary: `${app.label}: each endpoint and its URL`, responses: { '200': { description: 'Endpoint URLs', content: json(links) }, '403': detail('Not authenticated') } },
+      get: {
+        operationId: `${app.name}_root`,
+        tags: [app.name],
+        summary: `${app.label}: each endpoint and its URL`,
+        responses: {
+          '200': { description: 'Endpoint URLs', content: json(links) },
+          '403': detail('Not authenticated'),
+        },
+      },
     };
   }
   const plugins = cat.apps.filter((a) => a.apiPath.startsWith('plugins/'));
   if (plugins.length) {
-    paths['/api/plugins/'] = { get: { operationId: 'plugins_root', tags: ['api'], summary: 'Installed plugins and their URLs', responses: { '200': { description: 'Plugin URLs', content: json(links) }, '403': detail('Not authenticated') } } };
+    paths['/api/plugins/'] = {
+      get: {
+        operationId: 'plugins_root',
+        tags: ['api'],
+        summary: 'Installed plugins and their URLs',
+        responses: { '200': { description: 'Plugin URLs', content: json(links) }, '403': detail('Not authenticated') },
+      },
+    };
     for (const app of plugins) {
-      paths[`/api/${app.apiPath}/`] = { get: { operationId: `${app.name}_root`, tags: [app.name], summary: `${app.label}: each endpoint and its URL`, responses: { '200': { description: 'Endpoint URLs', content: json(links) }, '403': detail('Not authenticated') } } };
+      paths[`/api/${app.apiPath}/`] = {
+        get: {
+          operationId: `${app.name}_root`,
+          tags: [app.name],
+          summary: `${app.label}: each endpoint and its URL`,
+          responses: {
+            '200': { description: 'Endpoint URLs', content: json(links) },
+            '403': detail('Not authenticated'),
+          },
+        },
+      };
     }
   }
   if (cat.models['dcim.device'] && cat.models['dcim.interface']) {
     paths['/api/dcim/connected-device/'] = {
       get: {
-        operationId: 'dcim_connected_device', tags: ['dcim'], summary: 'The device at the far end of a named interface of a named device',
+        operationId: 'dcim_connected_device',
+        tags: ['dcim'],
+        summary: 'The device at the far end of a named interface of a named device',
         parameters: [
           { name: 'peer_device', in: 'query', required: true, schema: { type: 'string' } },
           { name: 'peer_interface', in: 'query', required: true, schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'The connected device', content: json(ref('Device')) }, '400': detail('Missing filters'), '404': detail('No connected device') },
+        responses: {
+          '200': { description: 'The connected device', content: json(ref('Device')) },
+          '400': detail('Missing filters'),
+          '404': detail('No connected device'),
+        },
       },
     };
   }
   if (cat.models['users.user']) {
     paths['/api/authentication-check/'] = {
       get: {
-        operationId: 'authentication_check', tags: ['users'], summary: 'The user the request authenticates as',
-        responses: { '200': { description: 'The authenticated user', content: json(ref('User')) }, '403': detail('Not authenticated') },
+        operationId: 'authentication_check',
+        tags: ['users'],
+        summary: 'The user the request authenticates as',
+        responses: {
+          '200': { description: 'The authenticated user', content: json(ref('User')) },
+          '403': detail('Not authenticated'),
+        },
       },
     };
   }
   if (cat.models['users.token']) {
     paths['/api/users/tokens/provision/'] = {
       post: {
-        operationId: 'users_tokens_provision', tags: ['users'], summary: 'Exchange a username and password for a new token (no Authorization header)', security: [{}],
+        operationId: 'users_tokens_provision',
+        tags: ['users'],
+        summary: 'Exchange a username and password for a new token (no Authorization header)',
+        security: [{}],
         requestBody: { required: true, content: json(ref('TokenProvisionRequest')) },
-        responses: { '201': { description: 'The new token, with its plaintext this once', content: json(ref('Token')) }, '400': { description: 'Invalid input', content: json(ref('ValidationError')) }, '403': detail('Invalid username/password') },
+        responses: {
+          '201': { description: 'The new token, with its plaintext this once', content: json(ref('Token')) },
+          '400': { description: 'Invalid input', content: json(ref('ValidationError')) },
+          '403': detail('Invalid username/password'),
+        },
       },
     };
   }
@@ -127,8 +247,15 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
     paths['/api/core/jobs/{id}/requeue/'] = {
       parameters: [idParam('job')],
       post: {
-        operationId: 'core_jobs_requeue', tags: ['core'], summary: 'Run a failed or errored job again',
-        responses: { '200': { description: 'The job, pending again', content: json(ref('Job')) }, '403': detail('Not permitted'), '404': detail('Not found'), '409': detail('The job is not failed or errored') },
+        operationId: 'core_jobs_requeue',
+        tags: ['core'],
+        summary: 'Run a failed or errored job again',
+        responses: {
+          '200': { description: 'The job, pending again', content: json(ref('Job')) },
+          '403': detail('Not permitted'),
+          '404': detail('Not found'),
+          '409': detail('The job is not failed or errored'),
+        },
       },
     };
   }
@@ -136,18 +263,28 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
   if (branch && cat.models['core.job']) {
     const base = `/api/${branch.apiPath}/{id}`;
     const actions: Record<string, string> = {
-      sync: "Bring main's changes into the branch", merge: 'Apply the branch to main', revert: 'Undo a merge of the branch',
+      sync: "Bring main's changes into the branch",
+      merge: 'Apply the branch to main',
+      revert: 'Undo a merge of the branch',
     };
     for (const [op, summary] of Object.entries(actions)) {
       paths[`${base}/${op}/`] = {
         parameters: [idParam('branch')],
         post: {
-          operationId: `plugins_branching_branches_${op}`, tags: ['netbox_branching'], summary: `${summary} (a background job; commit false for a dry run)`,
+          operationId: `plugins_branching_branches_${op}`,
+          tags: ['netbox_branching'],
+          summary: `${summary} (a background job; commit false for a dry run)`,
           requestBody: { required: true, content: json(ref('BranchAction')) },
           responses: {
             '200': { description: 'The enqueued job (status pending); follow its url', content: json(ref('Job')) },
-            '400': { description: 'Invalid body', content: json(ref('ValidationError')) }, '403': detail('Not permitted'), '404': detail('Not found'),
-            '409': { description: 'The branch is not in a state for this, or conflicts (unacknowledged) or problems were found', content: json(ref('BranchConflicts')) },
+            '400': { description: 'Invalid body', content: json(ref('ValidationError')) },
+            '403': detail('Not permitted'),
+            '404': detail('Not found'),
+            '409': {
+              description:
+                'The branch is not in a state for this, or conflicts (unacknowledged) or problems were found',
+              content: json(ref('BranchConflicts')),
+            },
           },
         },
       };
@@ -155,24 +292,49 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
     paths[`${base}/retry/`] = {
       parameters: [idParam('branch')],
       post: {
-        operationId: 'plugins_branching_branches_retry', tags: ['netbox_branching'], summary: 'Provision a failed branch again',
-        responses: { '200': { description: 'The enqueued provisioning job', content: json(ref('Job')) }, '403': detail('Not permitted'), '404': detail('Not found'), '409': { description: 'The branch has not failed', content: json(ref('BranchConflicts')) } },
+        operationId: 'plugins_branching_branches_retry',
+        tags: ['netbox_branching'],
+        summary: 'Provision a failed branch again',
+        responses: {
+          '200': { description: 'The enqueued provisioning job', content: json(ref('Job')) },
+          '403': detail('Not permitted'),
+          '404': detail('Not found'),
+          '409': { description: 'The branch has not failed', content: json(ref('BranchConflicts')) },
+        },
       },
     };
     paths[`${base}/archive/`] = {
       parameters: [idParam('branch')],
       post: {
-        operationId: 'plugins_branching_branches_archive', tags: ['netbox_branching'], summary: "Archive a merged branch (drops its schema; it can no longer be reverted)",
-        responses: { '200': { description: 'The archived branch', content: json(ref('Branch')) }, '403': detail('Not permitted'), '404': detail('Not found'), '409': { description: 'The branch is not merged', content: json(ref('BranchConflicts')) } },
+        operationId: 'plugins_branching_branches_archive',
+        tags: ['netbox_branching'],
+        summary: 'Archive a merged branch (drops its schema; it can no longer be reverted)',
+        responses: {
+          '200': { description: 'The archived branch', content: json(ref('Branch')) },
+          '403': detail('Not permitted'),
+          '404': detail('Not found'),
+          '409': { description: 'The branch is not merged', content: json(ref('BranchConflicts')) },
+        },
       },
     };
     paths['/api/plugins/branching/branchable-models/'] = {
       get: {
-        operationId: 'plugins_branching_branchable_models', tags: ['netbox_branching'], summary: 'Models copied into branches',
+        operationId: 'plugins_branching_branchable_models',
+        tags: ['netbox_branching'],
+        summary: 'Models copied into branches',
         responses: {
           '200': {
             description: 'Every branchable model',
-            content: json({ type: 'object', required: ['count', 'next', 'previous', 'results'], properties: { count: { type: 'integer' }, next: { type: 'null' }, previous: { type: 'null' }, results: { type: 'array', items: ref('BranchableModel') } } }),
+            content: json({
+              type: 'object',
+              required: ['count', 'next', 'previous', 'results'],
+              properties: {
+                count: { type: 'integer' },
+                next: { type: 'null' },
+                previous: { type: 'null' },
+                results: { type: 'array', items: ref('BranchableModel') },
+              },
+            }),
           },
           '403': detail('Not permitted'),
         },

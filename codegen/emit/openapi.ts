@@ -1,6 +1,6 @@
 /**
- * IR → `generated/openapi.json` (OpenAPI 3.1, schemas in JSON Schema 2020-12). Built as a plain object from the same IR the
- * runtime serializes from, so the document describes what the server returns.
+ * IR → `generated/openapi.json` (OpenAPI 3.1, schemas in JSON Schema 2020-12). Built as a plain object from the
+ * same IR the runtime serializes from, so the document describes what the server returns.
  */
 import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
 import type { FileMap } from '../write/file-map.ts';
@@ -14,14 +14,30 @@ type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponses = {
   '400': {
-    description: 'Invalid input: an object mapping each bad field to its messages (for an array request, one such object per item, in order)',
-    content: { 'application/json': { schema: { anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] } } },
+    description:
+      'Invalid input: an object mapping each bad field to its messages (for an array request, one such object per ' +
+      'item, in order)',
+    content: {
+      'application/json': {
+        schema: { anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] },
+      },
+    },
   },
-  '403': { description: 'Not authenticated or not permitted', content: { 'application/json': { schema: ref('Detail') } } },
+  '403': {
+    description: 'Not authenticated or not permitted',
+    content: { 'application/json': { schema: ref('Detail') } },
+  },
 };
 
 function queryParam(name: string, type: string, description: string, extra: Json = {}): Json {
-  return { name, in: 'query', required: false, description, schema: { type, ...extra }, ...(type === 'array' ? { explode: true, style: 'form' } : {}) };
+  return {
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type, ...extra },
+    ...(type === 'array' ? { explode: true, style: 'form' } : {}),
+  };
 }
 
 function filterParams(filters: readonly FilterDef[], cat: Catalogue): Json[] {
@@ -30,12 +46,29 @@ function filterParams(filters: readonly FilterDef[], cat: Catalogue): Json[] {
     const item: Json = { type: f.type };
     if (f.kind === 'choice' && f.choices) item.enum = cat.choices[f.choices]!.map((c) => String(c.value));
     const multi = !['boolean', 'request', 'special'].includes(f.kind) || f.lookups.length > 0;
-    out.push(multi
-      ? { name: f.name, in: 'query', required: false, description: f.description, schema: { type: 'array', items: item }, explode: true, style: 'form' }
-      : queryParam(f.name, f.type, f.description));
+    out.push(
+      multi
+        ? {
+            name: f.name,
+            in: 'query',
+            required: false,
+            description: f.description,
+            schema: { type: 'array', items: item },
+            explode: true,
+            style: 'form',
+          }
+        : queryParam(f.name, f.type, f.description),
+    );
     for (const l of f.lookups) {
       const t = l === 'empty' ? { type: 'boolean' } : item;
-      out.push({ name: `${f.name}__${l}`, in: 'query', required: false, description: `${f.description} (lookup: ${l})`, schema: l === 'empty' ? t : { type: 'array', items: t }, ...(l === 'empty' ? {} : { explode: true, style: 'form' }) });
+      out.push({
+        name: `${f.name}__${l}`,
+        in: 'query',
+        required: false,
+        description: `${f.description} (lookup: ${l})`,
+        schema: l === 'empty' ? t : { type: 'array', items: t },
+        ...(l === 'empty' ? {} : { explode: true, style: 'form' }),
+      });
     }
   }
   return out;
@@ -54,7 +87,9 @@ function listParams(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
     queryParam('ordering', 'string', 'Field(s) to order by, comma-separated; prefix with - for descending'),
     queryParam('q', 'string', 'Free-text search'),
     ...shapingParams,
-    ...(m.fields.some((f) => f.name === 'config_context') ? [queryParam('exclude', 'string', 'config_context: leave out the rendered configuration context')] : []),
+    ...(m.fields.some((f) => f.name === 'config_context')
+      ? [queryParam('exclude', 'string', 'config_context: leave out the rendered configuration context')]
+      : []),
     ...filterParams(filters, cat),
   ];
 }
@@ -64,18 +99,34 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   const tag = m.app;
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
   const base = `/api/${m.apiPath}/`;
-  const idParam = { name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${m.verboseName}.`, schema: { type: 'integer' } };
+  const idParam = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `A unique integer value identifying this ${m.verboseName}.`,
+    schema: { type: 'integer' },
+  };
   const single = { 'application/json': { schema: ref(C) } };
   const options = (what: string) => ({
-    operationId: `${op}_${what}_options`, tags: [tag], summary: `Describe the ${what} endpoint: renderers, parsers and (for who may create) the writable fields`,
+    operationId: `${op}_${what}_options`,
+    tags: [tag],
+    summary: `Describe the ${what} endpoint: renderers, parsers and (for who may create) the writable fields`,
     security: [{ Token: [] }, { Bearer: [] }, {}],
     responses: { '200': { description: 'Metadata', content: { 'application/json': { schema: ref('Metadata') } } } },
   });
   const list: Json = {
     get: {
-      operationId: `${op}_list`, tags: [tag], summary: `List ${m.verboseNamePlural}`, parameters: listParams(m, filters, cat),
+      operationId: `${op}_list`,
+      tags: [tag],
+      summary: `List ${m.verboseNamePlural}`,
+      parameters: listParams(m, filters, cat),
       responses: {
-        '200': { description: 'A page of objects: complete, or brief with ?brief=true', content: { 'application/json': { schema: { anyOf: [ref(`Paginated${C}List`), ref(`PaginatedBrief${C}List`)] } } } },
+        '200': {
+          description: 'A page of objects: complete, or brief with ?brief=true',
+          content: {
+            'application/json': { schema: { anyOf: [ref(`Paginated${C}List`), ref(`PaginatedBrief${C}List`)] } },
+          },
+        },
         ...errorResponses,
       },
     },
@@ -84,9 +135,15 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   const detail: Json = {
     parameters: [idParam],
     get: {
-      operationId: `${op}_retrieve`, tags: [tag], summary: `Get a ${m.verboseName}`, parameters: shapingParams,
+      operationId: `${op}_retrieve`,
+      tags: [tag],
+      summary: `Get a ${m.verboseName}`,
+      parameters: shapingParams,
       responses: {
-        '200': { description: 'The object: complete, or brief with ?brief=true', content: { 'application/json': { schema: { anyOf: [ref(C), ref(`Brief${C}`)] } } } },
+        '200': {
+          description: 'The object: complete, or brief with ?brief=true',
+          content: { 'application/json': { schema: { anyOf: [ref(C), ref(`Brief${C}`)] } } },
+        },
         '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } },
         ...errorResponses,
       },
@@ -99,40 +156,112 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
     // files travel only as multipart form data
     const files = m.fields.some((f) => f.kind === 'image');
     const form = (schema: Json) => (files ? { 'multipart/form-data': { schema } } : {});
-    const withId = (r: Json) => ({ allOf: [r, { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }] });
+    const withId = (r: Json) => ({
+      allOf: [r, { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }],
+    });
     list.post = {
-      operationId: `${op}_create`, tags: [tag], summary: `Create one ${m.verboseName} or, with an array, several`,
-      requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [writable, { type: 'array', items: writable }] } }, ...form(writable) } },
-      responses: { '201': { description: 'Created', content: { 'application/json': { schema: { oneOf: [ref(C), { type: 'array', items: ref(C) }] } } } }, ...errorResponses },
+      operationId: `${op}_create`,
+      tags: [tag],
+      summary: `Create one ${m.verboseName} or, with an array, several`,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: { oneOf: [writable, { type: 'array', items: writable }] } },
+          ...form(writable),
+        },
+      },
+      responses: {
+        '201': {
+          description: 'Created',
+          content: { 'application/json': { schema: { oneOf: [ref(C), { type: 'array', items: ref(C) }] } } },
+        },
+        ...errorResponses,
+      },
     };
     list.put = {
-      operationId: `${op}_bulk_update`, tags: [tag], summary: `Update several ${m.verboseNamePlural} (all or none)`,
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: withId(writable) } } } },
-      responses: { '200': { description: 'Updated', content: { 'application/json': { schema: { type: 'array', items: ref(C) } } } }, ...errorResponses },
+      operationId: `${op}_bulk_update`,
+      tags: [tag],
+      summary: `Update several ${m.verboseNamePlural} (all or none)`,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'array', items: withId(writable) } } },
+      },
+      responses: {
+        '200': {
+          description: 'Updated',
+          content: { 'application/json': { schema: { type: 'array', items: ref(C) } } },
+        },
+        ...errorResponses,
+      },
     };
     list.patch = {
-      operationId: `${op}_bulk_partial_update`, tags: [tag], summary: `Partially update several ${m.verboseNamePlural} (all or none)`,
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: withId(patched) } } } },
-      responses: { '200': { description: 'Updated', content: { 'application/json': { schema: { type: 'array', items: ref(C) } } } }, ...errorResponses },
+      operationId: `${op}_bulk_partial_update`,
+      tags: [tag],
+      summary: `Partially update several ${m.verboseNamePlural} (all or none)`,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'array', items: withId(patched) } } },
+      },
+      responses: {
+        '200': {
+          description: 'Updated',
+          content: { 'application/json': { schema: { type: 'array', items: ref(C) } } },
+        },
+        ...errorResponses,
+      },
     };
     list.delete = {
-      operationId: `${op}_bulk_destroy`, tags: [tag], summary: `Delete several ${m.verboseNamePlural} (all or none)`,
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: ref('BulkDeleteItem') } } } },
-      responses: { '204': { description: 'Deleted' }, '409': { description: 'Blocked by dependent objects', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
+      operationId: `${op}_bulk_destroy`,
+      tags: [tag],
+      summary: `Delete several ${m.verboseNamePlural} (all or none)`,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'array', items: ref('BulkDeleteItem') } } },
+      },
+      responses: {
+        '204': { description: 'Deleted' },
+        '409': {
+          description: 'Blocked by dependent objects',
+          content: { 'application/json': { schema: ref('Detail') } },
+        },
+        ...errorResponses,
+      },
     };
     detail.put = {
-      operationId: `${op}_update`, tags: [tag], summary: `Replace a ${m.verboseName}`,
+      operationId: `${op}_update`,
+      tags: [tag],
+      summary: `Replace a ${m.verboseName}`,
       requestBody: { required: true, content: { 'application/json': { schema: writable }, ...form(writable) } },
-      responses: { '200': { description: 'Updated', content: single }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
+      responses: {
+        '200': { description: 'Updated', content: single },
+        '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } },
+        ...errorResponses,
+      },
     };
     detail.patch = {
-      operationId: `${op}_partial_update`, tags: [tag], summary: `Update fields of a ${m.verboseName}`,
+      operationId: `${op}_partial_update`,
+      tags: [tag],
+      summary: `Update fields of a ${m.verboseName}`,
       requestBody: { required: true, content: { 'application/json': { schema: patched }, ...form(patched) } },
-      responses: { '200': { description: 'Updated', content: single }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
+      responses: {
+        '200': { description: 'Updated', content: single },
+        '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } },
+        ...errorResponses,
+      },
     };
     detail.delete = {
-      operationId: `${op}_destroy`, tags: [tag], summary: `Delete a ${m.verboseName}`,
-      responses: { '204': { description: 'Deleted' }, '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } }, '409': { description: 'Blocked by dependent objects', content: { 'application/json': { schema: ref('Detail') } } }, ...errorResponses },
+      operationId: `${op}_destroy`,
+      tags: [tag],
+      summary: `Delete a ${m.verboseName}`,
+      responses: {
+        '204': { description: 'Deleted' },
+        '404': { description: 'Not found', content: { 'application/json': { schema: ref('Detail') } } },
+        '409': {
+          description: 'Blocked by dependent objects',
+          content: { 'application/json': { schema: ref('Detail') } },
+        },
+        ...errorResponses,
+      },
     };
   }
   return { [base]: list, [`${base}{id}/`]: detail };
@@ -142,16 +271,30 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
   const paths: Record<string, Json> = {};
   const schemas: Record<string, unknown> = {
     Detail: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
-    ValidationError: { type: 'object', additionalProperties: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object' }] } },
+    ValidationError: {
+      type: 'object',
+      additionalProperties: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object' }] },
+    },
     Metadata: {
-      type: 'object', required: ['name', 'description', 'renders', 'parses'],
+      type: 'object',
+      required: ['name', 'description', 'renders', 'parses'],
       properties: {
-        name: { type: 'string' }, description: { type: 'string' },
-        renders: { type: 'array', items: { type: 'string' } }, parses: { type: 'array', items: { type: 'string' } },
-        actions: { type: 'object', description: 'Present for a user who may create: POST (list) or PUT (detail) → field → its description', additionalProperties: { type: 'object', additionalProperties: { type: 'object' } } },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        renders: { type: 'array', items: { type: 'string' } },
+        parses: { type: 'array', items: { type: 'string' } },
+        actions: {
+          type: 'object',
+          description: 'Present for a user who may create: POST (list) or PUT (detail) → field → its description',
+          additionalProperties: { type: 'object', additionalProperties: { type: 'object' } },
+        },
       },
     },
-    BulkDeleteItem: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, changelog_message: { type: 'string' } } },
+    BulkDeleteItem: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, changelog_message: { type: 'string' } },
+    },
   };
   for (const m of Object.values(cat.models)) {
     Object.assign(paths, modelPaths(m, filters[m.key] ?? [], cat), actionPaths(cat, m));
@@ -165,13 +308,22 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
   for (const k of Object.keys(schemas).sort(byCodePoint)) sortedSchemas[k] = schemas[k];
   return {
     openapi: '3.1.0',
-    info: { title: 'NetBox-compatible REST API', version: '4.6', description: 'Typed network objects with filtering, change logging, branching and webhooks.' },
+    info: {
+      title: 'NetBox-compatible REST API',
+      version: '4.6',
+      description: 'Typed network objects with filtering, change logging, branching and webhooks.',
+    },
     servers: [{ url: '/', description: 'This server' }],
     paths: sortedPaths,
     components: {
       schemas: sortedSchemas,
       securitySchemes: {
-        Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'v1 token: `Token <40 hex characters>`' },
+        Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'v1 token: `Token <40 hex characters>`',
+        },
         Bearer: { type: 'http', scheme: 'bearer', description: 'v2 token: `Bearer svt_<key>.<secret>`' },
       },
     },

@@ -1,10 +1,21 @@
 /** Builds TypeScript files from ts-morph structures in memory (never saved by ts-morph itself). */
-import { Project, IndentationText, QuoteKind, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import {
+  Project,
+  IndentationText,
+  QuoteKind,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from 'ts-morph';
 import { generatedHeader } from '../write/file-map.ts';
 
 const project = new Project({
   useInMemoryFileSystem: true,
-  manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single, useTrailingCommas: true },
+  manipulationSettings: {
+    indentationText: IndentationText.TwoSpaces,
+    quoteKind: QuoteKind.Single,
+    useTrailingCommas: true,
+  },
 });
 let counter = 0;
 
@@ -16,7 +27,12 @@ export function tsFile(emitter: string, statements: (StatementStructures | strin
 }
 
 export function importFrom(module: string, names: string[], typeOnly = false): StatementStructures {
-  return { kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: [...names].sort(), isTypeOnly: typeOnly };
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: module,
+    namedImports: [...names].sort(),
+    isTypeOnly: typeOnly,
+  };
 }
 
 export function exportConst(name: string, initializer: string, type?: string): StatementStructures {

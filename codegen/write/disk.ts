@@ -37,11 +37,22 @@ export function checkFiles(dir: string, files: FileMap): Drift {
 /** Writes every file, removes files the generator no longer makes; returns the paths written. */
 export function writeFiles(dir: string, files: FileMap): string[] {
   const marker = join(dir, 'README.md');
-  if (existsSync(dir) && listFiles(dir).length > 0 && (!existsSync(marker) || !readFileSync(marker, 'utf8').includes('@generated'))) {
-    throw new Error(`${dir} exists but does not look like generator output (no @generated README.md); refusing to overwrite`);
+  if (
+    existsSync(dir) &&
+    listFiles(dir).length > 0 &&
+    (!existsSync(marker) || !readFileSync(marker, 'utf8').includes('@generated'))
+  ) {
+    throw new Error(
+      `${dir} exists but does not look like generator output (no @generated README.md); refusing to overwrite`,
+    );
   }
   const drift = checkFiles(dir, files);
-  for (const path of drift.extra) rmSync(join(dir, path));
+  for (const path of drift.extra) {
+    rmSync(join(dir, path));
+    // and the folders that held only files no longer made
+    for (let d = dirname(join(dir, path)); d !== dir && readdirSync(d).length === 0; d = dirname(d))
+      rmSync(d, { recursive: true });
+  }
   const written = [...drift.changed, ...drift.missing];
   for (const path of written) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -8,14 +8,22 @@ const drizzleKit = resolve('node_modules/.bin/drizzle-kit');
 /** drizzle-kit takes paths relative to the working directory (it prefixes `./`). */
 function runDrizzleKit(schema: string, out: string): { ok: boolean; output: string } {
   const rel = (p: string) => relative(process.cwd(), resolve(p)) || '.';
-  const r = spawnSync(drizzleKit, ['generate', '--dialect=postgresql', `--schema=${rel(schema)}`, `--out=${rel(out)}`, '--name=catalogue'], { encoding: 'utf8' });
+  const r = spawnSync(
+    drizzleKit,
+    ['generate', '--dialect=postgresql', `--schema=${rel(schema)}`, `--out=${rel(out)}`, '--name=catalogue'],
+    { encoding: 'utf8' },
+  );
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   // drizzle-kit can print an error and still exit 0
   return { ok: r.status === 0 && !/^\s*Error\b|\bENOENT\b/m.test(output), output };
 }
 
 function sqlFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sql')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+    : [];
 }
 
 /** Writes a new migration when the tables changed; returns the new files. */

@@ -70,6 +70,7 @@ export const coreJob = pgTable('core_job', {
   unique('core_job_job_id_uniq').on(t.jobId),
   index('core_job_object_type_object_id_idx').on(t.objectType, t.objectId),
   index('core_job_user_id_idx').on(t.userId),
+  index('core_job_queue_name_idx').on(t.queueName),
   index('core_job_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
   index('core_job_created_order_idx').on(t.created, t.id),
 ]);

@@ -942,7 +942,18 @@ export const circuitsFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",

@@ -792,7 +792,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -919,6 +930,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -1626,7 +1662,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -1753,6 +1800,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -3567,6 +3639,31 @@ export const dcimFilters: FilterSpecs = {
         "description": "Role (ID), including descendants"
       },
       {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
+      },
+      {
         "name": "device_type",
         "kind": "fk_natural",
         "path": [
@@ -5132,7 +5229,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -5281,6 +5389,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -6031,7 +6164,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -6192,6 +6336,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -7579,6 +7748,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -9839,6 +10033,31 @@ export const dcimFilters: FilterSpecs = {
         "description": "Role (ID), including descendants"
       },
       {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
+      },
+      {
         "name": "device_type",
         "kind": "fk_natural",
         "path": [
@@ -10380,6 +10599,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -12079,7 +12323,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -12560,7 +12815,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -12709,6 +12975,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -13872,7 +14163,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -13999,6 +14301,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -16874,7 +17201,18 @@ export const dcimFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [
-          "n"
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
         "op": "cable_end",
         "type": "string",
@@ -17023,6 +17361,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",
@@ -19087,6 +19450,31 @@ export const dcimFilters: FilterSpecs = {
         "description": "Role (ID), including descendants"
       },
       {
+        "name": "device_status",
+        "path": [
+          "master"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
+      },
+      {
         "name": "device_type",
         "kind": "fk_natural",
         "path": [
@@ -19615,6 +20003,31 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicerole",
         "type": "integer",
         "description": "Role (ID), including descendants"
+      },
+      {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
       },
       {
         "name": "device_type",

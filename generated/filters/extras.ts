@@ -1676,6 +1676,52 @@ export const extrasFilters: FilterSpecs = {
         "description": "Internal field name (letters, digits and underscores)"
       },
       {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
         "name": "owner",
         "kind": "fk_natural",
         "path": [],
@@ -2296,6 +2342,52 @@ export const extrasFilters: FilterSpecs = {
         "description": "New window"
       },
       {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
         "name": "owner",
         "kind": "fk_natural",
         "path": [],
@@ -2556,6 +2648,52 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
       },
       {
         "name": "owner",
@@ -2895,6 +3033,52 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
       },
       {
         "name": "owner",
@@ -3838,6 +4022,52 @@ export const extrasFilters: FilterSpecs = {
         "description": "Name"
       },
       {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
         "name": "owner",
         "kind": "fk_natural",
         "path": [],
@@ -4247,6 +4477,52 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Name"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
       },
       {
         "name": "slug",

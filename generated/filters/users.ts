@@ -287,6 +287,52 @@ export const usersFilters: FilterSpecs = {
         "description": "Name"
       },
       {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "regex",
+          "iregex"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "integer",
+        "description": "Object types (ID)"
+      },
+      {
+        "name": "object_types",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_types",
+        "lookups": [
+          "n"
+        ],
+        "arg": "array",
+        "type": "string",
+        "description": "Object types"
+      },
+      {
         "name": "updated_by_request",
         "kind": "request",
         "path": [],

@@ -1404,6 +1404,31 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Role (ID), including descendants"
       },
       {
+        "name": "device_status",
+        "path": [
+          "device"
+        ],
+        "column": "status",
+        "description": "Status",
+        "kind": "choice",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "device_status",
+        "type": "string"
+      },
+      {
         "name": "device_type",
         "kind": "fk_natural",
         "path": [

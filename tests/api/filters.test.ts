@@ -21,7 +21,10 @@ beforeAll(async () => {
   const nl = await post('/api/dcim/regions/', { name: 'NL', slug: 'nl', parent: emea.id });
   const apac = await post('/api/dcim/regions/', { name: 'APAC', slug: 'apac' });
   const tenant = await post('/api/tenancy/tenants/', { name: 'Acme', slug: 'acme' });
-  await post('/api/extras/tags/', [{ name: 'gold', slug: 'gold' }, { name: 'core', slug: 'core' }]);
+  await post('/api/extras/tags/', [
+    { name: 'gold', slug: 'gold' },
+    { name: 'core', slug: 'core' },
+  ]);
   await post('/api/extras/custom-fields/', [
     { name: 'code', type: 'text', object_types: ['dcim.site'] },
     { name: 'code_exact', type: 'text', object_types: ['dcim.site'], filter_logic: 'exact' },
@@ -29,8 +32,26 @@ beforeAll(async () => {
     { name: 'hidden_cf', type: 'text', object_types: ['dcim.site'], filter_logic: 'disabled' },
   ]);
   const sites = await post('/api/dcim/sites/', [
-    { name: 'Alpha', slug: 'alpha', region: nl.id, status: 'active', facility: 'Floor 1', latitude: 52.1, tags: [{ slug: 'gold' }, { slug: 'core' }], custom_fields: { code: 'AMS-One', code_exact: 'AMS', floors: 3 } },
-    { name: 'Beta', slug: 'beta', region: emea.id, status: 'planned', facility: '', tenant: tenant.id, tags: [{ slug: 'gold' }], custom_fields: { code: 'ams-two', code_exact: 'ams', floors: 10 } },
+    {
+      name: 'Alpha',
+      slug: 'alpha',
+      region: nl.id,
+      status: 'active',
+      facility: 'Floor 1',
+      latitude: 52.1,
+      tags: [{ slug: 'gold' }, { slug: 'core' }],
+      custom_fields: { code: 'AMS-One', code_exact: 'AMS', floors: 3 },
+    },
+    {
+      name: 'Beta',
+      slug: 'beta',
+      region: emea.id,
+      status: 'planned',
+      facility: '',
+      tenant: tenant.id,
+      tags: [{ slug: 'gold' }],
+      custom_fields: { code: 'ams-two', code_exact: 'ams', floors: 10 },
+    },
     { name: 'Gamma', slug: 'gamma', region: apac.id, status: 'retired', facility: 'Cage 9', latitude: -33.8 },
     { name: 'delta', slug: 'delta', status: 'active', description: 'the fourth' },
   ]);
@@ -38,9 +59,18 @@ beforeAll(async () => {
   const vlans = Array.from({ length: 7 }, (_, i) => ({ vid: (i + 1) * 100, name: `v${i}`, site: ids.Alpha }));
   await post('/api/ipam/vlans/', vlans);
   await post('/api/ipam/prefixes/', [
-    { prefix: '10.0.0.0/8' }, { prefix: '10.1.0.0/16' }, { prefix: '10.1.2.0/24' }, { prefix: '192.168.0.0/24' }, { prefix: '2001:db8::/48' },
+    { prefix: '10.0.0.0/8' },
+    { prefix: '10.1.0.0/16' },
+    { prefix: '10.1.2.0/24' },
+    { prefix: '192.168.0.0/24' },
+    { prefix: '2001:db8::/48' },
   ]);
-  await post('/api/ipam/ip-addresses/', [{ address: '10.1.2.3/24' }, { address: '10.1.2.4/24' }, { address: '192.168.0.9/24' }, { address: '2001:db8::1/64' }]);
+  await post('/api/ipam/ip-addresses/', [
+    { address: '10.1.2.3/24' },
+    { address: '10.1.2.4/24' },
+    { address: '192.168.0.9/24' },
+    { address: '2001:db8::1/64' },
+  ]);
 });
 afterAll(async () => s?.stop());
 
@@ -126,8 +156,10 @@ describe('numeric lookups on VLAN ids', () => {
 });
 
 describe('IP filters', () => {
-  const prefixes = async (q: string) => (await s.request('GET', `/api/ipam/prefixes/?${q}`)).body.results.map((p: any) => p.prefix);
-  const addresses = async (q: string) => (await s.request('GET', `/api/ipam/ip-addresses/?${q}`)).body.results.map((p: any) => p.address);
+  const prefixes = async (q: string) =>
+    (await s.request('GET', `/api/ipam/prefixes/?${q}`)).body.results.map((p: any) => p.prefix);
+  const addresses = async (q: string) =>
+    (await s.request('GET', `/api/ipam/ip-addresses/?${q}`)).body.results.map((p: any) => p.address);
   it('finds prefixes within, within_include and containing, by family and mask length', async () => {
     expect(await prefixes('within=10.0.0.0/8')).toEqual(['10.1.0.0/16', '10.1.2.0/24']);
     expect(await prefixes('within_include=10.1.0.0/16')).toEqual(['10.1.0.0/16', '10.1.2.0/24']);
@@ -160,13 +192,21 @@ describe('ordering', () => {
     expect(r.body.results.map((x: any) => x.name)).toEqual(['Gamma', 'delta', 'Beta', 'Alpha']);
     const multi = await get('ordering=status,-name');
     expect(multi.body.results.map((x: any) => x.name)).toEqual(['delta', 'Alpha', 'Beta', 'Gamma']);
-    await s.request('POST', '/api/dcim/racks/', ['r10', 'r2', 'r1'].map((name) => ({ name, site: ids.Alpha })));
+    await s.request(
+      'POST',
+      '/api/dcim/racks/',
+      ['r10', 'r2', 'r1'].map((name) => ({ name, site: ids.Alpha })),
+    );
     const racks = await s.request('GET', `/api/dcim/racks/?site_id=${ids.Alpha}`);
     expect(racks.body.results.map((x: any) => x.name)).toEqual(['r1', 'r2', 'r10']);
   });
 
   it('never repeats or skips a row across pages when values tie', async () => {
-    await s.request('POST', '/api/dcim/sites/', Array.from({ length: 25 }, (_, i) => ({ name: `tie-${i}`, slug: `tie-${i}`, status: 'staging' })));
+    await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      Array.from({ length: 25 }, (_, i) => ({ name: `tie-${i}`, slug: `tie-${i}`, status: 'staging' })),
+    );
     const seen: number[] = [];
     for (let offset = 0; offset < 25; offset += 4) {
       const r = await get(`status=staging&ordering=status&limit=4&offset=${offset}`);
@@ -180,7 +220,10 @@ describe('ordering', () => {
 
 describe('request filters', () => {
   it('finds objects created, updated or modified by one request', async () => {
-    const created = await s.request('POST', '/api/dcim/sites/', [{ name: 'R1', slug: 'r1' }, { name: 'R2', slug: 'r2' }]);
+    const created = await s.request('POST', '/api/dcim/sites/', [
+      { name: 'R1', slug: 'r1' },
+      { name: 'R2', slug: 'r2' },
+    ]);
     const rid = created.headers.get('x-request-id');
     const updated = await s.request('PATCH', `/api/dcim/sites/${ids.Gamma}/`, { description: 'touched' });
     const uid = updated.headers.get('x-request-id');
@@ -220,7 +263,9 @@ describe('strict filtering', () => {
   });
 
   it('never counts paging and shaping parameters as unknown', async () => {
-    const r = await get('limit=2&offset=0&fields=id&omit=url&brief=1&exclude=config_context&ordering=name&q=a&format=json');
+    const r = await get(
+      'limit=2&offset=0&fields=id&omit=url&brief=1&exclude=config_context&ordering=name&q=a&format=json',
+    );
     expect(r.status, r.text).toBe(200);
   });
 
@@ -233,7 +278,10 @@ describe('strict filtering', () => {
   it('ignores unknown filters when STRICT_FILTERING=false, as NetBox does', async () => {
     const lenient = await startTestServer({ env: { STRICT_FILTERING: 'false' } });
     try {
-      await lenient.request('POST', '/api/dcim/sites/', [{ name: 'x', slug: 'x' }, { name: 'y', slug: 'y' }]);
+      await lenient.request('POST', '/api/dcim/sites/', [
+        { name: 'x', slug: 'x' },
+        { name: 'y', slug: 'y' },
+      ]);
       const r = await lenient.request('GET', '/api/dcim/sites/?nmae=x&ordering=nope');
       expect(r.status).toBe(200);
       expect(r.body.count).toBe(2);

@@ -16,7 +16,8 @@ const NETBOX_DOC = resolve('../shared/netbox-openapi/netbox-openapi-4.6.8.yaml')
 /** NetBox paths we do not serve, and why. */
 const PATH_EXCEPTIONS: Record<string, string> = {
   '/api/schema/': 'served, but as our own document (not a list)',
-  '/api/core/background-queues/': 'RQ (Redis) queues: our jobs run on graphile-worker in PostgreSQL; /api/core/jobs/ shows them',
+  '/api/core/background-queues/':
+    'RQ (Redis) queues: our jobs run on graphile-worker in PostgreSQL; /api/core/jobs/ shows them',
   '/api/core/background-tasks/': 'RQ (Redis) tasks: see /api/core/jobs/',
   '/api/core/background-workers/': 'RQ (Redis) workers: see /api/core/jobs/',
   '/api/extras/scripts/': 'custom scripts run uploaded Python code; not offered',
@@ -28,7 +29,9 @@ const PATH_EXCEPTIONS: Record<string, string> = {
 
 /** Fields NetBox returns that a model of ours lacks on purpose, by model key. */
 const FIELD_EXCEPTIONS: Record<string, Record<string, string>> = {
-  'extras.webhook': { secret: 'a secret is write-only here: it signs deliveries and is never read back (NetBox returns it)' },
+  'extras.webhook': {
+    secret: 'a secret is write-only here: it signs deliveries and is never read back (NetBox returns it)',
+  },
 };
 
 interface NetboxCollection {
@@ -55,19 +58,34 @@ function netboxCollections(): NetboxCollection[] {
 }
 
 const collections = netboxCollections();
-const byPath = new Map<string, ModelDef>(Object.values(catalogue.models).flatMap((m) => [m.apiPath, ...m.alsoMountedAt].map((p) => [`/api/${p}/`, m] as const)));
-const ourPaths = new Set(Object.keys((JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8')) as { paths: Record<string, unknown> }).paths));
+const byPath = new Map<string, ModelDef>(
+  Object.values(catalogue.models).flatMap((m) =>
+    [m.apiPath, ...m.alsoMountedAt].map((p) => [`/api/${p}/`, m] as const),
+  ),
+);
+const ourPaths = new Set(
+  Object.keys(
+    (JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8')) as { paths: Record<string, unknown> }).paths,
+  ),
+);
 
 describe('coverage of NetBox 4.6.8', () => {
   it('serves every collection path of NetBox, except those listed with a reason', () => {
-    const missing = collections.filter((c) => !byPath.has(c.path) && !ourPaths.has(c.path) && !PATH_EXCEPTIONS[c.path]).map((c) => c.path);
+    const missing = collections
+      .filter((c) => !byPath.has(c.path) && !ourPaths.has(c.path) && !PATH_EXCEPTIONS[c.path])
+      .map((c) => c.path);
     const served = collections.filter((c) => byPath.has(c.path) || ourPaths.has(c.path)).length;
-    console.log(`NetBox 4.6.8 collection paths served: ${served}/${collections.length} (${Object.keys(PATH_EXCEPTIONS).length} excepted)`);
+    console.log(
+      `NetBox 4.6.8 collection paths served: ${served}/${collections.length} (${Object.keys(PATH_EXCEPTIONS).length} ` +
+        `excepted)`,
+    );
     expect(missing).toEqual([]);
   });
 
   it('lists no exception for a path we serve', () => {
-    const stale = Object.keys(PATH_EXCEPTIONS).filter((p) => p !== '/api/schema/' && (byPath.has(p) || ourPaths.has(p)));
+    const stale = Object.keys(PATH_EXCEPTIONS).filter(
+      (p) => p !== '/api/schema/' && (byPath.has(p) || ourPaths.has(p)),
+    );
     expect(stale).toEqual([]);
   });
 
@@ -91,7 +109,8 @@ describe('coverage of NetBox 4.6.8', () => {
         stale.push(key);
         continue;
       }
-      for (const f of Object.keys(fields)) if (model.fields.some((x) => x.name === f && !x.hidden && !x.writeOnly)) stale.push(`${key}.${f}`);
+      for (const f of Object.keys(fields))
+        if (model.fields.some((x) => x.name === f && !x.hidden && !x.writeOnly)) stale.push(`${key}.${f}`);
     }
     expect(stale).toEqual([]);
   });

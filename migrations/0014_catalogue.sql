@@ -1,0 +1,1 @@
+CREATE INDEX "core_job_queue_name_idx" ON "core_job" USING btree ("queue_name");
