@@ -2,16 +2,20 @@
  * The pages in a real browser: Debian's Chromium driven by playwright-core. Swagger UI loads the
  * document, authorizes with a token and executes a list request; the browsable API shows the root,
  * follows links, asks for a login where one is needed and, after the cookie login, shows the data.
+ * The forms (built from OPTIONS) create, change and delete an object, show field errors, filter a
+ * list and lead back through the breadcrumbs; screenshots of them go to .test-data/screenshots/.
  * CI installs chromium and sets REQUIRE_CLIENTS=1, so there this can only pass or fail.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
 
 const executablePath = '/usr/bin/chromium';
 const haveBrowser = existsSync(executablePath);
-if (process.env.REQUIRE_CLIENTS && !haveBrowser) throw new Error('REQUIRE_CLIENTS is set but Chromium is missing (apt-get install -y chromium)');
+if (process.env.REQUIRE_CLIENTS && !haveBrowser)
+  throw new Error('REQUIRE_CLIENTS is set but Chromium is missing (apt-get install -y chromium)');
 if (!haveBrowser) console.warn('browser tests skipped: apt-get install -y chromium to run them');
 
 let s: TestServer;
@@ -22,7 +26,10 @@ beforeAll(async () => {
   if (!haveBrowser) return;
   s = await startTestServer();
   siteName = (await s.request('POST', '/api/dcim/sites/', { name: 'Browser Site', slug: 'browser-site' })).body.name;
-  browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +47,9 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
   it('Swagger UI loads the document, authorizes with a token and executes a list request', async () => {
     const p = await page();
     const blocked: string[] = [];
-    p.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
+    p.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
     await p.goto(`${s.url}/api/schema/swagger-ui/`);
     await p.getByText('NetBox-compatible REST API').first().waitFor({ timeout: 120_000 });
     expect(blocked).toEqual([]);
@@ -62,7 +71,9 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     const status = op.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor({ timeout: 30_000 });
     expect((await status.innerText()).trim()).toBe('200');
-    expect(await op.locator('.live-responses-table .response-col_description pre').first().innerText()).toContain(siteName);
+    expect(await op.locator('.live-responses-table .response-col_description pre').first().innerText()).toContain(
+      siteName,
+    );
   }, 360_000);
 
   it('the browsable API shows the root, follows links, asks for a login and then shows the data', async () => {
@@ -90,4 +101,106 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     await p.waitForURL(site.url);
     expect(await p.locator('h1').innerText()).toContain('Browser Site');
   }, 90_000);
+
+  it('sends / to the API root and serves the forms script from this server', async () => {
+    const res = await fetch(`${s.url}/`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/api/');
+    const script = await fetch(`${s.url}/static/browsable.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toContain("method: 'OPTIONS'");
+    expect((await fetch(`${s.url}/static/nothing.js`)).status).toBe(404);
+  });
+
+  it('creates, changes, filters and deletes through the forms, with breadcrumbs and field errors', async () => {
+    const shots = join(process.cwd(), '.test-data', 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    const shot = async (p: Page, name: string) => {
+      const file = join(shots, `${name}.png`);
+      await p.screenshot({ path: file, fullPage: true });
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.length).toBeGreaterThan(5_000);
+    };
+    const p = await page();
+    await p.goto(`${s.url}/`);
+    await p.waitForURL(`${s.url}/api/`);
+    await p.goto(`${s.url}/login/?next=/api/dcim/sites/`);
+    await p.getByLabel('Username').fill('admin');
+    await p.getByLabel('Password').fill('admin-password');
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(`${s.url}/api/dcim/sites/`);
+    expect(await p.locator('nav.crumbs').innerText()).toBe('API Root › Dcim › Sites');
+    await p.locator('#forms[data-ready=yes]').waitFor();
+
+    // create: the form's fields come from OPTIONS; the new object's page follows
+    const form = p.locator('#object-form');
+    await form.getByLabel('Name *').fill('Form Site');
+    await form.getByLabel('Slug *').fill('form-site');
+    await form.getByLabel('Status').selectOption('planned');
+    await shot(p, 'site-list-form');
+    await form.getByRole('button', { name: 'POST', exact: true }).click();
+    await p.waitForURL(/\/api\/dcim\/sites\/\d+\/$/);
+    const created = (await s.request('GET', '/api/dcim/sites/?slug=form-site')).body.results[0];
+    expect(created.status.value).toBe('planned');
+    expect(p.url()).toBe(created.url);
+    expect(await p.locator('nav.crumbs').innerText()).toBe('API Root › Dcim › Sites › Form Site');
+
+    // change: PATCH sends only what changed, the page shows the saved object
+    await p.locator('#forms[data-ready=yes]').waitFor();
+    expect(await p.locator('#object-form').getByLabel('Name *').inputValue()).toBe('Form Site');
+    await p.locator('#object-form').getByLabel('Description', { exact: true }).fill('changed in a form');
+    await p.locator('#object-form').getByRole('button', { name: 'PATCH', exact: true }).click();
+    await p.locator('#response', { hasText: 'changed in a form' }).waitFor();
+    const patched = (await s.request('GET', `/api/dcim/sites/${created.id}/`)).body;
+    expect(patched.description).toBe('changed in a form');
+    expect(patched.status.value).toBe('planned');
+
+    // raw data: the object's writable fields as JSON, sent as typed
+    await p.locator('#forms[data-ready=yes]').waitFor();
+    const raw = JSON.parse(await p.locator('#raw-data').inputValue());
+    expect(raw).toMatchObject({
+      name: 'Form Site',
+      slug: 'form-site',
+      status: 'planned',
+      description: 'changed in a form',
+    });
+    await p.locator('#raw-data').fill(JSON.stringify({ facility: 'Raw Facility' }));
+    await p.getByRole('button', { name: 'PATCH raw data' }).click();
+    await p.locator('#response', { hasText: 'Raw Facility' }).waitFor();
+    await shot(p, 'site-detail-forms');
+
+    // a refused change: the field's error beside it, nothing saved
+    await p.locator('#forms[data-ready=yes]').waitFor();
+    await p.locator('#object-form').getByLabel('Slug *').fill('not a slug!');
+    await p.locator('#object-form').getByRole('button', { name: 'PATCH', exact: true }).click();
+    const error = p.locator('#object-form .field-error');
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/slug/i);
+    expect(await p.locator('#form-result').innerText()).toContain('HTTP 400');
+    await shot(p, 'site-field-error');
+    expect((await s.request('GET', `/api/dcim/sites/${created.id}/`)).body.slug).toBe('form-site');
+
+    // breadcrumbs lead back to the list; the filter form narrows it, leaving empty fields out
+    await p.locator('nav.crumbs').getByRole('link', { name: 'Sites' }).click();
+    await p.waitForURL(`${s.url}/api/dcim/sites/`);
+    await p.locator('details.filters summary').click();
+    await p.locator('#filter-form').getByLabel('status').selectOption('planned');
+    await p.locator('#filter-form').getByLabel('name', { exact: true }).fill('Form Site');
+    await p.getByRole('button', { name: 'Apply filters' }).click();
+    await p.waitForURL(/\?/);
+    expect(new URL(p.url()).search).toBe('?name=Form+Site&status=planned');
+    const listed = JSON.parse(await p.locator('#response').innerText());
+    expect(listed.count).toBe(1);
+    expect(listed.results[0].id).toBe(created.id);
+    await shot(p, 'site-list-filtered');
+
+    // delete: confirmed in a dialog, then the list
+    await p.goto(created.url);
+    await p.locator('#forms[data-ready=yes]').waitFor();
+    p.once('dialog', (d) => void d.accept());
+    await p.locator('#delete').click();
+    await p.waitForURL(`${s.url}/api/dcim/sites/`);
+    expect((await s.request('GET', `/api/dcim/sites/${created.id}/`)).status).toBe(404);
+  }, 120_000);
 });
