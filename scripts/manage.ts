@@ -22,7 +22,7 @@ import { pruneChangelog } from '../runtime/changelog/prune.ts';
 import { loadSettings } from '../runtime/config/index.ts';
 import { connect, migrateDatabase, startEmbeddedPostgres, type EmbeddedServer, type Sql } from '../runtime/db/index.ts';
 import { createHooks } from '../runtime/hooks/index.ts';
-import { ApiError } from '../runtime/http/errors.ts';
+import { ServiceError, WriteError } from '../runtime/errors/index.ts';
 import { createObjects, updateObjects, type WriteContext } from '../runtime/write/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,8 +30,12 @@ const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
   args: rest,
   options: {
-    username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' },
-    description: { type: 'string' }, 'read-only': { type: 'boolean', default: false }, port: { type: 'string' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    description: { type: 'string' },
+    'read-only': { type: 'boolean', default: false },
+    port: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -59,15 +63,22 @@ async function database(): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (await portTaken(settings.embeddedPgPort)) return { url };
   const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort);
   const admin = connect(embedded.url('postgres'), { max: 1 });
-  if (!(await admin.unsafe("SELECT 1 FROM pg_database WHERE datname = 'netbox'")).length) await admin.unsafe('CREATE DATABASE netbox');
+  if (!(await admin.unsafe(`SELECT 1 FROM pg_database WHERE datname = 'netbox'`)).length)
+    await admin.unsafe(`CREATE DATABASE netbox`);
   await admin.end();
   return { url: embedded.url('netbox'), embedded };
 }
 
 function writeContext(tx: Sql): WriteContext {
   return {
-    db: tx, registry: new Registry(catalogue, filters), settings, actor: null, requestId: crypto.randomUUID(),
-    observers: [recordObjectChanges], hooks: createHooks({ peppers: resolvePeppers(settings) }), strictInput: true,
+    db: tx,
+    registry: new Registry(catalogue, filters),
+    settings,
+    actor: null,
+    requestId: crypto.randomUUID(),
+    observers: [recordObjectChanges],
+    hooks: createHooks({ peppers: resolvePeppers(settings) }),
+    strictInput: true,
   };
 }
 
@@ -79,9 +90,14 @@ function need(name: 'username'): string {
 
 /** Write-path errors as one line each: `field: message`. */
 function explain(e: unknown): never {
-  if (e instanceof ApiError) {
-    const body = e.body as Record<string, unknown>;
-    fail(Object.entries(body).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : String(v)}`).join('\n'));
+  if (e instanceof ServiceError) {
+    const found = e instanceof WriteError ? e.items.find((i) => Object.keys(i.errors).length)?.errors : e.body;
+    const body = (found ?? { detail: e.message }) as Record<string, unknown>;
+    fail(
+      Object.entries(body)
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : String(v)}`)
+        .join('\n'),
+    );
   }
   throw e;
 }
@@ -99,7 +115,8 @@ async function run(): Promise<void> {
     return;
   }
   const known = ['createsuperuser', 'changepassword', 'create-token', 'migrate', 'prune-changelog'];
-  if (!command || !known.includes(command)) fail(`usage: npm run manage -- <${[...known, 'webhook_receiver'].join('|')}> [options] (see scripts/manage.ts)`);
+  if (!command || !known.includes(command))
+    fail(`usage: npm run manage -- <${[...known, 'webhook_receiver'].join('|')}> [options] (see scripts/manage.ts)`);
   const { url, embedded } = await database();
   try {
     await migrateDatabase(url, `${root}migrations`);
@@ -111,7 +128,11 @@ async function run(): Promise<void> {
     try {
       if (command === 'prune-changelog') {
         const n = await pruneChangelog(sql, settings.changelogRetentionDays);
-        console.log(settings.changelogRetentionDays ? `${n} change record(s) older than ${settings.changelogRetentionDays} days deleted` : 'CHANGELOG_RETENTION is 0: nothing deleted');
+        console.log(
+          settings.changelogRetentionDays
+            ? `${n} change record(s) older than ${settings.changelogRetentionDays} days deleted`
+            : 'CHANGELOG_RETENTION is 0: nothing deleted',
+        );
         return;
       }
       const username = need('username');
@@ -120,16 +141,36 @@ async function run(): Promise<void> {
         const users = ctx.registry.model('users.user');
         if (command === 'createsuperuser') {
           const password = values.password ?? randomBytes(12).toString('base64url');
-          await createObjects(ctx, users, [{ username, email: values.email ?? '', password, is_superuser: true, is_staff: true }], { bulk: false }).catch(explain);
-          console.log(`superuser "${username}" created${values.password ? '' : ` with password ${password} (shown once)`}`);
+          await createObjects(
+            ctx,
+            users,
+            [{ username, email: values.email ?? '', password, is_superuser: true, is_staff: true }],
+            { bulk: false },
+          ).catch(explain);
+          console.log(
+            `superuser "${username}" created${values.password ? '' : ` with password ${password} (shown once)`}`,
+          );
         } else if (command === 'changepassword') {
           const password = values.password ?? randomBytes(12).toString('base64url');
-          await updateObjects(ctx, users, [{ id: await userId(tx as unknown as Sql, username), data: { password } }], { bulk: false, partial: true }).catch(explain);
+          await updateObjects(ctx, users, [{ id: await userId(tx as unknown as Sql, username), data: { password } }], {
+            bulk: false,
+            partial: true,
+          }).catch(explain);
           console.log(`password of "${username}" changed${values.password ? '' : ` to ${password} (shown once)`}`);
         } else {
-          const [token] = await createObjects(ctx, ctx.registry.model('users.token'), [{
-            user: await userId(tx as unknown as Sql, username), version: 2, write_enabled: !values['read-only'], description: values.description ?? '',
-          }], { bulk: false }).catch(explain);
+          const [token] = await createObjects(
+            ctx,
+            ctx.registry.model('users.token'),
+            [
+              {
+                user: await userId(tx as unknown as Sql, username),
+                version: 2,
+                write_enabled: !values['read-only'],
+                description: values.description ?? '',
+              },
+            ],
+            { bulk: false },
+          ).catch(explain);
           console.log(`token for "${username}" (shown once): ${String(token!.extra.token ?? '')}`);
         }
       });

@@ -10,5 +10,9 @@ if (!settings.databaseUrl) {
 }
 const sql = connect(settings.databaseUrl, { max: 1 });
 const n = await pruneChangelog(sql, settings.changelogRetentionDays);
-console.log(settings.changelogRetentionDays ? `${n} change record(s) older than ${settings.changelogRetentionDays} days deleted` : 'CHANGELOG_RETENTION is 0: nothing deleted');
+console.log(
+  settings.changelogRetentionDays
+    ? `${n} change record(s) older than ${settings.changelogRetentionDays} days deleted`
+    : 'CHANGELOG_RETENTION is 0: nothing deleted',
+);
 await sql.end();

@@ -26,7 +26,11 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 
 let created = 0;
 /** The object matching `query`, created from `body` when there is none. */
-async function ensure(path: string, query: Record<string, string | number>, body: Record<string, unknown>): Promise<any> {
+async function ensure(
+  path: string,
+  query: Record<string, string | number>,
+  body: Record<string, unknown>,
+): Promise<any> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const found = await api('GET', `${path}?${qs}&limit=2`);
   if (found.count > 0) return found.results[0];
@@ -35,9 +39,16 @@ async function ensure(path: string, query: Record<string, string | number>, body
 }
 
 async function main(): Promise<void> {
-  const tenantGroup = await ensure('/api/tenancy/tenant-groups/', { slug: 'customers' }, { name: 'Customers', slug: 'customers' });
+  const tenantGroup = await ensure(
+    '/api/tenancy/tenant-groups/',
+    { slug: 'customers' },
+    { name: 'Customers', slug: 'customers' },
+  );
   const tenants = [];
-  for (const [name, slug] of [['Acme Corp', 'acme'], ['Globex', 'globex']]) {
+  for (const [name, slug] of [
+    ['Acme Corp', 'acme'],
+    ['Globex', 'globex'],
+  ]) {
     tenants.push(await ensure('/api/tenancy/tenants/', { slug }, { name, slug, group: tenantGroup.id }));
   }
   const europe = await ensure('/api/dcim/regions/', { slug: 'europe' }, { name: 'Europe', slug: 'europe' });
@@ -46,37 +57,123 @@ async function main(): Promise<void> {
     de: await ensure('/api/dcim/regions/', { slug: 'de' }, { name: 'Germany', slug: 'de', parent: europe.id }),
   };
   const sites = [
-    await ensure('/api/dcim/sites/', { slug: 'ams1' }, { name: 'AMS1', slug: 'ams1', region: regions.nl.id, tenant: tenants[0].id, facility: 'Equinix AM3', time_zone: 'Europe/Amsterdam' }),
-    await ensure('/api/dcim/sites/', { slug: 'fra1' }, { name: 'FRA1', slug: 'fra1', region: regions.de.id, tenant: tenants[1].id, facility: 'Interxion FRA6', time_zone: 'Europe/Berlin' }),
+    await ensure(
+      '/api/dcim/sites/',
+      { slug: 'ams1' },
+      {
+        name: 'AMS1',
+        slug: 'ams1',
+        region: regions.nl.id,
+        tenant: tenants[0].id,
+        facility: 'Equinix AM3',
+        time_zone: 'Europe/Amsterdam',
+      },
+    ),
+    await ensure(
+      '/api/dcim/sites/',
+      { slug: 'fra1' },
+      {
+        name: 'FRA1',
+        slug: 'fra1',
+        region: regions.de.id,
+        tenant: tenants[1].id,
+        facility: 'Interxion FRA6',
+        time_zone: 'Europe/Berlin',
+      },
+    ),
   ];
   const maker = await ensure('/api/dcim/manufacturers/', { slug: 'juniper' }, { name: 'Juniper', slug: 'juniper' });
-  const type = await ensure('/api/dcim/device-types/', { slug: 'qfx5120' }, { manufacturer: maker.id, model: 'QFX5120-48Y', slug: 'qfx5120', u_height: 1 });
-  const role = await ensure('/api/dcim/device-roles/', { slug: 'leaf' }, { name: 'Leaf switch', slug: 'leaf', color: '2196f3' });
-  const platform = await ensure('/api/dcim/platforms/', { slug: 'junos' }, { name: 'Junos', slug: 'junos', manufacturer: maker.id });
-  const rackRole = await ensure('/api/dcim/rack-roles/', { slug: 'network' }, { name: 'Network', slug: 'network', color: '4caf50' });
+  const type = await ensure(
+    '/api/dcim/device-types/',
+    { slug: 'qfx5120' },
+    { manufacturer: maker.id, model: 'QFX5120-48Y', slug: 'qfx5120', u_height: 1 },
+  );
+  const role = await ensure(
+    '/api/dcim/device-roles/',
+    { slug: 'leaf' },
+    { name: 'Leaf switch', slug: 'leaf', color: '2196f3' },
+  );
+  const platform = await ensure(
+    '/api/dcim/platforms/',
+    { slug: 'junos' },
+    { name: 'Junos', slug: 'junos', manufacturer: maker.id },
+  );
+  const rackRole = await ensure(
+    '/api/dcim/rack-roles/',
+    { slug: 'network' },
+    { name: 'Network', slug: 'network', color: '4caf50' },
+  );
   const vrf = await ensure('/api/ipam/vrfs/', { rd: '65000:100' }, { name: 'Production', rd: '65000:100' });
 
   for (const [si, site] of sites.entries()) {
-    const group = await ensure('/api/ipam/vlan-groups/', { slug: `${site.slug}-vlans` }, { name: `${site.name} VLANs`, slug: `${site.slug}-vlans`, scope_type: 'dcim.site', scope_id: site.id });
-    for (const [vid, name] of [[10, 'servers'], [20, 'storage'], [99, 'management']] as const) {
-      await ensure('/api/ipam/vlans/', { group_id: group.id, vid }, { vid, name, group: group.id, site: site.id, status: 'active' });
+    const group = await ensure(
+      '/api/ipam/vlan-groups/',
+      { slug: `${site.slug}-vlans` },
+      { name: `${site.name} VLANs`, slug: `${site.slug}-vlans`, scope_type: 'dcim.site', scope_id: site.id },
+    );
+    for (const [vid, name] of [
+      [10, 'servers'],
+      [20, 'storage'],
+      [99, 'management'],
+    ] as const) {
+      await ensure(
+        '/api/ipam/vlans/',
+        { group_id: group.id, vid },
+        { vid, name, group: group.id, site: site.id, status: 'active' },
+      );
     }
-    await ensure('/api/ipam/prefixes/', { prefix: `10.${si}.0.0/16`, vrf_id: vrf.id }, { prefix: `10.${si}.0.0/16`, vrf: vrf.id, status: 'container', scope_type: 'dcim.site', scope_id: site.id });
+    await ensure(
+      '/api/ipam/prefixes/',
+      { prefix: `10.${si}.0.0/16`, vrf_id: vrf.id },
+      { prefix: `10.${si}.0.0/16`, vrf: vrf.id, status: 'container', scope_type: 'dcim.site', scope_id: site.id },
+    );
     for (let r = 1; r <= 2; r++) {
-      const rack = await ensure('/api/dcim/racks/', { site_id: site.id, name: `R${r}` }, { name: `R${r}`, site: site.id, role: rackRole.id, u_height: 42 });
+      const rack = await ensure(
+        '/api/dcim/racks/',
+        { site_id: site.id, name: `R${r}` },
+        { name: `R${r}`, site: site.id, role: rackRole.id, u_height: 42 },
+      );
       for (let d = 1; d <= 2; d++) {
         const name = `${site.slug}-leaf${r}${d}`;
-        const device = await ensure('/api/dcim/devices/', { name }, {
-          name, device_type: type.id, role: role.id, platform: platform.id, site: site.id, rack: rack.id, position: d * 2, face: 'front', tenant: site.tenant?.id ?? null,
-        });
+        const device = await ensure(
+          '/api/dcim/devices/',
+          { name },
+          {
+            name,
+            device_type: type.id,
+            role: role.id,
+            platform: platform.id,
+            site: site.id,
+            rack: rack.id,
+            position: d * 2,
+            face: 'front',
+            tenant: site.tenant?.id ?? null,
+          },
+        );
         const subnet = `10.${si}.${r * 10 + d}`;
-        await ensure('/api/ipam/prefixes/', { prefix: `${subnet}.0/24`, vrf_id: vrf.id }, { prefix: `${subnet}.0/24`, vrf: vrf.id, status: 'active' });
+        await ensure(
+          '/api/ipam/prefixes/',
+          { prefix: `${subnet}.0/24`, vrf_id: vrf.id },
+          { prefix: `${subnet}.0/24`, vrf: vrf.id, status: 'active' },
+        );
         for (let p = 1; p <= 4; p++) {
-          const iface = await ensure('/api/dcim/interfaces/', { device_id: device.id, name: `et-0/0/${p}` }, { device: device.id, name: `et-0/0/${p}`, type: '25gbase-x-sfp28' });
+          const iface = await ensure(
+            '/api/dcim/interfaces/',
+            { device_id: device.id, name: `et-0/0/${p}` },
+            { device: device.id, name: `et-0/0/${p}`, type: '25gbase-x-sfp28' },
+          );
           if (p === 1) {
-            const ip = await ensure('/api/ipam/ip-addresses/', { address: `${subnet}.1/24`, vrf_id: vrf.id }, {
-              address: `${subnet}.1/24`, vrf: vrf.id, assigned_object_type: 'dcim.interface', assigned_object_id: iface.id, dns_name: `${name}.example.net`,
-            });
+            const ip = await ensure(
+              '/api/ipam/ip-addresses/',
+              { address: `${subnet}.1/24`, vrf_id: vrf.id },
+              {
+                address: `${subnet}.1/24`,
+                vrf: vrf.id,
+                assigned_object_type: 'dcim.interface',
+                assigned_object_id: iface.id,
+                dns_name: `${name}.example.net`,
+              },
+            );
             if (!device.primary_ip4) await api('PATCH', `/api/dcim/devices/${device.id}/`, { primary_ip4: ip.id });
           }
         }
@@ -84,10 +181,34 @@ async function main(): Promise<void> {
     }
   }
   const provider = await ensure('/api/circuits/providers/', { slug: 'lumen' }, { name: 'Lumen', slug: 'lumen' });
-  const ctype = await ensure('/api/circuits/circuit-types/', { slug: 'transit' }, { name: 'Internet transit', slug: 'transit' });
+  const ctype = await ensure(
+    '/api/circuits/circuit-types/',
+    { slug: 'transit' },
+    { name: 'Internet transit', slug: 'transit' },
+  );
   for (const [i, site] of sites.entries()) {
-    const circuit = await ensure('/api/circuits/circuits/', { cid: `LUM-${1000 + i}` }, { cid: `LUM-${1000 + i}`, provider: provider.id, type: ctype.id, commit_rate: 10_000_000, tenant: site.tenant?.id ?? null });
-    await ensure('/api/circuits/circuit-terminations/', { circuit_id: circuit.id, term_side: 'A' }, { circuit: circuit.id, term_side: 'A', termination_type: 'dcim.site', termination_id: site.id, port_speed: 10_000_000 });
+    const circuit = await ensure(
+      '/api/circuits/circuits/',
+      { cid: `LUM-${1000 + i}` },
+      {
+        cid: `LUM-${1000 + i}`,
+        provider: provider.id,
+        type: ctype.id,
+        commit_rate: 10_000_000,
+        tenant: site.tenant?.id ?? null,
+      },
+    );
+    await ensure(
+      '/api/circuits/circuit-terminations/',
+      { circuit_id: circuit.id, term_side: 'A' },
+      {
+        circuit: circuit.id,
+        term_side: 'A',
+        termination_type: 'dcim.site',
+        termination_id: site.id,
+        port_speed: 10_000_000,
+      },
+    );
   }
   console.log(`demo data ready at ${base}/api/ (${created} objects created)`);
 }

@@ -5,7 +5,13 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '9000' }, host: { type: 'string', default: '127.0.0.1' }, 'no-headers': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '9000' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'no-headers': { type: 'boolean', default: false },
+  },
+});
 let count = 0;
 
 const server = createServer((req, res) => {
@@ -16,7 +22,10 @@ const server = createServer((req, res) => {
     const body = Buffer.concat(chunks).toString('utf8');
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.end('Webhook received!\n');
-    const lines = [`[${n}] ${new Date().toISOString()} ${req.socket.remoteAddress} "${req.method} ${req.url} HTTP/${req.httpVersion}" 200 -`];
+    const lines = [
+      `[${n}] ${new Date().toISOString()} ${req.socket.remoteAddress} "${req.method} ${req.url} ` +
+        `HTTP/${req.httpVersion}" 200 -`,
+    ];
     if (!values['no-headers']) {
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       lines.push('');

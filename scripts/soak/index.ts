@@ -9,19 +9,37 @@ import { parseArgs } from 'node:util';
 import { startDatabase, startServerProcess, TOKEN } from '../bench/harness.ts';
 import { runSoak } from './run.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' }, clients: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '300' }, clients: { type: 'string', default: '8' } },
+});
 const db = await startDatabase();
 let failed = true;
 try {
   const server = await startServerProcess(db.url);
   try {
     console.log(`soak: ${values.clients} clients for ${values.seconds} s against ${server.url}`);
-    const r = await runSoak({ url: server.url, token: TOKEN, seconds: Number(values.seconds), clients: Number(values.clients), pid: server.child.pid });
+    const r = await runSoak({
+      url: server.url,
+      token: TOKEN,
+      seconds: Number(values.seconds),
+      clients: Number(values.clients),
+      pid: server.child.pid,
+    });
     console.log(JSON.stringify(r, null, 2));
-    console.log(`${r.requests} requests in ${r.seconds} s (${r.perSecond}/s), ${r.serverErrors} server errors, RSS ${r.rssStartMiB} → ${r.rssEndMiB} MiB`);
+    console.log(
+      `${r.requests} requests in ${r.seconds} s (${r.perSecond}/s), ${r.serverErrors} server errors, RSS ` +
+        `${r.rssStartMiB} → ${r.rssEndMiB} MiB`,
+    );
     console.log(`RSS over the run (MiB): ${r.rssSamplesMiB.join(' → ')}`);
-    console.log(`sites ${r.sitesReported} (expected ${r.sitesExpected}), change records ${r.changesReported} (expected ${r.changesExpected})`);
-    failed = r.serverErrors > 0 || r.unexpected.length > 0 || r.sitesReported !== r.sitesExpected || r.changesReported !== r.changesExpected;
+    console.log(
+      `sites ${r.sitesReported} (expected ${r.sitesExpected}), change records ${r.changesReported} (expected ` +
+        `${r.changesExpected})`,
+    );
+    failed =
+      r.serverErrors > 0 ||
+      r.unexpected.length > 0 ||
+      r.sitesReported !== r.sitesExpected ||
+      r.changesReported !== r.changesExpected;
   } finally {
     await server.stop();
   }

@@ -13,7 +13,10 @@ const changes = async () => count('/api/core/object-changes/');
 
 describe('bulk create', () => {
   it('creates an array and returns the objects in request order', async () => {
-    const r = await s.request('POST', '/api/dcim/sites/', [{ name: 'b1', slug: 'b1' }, { name: 'a2', slug: 'a2' }]);
+    const r = await s.request('POST', '/api/dcim/sites/', [
+      { name: 'b1', slug: 'b1' },
+      { name: 'a2', slug: 'a2' },
+    ]);
     expect(r.status).toBe(201);
     expect(r.body.map((o: any) => o.name)).toEqual(['b1', 'a2']);
     expect(r.body[0].id).toBeLessThan(r.body[1].id);
@@ -39,13 +42,20 @@ describe('bulk create', () => {
       { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
       { name: ['site with this name already exists.'] },
     ]);
-    const r2 = await s.request('POST', '/api/dcim/sites/', [{ name: 'ok1', slug: 'ok1' }, { name: 'x', slug: 'x', region: 999999 }, { name: 'ok1', slug: 'dup' }]);
+    const r2 = await s.request('POST', '/api/dcim/sites/', [
+      { name: 'ok1', slug: 'ok1' },
+      { name: 'x', slug: 'x', region: 999999 },
+      { name: 'ok1', slug: 'dup' },
+    ]);
     expect(r2.body).toEqual([
       {},
       { region: ['Related object not found using the provided numeric ID: 999999'] },
       { name: ['site with this name already exists.'] },
     ]);
-    const r3 = await s.request('POST', '/api/dcim/sites/', [{ name: 'ok1', slug: 'ok1' }, { name: 'ok1', slug: 'dup' }]);
+    const r3 = await s.request('POST', '/api/dcim/sites/', [
+      { name: 'ok1', slug: 'ok1' },
+      { name: 'ok1', slug: 'dup' },
+    ]);
     expect(r3.body).toEqual([{}, { name: ['site with this name already exists.'] }]);
     expect([await count('/api/dcim/sites/'), await changes()]).toEqual(before);
   });
@@ -53,7 +63,11 @@ describe('bulk create', () => {
   it('refuses more items than MAX_BULK_ITEMS with 400', async () => {
     const small = await startTestServer({ env: { MAX_BULK_ITEMS: '3' } });
     try {
-      const r = await small.request('POST', '/api/dcim/sites/', Array.from({ length: 4 }, (_, i) => ({ name: `n${i}`, slug: `n${i}` })));
+      const r = await small.request(
+        'POST',
+        '/api/dcim/sites/',
+        Array.from({ length: 4 }, (_, i) => ({ name: `n${i}`, slug: `n${i}` })),
+      );
       expect(r.status).toBe(400);
       expect(r.body.non_field_errors[0]).toMatch(/bulk limit of 3/);
     } finally {
@@ -65,14 +79,24 @@ describe('bulk create', () => {
 describe('bulk update', () => {
   let ids: number[];
   beforeAll(async () => {
-    const r = await s.request('POST', '/api/tenancy/tenants/', Array.from({ length: 4 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })));
+    const r = await s.request(
+      'POST',
+      '/api/tenancy/tenants/',
+      Array.from({ length: 4 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })),
+    );
     ids = r.body.map((o: any) => o.id);
   });
 
   it('applies items that change different fields', async () => {
-    const r = await s.request('PATCH', '/api/tenancy/tenants/', [{ id: ids[0], description: 'first' }, { id: ids[1], name: 'renamed' }]);
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', [
+      { id: ids[0], description: 'first' },
+      { id: ids[1], name: 'renamed' },
+    ]);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.map((o: any) => [o.id, o.name, o.description])).toEqual([[ids[0], 't0', 'first'], [ids[1], 'renamed', '']]);
+    expect(r.body.map((o: any) => [o.id, o.name, o.description])).toEqual([
+      [ids[0], 't0', 'first'],
+      [ids[1], 'renamed', ''],
+    ]);
   });
 
   it('changes nothing when any item fails, naming every failing item', async () => {
@@ -104,14 +128,26 @@ describe('bulk update', () => {
   });
 
   it('serializes concurrent bulk updates of overlapping objects: no half-applied mix', async () => {
-    const made = await s.request('POST', '/api/dcim/sites/', Array.from({ length: 60 }, (_, i) => ({ name: `c${i}`, slug: `c${i}` })));
+    const made = await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      Array.from({ length: 60 }, (_, i) => ({ name: `c${i}`, slug: `c${i}` })),
+    );
     const all: number[] = made.body.map((o: any) => o.id);
     for (let round = 0; round < 5; round++) {
       const a = all.slice(0, 40).map((id) => ({ id, description: `A${round}` }));
-      const b = all.slice(20).reverse().map((id) => ({ id, description: `B${round}` }));
-      const [ra, rb] = await Promise.all([s.request('PATCH', '/api/dcim/sites/', a), s.request('PATCH', '/api/dcim/sites/', b)]);
+      const b = all
+        .slice(20)
+        .reverse()
+        .map((id) => ({ id, description: `B${round}` }));
+      const [ra, rb] = await Promise.all([
+        s.request('PATCH', '/api/dcim/sites/', a),
+        s.request('PATCH', '/api/dcim/sites/', b),
+      ]);
       expect([ra.status, rb.status]).toEqual([200, 200]);
-      const got = (await s.request('GET', `/api/dcim/sites/?limit=100&id__gte=${all[20]}&id__lte=${all[39]}`)).body.results.map((o: any) => o.description);
+      const got = (
+        await s.request('GET', `/api/dcim/sites/?limit=100&id__gte=${all[20]}&id__lte=${all[39]}`)
+      ).body.results.map((o: any) => o.description);
       expect(new Set(got).size).toBe(1);
     }
   });
@@ -119,21 +155,42 @@ describe('bulk update', () => {
 
 describe('bulk delete', () => {
   it('deletes a list of {id} with 204', async () => {
-    const made = await s.request('POST', '/api/extras/tags/', [{ name: 'd1', slug: 'd1' }, { name: 'd2', slug: 'd2' }]);
-    const r = await s.request('DELETE', '/api/extras/tags/', made.body.map((o: any) => ({ id: o.id })));
+    const made = await s.request('POST', '/api/extras/tags/', [
+      { name: 'd1', slug: 'd1' },
+      { name: 'd2', slug: 'd2' },
+    ]);
+    const r = await s.request(
+      'DELETE',
+      '/api/extras/tags/',
+      made.body.map((o: any) => ({ id: o.id })),
+    );
     expect(r.status).toBe(204);
     expect(r.text).toBe('');
   });
 
   it('deletes nothing when any object is protected, attributing blockers to their items', async () => {
-    const tenants = (await s.request('POST', '/api/tenancy/tenants/', [{ name: 'p0', slug: 'p0' }, { name: 'p1', slug: 'p1' }])).body;
-    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'uses-p1', slug: 'uses-p1', tenant: tenants[1].id })).body;
-    const r = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: tenants[1].id }, { id: 999999 }]);
+    const tenants = (
+      await s.request('POST', '/api/tenancy/tenants/', [
+        { name: 'p0', slug: 'p0' },
+        { name: 'p1', slug: 'p1' },
+      ])
+    ).body;
+    const site = (
+      await s.request('POST', '/api/dcim/sites/', { name: 'uses-p1', slug: 'uses-p1', tenant: tenants[1].id })
+    ).body;
+    const r = await s.request('DELETE', '/api/tenancy/tenants/', [
+      { id: tenants[0].id },
+      { id: tenants[1].id },
+      { id: 999999 },
+    ]);
     expect(r.status).toBe(400);
     expect(r.body).toEqual([{}, {}, { id: ['No Tenant matches the given query (id 999999).'] }]);
     const r2 = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: tenants[1].id }]);
     expect(r2.status).toBe(409);
-    expect(r2.body).toEqual([{}, { detail: `Unable to delete object. 1 dependent object was found: uses-p1 (site ${site.id})` }]);
+    expect(r2.body).toEqual([
+      {},
+      { detail: `Unable to delete object. 1 dependent object was found: uses-p1 (site ${site.id})` },
+    ]);
     expect((await s.request('GET', `/api/tenancy/tenants/${tenants[0].id}/`)).status).toBe(200);
   });
 });

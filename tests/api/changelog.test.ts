@@ -8,17 +8,29 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.stop());
 
-const byRequest = async (id: string | null) => (await s.request('GET', `/api/core/object-changes/?request_id=${id}&ordering=id`)).body.results;
+const byRequest = async (id: string | null) =>
+  (await s.request('GET', `/api/core/object-changes/?request_id=${id}&ordering=id`)).body.results;
 
 describe('change records', () => {
   it('records a create with the request id, user, repr, message and post-change snapshot', async () => {
-    const r = await s.request('POST', '/api/dcim/sites/', { name: 'Log1', slug: 'log1', changelog_message: 'first site' });
+    const r = await s.request('POST', '/api/dcim/sites/', {
+      name: 'Log1',
+      slug: 'log1',
+      changelog_message: 'first site',
+    });
     const rid = r.headers.get('x-request-id');
     const [c] = await byRequest(rid);
     expect(c).toMatchObject({
-      user: { username: 'admin' }, user_name: 'admin', request_id: rid, action: { value: 'create', label: 'Created' },
-      changed_object_type: 'dcim.site', changed_object_id: r.body.id, changed_object: { id: r.body.id, name: 'Log1' },
-      object_repr: 'Log1', message: 'first site', prechange_data: null,
+      user: { username: 'admin' },
+      user_name: 'admin',
+      request_id: rid,
+      action: { value: 'create', label: 'Created' },
+      changed_object_type: 'dcim.site',
+      changed_object_id: r.body.id,
+      changed_object: { id: r.body.id, name: 'Log1' },
+      object_repr: 'Log1',
+      message: 'first site',
+      prechange_data: null,
     });
     expect(c.postchange_data).toMatchObject({ name: 'Log1', slug: 'log1', status: 'active', region: null, tags: [] });
     expect(c.postchange_data).not.toHaveProperty('created');
@@ -40,16 +52,33 @@ describe('change records', () => {
     const site = (await s.request('POST', '/api/dcim/sites/', { name: 'Log3', slug: 'log3' })).body;
     const d = await s.request('DELETE', `/api/dcim/sites/${site.id}/`, { changelog_message: 'gone' });
     const [c] = await byRequest(d.headers.get('x-request-id'));
-    expect(c).toMatchObject({ action: { value: 'delete' }, changed_object: null, postchange_data: null, message: 'gone', object_repr: 'Log3' });
+    expect(c).toMatchObject({
+      action: { value: 'delete' },
+      changed_object: null,
+      postchange_data: null,
+      message: 'gone',
+      object_repr: 'Log3',
+    });
     expect(c.prechange_data.name).toBe('Log3');
   });
 
   it('carries a per-item changelog_message in bulk requests', async () => {
-    const r = await s.request('POST', '/api/tenancy/tenants/', [{ name: 'A', slug: 'a', changelog_message: 'one' }, { name: 'B', slug: 'b', changelog_message: 'two' }]);
+    const r = await s.request('POST', '/api/tenancy/tenants/', [
+      { name: 'A', slug: 'a', changelog_message: 'one' },
+      { name: 'B', slug: 'b', changelog_message: 'two' },
+    ]);
     expect((await byRequest(r.headers.get('x-request-id'))).map((c: any) => c.message)).toEqual(['one', 'two']);
-    const u = await s.request('PATCH', '/api/tenancy/tenants/', r.body.map((t: any, i: number) => ({ id: t.id, description: 'x', changelog_message: `u${i}` })));
+    const u = await s.request(
+      'PATCH',
+      '/api/tenancy/tenants/',
+      r.body.map((t: any, i: number) => ({ id: t.id, description: 'x', changelog_message: `u${i}` })),
+    );
     expect((await byRequest(u.headers.get('x-request-id'))).map((c: any) => c.message)).toEqual(['u0', 'u1']);
-    const d = await s.request('DELETE', '/api/tenancy/tenants/', r.body.map((t: any, i: number) => ({ id: t.id, changelog_message: `d${i}` })));
+    const d = await s.request(
+      'DELETE',
+      '/api/tenancy/tenants/',
+      r.body.map((t: any, i: number) => ({ id: t.id, changelog_message: `d${i}` })),
+    );
     expect((await byRequest(d.headers.get('x-request-id'))).map((c: any) => c.message)).toEqual(['d0', 'd1']);
   });
 
@@ -59,7 +88,7 @@ describe('change records', () => {
     expect((await s.request('GET', '/api/core/object-changes/?limit=1')).body.count).toBe(before);
   });
 
-  it('is served at both /api/core/object-changes/ and /api/extras/object-changes/, read-only, with filters', async () => {
+  it('is served read-only at /api/core/object-changes/ and /api/extras/object-changes/, with filters', async () => {
     const extras = await s.request('GET', '/api/extras/object-changes/?changed_object_type=dcim.site&action=create');
     const core = await s.request('GET', '/api/core/object-changes/?changed_object_type=dcim.site&action=create');
     expect(extras.status).toBe(200);
@@ -68,7 +97,9 @@ describe('change records', () => {
     expect((await s.request('GET', '/api/core/object-changes/?user=admin&limit=1')).body.count).toBeGreaterThan(0);
     expect((await s.request('GET', '/api/core/object-changes/?user_id=999&limit=1')).status).toBe(400);
     expect((await s.request('GET', '/api/core/object-changes/?q=Log3')).body.count).toBe(2);
-    expect((await s.request('GET', '/api/core/object-changes/?time__gte=2000-01-01T00:00:00Z&limit=1')).body.count).toBeGreaterThan(0);
+    expect(
+      (await s.request('GET', '/api/core/object-changes/?time__gte=2000-01-01T00:00:00Z&limit=1')).body.count,
+    ).toBeGreaterThan(0);
     expect((await s.request('GET', '/api/core/object-changes/?time_after=2999-01-01T00:00:00Z')).body.count).toBe(0);
     expect((await s.request('POST', '/api/core/object-changes/', {})).status).toBe(405);
   });
@@ -76,7 +107,11 @@ describe('change records', () => {
 
 describe('changelog_message', () => {
   it('refuses NUL characters by name, like any field', async () => {
-    const r = await s.request('POST', '/api/dcim/sites/', { name: 'NulMessage', slug: 'nul-message', changelog_message: 'a\u0000b' });
+    const r = await s.request('POST', '/api/dcim/sites/', {
+      name: 'NulMessage',
+      slug: 'nul-message',
+      changelog_message: 'a\u0000b',
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ changelog_message: ['Null characters are not allowed.'] });
     const field = await s.request('POST', '/api/dcim/sites/', { name: 'Nul\u0000Name', slug: 'nul-name' });

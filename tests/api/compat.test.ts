@@ -22,11 +22,26 @@ describe('compatibility with older clients', () => {
   });
 
   it('accepts a trailing semicolon in Content-Type and ignores read-only keys sent back', async () => {
-    const r = await s.request('POST', '/api/dcim/sites/', { name: 'C1', slug: 'c1', latitude: 52.25 }, { 'Content-Type': 'application/json;' });
+    const r = await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      { name: 'C1', slug: 'c1', latitude: 52.25 },
+      { 'Content-Type': 'application/json;' },
+    );
     expect(r.status).toBe(201);
     expect(r.body.latitude).toBe(52.25);
     const { id, url, display_url, display, created, last_updated, device_count, rack_count } = r.body;
-    const echoed = { id, url, display_url, display, created, last_updated, device_count, rack_count, description: 'echo' };
+    const echoed = {
+      id,
+      url,
+      display_url,
+      display,
+      created,
+      last_updated,
+      device_count,
+      rack_count,
+      description: 'echo',
+    };
     const u = await s.request('PATCH', `/api/dcim/sites/${r.body.id}/`, echoed);
     expect(u.status, u.text).toBe(200);
     expect(u.body.description).toBe('echo');
@@ -45,18 +60,37 @@ describe('compatibility with older clients', () => {
     expect(group.status, group.text).toBe(201);
     expect(group.body).toMatchObject({ scope_type: 'dcim.site', scope_id: site.id, site: { id: site.id } });
     const ct = await s.request('POST', '/api/virtualization/cluster-types/', { name: 'K', slug: 'k' });
-    const cluster = await s.request('POST', '/api/virtualization/clusters/', { name: 'c', type: ct.body.id, site: site.id });
+    const cluster = await s.request('POST', '/api/virtualization/clusters/', {
+      name: 'c',
+      type: ct.body.id,
+      site: site.id,
+    });
     expect(cluster.body.site.id).toBe(site.id);
     const mf = await s.request('POST', '/api/dcim/manufacturers/', { name: 'M', slug: 'm' });
     const dt = await s.request('POST', '/api/dcim/device-types/', { manufacturer: mf.body.id, model: 'T', slug: 't' });
     const role = await s.request('POST', '/api/dcim/device-roles/', { name: 'R', slug: 'r' });
-    const dev = await s.request('POST', '/api/dcim/devices/', { name: 'd', device_type: dt.body.id, device_role: role.body.id, site: site.id });
+    const dev = await s.request('POST', '/api/dcim/devices/', {
+      name: 'd',
+      device_type: dt.body.id,
+      device_role: role.body.id,
+      site: site.id,
+    });
     expect(dev.status, dev.text).toBe(201);
     expect(dev.body.role.id).toBe(role.body.id);
     expect(dev.body.virtual_chassis).toBeNull();
-    const svc = await s.request('POST', '/api/ipam/services/', { name: 'ssh', protocol: 'tcp', ports: [22], device: dev.body.id });
+    const svc = await s.request('POST', '/api/ipam/services/', {
+      name: 'ssh',
+      protocol: 'tcp',
+      ports: [22],
+      device: dev.body.id,
+    });
     expect(svc.status, svc.text).toBe(201);
-    expect(svc.body).toMatchObject({ parent_object_type: 'dcim.device', parent_object_id: dev.body.id, device: { id: dev.body.id }, virtual_machine: null });
+    expect(svc.body).toMatchObject({
+      parent_object_type: 'dcim.device',
+      parent_object_id: dev.body.id,
+      device: { id: dev.body.id },
+      virtual_machine: null,
+    });
     expect((await s.request('GET', `/api/dcim/sites/${site.id}/`)).body.prefix_count).toBe(0);
   });
 
@@ -64,8 +98,12 @@ describe('compatibility with older clients', () => {
     const r = await s.request('GET', '/api/schema/?format=json');
     expect(r.status).toBe(200);
     const params = r.body.paths['/api/dcim/devices/'].get.parameters.map((p: any) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['site_id', 'role_id', 'status', 'name__ic', 'tag', 'region', 'limit', 'offset']));
-    expect(r.body.paths['/api/virtualization/virtual-machines/'].get.parameters.map((p: any) => p.name)).toContain('cluster_id');
+    expect(params).toEqual(
+      expect.arrayContaining(['site_id', 'role_id', 'status', 'name__ic', 'tag', 'region', 'limit', 'offset']),
+    );
+    expect(r.body.paths['/api/virtualization/virtual-machines/'].get.parameters.map((p: any) => p.name)).toContain(
+      'cluster_id',
+    );
     const yaml = await s.request('GET', '/api/schema/?format=yaml');
     expect(yaml.text.startsWith('openapi: 3.1.0')).toBe(true);
   });

@@ -24,25 +24,69 @@ afterAll(async () => s?.stop());
 describe('instantiation from device type templates', () => {
   it('gives a new device a copy of every template, with references between them', async () => {
     const dt = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'Switch48', slug: 'switch48' });
-    await post('/api/dcim/interface-templates/', Array.from({ length: 4 }, (_, i) => ({ device_type: dt.id, name: `ge-0/0/${i}`, type: '1000base-t', mgmt_only: i === 3 })));
+    await post(
+      '/api/dcim/interface-templates/',
+      Array.from({ length: 4 }, (_, i) => ({
+        device_type: dt.id,
+        name: `ge-0/0/${i}`,
+        type: '1000base-t',
+        mgmt_only: i === 3,
+      })),
+    );
     const br = await post('/api/dcim/interface-templates/', { device_type: dt.id, name: 'br0', type: 'bridge' });
-    await post('/api/dcim/interface-templates/', { device_type: dt.id, name: 'ge-0/1/0', type: '1000base-t', bridge: br.id });
+    await post('/api/dcim/interface-templates/', {
+      device_type: dt.id,
+      name: 'ge-0/1/0',
+      type: '1000base-t',
+      bridge: br.id,
+    });
     await post('/api/dcim/console-port-templates/', { device_type: dt.id, name: 'con', type: 'rj-45' });
-    const psu = await post('/api/dcim/power-port-templates/', { device_type: dt.id, name: 'PSU1', type: 'iec-60320-c14', maximum_draw: 300 });
+    const psu = await post('/api/dcim/power-port-templates/', {
+      device_type: dt.id,
+      name: 'PSU1',
+      type: 'iec-60320-c14',
+      maximum_draw: 300,
+    });
     await post('/api/dcim/power-outlet-templates/', { device_type: dt.id, name: 'out1', power_port: psu.id });
-    const rear = await post('/api/dcim/rear-port-templates/', { device_type: dt.id, name: 'rear', type: 'lc', positions: 2 });
-    await post('/api/dcim/front-port-templates/', { device_type: dt.id, name: 'front', type: 'lc', rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 2 }] });
+    const rear = await post('/api/dcim/rear-port-templates/', {
+      device_type: dt.id,
+      name: 'rear',
+      type: 'lc',
+      positions: 2,
+    });
+    await post('/api/dcim/front-port-templates/', {
+      device_type: dt.id,
+      name: 'front',
+      type: 'lc',
+      rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 2 }],
+    });
     await post('/api/dcim/module-bay-templates/', { device_type: dt.id, name: 'slot1', position: '1' });
     await post('/api/dcim/device-bay-templates/', { device_type: dt.id, name: 'bay1' });
     const parentItem = await post('/api/dcim/inventory-item-templates/', { device_type: dt.id, name: 'chassis' });
     await post('/api/dcim/inventory-item-templates/', { device_type: dt.id, name: 'fan', parent: parentItem.id });
 
     const typed = (await s.request('GET', `/api/dcim/device-types/${dt.id}/`)).body;
-    expect(typed).toMatchObject({ interface_template_count: 6, console_port_template_count: 1, power_port_template_count: 1, front_port_template_count: 1, inventory_item_template_count: 2 });
+    expect(typed).toMatchObject({
+      interface_template_count: 6,
+      console_port_template_count: 1,
+      power_port_template_count: 1,
+      front_port_template_count: 1,
+      inventory_item_template_count: 2,
+    });
 
     const device = await post('/api/dcim/devices/', { name: 'sw1', device_type: dt.id, role: role.id, site: site.id });
     const d = (await s.request('GET', `/api/dcim/devices/${device.id}/`)).body;
-    expect(d).toMatchObject({ interface_count: 6, console_port_count: 1, power_port_count: 1, power_outlet_count: 1, front_port_count: 1, rear_port_count: 1, module_bay_count: 1, device_bay_count: 1, inventory_item_count: 2 });
+    expect(d).toMatchObject({
+      interface_count: 6,
+      console_port_count: 1,
+      power_port_count: 1,
+      power_outlet_count: 1,
+      front_port_count: 1,
+      rear_port_count: 1,
+      module_bay_count: 1,
+      device_bay_count: 1,
+      inventory_item_count: 2,
+    });
     const ifaces = (await s.request('GET', `/api/dcim/interfaces/?device_id=${device.id}&limit=0`)).body.results;
     expect(ifaces.map((i: any) => i.name)).toEqual(['br0', 'ge-0/0/0', 'ge-0/0/1', 'ge-0/0/2', 'ge-0/0/3', 'ge-0/1/0']);
     const bridged = ifaces.find((i: any) => i.name === 'ge-0/1/0');
@@ -59,7 +103,9 @@ describe('instantiation from device type templates', () => {
     const chassis = items.find((i: any) => i.name === 'chassis');
     expect(items.find((i: any) => i.name === 'fan').parent.id).toBe(chassis.id);
     // every component is logged as created by the device's request
-    const changes = (await s.request('GET', `/api/core/object-changes/?request_id=${(await s.request('GET', `/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=${device.id}`)).body.results[0].request_id}&limit=0`)).body;
+    const own = `/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=${device.id}`;
+    const requestId = (await s.request('GET', own)).body.results[0].request_id;
+    const changes = (await s.request('GET', `/api/core/object-changes/?request_id=${requestId}&limit=0`)).body;
     // the device, 15 components, then the bridge and the inventory parent set once both ends exist
     expect(changes.count).toBe(1 + 15 + 2);
   });
@@ -70,12 +116,25 @@ describe('instantiation from device type templates', () => {
     const device = await post('/api/dcim/devices/', { name: 'ch1', device_type: dt.id, role: role.id, site: site.id });
     const bay = (await s.request('GET', `/api/dcim/module-bays/?device_id=${device.id}`)).body.results[0];
     const mt = await post('/api/dcim/module-types/', { manufacturer: mf.id, model: 'LC-8' });
-    await post('/api/dcim/interface-templates/', [0, 1].map((i) => ({ module_type: mt.id, name: `et-{module}/0/${i}`, type: '10gbase-x-sfpp' })));
+    await post(
+      '/api/dcim/interface-templates/',
+      [0, 1].map((i) => ({ module_type: mt.id, name: `et-{module}/0/${i}`, type: '10gbase-x-sfpp' })),
+    );
     const mod = await post('/api/dcim/modules/', { device: device.id, module_bay: bay.id, module_type: mt.id });
     const ifaces = (await s.request('GET', `/api/dcim/interfaces/?device_id=${device.id}`)).body.results;
-    expect(ifaces.map((i: any) => [i.name, i.module?.id])).toEqual([['et-2/0/0', mod.id], ['et-2/0/1', mod.id]]);
-    expect((await s.request('GET', `/api/dcim/module-bays/${bay.id}/`)).body).toMatchObject({ installed_module: { id: mod.id }, _occupied: true });
-    const taken = await s.request('POST', '/api/dcim/modules/', { device: device.id, module_bay: bay.id, module_type: mt.id });
+    expect(ifaces.map((i: any) => [i.name, i.module?.id])).toEqual([
+      ['et-2/0/0', mod.id],
+      ['et-2/0/1', mod.id],
+    ]);
+    expect((await s.request('GET', `/api/dcim/module-bays/${bay.id}/`)).body).toMatchObject({
+      installed_module: { id: mod.id },
+      _occupied: true,
+    });
+    const taken = await s.request('POST', '/api/dcim/modules/', {
+      device: device.id,
+      module_bay: bay.id,
+      module_type: mt.id,
+    });
     expect(taken.status).toBe(400);
     expect(taken.body).toEqual({ __all__: ['A module is already installed in this module bay.'] });
   });

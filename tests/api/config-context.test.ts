@@ -21,7 +21,13 @@ beforeAll(async () => {
   const mf = await post('/api/dcim/manufacturers/', { name: 'CC', slug: 'cc' });
   const dt = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'CCX', slug: 'ccx' });
   role = await post('/api/dcim/device-roles/', { name: 'Edge', slug: 'edge' });
-  device = await post('/api/dcim/devices/', { name: 'edge1', device_type: dt.id, role: role.id, site: site.id, local_context_data: { ntp: { prefer: 'local' } } });
+  device = await post('/api/dcim/devices/', {
+    name: 'edge1',
+    device_type: dt.id,
+    role: role.id,
+    site: site.id,
+    local_context_data: { ntp: { prefer: 'local' } },
+  });
   const other = await post('/api/dcim/device-roles/', { name: 'Core', slug: 'core' });
   await post('/api/extras/config-contexts/', [
     { name: 'global', weight: 100, data: { ntp: { servers: ['192.0.2.1'], prefer: 'global' }, syslog: 'a' } },
@@ -35,7 +41,11 @@ afterAll(async () => s?.stop());
 describe('config context', () => {
   it('merges the matching active contexts by weight, descendant regions matching, local data last', async () => {
     const d = (await s.request('GET', `/api/dcim/devices/${device.id}/`)).body;
-    expect(d.config_context).toEqual({ ntp: { servers: ['192.0.2.1'], prefer: 'local' }, syslog: 'eu', dns: ['192.0.2.53'] });
+    expect(d.config_context).toEqual({
+      ntp: { servers: ['192.0.2.1'], prefer: 'local' },
+      syslog: 'eu',
+      dns: ['192.0.2.53'],
+    });
     const without = (await s.request('GET', `/api/dcim/devices/${device.id}/?exclude=config_context`)).body;
     expect(without.config_context).toBeUndefined();
   });
@@ -43,7 +53,10 @@ describe('config context', () => {
 
 describe('render-config', () => {
   it('renders the device template (or the role one) with the config context and the device', async () => {
-    const tpl = await post('/api/extras/config-templates/', { name: 'base', template_code: 'hostname {{ device.name }}\nsyslog {{ syslog }}\nextra {{ extra }}' });
+    const tpl = await post('/api/extras/config-templates/', {
+      name: 'base',
+      template_code: 'hostname {{ device.name }}\nsyslog {{ syslog }}\nextra {{ extra }}',
+    });
     const none = await s.request('POST', `/api/dcim/devices/${device.id}/render-config/`, {});
     expect(none.status).toBe(400);
     await s.request('PATCH', `/api/dcim/device-roles/${role.id}/`, { config_template: tpl.id });
@@ -54,7 +67,11 @@ describe('render-config', () => {
     const text = await s.request('POST', `/api/dcim/devices/${device.id}/render-config/?format=txt`, {});
     expect(text.headers.get('content-type')).toContain('text/plain');
     expect(text.text).toBe('hostname edge1\nsyslog eu\nextra ');
-    const direct = await s.request('POST', `/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'x' }, syslog: 's', extra: 'e' });
+    const direct = await s.request('POST', `/api/extras/config-templates/${tpl.id}/render/`, {
+      device: { name: 'x' },
+      syslog: 's',
+      extra: 'e',
+    });
     expect(direct.body.content).toBe('hostname x\nsyslog s\nextra e');
   });
 });

@@ -16,8 +16,12 @@ export interface SuiteTarget {
 
 export function crudSuite(target: () => SuiteTarget): void {
   const ctx = {
-    get server() { return target().server; },
-    get factory() { return target().factory; },
+    get server() {
+      return target().server;
+    },
+    get factory() {
+      return target().factory;
+    },
   };
   const models = Object.values(catalogue.models);
   const writable = models.filter((m) => !m.readOnly);
@@ -29,8 +33,16 @@ export function crudSuite(target: () => SuiteTarget): void {
 
   /** A string field that can be changed freely (no uniqueness, no pattern). */
   function editableText(m: ModelDef): string | undefined {
-    const f = m.fields.find((x) => (x.kind === 'string' || x.kind === 'text') && !x.readOnly && !x.hidden && !x.unique && !x.pattern && x.name !== 'name'
-      && !m.uniques.some((u) => u.fields.includes(x.name)));
+    const f = m.fields.find(
+      (x) =>
+        (x.kind === 'string' || x.kind === 'text') &&
+        !x.readOnly &&
+        !x.hidden &&
+        !x.unique &&
+        !x.pattern &&
+        x.name !== 'name' &&
+        !m.uniques.some((u) => u.fields.includes(x.name)),
+    );
     return f?.name;
   }
 
@@ -46,7 +58,8 @@ export function crudSuite(target: () => SuiteTarget): void {
       expect(r.body.display).toBeTypeOf('string');
       expect(r.body.display.length).toBeGreaterThan(0);
       for (const f of model.fields) {
-        if (f.kind === 'choice' && !f.plain && r.body[f.name] !== null) expect(Object.keys(r.body[f.name])).toEqual(['value', 'label']);
+        if (f.kind === 'choice' && !f.plain && r.body[f.name] !== null)
+          expect(Object.keys(r.body[f.name])).toEqual(['value', 'label']);
         if (f.kind === 'fk' && body[f.name] !== undefined) expect(r.body[f.name].id).toBe(body[f.name]);
       }
     });
@@ -78,7 +91,10 @@ export function crudSuite(target: () => SuiteTarget): void {
       expect(first.body.results).toHaveLength(2);
       expect(first.body.previous).toBeNull();
       expect(first.body.next).toBe(`${ctx.server.url}${apiPath(model)}?limit=2&offset=2`);
-      const second = await ctx.server.request('GET', new URL(first.body.next).pathname + new URL(first.body.next).search);
+      const second = await ctx.server.request(
+        'GET',
+        new URL(first.body.next).pathname + new URL(first.body.next).search,
+      );
       expect(second.body.previous).toBe(`${ctx.server.url}${apiPath(model)}?limit=2`);
       const ids = [...first.body.results, ...second.body.results].map((o: { id: number }) => o.id);
       expect(new Set(ids).size).toBe(ids.length);

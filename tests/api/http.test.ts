@@ -6,7 +6,10 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-  const sites = Array.from({ length: 60 }, (_, i) => ({ name: `site-${String(i).padStart(2, '0')}`, slug: `site-${i}` }));
+  const sites = Array.from({ length: 60 }, (_, i) => ({
+    name: `site-${String(i).padStart(2, '0')}`,
+    slug: `site-${i}`,
+  }));
   const r = await server.request('POST', '/api/dcim/sites/', sites);
   if (r.status !== 201) throw new Error(r.text);
 });
@@ -20,7 +23,9 @@ describe('headers and formats', () => {
     const b = await server.request('GET', '/api/nope/');
     for (const r of [a, b]) {
       expect(r.headers.get('api-version')).toBe('4.6');
-      expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(r.headers.get('x-request-id')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
     }
     expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
     expect(a.headers.get('allow')).toBe('GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
@@ -29,7 +34,9 @@ describe('headers and formats', () => {
   });
 
   it('indents JSON on Accept: application/json; indent=4', async () => {
-    const r = await server.request('GET', '/api/dcim/sites/?limit=1', undefined, { Accept: 'application/json; indent=4' });
+    const r = await server.request('GET', '/api/dcim/sites/?limit=1', undefined, {
+      Accept: 'application/json; indent=4',
+    });
     expect(r.text.startsWith('{\n    "count"')).toBe(true);
     const compact = await server.request('GET', '/api/dcim/sites/?limit=1');
     expect(compact.text.startsWith('{"count"')).toBe(true);
@@ -66,7 +73,7 @@ describe('root and status', () => {
     expect(Object.keys(r.body)).toEqual([...Object.keys(r.body)].sort());
   });
 
-  it('lists an application\'s endpoints and reports versions at /api/status/', async () => {
+  it("lists an application's endpoints and reports versions at /api/status/", async () => {
     const app = await server.request('GET', '/api/dcim/');
     expect(app.body.sites).toBe(`${server.url}/api/dcim/sites/`);
     const status = await server.request('GET', '/api/status/');
@@ -111,7 +118,11 @@ describe('page size settings', () => {
   it('returns everything for limit=0 when MAX_PAGE_SIZE is 0', async () => {
     const other = await startTestServer({ env: { MAX_PAGE_SIZE: '0', PAGINATE_COUNT: '5' } });
     try {
-      await other.request('POST', '/api/dcim/sites/', Array.from({ length: 8 }, (_, i) => ({ name: `s${i}`, slug: `s${i}` })));
+      await other.request(
+        'POST',
+        '/api/dcim/sites/',
+        Array.from({ length: 8 }, (_, i) => ({ name: `s${i}`, slug: `s${i}` })),
+      );
       const d = await other.request('GET', '/api/dcim/sites/');
       expect(d.body.results).toHaveLength(5);
       const all = await other.request('GET', '/api/dcim/sites/?limit=0');
@@ -147,7 +158,11 @@ describe('validation and authentication', () => {
   });
 
   it('refuses writes without a token with 403 and the exact detail', async () => {
-    for (const [method, path] of [['POST', '/api/dcim/sites/'], ['PATCH', '/api/dcim/sites/1/'], ['DELETE', '/api/dcim/sites/1/']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/dcim/sites/'],
+      ['PATCH', '/api/dcim/sites/1/'],
+      ['DELETE', '/api/dcim/sites/1/'],
+    ] as const) {
       const r = await server.request(method, path, method === 'DELETE' ? undefined : {}, anon);
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ detail: 'Authentication credentials were not provided.' });
@@ -157,7 +172,9 @@ describe('validation and authentication', () => {
   });
 
   it('refuses an unknown token with 403', async () => {
-    const r = await server.request('GET', '/api/dcim/sites/', undefined, { Authorization: 'Token ffffffffffffffffffffffffffffffffffffffff' });
+    const r = await server.request('GET', '/api/dcim/sites/', undefined, {
+      Authorization: 'Token ffffffffffffffffffffffffffffffffffffffff',
+    });
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: 'Invalid token' });
   });
@@ -170,14 +187,18 @@ describe('requests the HTTP parser refuses', () => {
     return new Promise((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
       let out = '';
-      socket.on('data', (d) => { out += String(d); });
+      socket.on('data', (d) => {
+        out += String(d);
+      });
       socket.on('end', () => resolve(out));
       socket.on('error', reject);
     });
   }
 
   it('answers a URL too large for the headers limit with 431 JSON', async () => {
-    const r = await fetch(`${server.url}/api/dcim/sites/?name=${'x'.repeat(20_000)}`, { headers: { Authorization: 'Token 0123456789abcdef0123456789abcdef01234567' } });
+    const r = await fetch(`${server.url}/api/dcim/sites/?name=${'x'.repeat(20_000)}`, {
+      headers: { Authorization: 'Token 0123456789abcdef0123456789abcdef01234567' },
+    });
     expect(r.status).toBe(431);
     expect(r.headers.get('content-type')).toBe('application/json');
     expect((await r.json()).detail).toMatch(/too large/);

@@ -30,7 +30,9 @@ function check(path: string, method: string, status: string, body: unknown): voi
   expect(op, `${method} ${path} is described`).toBeDefined();
   const schema = op.responses[status]?.content?.['application/json']?.schema;
   expect(schema, `${method} ${path} → ${status} is described`).toBeDefined();
-  const validate = ajv.getSchema(`doc#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`)!;
+  const validate = ajv.getSchema(
+    `doc#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`,
+  )!;
   const ok = validate(body);
   expect(ok, `${method} ${path} → ${status}: ${JSON.stringify(validate.errors?.slice(0, 5), null, 1)}`).toBe(true);
 }
@@ -45,8 +47,11 @@ describe('the document', () => {
       expect(ajv.validateSchema(schema as object), `${name}: ${JSON.stringify(ajv.errors)}`).toBe(true);
     }
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((o) => o?.parameters ?? [])].filter((p: any) => p.in === 'path').map((p: any) => p.name);
-      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(declared, `${path} declares {${name}}`).toContain(name);
+      const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((o) => o?.parameters ?? [])]
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => p.name);
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g))
+        expect(declared, `${path} declares {${name}}`).toContain(name);
     }
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['Bearer', 'Token']);
   });
@@ -61,7 +66,17 @@ describe('the document', () => {
 describe('the response check', () => {
   it('can fail: a response missing a field or with a wrong type does not validate', async () => {
     const site = (await s.request('POST', '/api/dcim/sites/', { name: 'shape', slug: 'shape' })).body;
-    const validate = ajv.getSchema(`doc#/${pointer('paths', '/api/dcim/sites/{id}/', 'get', 'responses', '200', 'content', 'application/json', 'schema')}`)!;
+    const at = pointer(
+      'paths',
+      '/api/dcim/sites/{id}/',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+    );
+    const validate = ajv.getSchema(`doc#/${at}`)!;
     expect(validate(site)).toBe(true);
     const { slug: _slug, ...noSlug } = site;
     expect(validate({ ...noSlug, display: 'x', id: 1 })).toBe(false);
@@ -99,7 +114,10 @@ describe('every model response matches the document', () => {
     expect(missing.status).toBe(404);
     check(`${base}{id}/`, 'get', '404', missing.body);
     if (!model.readOnly) {
-      const bad = await s.request('POST', base, { id: 'x', [model.fields.find((f) => f.kind === 'string' && !f.readOnly)?.name ?? 'name']: ['not a string'] });
+      const bad = await s.request('POST', base, {
+        id: 'x',
+        [model.fields.find((f) => f.kind === 'string' && !f.readOnly)?.name ?? 'name']: ['not a string'],
+      });
       expect(bad.status).toBe(400);
       check(base, 'post', '400', bad.body);
     }
@@ -114,15 +132,35 @@ describe('the hand-written endpoints match the document', () => {
     check('/api/plugins/', 'get', '200', (await s.request('GET', '/api/plugins/')).body);
     check('/api/plugins/branching/', 'get', '200', (await s.request('GET', '/api/plugins/branching/')).body);
 
-    const provisioned = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password' }, { Authorization: '' });
+    const provisioned = await s.request(
+      'POST',
+      '/api/users/tokens/provision/',
+      { username: 'admin', password: 'admin-password' },
+      { Authorization: '' },
+    );
     expect(provisioned.status).toBe(201);
     check('/api/users/tokens/provision/', 'post', '201', provisioned.body);
-    const refused = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'wrong' }, { Authorization: '' });
+    const refused = await s.request(
+      'POST',
+      '/api/users/tokens/provision/',
+      { username: 'admin', password: 'wrong' },
+      { Authorization: '' },
+    );
     check('/api/users/tokens/provision/', 'post', '403', refused.body);
-    const invalid = await s.request('POST', '/api/users/tokens/provision/', { username: 'admin' }, { Authorization: '' });
+    const invalid = await s.request(
+      'POST',
+      '/api/users/tokens/provision/',
+      { username: 'admin' },
+      { Authorization: '' },
+    );
     check('/api/users/tokens/provision/', 'post', '400', invalid.body);
 
-    check('/api/core/jobs/{id}/requeue/', 'post', '404', (await s.request('POST', '/api/core/jobs/999999/requeue/')).body);
+    check(
+      '/api/core/jobs/{id}/requeue/',
+      'post',
+      '404',
+      (await s.request('POST', '/api/core/jobs/999999/requeue/')).body,
+    );
 
     const branch = (await s.request('POST', '/api/plugins/branching/branches/', { name: 'documented' })).body;
     const notReady = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/sync/`, { commit: true });
@@ -130,11 +168,21 @@ describe('the hand-written endpoints match the document', () => {
     check('/api/plugins/branching/branches/{id}/sync/', 'post', '409', notReady.body);
     const badBody = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/merge/`, {});
     check('/api/plugins/branching/branches/{id}/merge/', 'post', '400', badBody.body);
-    check('/api/plugins/branching/branches/{id}/archive/', 'post', '409', (await s.request('POST', `/api/plugins/branching/branches/${branch.id}/archive/`)).body);
+    check(
+      '/api/plugins/branching/branches/{id}/archive/',
+      'post',
+      '409',
+      (await s.request('POST', `/api/plugins/branching/branches/${branch.id}/archive/`)).body,
+    );
     await s.sql.unsafe("UPDATE netbox_branching_branch SET status = 'failed' WHERE id = $1", [branch.id]);
     const retry = await s.request('POST', `/api/plugins/branching/branches/${branch.id}/retry/`);
     expect(retry.status).toBe(200);
     check('/api/plugins/branching/branches/{id}/retry/', 'post', '200', retry.body);
-    check('/api/plugins/branching/branchable-models/', 'get', '200', (await s.request('GET', '/api/plugins/branching/branchable-models/')).body);
+    check(
+      '/api/plugins/branching/branchable-models/',
+      'get',
+      '200',
+      (await s.request('GET', '/api/plugins/branching/branchable-models/')).body,
+    );
   });
 });

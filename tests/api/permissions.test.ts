@@ -10,12 +10,20 @@ let s: TestServer;
 const auth: Record<string, { Authorization: string }> = {};
 const ids: Record<string, number> = {};
 
-async function user(name: string, permissions: { object_types: string[]; actions: string[]; constraints?: unknown }[], group = false) {
+async function user(
+  name: string,
+  permissions: { object_types: string[]; actions: string[]; constraints?: unknown }[],
+  group = false,
+) {
   const u = (await s.request('POST', '/api/users/users/', { username: name, password: `${name}-password-x` })).body;
   const g = group ? (await s.request('POST', '/api/users/groups/', { name: `${name}-group` })).body : undefined;
   if (g) await s.request('PATCH', `/api/users/users/${u.id}/`, { groups: [g.id] });
   for (const [i, p] of permissions.entries()) {
-    const r = await s.request('POST', '/api/users/permissions/', { name: `${name}-${i}`, ...p, ...(g ? { groups: [g.id] } : { users: [u.id] }) });
+    const r = await s.request('POST', '/api/users/permissions/', {
+      name: `${name}-${i}`,
+      ...p,
+      ...(g ? { groups: [g.id] } : { users: [u.id] }),
+    });
     if (r.status !== 201) throw new Error(r.text);
   }
   const t = (await s.request('POST', '/api/users/tokens/', { user: u.id })).body;
@@ -24,10 +32,12 @@ async function user(name: string, permissions: { object_types: string[]; actions
 
 beforeAll(async () => {
   s = await startTestServer({ env: { EXEMPT_VIEW_PERMISSIONS: 'dcim.region' } });
-  const sites = (await s.request('POST', '/api/dcim/sites/', [
-    { name: 'active-1', slug: 'active-1', status: 'active' },
-    { name: 'planned-1', slug: 'planned-1', status: 'planned' },
-  ])).body;
+  const sites = (
+    await s.request('POST', '/api/dcim/sites/', [
+      { name: 'active-1', slug: 'active-1', status: 'active' },
+      { name: 'planned-1', slug: 'planned-1', status: 'planned' },
+    ])
+  ).body;
   ids.active = sites[0].id;
   ids.planned = sites[1].id;
   ids.prefix = (await s.request('POST', '/api/ipam/prefixes/', { prefix: '10.9.0.0/16' })).body.id;
@@ -37,7 +47,17 @@ beforeAll(async () => {
     { object_types: ['dcim.rack'], actions: ['view', 'add'] },
   ]);
   await user('viewer', [{ object_types: ['dcim.site', 'ipam.prefix'], actions: ['view'] }]);
-  await user('grouped', [{ object_types: ['dcim.site'], actions: ['view', 'add'], constraints: [{ name__startswith: 'g-' }, { slug: 'planned-1' }] }], true);
+  await user(
+    'grouped',
+    [
+      {
+        object_types: ['dcim.site'],
+        actions: ['view', 'add'],
+        constraints: [{ name__startswith: 'g-' }, { slug: 'planned-1' }],
+      },
+    ],
+    true,
+  );
   await user('nobody', []);
 });
 afterAll(async () => s?.stop());
@@ -45,19 +65,46 @@ afterAll(async () => s?.stop());
 type Cell = [user: string, action: string, target: string, allowed: boolean];
 // target: which object the action touches; "inside" objects match the user's constraints
 const matrix: Cell[] = [
-  ['full', 'list', 'active', true], ['full', 'get', 'planned', true], ['full', 'add', 'active', true], ['full', 'change', 'planned', true], ['full', 'delete', 'fresh', true],
-  ['limited', 'list', 'active', true], ['limited', 'list', 'planned', false], ['limited', 'get', 'active', true], ['limited', 'get', 'planned', false],
-  ['limited', 'add', 'active', true], ['limited', 'add', 'planned', false], ['limited', 'change', 'active', true], ['limited', 'change', 'planned', false],
-  ['limited', 'change-out', 'active', false], ['limited', 'delete', 'fresh', true], ['limited', 'delete', 'planned', false],
-  ['viewer', 'list', 'active', true], ['viewer', 'get', 'planned', true], ['viewer', 'add', 'active', false], ['viewer', 'change', 'active', false], ['viewer', 'delete', 'active', false],
+  ['full', 'list', 'active', true],
+  ['full', 'get', 'planned', true],
+  ['full', 'add', 'active', true],
+  ['full', 'change', 'planned', true],
+  ['full', 'delete', 'fresh', true],
+  ['limited', 'list', 'active', true],
+  ['limited', 'list', 'planned', false],
+  ['limited', 'get', 'active', true],
+  ['limited', 'get', 'planned', false],
+  ['limited', 'add', 'active', true],
+  ['limited', 'add', 'planned', false],
+  ['limited', 'change', 'active', true],
+  ['limited', 'change', 'planned', false],
+  ['limited', 'change-out', 'active', false],
+  ['limited', 'delete', 'fresh', true],
+  ['limited', 'delete', 'planned', false],
+  ['viewer', 'list', 'active', true],
+  ['viewer', 'get', 'planned', true],
+  ['viewer', 'add', 'active', false],
+  ['viewer', 'change', 'active', false],
+  ['viewer', 'delete', 'active', false],
   ['viewer', 'get-prefix', 'prefix', true],
-  ['grouped', 'get', 'planned', true], ['grouped', 'get', 'active', false], ['grouped', 'add', 'g-', true], ['grouped', 'add', 'active', false], ['grouped', 'change', 'planned', false],
-  ['nobody', 'list', 'active', false], ['nobody', 'get', 'active', false], ['nobody', 'add', 'active', false], ['nobody', 'get-prefix', 'prefix', false],
+  ['grouped', 'get', 'planned', true],
+  ['grouped', 'get', 'active', false],
+  ['grouped', 'add', 'g-', true],
+  ['grouped', 'add', 'active', false],
+  ['grouped', 'change', 'planned', false],
+  ['nobody', 'list', 'active', false],
+  ['nobody', 'get', 'active', false],
+  ['nobody', 'add', 'active', false],
+  ['nobody', 'get-prefix', 'prefix', false],
   ['limited', 'get-prefix', 'prefix', false],
 ];
 
 let n = 0;
-async function attempt(who: string, action: string, target: string): Promise<{ ok: boolean; status: number; written: boolean }> {
+async function attempt(
+  who: string,
+  action: string,
+  target: string,
+): Promise<{ ok: boolean; status: number; written: boolean }> {
   const h = auth[who]!;
   n++;
   const before = (await s.request('GET', '/api/core/object-changes/?limit=1')).body.count;
@@ -84,7 +131,12 @@ async function attempt(who: string, action: string, target: string): Promise<{ o
     }
     case 'add': {
       const name = target === 'g-' ? `g-${n}` : `${target}-new-${n}`;
-      const r = await s.request('POST', '/api/dcim/sites/', { name, slug: `s-${n}`, status: target === 'planned' ? 'planned' : 'active' }, h);
+      const r = await s.request(
+        'POST',
+        '/api/dcim/sites/',
+        { name, slug: `s-${n}`, status: target === 'planned' ? 'planned' : 'active' },
+        h,
+      );
       status = r.status;
       ok = r.status === 201;
       break;
@@ -100,7 +152,11 @@ async function attempt(who: string, action: string, target: string): Promise<{ o
       break;
     }
     default: {
-      const id = target === 'fresh' ? (await s.request('POST', '/api/dcim/sites/', { name: `fresh-${n}`, slug: `fresh-${n}`, status: 'active' })).body.id : ids[target]!;
+      const id =
+        target === 'fresh'
+          ? (await s.request('POST', '/api/dcim/sites/', { name: `fresh-${n}`, slug: `fresh-${n}`, status: 'active' }))
+              .body.id
+          : ids[target]!;
       const mid = (await s.request('GET', '/api/core/object-changes/?limit=1')).body.count;
       const r = await s.request('DELETE', `/api/dcim/sites/${id}/`, undefined, h);
       status = r.status;
@@ -138,11 +194,23 @@ describe('permission matrix', () => {
     expect((await s.request('OPTIONS', '/api/dcim/sites/', undefined, auth.viewer)).body.actions).toBeUndefined();
   });
 
-  it('lets attribute lookups find only objects the caller may view (ids are not restricted, as in NetBox)', async () => {
-    const hidden = await s.request('POST', '/api/dcim/racks/', { name: 'r', site: { slug: 'planned-1' } }, auth.limited);
+  it('lets attribute lookups find only objects the caller may view (ids are not, as in NetBox)', async () => {
+    const hidden = await s.request(
+      'POST',
+      '/api/dcim/racks/',
+      { name: 'r', site: { slug: 'planned-1' } },
+      auth.limited,
+    );
     expect(hidden.status).toBe(400);
-    expect(hidden.body).toEqual({ site: ["Related object not found using the provided attributes: {'slug': 'planned-1'}"] });
-    const visible = await s.request('POST', '/api/dcim/racks/', { name: 'r', site: { slug: 'active-1' } }, auth.limited);
+    expect(hidden.body).toEqual({
+      site: ["Related object not found using the provided attributes: {'slug': 'planned-1'}"],
+    });
+    const visible = await s.request(
+      'POST',
+      '/api/dcim/racks/',
+      { name: 'r', site: { slug: 'active-1' } },
+      auth.limited,
+    );
     expect(visible.status).toBe(201);
     const byId = await s.request('POST', '/api/dcim/racks/', { name: 'r2', site: ids.planned }, auth.limited);
     expect(byId.status).toBe(201);
@@ -153,7 +221,15 @@ describe('constraints on every path', () => {
   it('refuses a bulk update or delete that touches one object outside the constraint, writing nothing', async () => {
     const count = async () => (await s.request('GET', '/api/core/object-changes/?limit=1')).body.count as number;
     const before = await count();
-    const patch = await s.request('PATCH', '/api/dcim/sites/', [{ id: ids.active, description: 'bulk' }, { id: ids.planned, description: 'bulk' }], auth.limited);
+    const patch = await s.request(
+      'PATCH',
+      '/api/dcim/sites/',
+      [
+        { id: ids.active, description: 'bulk' },
+        { id: ids.planned, description: 'bulk' },
+      ],
+      auth.limited,
+    );
     // the object outside the constraint is reported as not found, by its position in the list
     expect(patch.status).toBe(400);
     expect(patch.body).toEqual([{}, { id: [`No Site matches the given query (id ${ids.planned}).`] }]);
@@ -162,7 +238,12 @@ describe('constraints on every path', () => {
     expect(del.body).toEqual([{}, { id: [`No Site matches the given query (id ${ids.planned}).`] }]);
     expect(await count()).toBe(before);
     expect((await s.request('GET', `/api/dcim/sites/${ids.active}/`)).body.description).not.toBe('bulk');
-    const allowed = await s.request('PATCH', '/api/dcim/sites/', [{ id: ids.active, description: 'bulk-ok' }], auth.limited);
+    const allowed = await s.request(
+      'PATCH',
+      '/api/dcim/sites/',
+      [{ id: ids.active, description: 'bulk-ok' }],
+      auth.limited,
+    );
     expect(allowed.status).toBe(200);
   });
 
@@ -171,16 +252,23 @@ describe('constraints on every path', () => {
       { object_types: ['core.objectchange'], actions: ['view'], constraints: { action: 'create' } },
       { object_types: ['dcim.site'], actions: ['view'] },
     ]);
-    const all = (await s.request('GET', '/api/core/object-changes/?limit=0')).body.results as { id: number; action: { value: string } }[];
+    const all = (await s.request('GET', '/api/core/object-changes/?limit=0')).body.results as {
+      id: number;
+      action: { value: string };
+    }[];
     const update = all.find((c) => c.action.value === 'update')!;
     expect(update).toBeDefined();
     const seen = await s.request('GET', '/api/core/object-changes/?limit=0', undefined, auth.auditor);
     expect(seen.status).toBe(200);
     expect(seen.body.count).toBe(all.filter((c) => c.action.value === 'create').length);
     expect(seen.body.results.every((c: { action: { value: string } }) => c.action.value === 'create')).toBe(true);
-    expect((await s.request('GET', `/api/core/object-changes/${update.id}/`, undefined, auth.auditor)).status).toBe(404);
+    expect((await s.request('GET', `/api/core/object-changes/${update.id}/`, undefined, auth.auditor)).status).toBe(
+      404,
+    );
     // a filter cannot widen what the constraint allows
-    expect((await s.request('GET', '/api/core/object-changes/?action=update', undefined, auth.auditor)).body.count).toBe(0);
+    expect(
+      (await s.request('GET', '/api/core/object-changes/?action=update', undefined, auth.auditor)).body.count,
+    ).toBe(0);
     expect((await s.request('GET', '/api/core/object-changes/', undefined, auth.viewer)).status).toBe(403);
   });
 });
@@ -190,15 +278,23 @@ describe('secrets are never shown', () => {
     const made = (await s.request('POST', '/api/users/tokens/', {})).body;
     const secret = made.token.split('.')[1];
     const hash = String((await s.sql.unsafe("SELECT password FROM users_user WHERE username = 'full'"))[0]!.password);
-    const hmac = String((await s.sql.unsafe('SELECT hmac_digest FROM users_token WHERE id = $1', [made.id]))[0]!.hmac_digest);
+    const hmac = String(
+      (await s.sql.unsafe(`SELECT hmac_digest FROM users_token WHERE id = $1`, [made.id]))[0]!.hmac_digest,
+    );
     const pages = [
-      '/api/users/users/?limit=0', '/api/users/users/1/', '/api/users/tokens/?limit=0', `/api/users/tokens/${made.id}/`,
-      '/api/core/object-changes/?limit=0', '/api/schema/?format=json', '/api/users/tokens/?brief=1',
+      '/api/users/users/?limit=0',
+      '/api/users/users/1/',
+      '/api/users/tokens/?limit=0',
+      `/api/users/tokens/${made.id}/`,
+      '/api/core/object-changes/?limit=0',
+      '/api/schema/?format=json',
+      '/api/users/tokens/?brief=1',
     ];
     for (const p of pages) {
       const r = await s.request('GET', p);
       expect(r.status, p).toBe(200);
-      for (const needle of [secret, hash, hmac, 'scrypt$']) expect(r.text.includes(needle), `${p} shows ${needle.slice(0, 8)}`).toBe(false);
+      for (const needle of [secret, hash, hmac, 'scrypt$'])
+        expect(r.text.includes(needle), `${p} shows ${needle.slice(0, 8)}`).toBe(false);
     }
     for (const p of ['/api/users/users/', '/api/users/tokens/']) {
       const o = await s.request('OPTIONS', p);
@@ -210,7 +306,8 @@ describe('secrets are never shown', () => {
 describe('cookie sessions', () => {
   it('logs in with a form, reads with the cookie, and needs the CSRF token to write', async () => {
     const login = await fetch(`${s.url}/login/`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'full', password: 'full-password-x', next: '/api/dcim/sites/' }),
     });
@@ -222,18 +319,32 @@ describe('cookie sessions', () => {
     expect(login.headers.getSetCookie().find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/);
     const read = await s.request('GET', '/api/dcim/sites/', undefined, { Authorization: '', Cookie: cookie });
     expect(read.status).toBe(200);
-    const noCsrf = await s.request('POST', '/api/dcim/sites/', { name: 'cookie', slug: 'cookie' }, { Authorization: '', Cookie: cookie });
+    const noCsrf = await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      { name: 'cookie', slug: 'cookie' },
+      { Authorization: '', Cookie: cookie },
+    );
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body.detail).toMatch(/^CSRF Failed/);
-    const withCsrf = await s.request('POST', '/api/dcim/sites/', { name: 'cookie', slug: 'cookie' }, { Authorization: '', Cookie: cookie, 'X-CSRFToken': csrf });
+    const withCsrf = await s.request(
+      'POST',
+      '/api/dcim/sites/',
+      { name: 'cookie', slug: 'cookie' },
+      { Authorization: '', Cookie: cookie, 'X-CSRFToken': csrf },
+    );
     expect(withCsrf.status).toBe(201);
     const bad = await fetch(`${s.url}/login/`, {
-      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'full', password: 'wrong' }),
     });
     expect(bad.status).toBe(403);
     expect(bad.headers.get('x-frame-options')).toBe('DENY');
     await fetch(`${s.url}/logout/`, { headers: { Cookie: cookie }, redirect: 'manual' });
-    expect((await s.request('GET', '/api/dcim/sites/', undefined, { Authorization: '', Cookie: cookie })).status).toBe(403);
+    expect((await s.request('GET', '/api/dcim/sites/', undefined, { Authorization: '', Cookie: cookie })).status).toBe(
+      403,
+    );
   });
 });

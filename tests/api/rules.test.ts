@@ -14,7 +14,8 @@ let n = 0;
 
 const post = (path: string, body: unknown) => created(s, path, body);
 
-const device = (extra: Record<string, unknown> = {}) => post('/api/dcim/devices/', { name: `rules-${++n}`, device_type: type.id, role: role.id, site: site.id, ...extra });
+const device = (extra: Record<string, unknown> = {}) =>
+  post('/api/dcim/devices/', { name: `rules-${++n}`, device_type: type.id, role: role.id, site: site.id, ...extra });
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -31,9 +32,21 @@ describe('primary IPs', () => {
     const other = await device();
     const eth = await post('/api/dcim/interfaces/', { device: d.id, name: 'eth0', type: '1000base-t' });
     const otherEth = await post('/api/dcim/interfaces/', { device: other.id, name: 'eth0', type: '1000base-t' });
-    const mine = await post('/api/ipam/ip-addresses/', { address: '10.50.0.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: eth.id });
-    const six = await post('/api/ipam/ip-addresses/', { address: '2001:db8:50::1/64', assigned_object_type: 'dcim.interface', assigned_object_id: eth.id });
-    const theirs = await post('/api/ipam/ip-addresses/', { address: '10.50.0.2/24', assigned_object_type: 'dcim.interface', assigned_object_id: otherEth.id });
+    const mine = await post('/api/ipam/ip-addresses/', {
+      address: '10.50.0.1/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: eth.id,
+    });
+    const six = await post('/api/ipam/ip-addresses/', {
+      address: '2001:db8:50::1/64',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: eth.id,
+    });
+    const theirs = await post('/api/ipam/ip-addresses/', {
+      address: '10.50.0.2/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: otherEth.id,
+    });
     const loose = await post('/api/ipam/ip-addresses/', { address: '10.50.0.3/24' });
     const wrongFamily = await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { primary_ip4: six.id });
     expect(wrongFamily.status).toBe(400);
@@ -41,7 +54,9 @@ describe('primary IPs', () => {
     for (const ip of [theirs, loose]) {
       const r = await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { primary_ip4: ip.id });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ primary_ip4: [`The specified IP address (${ip.address}) is not assigned to this device.`] });
+      expect(r.body).toEqual({
+        primary_ip4: [`The specified IP address (${ip.address}) is not assigned to this device.`],
+      });
     }
     const ok = await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { primary_ip4: mine.id, primary_ip6: six.id });
     expect(ok.status, ok.text).toBe(200);
@@ -57,12 +72,19 @@ describe('primary IPs', () => {
     const eth = await post('/api/dcim/interfaces/', { device: d.id, name: 'eth0', type: '1000base-t' });
     const eth1 = await post('/api/dcim/interfaces/', { device: d.id, name: 'eth1', type: '1000base-t' });
     const otherEth = await post('/api/dcim/interfaces/', { device: other.id, name: 'eth0', type: '1000base-t' });
-    const ip = await post('/api/ipam/ip-addresses/', { address: '10.51.0.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: eth.id });
+    const ip = await post('/api/ipam/ip-addresses/', {
+      address: '10.51.0.1/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: eth.id,
+    });
     await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { primary_ip4: ip.id });
     const away = await s.request('PATCH', `/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_id: otherEth.id });
     expect(away.status).toBe(400);
     expect(away.body).toEqual({ __all__: ['Cannot reassign primary IP address for the parent device/VM'] });
-    const unassigned = await s.request('PATCH', `/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_type: null, assigned_object_id: null });
+    const unassigned = await s.request('PATCH', `/api/ipam/ip-addresses/${ip.id}/`, {
+      assigned_object_type: null,
+      assigned_object_id: null,
+    });
     expect(unassigned.status).toBe(400);
     const sameDevice = await s.request('PATCH', `/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_id: eth1.id });
     expect(sameDevice.status, sameDevice.text).toBe(200);
@@ -74,15 +96,50 @@ describe('rack units', () => {
     const rack = await post('/api/dcim/racks/', { name: 'R-units', site: site.id, u_height: 10 });
     const first = await device({ rack: rack.id, position: 1, face: 'front' });
     expect(first.position).toBe(1);
-    const overlap = await s.request('POST', '/api/dcim/devices/', { name: 'overlap', device_type: type.id, role: role.id, site: site.id, rack: rack.id, position: 2, face: 'front' });
+    const overlap = await s.request('POST', '/api/dcim/devices/', {
+      name: 'overlap',
+      device_type: type.id,
+      role: role.id,
+      site: site.id,
+      rack: rack.id,
+      position: 2,
+      face: 'front',
+    });
     expect(overlap.status).toBe(400);
-    expect(overlap.body).toEqual({ position: ['U2.0 is already occupied or does not have sufficient space to accommodate this device type: R2 (2.0U)'] });
-    const tooHigh = await s.request('POST', '/api/dcim/devices/', { name: 'high', device_type: type.id, role: role.id, site: site.id, rack: rack.id, position: 10, face: 'front' });
+    expect(overlap.body).toEqual({
+      position: [
+        'U2.0 is already occupied or does not have sufficient space to accommodate this device type: R2 (2.0U)',
+      ],
+    });
+    const tooHigh = await s.request('POST', '/api/dcim/devices/', {
+      name: 'high',
+      device_type: type.id,
+      role: role.id,
+      site: site.id,
+      rack: rack.id,
+      position: 10,
+      face: 'front',
+    });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.position[0]).toMatch(/^U10.0 is already occupied/);
-    const noFace = await s.request('POST', '/api/dcim/devices/', { name: 'noface', device_type: type.id, role: role.id, site: site.id, rack: rack.id, position: 5 });
+    const noFace = await s.request('POST', '/api/dcim/devices/', {
+      name: 'noface',
+      device_type: type.id,
+      role: role.id,
+      site: site.id,
+      rack: rack.id,
+      position: 5,
+    });
     expect(noFace.body).toEqual({ face: ['Must specify rack face when defining rack position.'] });
-    const half = await s.request('POST', '/api/dcim/devices/', { name: 'half', device_type: type.id, role: role.id, site: site.id, rack: rack.id, position: 5.5, face: 'front' });
+    const half = await s.request('POST', '/api/dcim/devices/', {
+      name: 'half',
+      device_type: type.id,
+      role: role.id,
+      site: site.id,
+      rack: rack.id,
+      position: 5.5,
+      face: 'front',
+    });
     expect(half.status, half.text).toBe(201);
     const batch = await s.request('POST', '/api/dcim/devices/', [
       { name: 'b1', device_type: type.id, role: role.id, site: site.id, rack: rack.id, position: 8, face: 'front' },
@@ -101,32 +158,71 @@ describe('LAG of an interface', () => {
     const lag = await post('/api/dcim/interfaces/', { device: d.id, name: 'bond0', type: 'lag' });
     const plain = await post('/api/dcim/interfaces/', { device: d.id, name: 'eth9', type: '1000base-t' });
     const otherLag = await post('/api/dcim/interfaces/', { device: other.id, name: 'bond0', type: 'lag' });
-    const ok = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'eth0', type: '1000base-t', lag: lag.id });
+    const ok = await s.request('POST', '/api/dcim/interfaces/', {
+      device: d.id,
+      name: 'eth0',
+      type: '1000base-t',
+      lag: lag.id,
+    });
     expect(ok.status, ok.text).toBe(201);
-    const notLag = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'eth1', type: '1000base-t', lag: plain.id });
+    const notLag = await s.request('POST', '/api/dcim/interfaces/', {
+      device: d.id,
+      name: 'eth1',
+      type: '1000base-t',
+      lag: plain.id,
+    });
     expect(notLag.body).toEqual({ lag: ['The selected LAG interface (eth9) is not a LAG interface.'] });
-    const foreign = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'eth2', type: '1000base-t', lag: otherLag.id });
-    expect(foreign.body).toEqual({ lag: [`The selected LAG interface (bond0) belongs to a different device (${other.name}).`] });
+    const foreign = await s.request('POST', '/api/dcim/interfaces/', {
+      device: d.id,
+      name: 'eth2',
+      type: '1000base-t',
+      lag: otherLag.id,
+    });
+    expect(foreign.body).toEqual({
+      lag: [`The selected LAG interface (bond0) belongs to a different device (${other.name}).`],
+    });
     const self = await s.request('PATCH', `/api/dcim/interfaces/${lag.id}/`, { lag: lag.id });
     expect(self.body).toEqual({ lag: ['A LAG interface cannot be its own parent.'] });
-    const virtual = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'v0', type: 'virtual', lag: lag.id });
+    const virtual = await s.request('POST', '/api/dcim/interfaces/', {
+      device: d.id,
+      name: 'v0',
+      type: 'virtual',
+      lag: lag.id,
+    });
     expect(virtual.body).toEqual({ type: ['Virtual interfaces cannot have a parent LAG interface.'] });
     // a LAG spanning the members of a virtual chassis
     const vc = await post('/api/dcim/virtual-chassis/', { name: 'stack-1' });
     await s.request('PATCH', `/api/dcim/devices/${d.id}/`, { virtual_chassis: vc.id, vc_position: 1 });
     await s.request('PATCH', `/api/dcim/devices/${other.id}/`, { virtual_chassis: vc.id, vc_position: 2 });
-    const member = await s.request('POST', '/api/dcim/interfaces/', { device: d.id, name: 'eth3', type: '1000base-t', lag: otherLag.id });
+    const member = await s.request('POST', '/api/dcim/interfaces/', {
+      device: d.id,
+      name: 'eth3',
+      type: '1000base-t',
+      lag: otherLag.id,
+    });
     expect(member.status, member.text).toBe(201);
   });
 });
 
 describe('custom field names', () => {
   it('accept letters of either case, digits and underscores, and refuse double underscores', async () => {
-    const ok = await s.request('POST', '/api/extras/custom-fields/', { name: 'Rack_Owner2', object_types: ['dcim.site'], type: 'text' });
+    const ok = await s.request('POST', '/api/extras/custom-fields/', {
+      name: 'Rack_Owner2',
+      object_types: ['dcim.site'],
+      type: 'text',
+    });
     expect(ok.status, ok.text).toBe(201);
-    const dash = await s.request('POST', '/api/extras/custom-fields/', { name: 'rack-owner', object_types: ['dcim.site'], type: 'text' });
+    const dash = await s.request('POST', '/api/extras/custom-fields/', {
+      name: 'rack-owner',
+      object_types: ['dcim.site'],
+      type: 'text',
+    });
     expect(dash.body).toEqual({ name: ['Only alphanumeric characters and underscores are allowed.'] });
-    const dunder = await s.request('POST', '/api/extras/custom-fields/', { name: 'rack__owner', object_types: ['dcim.site'], type: 'text' });
+    const dunder = await s.request('POST', '/api/extras/custom-fields/', {
+      name: 'rack__owner',
+      object_types: ['dcim.site'],
+      type: 'text',
+    });
     expect(dunder.body).toEqual({ name: ['Double underscores are not permitted in custom field names.'] });
   });
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipAllowed } from '../../runtime/auth/tokens.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../helpers/branch.ts';
 
 const PEPPER_1 = 'p'.repeat(50);
 const PEPPER_2 = 'q'.repeat(60);
@@ -10,18 +11,35 @@ let alice: any;
 beforeAll(async () => {
   s = await startTestServer({ env: { API_TOKEN_PEPPERS: `1:${PEPPER_1}` } });
   alice = (await s.request('POST', '/api/users/users/', { username: 'alice', password: 'alice-password-1' })).body;
-  await s.request('POST', '/api/users/permissions/', { name: 'alice sites', object_types: ['dcim.site'], actions: ['view', 'add'], users: [alice.id] });
+  await s.request('POST', '/api/users/permissions/', {
+    name: 'alice sites',
+    object_types: ['dcim.site'],
+    actions: ['view', 'add'],
+    users: [alice.id],
+  });
 });
 afterAll(async () => s?.stop());
 
 const as = (auth: string) => ({ Authorization: auth });
+/**
+ * A change made in SQL reaches the server's cached tokens by the NOTIFY its triggers send at
+ * commit, a millisecond or so later (more on a loaded machine): wait for it, within a bound far
+ * below the cache's one-minute backstop.
+ */
+const noticed = (what: string, probe: () => Promise<boolean>) =>
+  until(what, async () => ((await probe()) ? true : undefined), 1000);
 const provision = (body: unknown) => s.request('POST', '/api/users/tokens/provision/', body, { Authorization: '' });
 
 describe('provisioning', () => {
   it('exchanges a username and password for a new write-enabled v2 token, shown once', async () => {
     const r = await provision({ username: 'alice', password: 'alice-password-1', description: 'laptop' });
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ version: 2, write_enabled: true, description: 'laptop', user: { id: alice.id, username: 'alice' } });
+    expect(r.body).toMatchObject({
+      version: 2,
+      write_enabled: true,
+      description: 'laptop',
+      user: { id: alice.id, username: 'alice' },
+    });
     expect(r.body.token).toMatch(/^svt_[A-Za-z0-9]{12}\.[A-Za-z0-9]{40}$/);
     expect(r.body.key).toBe(r.body.token.slice(4, 16));
     // a v2 token shows as its key, as NetBox 4.6 shows it (v1 tokens stay masked)
@@ -68,6 +86,10 @@ describe('token versions and rules', () => {
     expect(write.body).toEqual({ detail: 'You do not have permission to perform this action.' });
     expect((await s.request('GET', '/api/dcim/sites/?slug=ro')).body.count).toBe(0);
     await s.sql.unsafe("UPDATE users_token SET expires = now() - interval '1 minute' WHERE id = $1", [t.id]);
+    await noticed(
+      'the expiry',
+      async () => (await s.request('GET', '/api/dcim/sites/', undefined, auth)).status === 403,
+    );
     const expired = await s.request('GET', '/api/dcim/sites/', undefined, auth);
     expect(expired.status).toBe(403);
     expect(expired.body).toEqual({ detail: 'Token expired' });
@@ -76,9 +98,13 @@ describe('token versions and rules', () => {
   });
 
   it('honours allowed_ips (addresses and prefixes, v4 and v6)', async () => {
-    const inside = (await s.request('POST', '/api/users/tokens/', { user: alice.id, allowed_ips: ['127.0.0.0/8', '2001:db8::/32'] })).body;
+    const inside = (
+      await s.request('POST', '/api/users/tokens/', { user: alice.id, allowed_ips: ['127.0.0.0/8', '2001:db8::/32'] })
+    ).body;
     expect(inside.allowed_ips).toEqual(['127.0.0.0/8', '2001:db8::/32']);
-    const outside = (await s.request('POST', '/api/users/tokens/', { user: alice.id, allowed_ips: ['10.0.0.0/8', '::1'] })).body;
+    const outside = (
+      await s.request('POST', '/api/users/tokens/', { user: alice.id, allowed_ips: ['10.0.0.0/8', '::1'] })
+    ).body;
     expect((await s.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${inside.token}`))).status).toBe(200);
     const r = await s.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${outside.token}`));
     expect(r.status).toBe(403);
@@ -103,13 +129,26 @@ describe('token versions and rules', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect((await s.request('GET', `/api/users/tokens/${t.id}/`)).body.last_used).toBe(first);
     await s.sql.unsafe("UPDATE users_token SET last_used = now() - interval '2 minutes' WHERE id = $1", [t.id]);
-    await s.request('GET', '/api/dcim/sites/', undefined, auth);
-    await new Promise((r) => setTimeout(r, 200));
+    const moved = await s.sql.unsafe('SELECT last_used FROM users_token WHERE id = $1', [t.id]);
+    // a use after the change is noticed writes last_used again
+    await noticed('a new last_used', async () => {
+      await s.request('GET', '/api/dcim/sites/', undefined, auth);
+      await new Promise((r) => setTimeout(r, 50));
+      return (
+        (await s.sql.unsafe(`SELECT last_used FROM users_token WHERE id = $1`, [t.id]))[0]!.last_used !==
+        moved[0]!.last_used
+      );
+    });
     expect((await s.request('GET', `/api/users/tokens/${t.id}/`)).body.last_used).not.toBe(first);
   });
 
   it('lets users manage their own tokens only, unless granted users.grant_token', async () => {
-    const mine = await s.request('POST', '/api/users/tokens/', {}, as(`Bearer ${(await provision({ username: 'alice', password: 'alice-password-1' })).body.token}`));
+    const mine = await s.request(
+      'POST',
+      '/api/users/tokens/',
+      {},
+      as(`Bearer ${(await provision({ username: 'alice', password: 'alice-password-1' })).body.token}`),
+    );
     expect(mine.status, mine.text).toBe(201);
     expect(mine.body.user.id).toBe(alice.id);
     const aliceAuth = as(`Bearer ${mine.body.token}`);
@@ -133,13 +172,22 @@ describe('peppers', () => {
     try {
       // a token made with pepper 1 works while pepper 1 is configured, and not once it is removed
       const t = (await rotated.request('POST', '/api/users/tokens/', {})).body;
-      expect((await rotated.sql.unsafe('SELECT pepper_id FROM users_token WHERE id = $1', [t.id]))[0]!.pepper_id).toBe(2);
-      await rotated.sql.unsafe("UPDATE users_token SET pepper_id = 1, hmac_digest = $2 WHERE id = $1", [t.id, (await import('../../runtime/auth/tokens.ts')).digest(PEPPER_1, t.token.split('.')[1])]);
+      expect((await rotated.sql.unsafe(`SELECT pepper_id FROM users_token WHERE id = $1`, [t.id]))[0]!.pepper_id).toBe(
+        2,
+      );
+      await rotated.sql.unsafe(`UPDATE users_token SET pepper_id = 1, hmac_digest = $2 WHERE id = $1`, [
+        t.id,
+        (await import('../../runtime/auth/tokens.ts')).digest(PEPPER_1, t.token.split('.')[1]),
+      ]);
       expect((await rotated.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${t.token}`))).status).toBe(200);
       const d = (await dropped.request('POST', '/api/users/tokens/', {})).body;
       expect((await dropped.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${d.token}`))).status).toBe(200);
-      await dropped.sql.unsafe("UPDATE users_token SET pepper_id = 1 WHERE id = $1", [d.id]);
-      expect((await dropped.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${d.token}`))).status).toBe(403);
+      await dropped.sql.unsafe('UPDATE users_token SET pepper_id = 1 WHERE id = $1', [d.id]);
+      await noticed(
+        'a token signed with a dropped pepper to be refused',
+        async () =>
+          (await dropped.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${d.token}`))).status === 403,
+      );
     } finally {
       await rotated.stop();
       await dropped.stop();

@@ -19,38 +19,54 @@ async function jobCount(): Promise<number> {
 }
 
 describe('field conflicts', () => {
-  it('reports a field both sides changed differently, with the three values, then lets the branch win when acknowledged', async () => {
-    const o = await site(s);
-    const b = await readyBranch(s, 'modify-modify');
-    const br = inBranch(s, b.schema_id);
-    await br.request('PATCH', `/api/dcim/sites/${o.id}/`, { description: 'branch', comments: 'same' });
-    await s.request('PATCH', `/api/dcim/sites/${o.id}/`, { description: 'main', comments: 'same' });
+  it(
+    'reports a field both sides changed differently, with the three values, then lets the branch win when ' +
+      'acknowledged',
+    async () => {
+      const o = await site(s);
+      const b = await readyBranch(s, 'modify-modify');
+      const br = inBranch(s, b.schema_id);
+      await br.request('PATCH', `/api/dcim/sites/${o.id}/`, { description: 'branch', comments: 'same' });
+      await s.request('PATCH', `/api/dcim/sites/${o.id}/`, { description: 'main', comments: 'same' });
 
-    const diff = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}&has_conflicts=true`)).body;
-    expect(diff.count).toBe(1);
-    expect(diff.results[0].conflicts).toEqual(['description']);
-    expect(diff.results[0].current_data.description).toBe('main');
+      const diff = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}&has_conflicts=true`))
+        .body;
+      expect(diff.count).toBe(1);
+      expect(diff.results[0].conflicts).toEqual(['description']);
+      expect(diff.results[0].current_data.description).toBe('main');
 
-    const jobs = await jobCount();
-    for (const commit of [true, false]) {
-      const r = await s.request('POST', `${BRANCHES}${b.id}/merge/`, { commit });
-      expect(r.status).toBe(409);
-      expect(r.body.detail).toBe('All conflicts must be acknowledged before this action can proceed.');
-      expect(r.body.conflicts).toEqual([{
-        id: diff.results[0].id, object_type: 'dcim.site', object_id: o.id, object_repr: o.name,
-        action: { value: 'update', label: 'Updated' }, kind: 'modify/modify', conflicts: ['description'],
-        conflicting_data: { original: { description: '' }, branch: { description: 'branch' }, main: { description: 'main' } },
-        last_updated: expect.any(String),
-      }]);
-    }
-    expect(await jobCount()).toBe(jobs);
-    expect(await branchStatus(s, b.id)).toBe('ready');
+      const jobs = await jobCount();
+      for (const commit of [true, false]) {
+        const r = await s.request('POST', `${BRANCHES}${b.id}/merge/`, { commit });
+        expect(r.status).toBe(409);
+        expect(r.body.detail).toBe('All conflicts must be acknowledged before this action can proceed.');
+        expect(r.body.conflicts).toEqual([
+          {
+            id: diff.results[0].id,
+            object_type: 'dcim.site',
+            object_id: o.id,
+            object_repr: o.name,
+            action: { value: 'update', label: 'Updated' },
+            kind: 'modify/modify',
+            conflicts: ['description'],
+            conflicting_data: {
+              original: { description: '' },
+              branch: { description: 'branch' },
+              main: { description: 'main' },
+            },
+            last_updated: expect.any(String),
+          },
+        ]);
+      }
+      expect(await jobCount()).toBe(jobs);
+      expect(await branchStatus(s, b.id)).toBe('ready');
 
-    const job = await operate(s, b.id, 'merge', { commit: true, acknowledge_conflicts: true });
-    expect(job.status.value).toBe('completed');
-    expect(job.data.conflicts).toHaveLength(1);
-    expect((await s.request('GET', `/api/dcim/sites/${o.id}/`)).body.description).toBe('branch');
-  });
+      const job = await operate(s, b.id, 'merge', { commit: true, acknowledge_conflicts: true });
+      expect(job.status.value).toBe('completed');
+      expect(job.data.conflicts).toHaveLength(1);
+      expect((await s.request('GET', `/api/dcim/sites/${o.id}/`)).body.description).toBe('branch');
+    },
+  );
 
   it('reports delete/modify and modify/delete', async () => {
     const [delInBranch, delInMain] = [await site(s), await site(s)];
@@ -64,8 +80,18 @@ describe('field conflicts', () => {
     const r = await s.request('POST', `${BRANCHES}${b.id}/merge/`, { commit: true });
     expect(r.status).toBe(409);
     const byId = new Map(r.body.conflicts.map((c: any) => [c.object_id, c]));
-    expect(byId.get(delInBranch.id)).toMatchObject({ kind: 'delete/modify', action: { value: 'delete' }, conflicts: ['description'], conflicting_data: { branch: {}, main: { description: 'main edited it' } } });
-    expect(byId.get(delInMain.id)).toMatchObject({ kind: 'modify/delete', action: { value: 'update' }, conflicts: ['description'], conflicting_data: { branch: { description: 'branch edited it' }, main: {} } });
+    expect(byId.get(delInBranch.id)).toMatchObject({
+      kind: 'delete/modify',
+      action: { value: 'delete' },
+      conflicts: ['description'],
+      conflicting_data: { branch: {}, main: { description: 'main edited it' } },
+    });
+    expect(byId.get(delInMain.id)).toMatchObject({
+      kind: 'modify/delete',
+      action: { value: 'update' },
+      conflicts: ['description'],
+      conflicting_data: { branch: { description: 'branch edited it' }, main: {} },
+    });
     // the same two, seen from the branch at sync time
     const sync = await s.request('POST', `${BRANCHES}${b.id}/sync/`, { commit: true });
     expect(sync.status).toBe(409);
@@ -75,12 +101,21 @@ describe('field conflicts', () => {
   it('compares tags and many-to-many lists as sets', async () => {
     const t1 = (await s.request('POST', '/api/extras/tags/', { name: 't1', slug: 't1' })).body;
     const t2 = (await s.request('POST', '/api/extras/tags/', { name: 't2', slug: 't2' })).body;
-    const asn1 = (await s.request('POST', '/api/ipam/asns/', { asn: 65001, rir: (await s.request('POST', '/api/ipam/rirs/', { name: 'r', slug: 'r' })).body.id })).body;
+    const asn1 = (
+      await s.request('POST', '/api/ipam/asns/', {
+        asn: 65001,
+        rir: (await s.request('POST', '/api/ipam/rirs/', { name: 'r', slug: 'r' })).body.id,
+      })
+    ).body;
     const asn2 = (await s.request('POST', '/api/ipam/asns/', { asn: 65002, rir: asn1.rir.id })).body;
     const o = await site(s);
     const b = await readyBranch(s, 'sets');
     const br = inBranch(s, b.schema_id);
-    await br.request('PATCH', `/api/dcim/sites/${o.id}/`, { tags: [{ name: 't2' }, { name: 't1' }], asns: [asn2.id, asn1.id], description: 'b' });
+    await br.request('PATCH', `/api/dcim/sites/${o.id}/`, {
+      tags: [{ name: 't2' }, { name: 't1' }],
+      asns: [asn2.id, asn1.id],
+      description: 'b',
+    });
     await s.request('PATCH', `/api/dcim/sites/${o.id}/`, { tags: [t1.id, t2.id], asns: [asn1.id, asn2.id] });
     const diff = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`)).body.results[0];
     expect(diff.conflicts).toEqual([]);
@@ -93,7 +128,7 @@ describe('field conflicts', () => {
 });
 
 describe('problems found before merge', () => {
-  it('reports every unique clash and every reference to a deleted object at once, in the 409 and in a dry run', async () => {
+  it('reports every unique clash and reference to a deleted object at once, in the 409 and a dry run', async () => {
     const doomed = await site(s);
     const b = await readyBranch(s, 'problems');
     const br = inBranch(s, b.schema_id);

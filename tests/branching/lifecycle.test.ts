@@ -23,10 +23,37 @@ describe('creating a branch', () => {
     await s.request('POST', '/api/dcim/sites/', { name: 'before', slug: 'before' });
     const r = await s.request('POST', BRANCHES, { name: 'feature-1', description: 'first' });
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ name: 'feature-1', description: 'first', status: 'new', owner: { username: 'admin' }, last_sync: null, merged_time: null, merged_by: null });
+    expect(r.body).toMatchObject({
+      name: 'feature-1',
+      description: 'first',
+      status: 'new',
+      owner: { username: 'admin' },
+      last_sync: null,
+      merged_time: null,
+      merged_by: null,
+    });
     expect(r.body.schema_id).toMatch(/^[a-z0-9]{8}$/);
-    expect(Object.keys(r.body)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'status', 'owner', 'description', 'schema_id', 'last_sync', 'merged_time', 'merged_by', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']);
-    const job = (await s.request('GET', `/api/core/jobs/?object_type=netbox_branching.branch&object_id=${r.body.id}`)).body.results[0];
+    expect(Object.keys(r.body)).toEqual([
+      'id',
+      'url',
+      'display_url',
+      'display',
+      'name',
+      'status',
+      'owner',
+      'description',
+      'schema_id',
+      'last_sync',
+      'merged_time',
+      'merged_by',
+      'comments',
+      'tags',
+      'custom_fields',
+      'created',
+      'last_updated',
+    ]);
+    const job = (await s.request('GET', `/api/core/jobs/?object_type=netbox_branching.branch&object_id=${r.body.id}`))
+      .body.results[0];
     expect(job).toMatchObject({ name: 'Provision branch', status: { value: 'pending' } });
 
     await runQueuedJobs(s);
@@ -40,9 +67,12 @@ describe('creating a branch', () => {
     // the copied tables are vacuumed before the branch is ready: with no visibility map the
     // planner prices index-only scans as heap scans and picks sequential scans per row
     expect(done.data.log.join(' ')).toMatch(/vacuumed \d+ tables/);
-    const [site] = await s.sql.unsafe("SELECT relallvisible FROM pg_class WHERE oid = $1::regclass", [`branch_${r.body.schema_id}.dcim_site`]);
+    const [site] = await s.sql.unsafe(`SELECT relallvisible FROM pg_class WHERE oid = $1::regclass`, [
+      `branch_${r.body.schema_id}.dcim_site`,
+    ]);
     expect(site!.relallvisible).toBeGreaterThan(0);
-    const events = (await s.request('GET', `/api/plugins/branching/branch-events/?branch_id=${r.body.id}`)).body.results;
+    const events = (await s.request('GET', `/api/plugins/branching/branch-events/?branch_id=${r.body.id}`)).body
+      .results;
     expect(events.map((e: any) => e.type.value)).toEqual(['provisioned']);
     // the branch sees main's data as it was
     const sites = await inBranch(s, r.body.schema_id).request('GET', '/api/dcim/sites/?name=before');
@@ -56,7 +86,11 @@ describe('creating a branch', () => {
     const again = await s.request('POST', BRANCHES, { name: 'dup-a' });
     expect(again.status).toBe(400);
     expect(again.body.name).toBeDefined();
-    const readOnly = await s.request('PATCH', `${BRANCHES}${a.body.id}/`, { schema_id: 'aaaaaaaa', status: 'merged', description: 'changed' });
+    const readOnly = await s.request('PATCH', `${BRANCHES}${a.body.id}/`, {
+      schema_id: 'aaaaaaaa',
+      status: 'merged',
+      description: 'changed',
+    });
     expect(readOnly.status).toBe(200);
     expect(readOnly.body).toMatchObject({ schema_id: a.body.schema_id, status: 'new', description: 'changed' });
     await runQueuedJobs(s);
@@ -64,9 +98,15 @@ describe('creating a branch', () => {
 
   it('copies main tables with the same constraints and indexes (a bad write fails in the branch)', async () => {
     const b = await readyBranch(s, 'constraints', true);
-    const count = async (schema: string) => (await s.sql.unsafe(
-      `SELECT (SELECT count(*)::int FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid WHERE r.relnamespace = $1::text::regnamespace AND r.relname LIKE 'dcim\\_%') AS constraints,
-              (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND tablename LIKE 'dcim\\_%') AS indexes`, [schema]))[0]!;
+    const count = async (schema: string) =>
+      (
+        await s.sql.unsafe(
+          `SELECT (SELECT count(*)::int FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+        WHERE r.relnamespace = $1::text::regnamespace AND r.relname LIKE 'dcim\\_%') AS constraints,
+              (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND tablename LIKE 'dcim\\_%') AS indexes`,
+          [schema],
+        )
+      )[0]!;
     expect(await count(`branch_${b.schema_id}`)).toEqual(await count('public'));
     const branch = inBranch(s, b.schema_id);
     const dup = await branch.request('POST', '/api/dcim/sites/', { name: 'before', slug: 'before-2' });
@@ -96,25 +136,38 @@ describe('selecting a branch by header', () => {
     expect(got.body).toMatchObject({ status: 'new' });
     expect(got.body.detail).toContain('new');
     await runQueuedJobs(s);
-    expect((await s.request('GET', '/api/dcim/sites/', undefined, { 'X-Service-Branch': r.body.schema_id })).status).toBe(200);
+    expect(
+      (await s.request('GET', '/api/dcim/sites/', undefined, { 'X-Service-Branch': r.body.schema_id })).status,
+    ).toBe(200);
   });
 
   it('accepts the plugin header X-NetBox-Branch, and a branch name as well as its schema id', async () => {
     const b = await readyBranch(s, 'by-name', true);
-    const made = await inBranch(s, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'only-in-branch', slug: 'only-in-branch' });
+    const made = await inBranch(s, b.schema_id).request('POST', '/api/dcim/sites/', {
+      name: 'only-in-branch',
+      slug: 'only-in-branch',
+    });
     expect(made.status, made.text).toBe(201);
-    for (const headers of [{ 'X-NetBox-Branch': b.schema_id }, { 'X-NetBox-Branch': 'by-name' }, { 'X-Service-Branch': 'by-name' }] as Record<string, string>[]) {
+    for (const headers of [
+      { 'X-NetBox-Branch': b.schema_id },
+      { 'X-NetBox-Branch': 'by-name' },
+      { 'X-Service-Branch': 'by-name' },
+    ] as Record<string, string>[]) {
       const r = await s.request('GET', '/api/dcim/sites/?slug=only-in-branch', undefined, headers);
       expect(r.status, JSON.stringify(headers)).toBe(200);
       expect(r.body.count, JSON.stringify(headers)).toBe(1);
     }
     expect((await s.request('GET', '/api/dcim/sites/?slug=only-in-branch')).body.count).toBe(0);
-    expect((await s.request('GET', '/api/dcim/sites/', undefined, { 'X-NetBox-Branch': 'no-such-branch' })).status).toBe(400);
+    expect(
+      (await s.request('GET', '/api/dcim/sites/', undefined, { 'X-NetBox-Branch': 'no-such-branch' })).status,
+    ).toBe(400);
   });
 
   it('needs no header to change or delete the branch itself', async () => {
     const b = await readyBranch(s, 'self-edit', true);
-    const r = await inBranch(s, b.schema_id).request('PATCH', `${BRANCHES}${b.id}/`, { comments: 'edited from inside' });
+    const r = await inBranch(s, b.schema_id).request('PATCH', `${BRANCHES}${b.id}/`, {
+      comments: 'edited from inside',
+    });
     expect(r.status).toBe(200);
     expect(r.body.comments).toBe('edited from inside');
   });
@@ -152,11 +205,15 @@ describe('operations', () => {
   it('a failed provisioning can be retried, and a failed branch deleted', async () => {
     const r = await s.request('POST', BRANCHES, { name: 'will-fail' });
     // something in the way of the copy: the first provisioning attempt fails for good
-    await s.sql.unsafe(`CREATE SCHEMA branch_${r.body.schema_id}; CREATE TABLE branch_${r.body.schema_id}.dcim_site (x int)`);
-    await s.sql.unsafe("UPDATE graphile_worker._private_jobs SET max_attempts = 1 WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'provision_branch')");
+    await s.sql.unsafe(
+      `CREATE SCHEMA branch_${r.body.schema_id}; CREATE TABLE branch_${r.body.schema_id}.dcim_site (x int)`,
+    );
+    await s.sql.unsafe(`UPDATE graphile_worker._private_jobs SET max_attempts = 1 WHERE task_id = (SELECT id
+      FROM graphile_worker._private_tasks WHERE identifier = 'provision_branch')`);
     await runQueuedJobs(s);
     expect(await branchStatus(s, r.body.id)).toBe('failed');
-    const job = (await s.request('GET', `/api/core/jobs/?object_id=${r.body.id}&object_type=netbox_branching.branch`)).body.results[0];
+    const job = (await s.request('GET', `/api/core/jobs/?object_id=${r.body.id}&object_type=netbox_branching.branch`))
+      .body.results[0];
     expect(job.status.value).toBe('failed');
     expect(job.error).toContain('dcim_site');
     const header = await s.request('GET', '/api/dcim/sites/', undefined, { 'X-Service-Branch': r.body.schema_id });
@@ -183,7 +240,11 @@ describe('operations', () => {
     expect(del.status, del.text).toBe(204);
     expect(await schemaExists(b.schema_id)).toBe(false);
     expect((await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`)).status).toBe(400);
-    const left = await s.sql.unsafe('SELECT (SELECT count(*)::int FROM netbox_branching_changediff WHERE branch_id = $1) + (SELECT count(*)::int FROM netbox_branching_branchevent WHERE branch_id = $1) AS n', [b.id]);
+    const left = await s.sql.unsafe(
+      `SELECT (SELECT count(*)::int FROM netbox_branching_changediff
+      WHERE branch_id = $1) + (SELECT count(*)::int FROM netbox_branching_branchevent WHERE branch_id = $1) AS n`,
+      [b.id],
+    );
     expect(left[0]!.n).toBe(0);
     const gone = await s.request('GET', '/api/dcim/sites/', undefined, { 'X-Service-Branch': b.schema_id });
     expect(gone.status).toBe(400);
@@ -199,7 +260,9 @@ describe('operations', () => {
     const { recoverBranches } = await import('../../runtime/branching/index.ts');
     expect(await recoverBranches(s.sql)).toBe(1);
     expect(await branchStatus(s, b.id)).toBe('ready');
-    await until('sync possible again', async () => ((await s.request('POST', `${BRANCHES}${b.id}/sync/`, { commit: false })).status === 200 ? true : undefined));
+    await until('sync possible again', async () =>
+      (await s.request('POST', `${BRANCHES}${b.id}/sync/`, { commit: false })).status === 200 ? true : undefined,
+    );
     await runQueuedJobs(s);
   });
 });
@@ -207,7 +270,12 @@ describe('operations', () => {
 describe('branch listings', () => {
   it('lists branchable models and filters changes by branch schema id', async () => {
     const models = (await s.request('GET', '/api/plugins/branching/branchable-models/')).body;
-    expect(models.results).toContainEqual({ app_label: 'dcim', model: 'site', verbose_name: 'site', verbose_name_plural: 'sites' });
+    expect(models.results).toContainEqual({
+      app_label: 'dcim',
+      model: 'site',
+      verbose_name: 'site',
+      verbose_name_plural: 'sites',
+    });
     expect(models.results.some((m: any) => m.app_label === 'users')).toBe(false);
     const b = await readyBranch(s, 'listing', true);
     await inBranch(s, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'listed', slug: 'listed' });
@@ -216,8 +284,14 @@ describe('branch listings', () => {
     expect(byId.count).toBe(1);
     expect(bySchema.results.map((d: any) => d.id)).toEqual(byId.results.map((d: any) => d.id));
     const siteType = (await s.request('GET', '/api/core/object-types/?app_label=dcim&model=site')).body.results[0];
-    expect((await s.request('GET', `/api/plugins/branching/changes/?object_type_id=${siteType.id}&branch_id=${b.id}`)).body.count).toBe(1);
-    expect((await s.request('GET', `/api/plugins/branching/changes/?object_type=dcim.site&branch_id=${b.id}&action=create`)).body.count).toBe(1);
+    expect(
+      (await s.request('GET', `/api/plugins/branching/changes/?object_type_id=${siteType.id}&branch_id=${b.id}`)).body
+        .count,
+    ).toBe(1);
+    expect(
+      (await s.request('GET', `/api/plugins/branching/changes/?object_type=dcim.site&branch_id=${b.id}&action=create`))
+        .body.count,
+    ).toBe(1);
     expect((await s.request('GET', '/api/plugins/')).body).toHaveProperty('branching');
   });
 });

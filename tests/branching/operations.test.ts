@@ -29,14 +29,19 @@ async function fingerprint(schemas: string[]): Promise<string> {
   const parts: string[] = [];
   for (const schema of schemas) {
     const tables = await s.sql.unsafe(
-      "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename ~ '^(dcim|ipam|tenancy|circuits|virtualization|extras)_|^core_objectchange$' ORDER BY 1", [schema]);
+      `SELECT tablename FROM pg_tables WHERE schemaname = $1
+        AND tablename ~ '^(dcim|ipam|tenancy|circuits|virtualization|extras)_|^core_objectchange$' ORDER BY 1`,
+      [schema],
+    );
     for (const t of tables) {
-      const [r] = await s.sql.unsafe(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${schema}"."${t.tablename as string}" x`);
+      const [r] = await s.sql.unsafe(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h
+        FROM "${schema}"."${t.tablename as string}" x`);
       parts.push(`${schema}.${t.tablename as string}:${r!.h as string}`);
     }
   }
-  const [d] = await s.sql.unsafe("SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h FROM public.netbox_branching_changediff x");
-  const [e] = await s.sql.unsafe("SELECT count(*)::int AS n FROM public.netbox_branching_branchevent");
+  const [d] = await s.sql.unsafe(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h
+    FROM public.netbox_branching_changediff x`);
+  const [e] = await s.sql.unsafe('SELECT count(*)::int AS n FROM public.netbox_branching_branchevent');
   return `${parts.join('\n')}\ndiffs:${d!.h as string}\nevents:${e!.n as number}`;
 }
 
@@ -62,15 +67,29 @@ describe('isolation', () => {
     expect((await s.request('GET', `/api/dcim/sites/${delB.id}/`)).status).toBe(200);
 
     // each side's change log holds its own changes only
-    const mainLog = await get(s, `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${inBr.id}`);
+    const mainLog = await get(
+      s,
+      `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${inBr.id}`,
+    );
     expect(mainLog.count).toBe(0);
-    const branchLog = await get(br, `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${inBr.id}`);
+    const branchLog = await get(
+      br,
+      `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${inBr.id}`,
+    );
     expect(branchLog.count).toBe(1);
     const diffs = await get(s, `/api/plugins/branching/changes/?branch_id=${b.id}&ordering=id`);
-    expect(diffs.results.map((d: any) => [d.object_id, d.action.value])).toEqual([[inBr.id, 'create'], [keepB.id, 'update'], [delB.id, 'delete']]);
+    expect(diffs.results.map((d: any) => [d.object_id, d.action.value])).toEqual([
+      [inBr.id, 'create'],
+      [keepB.id, 'update'],
+      [delB.id, 'delete'],
+    ]);
     const upd = diffs.results[1];
     expect(upd.conflicts).toEqual([]);
-    expect(upd.diff).toEqual({ original: { description: '' }, modified: { description: 'branch edit' }, current: { description: '' } });
+    expect(upd.diff).toEqual({
+      original: { description: '' },
+      modified: { description: 'branch edit' },
+      current: { description: '' },
+    });
   });
 });
 
@@ -90,7 +109,7 @@ describe('sync', () => {
     expect(job.name).toBe('Sync branch');
     expect(job.data.changes).toEqual({ created: 1, updated: 1, deleted: 1 });
     expect((await get(br, `/api/dcim/sites/${created.id}/`)).description).toBe('made in main');
-    expect((await get(br, `/api/dcim/sites/${upd.id}/`))).toMatchObject({ description: 'edited in main', comments: 'c' });
+    expect(await get(br, `/api/dcim/sites/${upd.id}/`)).toMatchObject({ description: 'edited in main', comments: 'c' });
     expect((await br.request('GET', `/api/dcim/sites/${del.id}/`)).status).toBe(404);
     expect((await br.request('GET', `/api/dcim/sites/${mine.id}/`)).status).toBe(200);
     const after = await get(s, `${BRANCHES}${b.id}/`);
@@ -128,7 +147,11 @@ describe('sync', () => {
     // every record ages past the retention: only what the branch still needs may survive
     await s.sql.unsafe("UPDATE core_objectchange SET time = now() - interval '100 days'");
     expect(await pruneChangelog(s.sql, 90)).toBeGreaterThan(0);
-    const kept = await s.sql.unsafe("SELECT count(*)::int AS n FROM core_objectchange WHERE changed_object_type = 'dcim.site' AND changed_object_id = $1", [created.id]);
+    const kept = await s.sql.unsafe(
+      `SELECT count(*)::int AS n FROM core_objectchange
+      WHERE changed_object_type = 'dcim.site' AND changed_object_id = $1`,
+      [created.id],
+    );
     expect(kept[0]!.n).toBe(1);
     await operate(s, b.id, 'sync');
     expect((await br.request('GET', `/api/dcim/sites/${created.id}/`)).status).toBe(200);
@@ -155,10 +178,15 @@ describe('sync', () => {
 
 describe('merge', () => {
   it('applies the branch to main through the write path: change records, webhooks, foreign-key order', async () => {
-    const hook = (await s.request('POST', '/api/extras/webhooks/', { name: 'merge-hook', payload_url: `${rx.url}/merge` })).body;
+    const hook = (
+      await s.request('POST', '/api/extras/webhooks/', { name: 'merge-hook', payload_url: `${rx.url}/merge` })
+    ).body;
     await s.request('POST', '/api/extras/event-rules/', {
-      name: 'merge-rule', object_types: ['dcim.site', 'dcim.device'], event_types: ['object_created', 'object_updated', 'object_deleted'],
-      action_object_type: 'extras.webhook', action_object_id: hook.id,
+      name: 'merge-rule',
+      object_types: ['dcim.site', 'dcim.device'],
+      event_types: ['object_created', 'object_updated', 'object_deleted'],
+      action_object_type: 'extras.webhook',
+      action_object_id: hook.id,
     });
     const gone = await site(s);
     const b = await readyBranch(s, 'merge');
@@ -168,11 +196,22 @@ describe('merge', () => {
     const tenant = (await br.request('POST', '/api/tenancy/tenants/', { name: 'tn', slug: 'tn', group: tg.id })).body;
     const st = await site(br, { tenant: tenant.id });
     const mf = (await br.request('POST', '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' })).body;
-    const dt = (await br.request('POST', '/api/dcim/device-types/', { manufacturer: mf.id, model: 'm', slug: 'm' })).body;
+    const dt = (await br.request('POST', '/api/dcim/device-types/', { manufacturer: mf.id, model: 'm', slug: 'm' }))
+      .body;
     const role = (await br.request('POST', '/api/dcim/device-roles/', { name: 'role', slug: 'role' })).body;
-    const dev = (await br.request('POST', '/api/dcim/devices/', { name: 'dev', site: st.id, device_type: dt.id, role: role.id })).body;
-    const ifc = (await br.request('POST', '/api/dcim/interfaces/', { device: dev.id, name: 'eth0', type: '1000base-t' })).body;
-    const ip = (await br.request('POST', '/api/ipam/ip-addresses/', { address: '192.0.2.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: ifc.id })).body;
+    const dev = (
+      await br.request('POST', '/api/dcim/devices/', { name: 'dev', site: st.id, device_type: dt.id, role: role.id })
+    ).body;
+    const ifc = (
+      await br.request('POST', '/api/dcim/interfaces/', { device: dev.id, name: 'eth0', type: '1000base-t' })
+    ).body;
+    const ip = (
+      await br.request('POST', '/api/ipam/ip-addresses/', {
+        address: '192.0.2.1/24',
+        assigned_object_type: 'dcim.interface',
+        assigned_object_id: ifc.id,
+      })
+    ).body;
     const setIp = await br.request('PATCH', `/api/dcim/devices/${dev.id}/`, { primary_ip4: ip.id });
     expect(setIp.status, setIp.text).toBe(200);
     await br.request('DELETE', `/api/dcim/sites/${gone.id}/`);
@@ -182,7 +221,12 @@ describe('merge', () => {
     expect(job.status.value, JSON.stringify(job.data)).toBe('completed');
     expect(job.name).toBe('Merge branch');
     const merged = await get(s, `/api/dcim/devices/${dev.id}/`);
-    expect(merged).toMatchObject({ name: 'dev', site: { id: st.id }, primary_ip4: { id: ip.id, address: '192.0.2.1/24' }, tenant: null });
+    expect(merged).toMatchObject({
+      name: 'dev',
+      site: { id: st.id },
+      primary_ip4: { id: ip.id, address: '192.0.2.1/24' },
+      tenant: null,
+    });
     expect((await get(s, `/api/dcim/sites/${st.id}/`)).tenant.id).toBe(tenant.id);
     expect((await get(s, `/api/ipam/ip-addresses/${ip.id}/`)).assigned_object.id).toBe(ifc.id);
     expect((await s.request('GET', `/api/dcim/sites/${gone.id}/`)).status).toBe(404);
@@ -196,7 +240,14 @@ describe('merge', () => {
     // main's change log records the merge, under the merge job's request id
     const log = await get(s, `/api/core/object-changes/?request_id=${job.job_id}&limit=100`);
     const logged = log.results.map((c: any) => `${c.changed_object_type}:${c.changed_object_id}:${c.action.value}`);
-    expect(logged).toEqual(expect.arrayContaining([`dcim.device:${dev.id}:create`, `dcim.site:${st.id}:create`, `dcim.site:${gone.id}:delete`, `ipam.ipaddress:${ip.id}:create`]));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        `dcim.device:${dev.id}:create`,
+        `dcim.site:${st.id}:create`,
+        `dcim.site:${gone.id}:delete`,
+        `ipam.ipaddress:${ip.id}:create`,
+      ]),
+    );
     expect(log.results.every((c: any) => c.user_name === 'admin')).toBe(true);
 
     // and its webhooks fired, as for any write in main
@@ -228,7 +279,10 @@ describe('revert', () => {
     expect(job.status.value, JSON.stringify(job.data)).toBe('completed');
     expect(job.name).toBe('Revert branch');
     expect((await s.request('GET', `/api/dcim/sites/${added.id}/`)).status).toBe(404);
-    expect(await get(s, `/api/dcim/sites/${edited.id}/`)).toMatchObject({ description: 'orig', comments: 'main kept this' });
+    expect(await get(s, `/api/dcim/sites/${edited.id}/`)).toMatchObject({
+      description: 'orig',
+      comments: 'main kept this',
+    });
     const back = await get(s, `/api/dcim/sites/${removed.id}/`);
     expect(back).toMatchObject({ id: removed.id, description: 'keep me' });
     const branch = await get(s, `${BRANCHES}${b.id}/`);
@@ -251,8 +305,14 @@ describe('revert', () => {
     expect(r.status).toBe(409);
     expect(r.body.conflicts).toHaveLength(1);
     expect(r.body.conflicts[0]).toMatchObject({
-      object_type: 'dcim.site', object_id: o.id, conflicts: ['description'],
-      conflicting_data: { original: { description: '' }, branch: { description: 'branch' }, main: { description: 'main after merge' } },
+      object_type: 'dcim.site',
+      object_id: o.id,
+      conflicts: ['description'],
+      conflicting_data: {
+        original: { description: '' },
+        branch: { description: 'branch' },
+        main: { description: 'main after merge' },
+      },
     });
     expect(await branchStatus(s, b.id)).toBe('merged');
     expect((await get(s, `/api/dcim/sites/${o.id}/`)).description).toBe('main after merge');
@@ -268,7 +328,10 @@ describe('dry runs', () => {
     await br.request('PATCH', `/api/dcim/sites/${o.id}/`, { description: 'branch' });
     await site(s);
     const schemas = ['public', `branch_${b.schema_id}`];
-    const state = async () => [await fingerprint(schemas), JSON.stringify(await get(s, `${BRANCHES}${b.id}/?fields=status,last_sync,merged_time,merged_by`))];
+    const state = async () => [
+      await fingerprint(schemas),
+      JSON.stringify(await get(s, `${BRANCHES}${b.id}/?fields=status,last_sync,merged_time,merged_by`)),
+    ];
 
     const before = await state();
     const sync = await operate(s, b.id, 'sync', { commit: false });
@@ -288,14 +351,19 @@ describe('dry runs', () => {
 });
 
 describe('progress of branch jobs', () => {
-  it('writes done/total and log entries to the job as it runs, outside the operation (a dry run keeps them)', async () => {
+  it('writes done/total and log entries to the job as it runs, outside the operation (dry runs too)', async () => {
     const b = await readyBranch(s, 'progress');
-    const provision = (await s.request('GET', `/api/core/jobs/?object_id=${b.id}&limit=1&ordering=created`)).body.results[0];
+    const provision = (await s.request('GET', `/api/core/jobs/?object_id=${b.id}&limit=1&ordering=created`)).body
+      .results[0];
     expect(provision.data.progress).toMatchObject({ stage: 'copy' });
     expect(provision.data.progress.done).toBe(provision.data.progress.total);
     expect(provision.log_entries[0]).toMatchObject({ level: 'info', message: `provision of branch ${b.id} started` });
     const br = inBranch(s, b.schema_id);
-    await br.request('POST', '/api/dcim/sites/', Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })));
+    await br.request(
+      'POST',
+      '/api/dcim/sites/',
+      Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })),
+    );
     const dry = await operate(s, b.id, 'merge', { commit: false });
     expect(dry.data.progress).toEqual({ stage: 'apply', done: 30, total: 30 });
     const messages = dry.log_entries.map((e: { message: string }) => e.message);
@@ -314,12 +382,24 @@ describe('permissions on branch changes', () => {
     const old = await site(s);
     await operate(s, b.id, 'sync');
     await br.request('PATCH', `/api/dcim/sites/${old.id}/`, { description: 'changed in branch' });
-    const u = (await s.request('POST', '/api/users/users/', { username: 'diff-viewer', password: 'diff-viewer-password' })).body;
-    const p = await s.request('POST', '/api/users/permissions/', { name: 'creates only', object_types: ['netbox_branching.changediff'], actions: ['view'], constraints: { action: 'create' }, users: [u.id] });
+    const u = (
+      await s.request('POST', '/api/users/users/', { username: 'diff-viewer', password: 'diff-viewer-password' })
+    ).body;
+    const p = await s.request('POST', '/api/users/permissions/', {
+      name: 'creates only',
+      object_types: ['netbox_branching.changediff'],
+      actions: ['view'],
+      constraints: { action: 'create' },
+      users: [u.id],
+    });
     expect(p.status, p.text).toBe(201);
     const token = (await s.request('POST', '/api/users/tokens/', { user: u.id })).body.token as string;
     const auth = { Authorization: `Bearer ${token}` };
-    const all = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`)).body.results as { id: number; object_id: number; action: { value: string } }[];
+    const all = (await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`)).body.results as {
+      id: number;
+      object_id: number;
+      action: { value: string };
+    }[];
     expect(all.map((d) => d.action.value).sort()).toEqual(['create', 'update']);
     const seen = await s.request('GET', `/api/plugins/branching/changes/?branch_id=${b.id}`, undefined, auth);
     expect(seen.status).toBe(200);

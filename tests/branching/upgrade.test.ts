@@ -36,13 +36,19 @@ describe('a branch across an upgrade', () => {
     const before = await startTestServer();
     database = before.database;
     const b = await readyBranch(before, 'old-branch', true);
-    const site = (await inBranch(before, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'pre', slug: 'pre' })).body;
+    const site = (await inBranch(before, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'pre', slug: 'pre' }))
+      .body;
     await before.server.stop();
 
-    const v = await buildVariant(dir, (yaml) => yaml
-      .replace('\n      site:\n', `${widget}\n      site:\n`)
-      .replace('          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}',
-        '          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}\n          nickname: {type: string, max_length: 50}'));
+    const v = await buildVariant(dir, (yaml) =>
+      yaml
+        .replace('\n      site:\n', `${widget}\n      site:\n`)
+        .replace(
+          '          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}',
+          '          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}\n          ' +
+            'nickname: {type: string, max_length: 50}',
+        ),
+    );
     expect(v.added).toHaveLength(1);
     server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
     const br = inBranch(server, b.schema_id);

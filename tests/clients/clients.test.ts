@@ -15,18 +15,30 @@ const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: 'u
 const havePynetbox = has(python, ['-c', 'import pynetbox']);
 const haveAnsible = has('ansible-playbook', ['--version']) && has(python, ['-c', 'import pytz']);
 if (process.env.REQUIRE_CLIENTS && (!havePynetbox || !haveAnsible)) {
-  throw new Error('REQUIRE_CLIENTS is set but python3-pynetbox, python3-tz or ansible is missing (apt-get install -y python3-pynetbox python3-tz ansible)');
+  throw new Error(
+    'REQUIRE_CLIENTS is set but python3-pynetbox, python3-tz or ansible is missing (apt-get install -y ' +
+      'python3-pynetbox python3-tz ansible)',
+  );
 }
-if (!havePynetbox || !haveAnsible) console.warn('client suites skipped: apt-get install -y python3-pynetbox python3-tz ansible to run them');
+if (!havePynetbox || !haveAnsible)
+  console.warn('client suites skipped: apt-get install -y python3-pynetbox python3-tz ansible to run them');
 
 /** Runs a command without blocking the event loop (the server under test lives in this process). */
-function run(cmd: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeout: number }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeout: number },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: options.env ?? process.env });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += String(d); });
-    child.stderr.on('data', (d) => { stderr += String(d); });
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeout);
     child.on('close', (status) => {
       clearTimeout(timer);
@@ -52,19 +64,29 @@ describe.runIf(havePynetbox)('pynetbox 7.0', () => {
 describe.runIf(haveAnsible)('Ansible netbox.netbox collection', () => {
   const dir = 'tests/clients/ansible';
   const env = {
-    ...process.env, ANSIBLE_PYTHON_INTERPRETER: python, ANSIBLE_NOCOLOR: '1', ANSIBLE_LOCALHOST_WARNING: '0',
-    ANSIBLE_INVENTORY_UNPARSED_WARNING: '0', ANSIBLE_HOST_KEY_CHECKING: '0',
+    ...process.env,
+    ANSIBLE_PYTHON_INTERPRETER: python,
+    ANSIBLE_NOCOLOR: '1',
+    ANSIBLE_LOCALHOST_WARNING: '0',
+    ANSIBLE_INVENTORY_UNPARSED_WARNING: '0',
+    ANSIBLE_HOST_KEY_CHECKING: '0',
   };
   const tmp = mkdtempSync(join(tmpdir(), 'nb-ansible-'));
   const play = async (file: string, extra: Record<string, string> = {}) => {
     const report = join(tmp, `${Math.random().toString(36).slice(2)}.json`);
     const vars = { netbox_url: s.url, netbox_token: TOKEN, report, ...extra };
-    const r = await run('ansible-playbook', ['-i', `${dir}/inventory.yml`, `${dir}/${file}`, '-e', JSON.stringify(vars)], { env, timeout: 600_000 });
+    const r = await run(
+      'ansible-playbook',
+      ['-i', `${dir}/inventory.yml`, `${dir}/${file}`, '-e', JSON.stringify(vars)],
+      { env, timeout: 600_000 },
+    );
     expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
-    return file === 'playbook.yml' ? (JSON.parse(readFileSync(report, 'utf8')) as { task: string; changed: boolean }[]) : [];
+    return file === 'playbook.yml'
+      ? (JSON.parse(readFileSync(report, 'utf8')) as { task: string; changed: boolean }[])
+      : [];
   };
 
-  it('creates everything, is idempotent, updates one field, finds the device in the inventory, and deletes', async () => {
+  it('creates everything, is idempotent, updates a field, finds the device in the inventory, deletes', async () => {
     const first = await play('playbook.yml');
     expect(first.filter((t) => !t.changed).map((t) => t.task)).toEqual([]);
     const second = await play('playbook.yml');
@@ -77,15 +99,27 @@ describe.runIf(haveAnsible)('Ansible netbox.netbox collection', () => {
     expect(device.primary_ip4.address).toBe('192.0.2.10/24');
 
     const inv = await run('ansible-inventory', ['-i', `${dir}/nb_inventory.yml`, '--list'], {
-      env: { ...env, NETBOX_API: s.url, NETBOX_TOKEN: TOKEN }, timeout: 300_000,
+      env: { ...env, NETBOX_API: s.url, NETBOX_TOKEN: TOKEN },
+      timeout: 300_000,
     });
     expect(inv.status, inv.stderr).toBe(0);
     const hosts = JSON.parse(inv.stdout)._meta.hostvars;
-    expect(hosts['ansible-dev1']).toMatchObject({ ansible_host: '192.0.2.10', sites: ['ansible-site'], device_roles: ['ansible-role'] });
+    expect(hosts['ansible-dev1']).toMatchObject({
+      ansible_host: '192.0.2.10',
+      sites: ['ansible-site'],
+      device_roles: ['ansible-role'],
+    });
 
     await play('teardown.yml');
-    for (const path of ['/api/dcim/devices/?name=ansible-dev1', '/api/dcim/sites/?name=Ansible%20Site', '/api/ipam/ip-addresses/?address=192.0.2.10',
-      '/api/circuits/circuits/?cid=ANS-0001', '/api/extras/tags/?slug=ansible-tag', '/api/ipam/vlans/?vid=100', '/api/tenancy/tenants/?slug=ansible-tenant']) {
+    for (const path of [
+      '/api/dcim/devices/?name=ansible-dev1',
+      '/api/dcim/sites/?name=Ansible%20Site',
+      '/api/ipam/ip-addresses/?address=192.0.2.10',
+      '/api/circuits/circuits/?cid=ANS-0001',
+      '/api/extras/tags/?slug=ansible-tag',
+      '/api/ipam/vlans/?vid=100',
+      '/api/tenancy/tenants/?slug=ansible-tenant',
+    ]) {
       expect((await s.request('GET', path)).body.count, path).toBe(0);
     }
   }, 900_000);

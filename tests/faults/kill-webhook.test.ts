@@ -18,13 +18,23 @@ afterAll(async () => {
 });
 
 async function call(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const r = await fetch(`${base}${path}`, { method, headers: { ...AUTH, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...AUTH, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return r.status === 204 ? null : r.json();
 }
 
 async function setup(base: string, url: string): Promise<void> {
   const h = await call(base, 'POST', '/api/extras/webhooks/', { name: 'h', payload_url: url });
-  await call(base, 'POST', '/api/extras/event-rules/', { name: 'r', object_types: ['dcim.site'], event_types: ['object_created'], action_object_type: 'extras.webhook', action_object_id: h.id });
+  await call(base, 'POST', '/api/extras/event-rules/', {
+    name: 'r',
+    object_types: ['dcim.site'],
+    event_types: ['object_created'],
+    action_object_type: 'extras.webhook',
+    action_object_id: h.id,
+  });
 }
 
 describe('webhooks and process deaths', () => {

@@ -18,7 +18,13 @@ describe('short soak', () => {
   it('serves mixed load with no 5xx and consistent counts', async () => {
     db = await createDatabase();
     server = await spawnServer(databaseUrl(db), { NODE_ENV: 'production' });
-    const r = await runSoak({ url: server.url, token: TOKEN, seconds: Number(process.env.SOAK_SECONDS ?? 20), clients: 4, pid: server.child.pid });
+    const r = await runSoak({
+      url: server.url,
+      token: TOKEN,
+      seconds: Number(process.env.SOAK_SECONDS ?? 20),
+      clients: 4,
+      pid: server.child.pid,
+    });
     console.log(`soak: ${r.requests} requests (${r.perSecond}/s), RSS ${r.rssStartMiB} → ${r.rssEndMiB} MiB`);
     expect(r.requests).toBeGreaterThan(200);
     expect(r.serverErrors).toBe(0);

@@ -1,5 +1,6 @@
 /**
- * The real `npm start` (the compiled server, dist/main.js, built by `npm run build`) on the embedded PostgreSQL, and `npm run manage`: what the console says on
+ * The real `npm start` (the compiled server, dist/main.js, built by `npm run build`) on the embedded PostgreSQL, and
+ * `npm run manage`: what the console says on
  * start (where the API, login page and Swagger UI are, the superuser and its generated password),
  * an access log line per request, a clean stop on SIGTERM and on a Ctrl-C that also reaches
  * PostgreSQL (exit 0, no error printed, nothing left running), and one-line errors for taken ports.
@@ -19,10 +20,17 @@ interface Run {
 }
 
 function npm(args: string[], env: Record<string, string>): Run {
-  const child = spawn('npm', ['--silent', ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['--silent', ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d) => { out += String(d); });
-  child.stderr!.on('data', (d) => { out += String(d); });
+  child.stdout!.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    out += String(d);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, out: () => out, exited };
 }
@@ -67,12 +75,19 @@ function occupy(port: number): Promise<Server> {
 }
 
 /** npm's own warnings about the machine's npm config are not the program's output. */
-const errorsIn = (text: string) => text.split('\n').filter((l) => /error|Error|57P01|throw/.test(l) && !l.startsWith('npm warn'));
+const errorsIn = (text: string) =>
+  text.split('\n').filter((l) => /error|Error|57P01|throw/.test(l) && !l.startsWith('npm warn'));
 
 describe('npm start and stop', () => {
-  it('says where everything is, logs requests, creates the superuser, and stops cleanly on SIGTERM and on Ctrl-C', async () => {
+  it('says where everything is, logs requests, creates the superuser, stops cleanly on SIGTERM/Ctrl-C', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nb-start-'));
-    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), SUPERUSER_NAME: 'boss', LOG_LEVEL: 'info' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SUPERUSER_NAME: 'boss',
+      LOG_LEVEL: 'info',
+    };
     const first = npm(['start'], env);
     await until(first, 'shown once');
     const out = first.out();
@@ -82,7 +97,11 @@ describe('npm start and stop', () => {
     expect(out).toContain(`port ${env.EMBEDDED_PG_PORT}`);
     const password = /Superuser "boss" created with password (\S+) \(shown once/.exec(out)![1]!;
     // the generated password works: the login page accepts it
-    const login = await fetch(`http://127.0.0.1:${env.PORT}/api/users/tokens/provision/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'boss', password }) });
+    const login = await fetch(`http://127.0.0.1:${env.PORT}/api/users/tokens/provision/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'boss', password }),
+    });
     expect(login.status).toBe(201);
     await until(first, 'POST /api/users/tokens/provision/ 201');
     expect(first.out()).toMatch(/POST \/api\/users\/tokens\/provision\/ 201 [\d.]+ms [0-9a-f-]{36}/);
@@ -109,7 +128,13 @@ describe('npm start and stop', () => {
     try {
       const r = npm(['start'], { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) });
       expect(await r.exited).toBe(1);
-      expect(r.out().trim().split('\n').filter((l) => !l.startsWith('npm warn') && !l.startsWith('npm error'))).toEqual([`Port ${port} on 127.0.0.1 is already in use: set PORT to a free port (or HOST to another address).`]);
+      expect(
+        r
+          .out()
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn') && !l.startsWith('npm error')),
+      ).toEqual([`Port ${port} on 127.0.0.1 is already in use: set PORT to a free port (or HOST to another address).`]);
       expect(existsSync(join(dataDir, 'pg'))).toBe(false);
     } finally {
       blocker.close();
@@ -119,7 +144,9 @@ describe('npm start and stop', () => {
     try {
       const r = npm(['start'], { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort) });
       expect(await r.exited).toBe(1);
-      expect(r.out()).toContain(`Port ${pgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free port`);
+      expect(r.out()).toContain(
+        `Port ${pgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free port`,
+      );
     } finally {
       pgBlocker.close();
     }
@@ -130,20 +157,36 @@ describe('npm run manage', () => {
   it('creates a superuser and a token on the embedded database, which the server then accepts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nb-manage-'));
     const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
-    const made = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'createsuperuser', '--username', 'ops'], { env, encoding: 'utf8' });
+    const made = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'createsuperuser', '--username', 'ops'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/superuser "ops" created with password \S+ \(shown once\)/);
-    const token = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'create-token', '--username', 'ops'], { env, encoding: 'utf8' });
+    const token = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'create-token', '--username', 'ops'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(token.status, token.stderr).toBe(0);
     const secret = /\(shown once\): (svt_\S+)/.exec(token.stdout)![1]!;
-    const again = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'createsuperuser', '--username', 'ops'], { env, encoding: 'utf8' });
+    const again = spawnSync('npm', ['--silent', 'run', 'manage', '--', 'createsuperuser', '--username', 'ops'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already exists');
     const port = String(await freePort());
-    const server = npm(['start'], { DATA_DIR: dataDir, PORT: port, EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT!, LOG_LEVEL: 'warn' });
+    const server = npm(['start'], {
+      DATA_DIR: dataDir,
+      PORT: port,
+      EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT!,
+      LOG_LEVEL: 'warn',
+    });
     try {
       await until(server, 'Log in at');
-      const me = await fetch(`http://127.0.0.1:${port}/api/authentication-check/`, { headers: { Authorization: `Bearer ${secret}` } });
+      const me = await fetch(`http://127.0.0.1:${port}/api/authentication-check/`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
       expect(me.status).toBe(200);
       expect(((await me.json()) as { username: string }).username).toBe('ops');
     } finally {

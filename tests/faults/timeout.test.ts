@@ -21,9 +21,13 @@ describe('request timeout', () => {
   it('cancels a write stuck behind a lock and leaves the object as it was', async () => {
     const site = (await t.request('POST', '/api/dcim/sites/', { name: 'locked', slug: 'locked' })).body;
     let release!: () => void;
-    const released = new Promise<void>((r) => { release = r; });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     let locked!: () => void;
-    const isLocked = new Promise<void>((r) => { locked = r; });
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
     // another session holds the row for longer than the request may wait
     const holder = locker.begin(async (tx) => {
       await tx.unsafe('SELECT id FROM dcim_site WHERE id = $1 FOR UPDATE', [site.id]);
@@ -41,7 +45,10 @@ describe('request timeout', () => {
     expect(took).toBeLessThan(10_000);
     const after = await t.request('GET', `/api/dcim/sites/${site.id}/`);
     expect(after.body.description).toBe('');
-    const changes = await t.request('GET', `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`);
+    const changes = await t.request(
+      'GET',
+      `/api/core/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`,
+    );
     expect(changes.body.count).toBe(1); // the create only
   });
 

@@ -4,7 +4,8 @@
  * sends every request to a branch (X-Service-Branch).
  */
 import { expect } from 'vitest';
-import { startWorker, tasks } from '../../runtime/jobs/index.ts';
+import { startWorker } from '../../runtime/jobs/index.ts';
+import { tasks } from '../../runtime/tasks/index.ts';
 import type { TestServer } from './server.ts';
 
 export const BRANCHES = '/api/plugins/branching/branches/';
@@ -13,7 +14,11 @@ let sites = 0;
 /** A new site through the API of `server` (main, or a branch view), with a unique name. */
 export async function site(server: TestServer, extra: Record<string, unknown> = {}): Promise<any> {
   sites++;
-  const r = await server.request('POST', '/api/dcim/sites/', { name: `site-${sites}`, slug: `site-${sites}`, ...extra });
+  const r = await server.request('POST', '/api/dcim/sites/', {
+    name: `site-${sites}`,
+    slug: `site-${sites}`,
+    ...extra,
+  });
   expect(r.status, r.text).toBe(201);
   return r.body;
 }
@@ -31,14 +36,22 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 /** Runs every queued job with a real graphile worker, then stops it (for servers without one). */
 export async function runQueuedJobs(s: TestServer): Promise<void> {
   const { sql, settings, registry, hooks, observers } = s.server.services;
-  const worker = await startWorker({ databaseUrl: s.databaseUrl, context: { sql, settings, registry, hooks, observers }, tasks });
+  const worker = await startWorker({
+    databaseUrl: s.databaseUrl,
+    context: { sql, settings, registry, hooks, observers },
+    tasks,
+  });
   try {
     await until('the queue to drain', async () => {
       const [r] = await sql.unsafe("SELECT count(*)::int AS n FROM core_job WHERE status IN ('pending', 'running')");
       return r!.n === 0 ? true : undefined;
     }).catch(async (e: Error) => {
-      const jobs = await sql.unsafe("SELECT name, status, error, attempts FROM core_job WHERE status IN ('pending', 'running')");
-      console.log(await sql.unsafe("SELECT pid, state, wait_event_type, wait_event, left(query, 200) q FROM pg_stat_activity WHERE datname = current_database()"));
+      const jobs = await sql.unsafe(`SELECT name, status, error, attempts FROM core_job WHERE status IN ('pending',
+        'running')`);
+      console.log(
+        await sql.unsafe(`SELECT pid, state, wait_event_type, wait_event, left(query, 200) q
+        FROM pg_stat_activity WHERE datname = current_database()`),
+      );
       throw new Error(`${e.message}: ${JSON.stringify(jobs)}`);
     });
   } finally {
@@ -60,7 +73,11 @@ export async function branchStatus(s: TestServer, id: number): Promise<string> {
 }
 
 /** Creates a branch and waits for it to be ready (the server's worker provisions it, or `run`). */
-export async function readyBranch(s: TestServer, name: string, run = false): Promise<{ id: number; schema_id: string }> {
+export async function readyBranch(
+  s: TestServer,
+  name: string,
+  run = false,
+): Promise<{ id: number; schema_id: string }> {
   const r = await s.request('POST', BRANCHES, { name });
   expect(r.status, r.text).toBe(201);
   if (run) await runQueuedJobs(s);
@@ -69,7 +86,12 @@ export async function readyBranch(s: TestServer, name: string, run = false): Pro
 }
 
 /** Starts a branch operation and waits for its job; returns the job. */
-export async function operate(s: TestServer, id: number, op: 'sync' | 'merge' | 'revert', body: Record<string, unknown> = { commit: true }): Promise<any> {
+export async function operate(
+  s: TestServer,
+  id: number,
+  op: 'sync' | 'merge' | 'revert',
+  body: Record<string, unknown> = { commit: true },
+): Promise<any> {
   const r = await s.request('POST', `${BRANCHES}${id}/${op}/`, body);
   expect(r.status, r.text).toBe(200);
   expect(r.body.status.value).toBe('pending');
@@ -81,6 +103,7 @@ export function inBranch(s: TestServer, schemaId: string): TestServer {
   return {
     ...s,
     headers: { 'X-Service-Branch': schemaId },
-    request: (method, path, body, headers = {}) => s.request(method, path, body, { 'X-Service-Branch': schemaId, ...headers }),
+    request: (method, path, body, headers = {}) =>
+      s.request(method, path, body, { 'X-Service-Branch': schemaId, ...headers }),
   };
 }

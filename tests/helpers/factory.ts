@@ -15,16 +15,22 @@ export function apiPath(model: ModelDef): string {
 }
 
 function text(f: FieldDef, n: number): string {
-  const base = f.kind === 'slug' ? `s-${n}-${Math.random().toString(36).slice(2, 8)}` : `${f.name}-${n}-${Math.random().toString(36).slice(2, 8)}`;
+  const base =
+    f.kind === 'slug'
+      ? `s-${n}-${Math.random().toString(36).slice(2, 8)}`
+      : `${f.name}-${n}-${Math.random().toString(36).slice(2, 8)}`;
   return f.maxLength ? base.slice(0, f.maxLength) : base;
 }
 
 function octets(n: number): [number, number] {
-  return [Math.floor(n / 250) % 250 + 1, (n % 250) + 1];
+  return [(Math.floor(n / 250) % 250) + 1, (n % 250) + 1];
 }
 
 export class Factory {
-  constructor(private readonly server: TestServer, private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly server: TestServer,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   model(key: string): ModelDef {
     return this.catalogue.models[key]!;
@@ -100,7 +106,11 @@ export class Factory {
     const body: Record<string, unknown> = {};
     for (const f of model.fields) {
       if (f.readOnly || f.hidden || f.kind === 'computed' || f.name in extra) continue;
-      if (f.kind === 'generic' || model.fields.some((g) => g.kind === 'generic' && (g.typeColumn === f.name || g.idColumn === f.name))) continue;
+      if (
+        f.kind === 'generic' ||
+        model.fields.some((g) => g.kind === 'generic' && (g.typeColumn === f.name || g.idColumn === f.name))
+      )
+        continue;
       if (!f.required) continue;
       const v = await this.value(model, f);
       if (v !== undefined) body[f.name] = v;
@@ -112,7 +122,9 @@ export class Factory {
       if (f.kind === 'fk' && !(name in extra)) body[name] = await this.value(model, f);
     }
     const typePart = (g: { typeColumn?: string }) => model.fields.find((x) => x.name === g.typeColumn);
-    for (const g of model.fields.filter((x) => x.kind === 'generic' && (typePart(x)?.required || wanted.has(x.typeColumn!)))) {
+    for (const g of model.fields.filter(
+      (x) => x.kind === 'generic' && (typePart(x)?.required || wanted.has(x.typeColumn!)),
+    )) {
       if (g.typeColumn! in extra) continue;
       const target = this.model(g.types![0]!);
       body[g.typeColumn!] = target.key;
@@ -136,8 +148,13 @@ export class Factory {
     if (!files.length) return this.server.request(method, path, body);
     const form = new FormData();
     for (const [k, v] of Object.entries(body)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-    for (const f of files) form.append(f.name, new Blob([new Uint8Array(png(2, 2))], { type: 'image/png' }), 'factory.png');
-    const res = await fetch(`${this.server.url}${path}`, { method, headers: { ...AUTH, ...this.server.headers }, body: form });
+    for (const f of files)
+      form.append(f.name, new Blob([new Uint8Array(png(2, 2))], { type: 'image/png' }), 'factory.png');
+    const res = await fetch(`${this.server.url}${path}`, {
+      method,
+      headers: { ...AUTH, ...this.server.headers },
+      body: form,
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
   }
@@ -145,7 +162,8 @@ export class Factory {
   async create(model: ModelDef, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
     const body = await this.payload(model, extra);
     const r = await this.submit(model, 'POST', apiPath(model), body);
-    if (r.status !== 201) throw new Error(`creating ${model.key} failed (${r.status}): ${r.text}\nbody: ${JSON.stringify(body)}`);
+    if (r.status !== 201)
+      throw new Error(`creating ${model.key} failed (${r.status}): ${r.text}\nbody: ${JSON.stringify(body)}`);
     return r.body;
   }
 }

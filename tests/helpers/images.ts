@@ -24,10 +24,16 @@ export function png(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 2;
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const raw = Buffer.alloc((width * 3 + 1) * height, 0x80);
   for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 export function gif(width: number, height: number): Buffer {
   const b = Buffer.from('GIF89a\0\0\0\0\x00\x00\x00,\0\0\0\0\x01\0\x01\0\0\x02\x02D\x01\0;', 'latin1');

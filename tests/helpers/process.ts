@@ -26,18 +26,32 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'nb-proc-'))): Promise<ServerProcess> {
+export async function spawnServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'nb-proc-')),
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir,
-      SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password', SUPERUSER_API_TOKEN: TOKEN, ...env,
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUPERUSER_NAME: 'admin',
+      SUPERUSER_PASSWORD: 'admin-password',
+      SUPERUSER_API_TOKEN: TOKEN,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += String(d); });
-  child.stderr!.on('data', (d) => { out += String(d); });
+  child.stdout!.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    out += String(d);
+  });
   const started = Date.now();
   while (!out.includes('API listening')) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
@@ -48,10 +62,11 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => out,
-    kill: (signal = 'SIGKILL') => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    }),
+    kill: (signal = 'SIGKILL') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
   };
 }

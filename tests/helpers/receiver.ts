@@ -29,7 +29,13 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const status = statuses.shift() ?? 200;
-      received.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({
+        method: req.method!,
+        path: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       setTimeout(() => {
         res.writeHead(status, { 'Content-Type': 'text/plain' });
         res.end(status < 300 ? 'ok' : 'nope');

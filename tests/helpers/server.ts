@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { catalogue as mainCatalogue } from '../../generated/catalogue.ts';
 import { filters as mainFilters } from '../../generated/filters/index.ts';
-import { routes as mainRoutes } from '../../generated/routes/index.ts';
+import { routes as mainRoutes } from '../../generated/routes.ts';
 import type { Catalogue, FilterSpecs } from '../../runtime/catalogue/index.ts';
 import { loadSettings } from '../../runtime/config/index.ts';
 import { connect, type Sql } from '../../runtime/db/index.ts';
@@ -48,6 +48,8 @@ export interface TestServerOptions {
   readonly fresh?: boolean;
   /** use this existing database (a restart after an upgrade) */
   readonly database?: string;
+  /** reach the database through this URL instead (a proxy that counts statements) */
+  readonly via?: (url: string) => string;
 }
 
 export function databaseUrl(db: string): string {
@@ -74,8 +76,8 @@ const openapi = JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = options.database ?? await createDatabase(options.fresh);
-  const url = databaseUrl(database);
+  const database = options.database ?? (await createDatabase(options.fresh));
+  const url = options.via ? options.via(databaseUrl(database)) : databaseUrl(database);
   const settings = loadSettings({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'nb-test-')),
     HOST: '127.0.0.1',
@@ -88,13 +90,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const server = await startServer({
-    settings, databaseUrl: url, port: 0, version, openapi,
+    settings,
+    databaseUrl: url,
+    port: 0,
+    version,
+    openapi,
     catalogue: options.catalogue ?? mainCatalogue,
     filters: options.filters ?? mainFilters,
     routes: options.routes ?? mainRoutes,
     migrationsFolder: options.migrationsFolder ?? resolve('migrations'),
   });
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> => {
     const init: RequestInit = { method, headers: { ...AUTH, ...headers }, redirect: 'manual' };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -111,7 +122,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { status: res.status, body: parsed, headers: res.headers, text };
   };
   return {
-    url: server.url, sql: server.sql, server, database, databaseUrl: url, request,
+    url: server.url,
+    sql: server.sql,
+    server,
+    database,
+    databaseUrl: url,
+    request,
     async stop() {
       await server.stop();
       await dropDatabase(database);

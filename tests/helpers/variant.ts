@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import type { TestServerOptions } from './server.ts';
 
-export interface Variant extends Required<Pick<TestServerOptions, 'catalogue' | 'filters' | 'routes' | 'migrationsFolder'>> {
+export interface Variant extends Required<
+  Pick<TestServerOptions, 'catalogue' | 'filters' | 'routes' | 'migrationsFolder'>
+> {
   /** the migrations the edit added */
   readonly added: string[];
 }
@@ -18,14 +20,28 @@ export async function buildVariant(dir: string, edit: (yaml: string) => string):
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'models.yaml'), edit(readFileSync('models.yaml', 'utf8')));
   cpSync('migrations', join(dir, 'migrations'), { recursive: true });
-  const r = spawnSync('node_modules/.bin/tsx', ['codegen/cli.ts', '--catalogue', join(dir, 'models.yaml'), '--out', join(dir, 'generated'), '--migrations', join(dir, 'migrations')], { encoding: 'utf8' });
+  const r = spawnSync(
+    'node_modules/.bin/tsx',
+    [
+      'codegen/cli.ts',
+      '--catalogue',
+      join(dir, 'models.yaml'),
+      '--out',
+      join(dir, 'generated'),
+      '--migrations',
+      join(dir, 'migrations'),
+    ],
+    { encoding: 'utf8' },
+  );
   expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
   const load = async (p: string) => import(pathToFileURL(join(dir, 'generated', p)).href);
   return {
     catalogue: (await load('catalogue.ts')).catalogue,
     filters: (await load('filters/index.ts')).filters,
-    routes: (await load('routes/index.ts')).routes,
+    routes: (await load('routes.ts')).routes,
     migrationsFolder: join(dir, 'migrations'),
-    added: readdirSync(join(dir, 'migrations')).filter((f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f)),
+    added: readdirSync(join(dir, 'migrations')).filter(
+      (f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f),
+    ),
   };
 }
