@@ -4,14 +4,12 @@
  * reason. An unknown parameter is a 400 (STRICT_FILTERING), so a missing filter never widens a query;
  * an entry that is no longer missing fails too, so the list only ever shrinks.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';
 import { filters } from '../../generated/filters/index.ts';
 import type { ModelDef } from '../../runtime/catalogue/index.ts';
 import { reservedParams } from '../../runtime/filters/index.ts';
+import { netboxDoc } from '../helpers/netbox-doc.ts';
 
 /** Filter names (without their lookups) that NetBox declares on some of our endpoints and we do not derive yet. */
 const PENDING: Record<string, string> = {
@@ -241,9 +239,7 @@ const PENDING: Record<string, string> = {
   ),
 };
 
-const doc = parse(readFileSync(resolve('../shared/netbox-openapi/netbox-openapi-4.6.8.yaml'), 'utf8'), {
-  maxAliasCount: -1,
-}) as any;
+const doc = netboxDoc();
 const byPath = new Map<string, ModelDef>(
   Object.values(catalogue.models).flatMap((m) =>
     [m.apiPath, ...m.alsoMountedAt].map((p) => [`/api/${p}/`, m] as const),

@@ -6,12 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';
 import type { ModelDef } from '../../runtime/catalogue/index.ts';
-
-const NETBOX_DOC = resolve('../shared/netbox-openapi/netbox-openapi-4.6.8.yaml');
+import { netboxDoc } from '../helpers/netbox-doc.ts';
 
 /** NetBox paths we do not serve, and why. */
 const PATH_EXCEPTIONS: Record<string, string> = {
@@ -41,7 +39,7 @@ interface NetboxCollection {
 }
 
 function netboxCollections(): NetboxCollection[] {
-  const doc = parse(readFileSync(NETBOX_DOC, 'utf8'), { maxAliasCount: -1 }) as any;
+  const doc = netboxDoc();
   const out: NetboxCollection[] = [];
   for (const [path, ops] of Object.entries<any>(doc.paths)) {
     if (path.includes('{') || !ops.get) continue;
