@@ -18,6 +18,11 @@ import { AUTH_CACHE_MAX_AGE_MS } from './permissions.ts';
 import { tables } from '../db/tables.ts';
 
 export const V2_PREFIX = 'svt_';
+/**
+ * Also accepted on input: NetBox's own prefix, which NetBox clients write themselves (pynetbox's
+ * create_token joins `nbt_`, the key and the response's `token`).
+ */
+const V2_PREFIXES = [V2_PREFIX, 'nbt_'];
 const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export type Credential = { version: 1; plaintext: string } | { version: 2; key: string; secret: string };
@@ -33,17 +38,29 @@ export function parseAuthorization(header: string | undefined): Credential | nul
   if (parts.length !== 2) throw forbidden(headerFormat);
   const value = parts[1]!;
   // the version follows from the credential, not the keyword (as NetBox does)
-  if (value.startsWith(V2_PREFIX)) {
-    const body = value.slice(V2_PREFIX.length);
+  const prefix = V2_PREFIXES.find((p) => value.startsWith(p));
+  if (prefix) {
+    const body = value.slice(prefix.length);
     const dot = body.indexOf('.');
     if (dot < 1)
       throw forbidden(
         "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of " +
           "'Bearer'?",
       );
-    return { version: 2, key: body.slice(0, dot), secret: body.slice(dot + 1) };
+    const key = body.slice(0, dot);
+    return { version: 2, key, secret: unwrapSecret(key, body.slice(dot + 1)) };
   }
   return { version: 1, plaintext: value };
+}
+
+/**
+ * The secret of a v2 credential. Our `token` at creation is the whole credential (`svt_<key>.<secret>`),
+ * where NetBox's is the secret alone; a client that joins prefix, key and `token` as NetBox's
+ * clients do sends `<prefix><key>.svt_<key>.<secret>`, which means the same token.
+ */
+function unwrapSecret(key: string, secret: string): string {
+  for (const p of V2_PREFIXES) if (secret.startsWith(`${p}${key}.`)) return secret.slice(p.length + key.length + 1);
+  return secret;
 }
 
 export function randomString(length: number): string {

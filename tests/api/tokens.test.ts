@@ -46,6 +46,14 @@ describe('provisioning', () => {
     expect(r.body.display).toBe(r.body.key);
     const ok = await s.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${r.body.token}`));
     expect(ok.status).toBe(200);
+    // NetBox's prefix, and the credential a NetBox client joins from prefix, key and `token`, are the same token
+    const secret = r.body.token.slice(17);
+    for (const auth of [`Bearer nbt_${r.body.key}.${secret}`, `Bearer nbt_${r.body.key}.${r.body.token}`]) {
+      expect((await s.request('GET', '/api/dcim/sites/', undefined, as(auth))).status, auth).toBe(200);
+    }
+    for (const auth of [`Bearer nbt_${r.body.key}.x${secret}`, `Bearer nbt_${r.body.key}.svt_${r.body.key}.x`]) {
+      expect((await s.request('GET', '/api/dcim/sites/', undefined, as(auth))).status, auth).toBe(403);
+    }
     const again = await s.request('GET', `/api/users/tokens/${r.body.id}/`);
     expect(again.body.token).toBeNull();
     expect(JSON.stringify(again.body)).not.toContain(r.body.token.slice(17));
