@@ -1,12 +1,14 @@
 /**
- * The clients network teams already use, unmodified, from Debian: pynetbox 7.0 and the Ansible
- * netbox.netbox 3.13 collection (modules and the nb_inventory plugin). CI installs them
- * (`.ci/run`) and sets REQUIRE_CLIENTS=1, so there they can only pass or fail, never skip.
+ * The clients network teams already use, unmodified, from Debian's packages: pynetbox 7.0 and the
+ * Ansible netbox.netbox 3.13 collection of the stable release (apt), and the newest releases,
+ * pynetbox 7.8.0 and netbox.netbox 3.23.0, from Debian's unstable packages, unpacked into .clients/
+ * by scripts/clients/install.sh. CI installs both (`.ci/run`) and sets REQUIRE_CLIENTS=1, so there
+ * they can only pass or fail, never skip.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
 
@@ -14,14 +16,18 @@ const python = '/usr/bin/python3';
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
 const havePynetbox = has(python, ['-c', 'import pynetbox']);
 const haveAnsible = has('ansible-playbook', ['--version']) && has(python, ['-c', 'import pytz']);
-if (process.env.REQUIRE_CLIENTS && (!havePynetbox || !haveAnsible)) {
+const newer = { python: resolve('.clients/python'), collections: resolve('.clients/collections') };
+const haveNewer =
+  existsSync(join(newer.python, 'pynetbox')) && existsSync(join(newer.collections, 'ansible_collections'));
+if (process.env.REQUIRE_CLIENTS && (!havePynetbox || !haveAnsible || !haveNewer)) {
   throw new Error(
-    'REQUIRE_CLIENTS is set but python3-pynetbox, python3-tz or ansible is missing (apt-get install -y ' +
-      'python3-pynetbox python3-tz ansible)',
+    'REQUIRE_CLIENTS is set but a client is missing: apt-get install -y python3-pynetbox python3-tz ansible, and ' +
+      'bash scripts/clients/install.sh for pynetbox 7.8 and netbox.netbox 3.23',
   );
 }
 if (!havePynetbox || !haveAnsible)
   console.warn('client suites skipped: apt-get install -y python3-pynetbox python3-tz ansible to run them');
+if (!haveNewer) console.warn('newer client suites skipped: bash scripts/clients/install.sh to run them');
 
 /** Runs a command without blocking the event loop (the server under test lives in this process). */
 function run(
@@ -59,6 +65,23 @@ describe.runIf(havePynetbox)('pynetbox 7.0', () => {
     expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
     expect(r.stdout).toMatch(/pynetbox 7\.0\.0: \d+ checks passed/);
   }, 180_000);
+});
+
+describe.runIf(haveNewer)('pynetbox 7.8', () => {
+  let s78: TestServer;
+  beforeAll(async () => {
+    s78 = await startTestServer({ env: { WORKER_IN_PROCESS: 'true' } });
+  });
+  afterAll(async () => s78?.stop());
+
+  it('also makes v2 tokens, pages by cursor, and works in branches through its branching extension', async () => {
+    const r = await run(python, ['tests/clients/pynetbox_suite.py', s78.url, TOKEN], {
+      env: { ...process.env, PYTHONPATH: newer.python },
+      timeout: 180_000,
+    });
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/pynetbox 7\.8\.0: \d+ checks passed/);
+  }, 240_000);
 });
 
 describe.runIf(haveAnsible)('Ansible netbox.netbox collection', () => {
