@@ -113,10 +113,24 @@ export interface RawRule {
   message?: string;
 }
 
+/**
+ * A declared filter: a runtime operation (`op`), or a filter reached through relations — `from` a
+ * relation of another model pointing here (`app.model.field`), then `via` fields (foreign keys,
+ * many-to-many, generic), ending at the field `via` names, at another model's filter (`filter`), or at
+ * the object reached itself; `any` ORs alternatives.
+ */
 export interface RawFilter {
   via?: string;
+  from?: string;
+  filter?: string;
+  any?: (string | RawFilter)[];
+  /** generic relations on the way: only these of their types */
+  types?: string[];
+  /** fixed values of the rows a `from` reaches (`{cable_end: A}`) */
+  where?: Record<string, string>;
   tree?: boolean;
-  natural?: boolean;
+  /** the field of the reached object its `<name>` filter compares with (default: its natural key) */
+  natural?: string;
   op?: string;
   arg?: string;
   field?: string;
@@ -155,7 +169,7 @@ export interface RawModel {
   aliases?: Record<string, { field: string; type?: string; reason: string }>;
   ignored_filters?: Record<string, string>;
   /** filters every model with a foreign key to this one gets, through that key (`region: region`) */
-  propagate_filters?: Record<string, string>;
+  propagate_filters?: Record<string, string | RawFilter>;
   /**
    * filters this model gives every model its generic relation can name (contacts of an object): filter name → own fk
    * field

@@ -191,30 +191,49 @@ const rule = {
   },
 } as const;
 
+const path = { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } as const;
+
+/** Operations of runtime/filters/special.ts a declared filter may name, and the change-log request filters. */
+export const filterOps = [
+  'time_after',
+  'time_before',
+  'net_within',
+  'net_within_include',
+  'net_contains',
+  'family',
+  'mask_length',
+  'vrf_present',
+  'generic_is',
+  'generic_id',
+  'generic_parent_id',
+  'not_null',
+  'not_empty',
+  'created_by_request',
+  'updated_by_request',
+  'modified_by_request',
+] as const;
+
+const reach = {
+  via: path,
+  from: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
+  filter: identifier,
+  types: { type: 'array', items: contentType, minItems: 1 },
+  where: { type: 'object', additionalProperties: { type: 'string' } },
+  tree: { type: 'boolean' },
+  natural: identifier,
+} as const;
+
 const filter = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    via: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
-    tree: { type: 'boolean' },
-    natural: { type: 'boolean' },
-    op: {
-      enum: [
-        'time_after',
-        'time_before',
-        'net_within',
-        'net_within_include',
-        'net_contains',
-        'family',
-        'mask_length',
-        'vrf_present',
-        'generic_is',
-        'generic_id',
-        'generic_parent_id',
-        'not_null',
-        'not_empty',
-      ],
+    ...reach,
+    any: {
+      type: 'array',
+      minItems: 2,
+      items: { anyOf: [path, { type: 'object', additionalProperties: false, properties: reach }] },
     },
+    op: { enum: filterOps },
     arg: { type: 'string' },
     field: { type: 'string' },
     lookups: fieldList,
@@ -277,7 +296,9 @@ const model = {
     ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
     propagate_filters: {
       type: 'object',
-      additionalProperties: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' },
+      additionalProperties: {
+        anyOf: [path, { type: 'object', additionalProperties: false, required: ['via'], properties: reach }],
+      },
     },
     template_of: contentType,
     reverse_filters: {

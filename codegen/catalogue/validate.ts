@@ -247,15 +247,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
         }
       }
     }
-    for (const [fname, path] of Object.entries(m.propagate_filters ?? {})) {
-      const fault = walk(key, path.split('.'), false);
-      if (fault) faults.push(`${at}.propagate_filters.${fname}: ${fault}`);
-    }
+    // paths through generic relations and reverse hops are followed (and faulted) where filters are built
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
-      if (f.via) {
-        const fault = walk(key, f.via.split('.'), false);
-        if (fault) faults.push(`${at}.filters.${fname}.via: ${fault}`);
-      } else if (!f.op) faults.push(`${at}.filters.${fname}: give "via" or "op"`);
+      if (!f.op && !f.via && !f.from && !f.filter && !f.any)
+        faults.push(`${at}.filters.${fname}: give "op", "via", "from", "filter" or "any"`);
+      if (f.from && !models.has(f.from.split('.').slice(0, 2).join('.')))
+        faults.push(`${at}.filters.${fname}.from: unknown model in "${f.from}"`);
     }
     for (const [aname, a] of Object.entries(m.aliases ?? {})) {
       if (!names.has(a.field)) faults.push(`${at}.aliases.${aname}: unknown field "${a.field}"`);

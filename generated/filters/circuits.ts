@@ -43,29 +43,55 @@ export const circuitsFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -463,7 +489,8 @@ export const circuitsFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.circuitgroupassignment",
         "type": "integer",
@@ -1312,7 +1339,8 @@ export const circuitsFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.circuit",
         "type": "integer",
@@ -1608,7 +1636,8 @@ export const circuitsFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.circuit",
         "type": "integer",
@@ -1616,29 +1645,55 @@ export const circuitsFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -1888,29 +1943,55 @@ export const circuitsFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -3140,7 +3221,8 @@ export const circuitsFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.virtualcircuit",
         "type": "integer",

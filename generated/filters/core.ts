@@ -192,7 +192,8 @@ export const coreFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "core.datafile",
         "type": "integer",

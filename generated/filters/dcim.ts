@@ -409,7 +409,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.cable",
         "type": "integer",
@@ -832,6 +833,16 @@ export const dcimFilters: FilterSpecs = {
         "description": "Has a cable"
       },
       {
+        "name": "connected",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -933,12 +944,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -954,7 +964,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -1702,6 +1713,16 @@ export const dcimFilters: FilterSpecs = {
         "description": "Has a cable"
       },
       {
+        "name": "connected",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -1803,12 +1824,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -1824,7 +1844,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -2673,7 +2694,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleport",
         "type": "integer",
@@ -2689,7 +2711,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleserverport",
         "type": "integer",
@@ -2697,29 +2720,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -2779,7 +2828,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.devicebay",
         "type": "integer",
@@ -2842,7 +2892,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.frontport",
         "type": "integer",
@@ -2885,7 +2936,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.interface",
         "type": "integer",
@@ -2901,7 +2953,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.inventoryitem",
         "type": "integer",
@@ -3027,7 +3080,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.modulebay",
         "type": "integer",
@@ -3169,7 +3223,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.poweroutlet",
         "type": "integer",
@@ -3185,7 +3240,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.powerport",
         "type": "integer",
@@ -3237,7 +3293,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rearport",
         "type": "integer",
@@ -3640,12 +3697,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -3661,7 +3717,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -4641,7 +4698,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleporttemplate",
         "type": "integer",
@@ -4657,7 +4715,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleserverporttemplate",
         "type": "integer",
@@ -4665,29 +4724,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -4771,7 +4856,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.devicebaytemplate",
         "type": "integer",
@@ -4787,7 +4873,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -4812,7 +4899,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.frontporttemplate",
         "type": "integer",
@@ -4844,7 +4932,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.interfacetemplate",
         "type": "integer",
@@ -4860,7 +4949,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.inventoryitemtemplate",
         "type": "integer",
@@ -4957,7 +5047,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.modulebaytemplate",
         "type": "integer",
@@ -5047,7 +5138,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.poweroutlettemplate",
         "type": "integer",
@@ -5063,7 +5155,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.powerporttemplate",
         "type": "integer",
@@ -5079,7 +5172,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rearporttemplate",
         "type": "integer",
@@ -5392,12 +5486,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -5413,7 +5506,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -6204,6 +6298,16 @@ export const dcimFilters: FilterSpecs = {
         "description": "Has a cable"
       },
       {
+        "name": "connected",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
         "name": "count_fhrp_groups",
         "kind": "count",
         "path": [],
@@ -6213,7 +6317,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.fhrpgroupassignment",
         "arg": "interface_type",
@@ -6230,7 +6335,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.ipaddress",
         "arg": "assigned_object_type",
@@ -6339,12 +6445,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -6360,7 +6465,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -7751,12 +7857,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -7772,7 +7877,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -8396,7 +8502,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.inventoryitem",
         "type": "integer",
@@ -8890,29 +8997,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -9134,7 +9267,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "arg": "scope_type",
@@ -9598,29 +9732,55 @@ export const dcimFilters: FilterSpecs = {
     "dcim.manufacturer": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -9680,7 +9840,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.devicetype",
         "type": "integer",
@@ -9712,7 +9873,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.inventoryitem",
         "type": "integer",
@@ -9754,7 +9916,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.moduletype",
         "type": "integer",
@@ -9844,7 +10007,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.platform",
         "type": "integer",
@@ -10034,12 +10198,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -10055,7 +10218,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -10602,12 +10766,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -10623,7 +10786,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -11332,7 +11496,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleporttemplate",
         "type": "integer",
@@ -11348,7 +11513,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.consoleserverporttemplate",
         "type": "integer",
@@ -11412,7 +11578,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.frontporttemplate",
         "type": "integer",
@@ -11444,7 +11611,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.interfacetemplate",
         "type": "integer",
@@ -11532,7 +11700,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.modulebaytemplate",
         "type": "integer",
@@ -11548,7 +11717,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.module",
         "type": "integer",
@@ -11638,7 +11808,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.poweroutlettemplate",
         "type": "integer",
@@ -11654,7 +11825,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.powerporttemplate",
         "type": "integer",
@@ -11682,7 +11854,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rearporttemplate",
         "type": "integer",
@@ -12005,29 +12178,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -12363,30 +12562,66 @@ export const dcimFilters: FilterSpecs = {
         "description": "Has a cable"
       },
       {
-        "name": "contact",
-        "kind": "reverse",
+        "name": "connected",
+        "kind": "cable",
         "path": [],
-        "column": "contact_id",
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
+        "name": "contact",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -12877,6 +13112,16 @@ export const dcimFilters: FilterSpecs = {
         "description": "Color"
       },
       {
+        "name": "connected",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -12978,12 +13223,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -12999,7 +13243,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -13795,29 +14040,55 @@ export const dcimFilters: FilterSpecs = {
     "dcim.powerpanel": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -14017,7 +14288,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.powerfeed",
         "type": "integer",
@@ -14203,6 +14475,16 @@ export const dcimFilters: FilterSpecs = {
         "description": "Has a cable"
       },
       {
+        "name": "connected",
+        "kind": "cable",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "connected",
+        "type": "boolean",
+        "description": "Its cable path is complete and active"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -14304,12 +14586,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -14325,7 +14606,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -15099,29 +15381,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -15190,7 +15498,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -15546,7 +15855,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.powerfeed",
         "type": "integer",
@@ -16083,7 +16393,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rack",
         "type": "integer",
@@ -16636,7 +16947,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rack",
         "type": "integer",
@@ -17035,7 +17347,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rack",
         "type": "integer",
@@ -17364,12 +17677,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -17385,7 +17697,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -18144,29 +18457,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -18366,7 +18705,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "arg": "scope_type",
@@ -18477,7 +18817,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.circuittermination",
         "arg": "termination_type",
@@ -18486,29 +18827,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -18568,7 +18935,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -18800,7 +19168,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "arg": "scope_type",
@@ -18817,7 +19186,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rack",
         "type": "integer",
@@ -19034,7 +19404,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.virtualmachine",
         "type": "integer",
@@ -19050,7 +19421,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.vlan",
         "type": "integer",
@@ -19084,29 +19456,55 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -19306,7 +19704,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "arg": "scope_type",
@@ -19451,12 +19850,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "master"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -19472,7 +19870,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -19618,7 +20017,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -20006,12 +20406,11 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -20027,7 +20426,8 @@ export const dcimFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -20099,7 +20499,8 @@ export const dcimFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.interface",
         "through": {

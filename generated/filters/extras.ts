@@ -4556,7 +4556,8 @@ export const extrasFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "extras.taggeditem",
         "type": "integer",

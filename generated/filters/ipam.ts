@@ -5,29 +5,55 @@ export const ipamFilters: FilterSpecs = {
     "ipam.aggregate": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "contains",
@@ -370,29 +396,55 @@ export const ipamFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -546,7 +598,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.provider",
         "through": {
@@ -615,7 +668,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.site",
         "through": {
@@ -1542,29 +1596,55 @@ export const ipamFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -2002,29 +2082,55 @@ export const ipamFilters: FilterSpecs = {
     "ipam.iprange": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -2381,29 +2487,55 @@ export const ipamFilters: FilterSpecs = {
     "ipam.prefix": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "contains",
@@ -2876,7 +3008,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.aggregate",
         "type": "integer",
@@ -3125,7 +3258,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.asn",
         "type": "integer",
@@ -3305,7 +3439,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "type": "integer",
@@ -3379,7 +3514,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.vlan",
         "type": "integer",
@@ -3659,29 +3795,55 @@ export const ipamFilters: FilterSpecs = {
     "ipam.service": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -4216,29 +4378,55 @@ export const ipamFilters: FilterSpecs = {
     "ipam.vlan": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -4438,7 +4626,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "type": "integer",
@@ -5034,7 +5223,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.vlan",
         "type": "integer",
@@ -5515,7 +5705,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.ipaddress",
         "type": "integer",
@@ -5631,7 +5822,8 @@ export const ipamFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "type": "integer",

@@ -586,7 +586,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "tenancy.contact",
         "through": {
@@ -1079,7 +1080,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "circuits.circuit",
         "type": "integer",
@@ -1095,7 +1097,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.cluster",
         "type": "integer",
@@ -1103,29 +1106,55 @@ export const tenancyFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -1185,7 +1214,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -1241,7 +1271,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.ipaddress",
         "type": "integer",
@@ -1357,7 +1388,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.prefix",
         "type": "integer",
@@ -1373,7 +1405,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.rack",
         "type": "integer",
@@ -1389,7 +1422,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.site",
         "type": "integer",
@@ -1463,7 +1497,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.virtualmachine",
         "type": "integer",
@@ -1479,7 +1514,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.vlan",
         "type": "integer",
@@ -1495,7 +1531,8 @@ export const tenancyFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.vrf",
         "type": "integer",

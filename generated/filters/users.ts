@@ -135,7 +135,8 @@ export const usersFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "users.user",
         "through": {
@@ -667,7 +668,8 @@ export const usersFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "users.owner",
         "type": "integer",

@@ -5,29 +5,55 @@ export const virtualizationFilters: FilterSpecs = {
     "virtualization.cluster": [
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -87,7 +113,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "dcim.device",
         "type": "integer",
@@ -429,7 +456,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.virtualmachine",
         "type": "integer",
@@ -447,7 +475,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.cluster",
         "type": "integer",
@@ -455,29 +484,55 @@ export const virtualizationFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -713,7 +768,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.cluster",
         "type": "integer",
@@ -1279,29 +1335,55 @@ export const virtualizationFilters: FilterSpecs = {
       },
       {
         "name": "contact",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "contact_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Contact of contact assignments (ID)"
+        "inner": {
+          "name": "contact",
+          "kind": "fk",
+          "path": [],
+          "column": "contact_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Contact (ID)",
+        "type": "integer"
       },
       {
         "name": "contact_role",
-        "kind": "reverse",
+        "kind": "related",
         "path": [],
-        "column": "role_id",
+        "column": "object_id",
         "lookups": [
           "n"
         ],
         "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
         "arg": "object_type:object_id",
-        "type": "integer",
-        "description": "Role of contact assignments (ID)"
+        "inner": {
+          "name": "contact_role",
+          "kind": "fk",
+          "path": [],
+          "column": "role_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactrole",
+          "type": "integer",
+          "description": "Role (ID)"
+        },
+        "description": "Role (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -1405,12 +1487,11 @@ export const virtualizationFilters: FilterSpecs = {
       },
       {
         "name": "device_status",
+        "kind": "choice",
         "path": [
           "device"
         ],
         "column": "status",
-        "description": "Status",
-        "kind": "choice",
         "lookups": [
           "n",
           "ic",
@@ -1426,7 +1507,8 @@ export const virtualizationFilters: FilterSpecs = {
           "iregex"
         ],
         "choices": "device_status",
-        "type": "string"
+        "type": "string",
+        "description": "Status"
       },
       {
         "name": "device_type",
@@ -1498,7 +1580,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.vminterface",
         "type": "integer",
@@ -2024,7 +2107,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.virtualdisk",
         "type": "integer",
@@ -2344,7 +2428,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "virtualization.virtualmachine",
         "type": "integer",
@@ -2374,7 +2459,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.fhrpgroupassignment",
         "arg": "interface_type",
@@ -2391,7 +2477,8 @@ export const virtualizationFilters: FilterSpecs = {
           "lt",
           "lte",
           "gt",
-          "gte"
+          "gte",
+          "empty"
         ],
         "target": "ipam.ipaddress",
         "arg": "assigned_object_type",

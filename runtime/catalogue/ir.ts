@@ -254,7 +254,8 @@ export type FilterKind =
   | 'special'
   | 'count'
   | 'cable'
-  | 'reverse';
+  | 'related'
+  | 'any';
 
 export interface FilterDef {
   readonly name: string;
@@ -271,6 +272,20 @@ export interface FilterDef {
   /** special filters: the runtime operation name and its argument */
   readonly op?: string;
   readonly arg?: string;
+  /** m2m kinds: the named nodes and all their descendants match (a tree target) */
+  readonly tree?: boolean;
+  /** relation kinds: the target's field the `<name>` filter compares with (default: its natural key) */
+  readonly natural?: string;
+  /**
+   * related: rows of `target` reached from the object (op `reverse`: by their foreign key `column`;
+   * `reverse_generic`: by their generic relation `arg` = `type_column:id_column`; `m2m`: through
+   * `through`; `generic`: the object's own generic relation, `arg` its type column, `column` its id
+   * column), at least one of which matches `inner`; `where` fixes column values of those rows
+   */
+  readonly inner?: FilterDef;
+  readonly where?: Readonly<Record<string, string>>;
+  /** any: alternatives at the same object, one of which must match */
+  readonly branches?: readonly FilterDef[];
   readonly description: string;
   readonly type: 'string' | 'integer' | 'number' | 'boolean';
 }

@@ -3,7 +3,6 @@
  * exclude rows matching any value and keep rows whose value is null, as NetBox's `exclude()` does.
  */
 import type { FilterDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { TERMINATION } from '../cables/model.ts';
 import { ident, likeEscape, type Db, type Params } from '../db/index.ts';
 import {
   FilterValueError,
@@ -17,6 +16,11 @@ import {
   parseUuid,
 } from './values.ts';
 import { tables } from '../db/tables.ts';
+import { cableCondition } from './cable.ts';
+import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
+import { columnOf } from './columns.ts';
+import { anyCondition, relatedCondition } from './related.ts';
+import { specialCondition } from './special.ts';
 
 export interface FilterContext {
   readonly db: Db;
@@ -26,60 +30,6 @@ export interface FilterContext {
 
 const negations: Record<string, string> = { n: 'exact', nic: 'ic', nisw: 'isw', niew: 'iew', nie: 'ie' };
 let aliasCounter = 0;
-
-function any(ctx: FilterContext, values: unknown[], type: string): string {
-  return `ANY(${ctx.params.add(values)}::${type}[])`;
-}
-
-function stringCondition(ctx: FilterContext, col: string, lookup: string, values: string[]): string {
-  const p = (v: unknown) => ctx.params.add(v);
-  switch (lookup) {
-    case 'exact': {
-      const nulls = values.includes('null');
-      const rest = values.filter((v) => v !== 'null');
-      const parts = [
-        ...(rest.length ? [`${col}::text = ${any(ctx, rest, 'text')}`] : []),
-        ...(nulls ? [`${col} IS NULL`] : []),
-      ];
-      return parts.join(' OR ');
-    }
-    case 'ic':
-      return values.map((v) => `${col}::text ILIKE ${p(`%${likeEscape(v)}%`)}`).join(' OR ');
-    case 'isw':
-      return values.map((v) => `${col}::text ILIKE ${p(`${likeEscape(v)}%`)}`).join(' OR ');
-    case 'iew':
-      return values.map((v) => `${col}::text ILIKE ${p(`%${likeEscape(v)}`)}`).join(' OR ');
-    case 'ie':
-      return values.map((v) => `lower(${col}::text) = lower(${p(v)})`).join(' OR ');
-    case 'regex':
-      return values.map((v) => `${col}::text ~ ${p(v)}`).join(' OR ');
-    case 'iregex':
-      return values.map((v) => `${col}::text ~* ${p(v)}`).join(' OR ');
-    default:
-      throw new Error(`lookup ${lookup}`);
-  }
-}
-
-function emptyCondition(col: string, values: string[], stringy: boolean): string {
-  const yes = parseBoolean(values[values.length - 1]!);
-  if (stringy) return yes ? `(${col} IS NULL OR ${col}::text = '')` : `(${col} IS NOT NULL AND ${col}::text <> '')`;
-  return yes ? `${col} IS NULL` : `${col} IS NOT NULL`;
-}
-
-const compare: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
-
-function typedCondition(
-  ctx: FilterContext,
-  col: string,
-  lookup: string,
-  values: string[],
-  type: string,
-  parse: (v: string) => unknown,
-): string {
-  const parsed = values.map(parse);
-  if (lookup === 'exact') return `${col} = ${any(ctx, parsed, type)}`;
-  return parsed.map((v) => `${col} ${compare[lookup]} ${ctx.params.add(v)}::${type}`).join(' OR ');
-}
 
 async function checkExisting(
   ctx: FilterContext,
@@ -99,6 +49,20 @@ async function checkExisting(
     throw new FilterValueError(`Select a valid choice. ${missing[0]} is not one of the available choices.`);
 }
 
+/** SQL types of natural keys that are not text (an IP address's `address`, an L2VPN's `identifier`). */
+const naturalTypes: Record<string, string> = {
+  integer: 'bigint',
+  bigint: 'bigint',
+  ipaddress: 'inet',
+  ipnetwork: 'inet',
+};
+
+/** An address as PostgreSQL prints an inet (a host without a mask gets its full one). */
+function parseInet(v: string): string {
+  const ip = parseIp(v);
+  return `${ip.host}/${ip.mask ?? (ip.family === 4 ? 32 : 128)}`;
+}
+
 /** Ids of target rows (and, for trees, all their descendants) named by the filter values. */
 async function relationIds(
   ctx: FilterContext,
@@ -109,13 +73,13 @@ async function relationIds(
   const nulls = values.includes('null');
   const rest = values.filter((v) => v !== 'null');
   const natural = f.kind === 'fk_natural' || f.kind === 'tree_natural' || f.kind === 'm2m_natural';
-  const tree = f.kind === 'tree' || f.kind === 'tree_natural';
+  const tree = f.kind === 'tree' || f.kind === 'tree_natural' || !!f.tree;
   if (rest.length === 0) return { sql: '', nulls };
   let idsSql: string;
   if (natural) {
-    const nk = ctx.registry.field(target, target.naturalKey!)!;
-    const type = nk.kind === 'integer' || nk.kind === 'bigint' ? 'bigint' : 'text';
-    const parsed = type === 'bigint' ? rest.map(parseInteger) : rest;
+    const nk = ctx.registry.field(target, f.natural ?? target.naturalKey!)!;
+    const type = naturalTypes[nk.kind] ?? 'text';
+    const parsed = type === 'bigint' ? rest.map(parseInteger) : type === 'inet' ? rest.map(parseInet) : rest;
     await checkExisting(ctx, target, nk.column!, parsed, type);
     idsSql = `SELECT id FROM ${ident(target.table)} WHERE ${ident(nk.column!)} = ${any(ctx, parsed, type)}`;
   } else {
@@ -165,26 +129,27 @@ async function relationCondition(
   return parts.join(' OR ');
 }
 
-/** The positive condition for a base lookup (negations are applied by the caller). */
-/** `cable_end` with NetBox's string lookups: the end (A or B) of the object's cable, '' when it has none. */
-function cableEndCondition(
+/** The counted rows of each row (a correlated count), compared like a number; a count is never empty. */
+function countCondition(
   ctx: FilterContext,
   model: ModelDef,
+  f: FilterDef,
   lookup: string,
   values: string[],
   alias: string,
 ): string {
-  const ct = ident(ctx.registry.model(TERMINATION.model).table);
-  const end = `coalesce((SELECT x.${TERMINATION.end} FROM ${ct} x
-    WHERE x.${TERMINATION.type} = ${ctx.params.add(model.key)} AND x.${TERMINATION.id} = ${alias}.id LIMIT 1), '')`;
-  if (lookup === 'empty') return emptyCondition(end, values, true);
-  if (lookup === 'exact')
-    for (const v of values)
-      if (v !== 'A' && v !== 'B')
-        throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
-  return stringCondition(ctx, end, lookup, values);
+  if (lookup === 'empty') return parseBoolean(values[values.length - 1]!) ? 'FALSE' : 'TRUE';
+  const target = ctx.registry.model(f.target!);
+  // a generic relation counts only the rows that point at this model
+  const typed = f.arg ? ` AND x.${ident(f.arg)} = ${ctx.params.add(model.key)}` : '';
+  const counted = f.through
+    ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
+    : `(SELECT count(*) FROM ${ident(target.table)} x
+      WHERE x.${ident(f.column)} = ${alias}.id${typed})`;
+  return typedCondition(ctx, counted, lookup, values, 'bigint', parseInteger);
 }
 
+/** The positive condition for a base lookup (negations are applied by the caller). */
 async function positive(
   ctx: FilterContext,
   model: ModelDef,
@@ -193,8 +158,32 @@ async function positive(
   values: string[],
   alias: string,
 ): Promise<string> {
-  if (f.kind === 'cable' && f.op === 'cable_end') return cableEndCondition(ctx, model, lookup, values, alias);
-  const col = `${alias}.${ident(f.column)}`;
+  switch (f.kind) {
+    case 'special':
+      return specialCondition(ctx, model, f, lookup, values, alias);
+    case 'related':
+      return relatedCondition(ctx, model, f, lookup, values, alias, reachCondition);
+    case 'any':
+      return anyCondition(ctx, model, f, lookup, values, alias, reachCondition);
+    case 'count':
+      return countCondition(ctx, model, f, lookup, values, alias);
+    case 'cable':
+      return cableCondition(ctx, model, f, lookup, values, alias);
+    default:
+      return columnCondition(ctx, model, f, lookup, values, alias);
+  }
+}
+
+/** A comparison of the row's own value (a column or a computed value) or of the row it references. */
+async function columnCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias: string,
+): Promise<string> {
+  const col = columnOf(ctx.registry, model, f.column, alias);
   const stringy = f.kind === 'string' || f.kind === 'choice' || f.kind === 'content_type';
   if (lookup === 'empty') return emptyCondition(col, values, stringy);
   switch (f.kind) {
@@ -257,52 +246,20 @@ async function positive(
         WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')}
         AND action IN ${actions})`;
     }
-    case 'reverse': {
-      // rows of another model naming this object through its generic relation, with the given ids
-      const owner = ctx.registry.model(f.target!);
-      const [typeCol, idCol] = f.arg!.split(':') as [string, string];
-      return `${alias}.id IN (SELECT x.${ident(idCol)} FROM ${ident(owner.table)} x
-        WHERE x.${ident(typeCol)} = ${ctx.params.add(model.key)}
-        AND x.${ident(f.column)} = ANY(${ctx.params.add(values.map(parseInteger))}::bigint[]))`;
-    }
-    case 'cable': {
-      // the object's cable termination rows (runtime/cables/model.ts names the model)
-      const ct = ident(ctx.registry.model(TERMINATION.model).table);
-      const mine = (cond: string) => `EXISTS (SELECT 1 FROM ${ct} x
-        WHERE x.${TERMINATION.type} = ${ctx.params.add(model.key)} AND x.${TERMINATION.id} = ${alias}.id${cond})`;
-      if (f.op === 'cabled' || f.op === 'occupied') {
-        const yes = parseBoolean(values[values.length - 1]!);
-        const has = f.op === 'occupied' ? `(${mine('')} OR ${alias}.mark_connected)` : mine('');
-        return yes ? has : `NOT ${has}`;
-      }
-      return mine(` AND x.${TERMINATION.cable} = ANY(${ctx.params.add(values.map(parseInteger))}::bigint[])`);
-    }
-    case 'count': {
-      // the counted rows, per row: a correlated count compared like a number
-      const target = ctx.registry.model(f.target!);
-      // a generic relation counts only the rows that point at this model
-      const typed = f.arg ? ` AND x.${ident(f.arg)} = ${ctx.params.add(model.key)}` : '';
-      const counted = f.through
-        ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
-        : `(SELECT count(*) FROM ${ident(target.table)} x
-          WHERE x.${ident(f.column)} = ${alias}.id${typed})`;
-      return typedCondition(ctx, counted, lookup, values, 'bigint', parseInteger);
-    }
     default:
       return relationCondition(ctx, f, col, values, model.key, alias, lookup);
   }
 }
 
-/** The condition of one parameter, with the relation path of the filter applied. */
-export async function filterCondition(
+/** The positive condition of a filter at a row of `model`, with the filter's relation path applied. */
+export async function reachCondition(
   ctx: FilterContext,
   model: ModelDef,
   f: FilterDef,
   lookup: string,
   values: string[],
-  alias = 't',
+  alias: string,
 ): Promise<string> {
-  const base = negations[lookup] ?? lookup;
   // walk the relation path: each hop becomes `fk IN (SELECT id FROM target WHERE …)`
   let current = model;
   const hops: { column: string; table: string; alias: string }[] = [];
@@ -314,9 +271,23 @@ export async function filterCondition(
     hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
     a = next;
   }
-  let cond = await positive(ctx, current, f, base, values, a);
+  let cond = await positive(ctx, current, f, lookup, values, a);
   for (const hop of hops.reverse())
     cond = `${hop.column} IN (SELECT ${hop.alias}.id
     FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
+  return cond;
+}
+
+/** The condition of one parameter; a negated lookup excludes the rows the positive one matches. */
+export async function filterCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias = 't',
+): Promise<string> {
+  const base = negations[lookup] ?? lookup;
+  const cond = await reachCondition(ctx, model, f, base, values, alias);
   return base !== lookup ? `NOT coalesce((${cond}), false)` : `(${cond})`;
 }

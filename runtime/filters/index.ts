@@ -7,7 +7,6 @@ import { ErrorBag } from '../errors/index.ts';
 import { filterCondition, type FilterContext } from './conditions.ts';
 import { customFieldCondition } from './custom-fields.ts';
 import { searchCondition } from './search.ts';
-import { specialCondition } from './special.ts';
 import { FilterValueError } from './values.ts';
 
 export type { FilterContext } from './conditions.ts';
@@ -90,11 +89,7 @@ export async function buildWhere(
         continue;
       }
       if (values.some((v) => v.includes('\u0000'))) throw new FilterValueError('Null characters are not allowed.');
-      conditions.push(
-        f.kind === 'special'
-          ? await specialCondition(ctx, model, f, lookup, values, alias)
-          : await filterCondition(ctx, model, f, lookup, values, alias),
-      );
+      conditions.push(await filterCondition(ctx, model, f, lookup, values, alias));
     } catch (e) {
       if (e instanceof FilterValueError) errors.add(key, e.message);
       else throw e;

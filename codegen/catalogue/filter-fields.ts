@@ -1,0 +1,180 @@
+/**
+ * The filters a model's own fields give it, as NetBox's filter sets derive them: lookups by field
+ * kind, `<name>_id` and `<name>` (natural key) for relations, whole subtrees for trees.
+ */
+import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { RawCatalogue } from './raw.ts';
+import { singular } from './names.ts';
+
+export const stringLookups = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];
+export const numberLookups = ['n', 'lt', 'lte', 'gt', 'gte', 'empty'];
+
+/** `<base>_id` (by id) and `<base>` (by the target's natural key, or `natural`) for a relation. */
+export function relationFilters(
+  cat: Catalogue,
+  base: string,
+  path: string[],
+  column: string,
+  target: string,
+  tree: boolean,
+  what: string,
+  natural?: string,
+): FilterDef[] {
+  const t = cat.models[target]!;
+  const out: FilterDef[] = [
+    {
+      name: `${base}_id`,
+      kind: tree ? 'tree' : 'fk',
+      path,
+      column,
+      lookups: ['n'],
+      target,
+      type: 'integer',
+      description: `${what} (ID)${tree ? ', including descendants' : ''}`,
+    },
+  ];
+  const nk = natural ?? t.naturalKey;
+  if (nk) {
+    out.push({
+      name: base,
+      kind: tree ? 'tree_natural' : 'fk_natural',
+      path,
+      column,
+      lookups: ['n'],
+      target,
+      ...(natural ? { natural } : {}),
+      type: 'string',
+      description: `${what} (${nk})${tree ? ', including descendants' : ''}`,
+    });
+  }
+  return out;
+}
+
+/** The same pair for a many-to-many field (the rows it links), `base` defaulting to the field's singular. */
+export function m2mFilters(cat: Catalogue, f: FieldDef, base: string, tree = false, natural?: string): FilterDef[] {
+  const t = cat.models[f.to!]!;
+  const common = {
+    path: [],
+    column: 'id',
+    lookups: ['n'],
+    target: f.to!,
+    through: f.through!,
+    ...(tree ? { tree } : {}),
+  };
+  const out: FilterDef[] = [
+    { name: `${base}_id`, kind: 'm2m', ...common, type: 'integer', description: `${f.label} (ID)` },
+  ];
+  const nk = natural ?? t.naturalKey;
+  if (nk)
+    out.push({
+      name: base,
+      kind: 'm2m_natural',
+      ...common,
+      ...(natural ? { natural } : {}),
+      type: 'string',
+      description: `${f.label} (${nk})`,
+    });
+  return out;
+}
+
+function scalar(
+  f: FieldDef,
+  kind: FilterDef['kind'],
+  lookups: string[],
+  type: FilterDef['type'],
+  extra: Partial<FilterDef> = {},
+): FilterDef {
+  const column = f.column ?? f.name;
+  return { name: f.name, kind, path: [], column, lookups, ...extra, type, description: f.helpText ?? f.label };
+}
+
+/**
+ * The filters of one field of `m` (none for fields NetBox does not filter on); a text field gets one
+ * only when a declaration names it (NetBox filters a few, such as a custom link's text).
+ */
+export function fieldFilters(
+  cat: Catalogue,
+  raw: RawCatalogue,
+  m: ModelDef,
+  f: FieldDef,
+  declared = false,
+): FilterDef[] {
+  const desc = f.helpText ?? f.label;
+  switch (f.kind) {
+    case 'id':
+    case 'integer':
+    case 'bigint':
+      return [scalar(f, 'number', numberLookups, 'integer')];
+    case 'decimal':
+      return [scalar(f, 'decimal', numberLookups, 'number')];
+    case 'date':
+    case 'timestamp':
+      return [scalar(f, f.kind, numberLookups, 'string')];
+    case 'boolean':
+      return [scalar(f, 'boolean', [], 'boolean')];
+    case 'string':
+    case 'slug':
+      return [scalar(f, 'string', stringLookups, 'string')];
+    case 'text':
+      return declared ? [scalar(f, 'string', stringLookups, 'string')] : [];
+    case 'choice':
+      return [scalar(f, 'choice', stringLookups, 'string', { choices: f.choices! })];
+    case 'object_type':
+      return [
+        scalar(f, 'content_type', ['n'], 'string'),
+        { ...scalar(f, 'content_type_id', ['n'], 'integer'), name: `${f.name}_id`, description: `${desc} (ID)` },
+      ];
+    case 'list': {
+      // a list of object types (custom fields, permissions…): the objects naming a type, by name or id
+      if (f.item !== 'object_type') return [];
+      const byName = (name: string, lookups: string[]): FilterDef => ({
+        ...scalar(f, 'content_type', lookups, 'string', { arg: 'array' }),
+        name,
+      });
+      return [
+        byName(
+          singular(f.name),
+          stringLookups.filter((l) => l !== 'empty'),
+        ),
+        byName(f.name, ['n']),
+        {
+          ...scalar(f, 'content_type_id', ['n'], 'integer', { arg: 'array' }),
+          name: `${singular(f.name)}_id`,
+          description: `${desc} (ID)`,
+        },
+      ];
+    }
+    case 'ipnetwork':
+    case 'ipaddress':
+      return [scalar(f, 'ip', ['n'], 'string')];
+    case 'fk': {
+      const target = cat.models[f.to!]!;
+      return relationFilters(cat, f.name, [], f.column!, f.to!, target.tree && f.name !== 'parent', f.label);
+    }
+    case 'm2m': {
+      const name = raw.apps[m.app]!.models[m.model]!.fields[f.name]!.filter_name ?? singular(f.name);
+      return m2mFilters(cat, f, name);
+    }
+    default:
+      return [];
+  }
+}
+
+/** A computed value a filter can compare (an expression, or a prefix's depth and children), like a field. */
+export function computedFilter(f: FieldDef): FilterDef | undefined {
+  const c = f.computed;
+  if (c?.type === 'ip_depth' || c?.type === 'ip_children') return scalar(f, 'number', numberLookups, 'integer');
+  if (c?.type !== 'expr') return undefined;
+  switch (c.as) {
+    case 'integer':
+      return scalar(f, 'number', numberLookups, 'integer');
+    case 'decimal':
+      return scalar(f, 'decimal', numberLookups, 'number');
+    case 'boolean':
+      return scalar(f, 'boolean', [], 'boolean');
+    case 'string':
+      return scalar(f, 'string', stringLookups, 'string');
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Filters a model declares in `filters:` (and is handed by `propagate_filters` and `reverse_filters`)
+ * that reach past its own columns: through foreign keys, many-to-many fields, a generic relation
+ * (each type it can name), or the rows that point at the object (`from`). At the far end is another
+ * model's filter (`filter`), the field `via` ends at, or the reached object itself by id and natural key.
+ */
+import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { RawCatalogue, RawFilter } from './raw.ts';
+import { computedFilter, fieldFilters, m2mFilters, relationFilters } from './filter-fields.ts';
+
+export interface Reach {
+  readonly cat: Catalogue;
+  readonly raw: RawCatalogue;
+  /** the finished filters of a model */
+  readonly filtersOf: (key: string) => readonly FilterDef[];
+}
+
+type Step = { readonly field: string } | { readonly from: string };
+type End = { readonly far: string } | { readonly field: string } | { readonly identity: true };
+
+/** A relation filter named `x` is the pair `x_id` and `x`; one named `x_id` is that one alone. */
+function wanted(name: string): string[] {
+  return name.endsWith('_id') ? [name] : [`${name}_id`, name];
+}
+
+const baseOf = (name: string) => name.replace(/_id$/, '');
+
+/** NetBox names a filter for the object itself after its model: `site_group_id` is a site group's id. */
+function namesModel(name: string, m: ModelDef): boolean {
+  return baseOf(name).replace(/_/g, '') === m.model;
+}
+
+function wrap(inner: FilterDef, how: Partial<FilterDef>): FilterDef {
+  return {
+    name: inner.name,
+    kind: 'related',
+    path: [],
+    column: 'id',
+    lookups: inner.lookups,
+    ...(inner.choices ? { choices: inner.choices } : {}),
+    ...how,
+    inner,
+    description: inner.description,
+    type: inner.type,
+  };
+}
+
+export function anyOf(name: string, list: FilterDef[]): FilterDef {
+  if (list.length === 1) return list[0]!;
+  const lookups = list[0]!.lookups.filter((l) => list.every((f) => f.lookups.includes(l)));
+  return {
+    name,
+    kind: 'any',
+    path: [],
+    column: 'id',
+    lookups,
+    branches: list,
+    description: list[0]!.description,
+    type: list[0]!.type,
+  };
+}
+
+function identity(r: Reach, m: ModelDef, name: string, d: RawFilter): FilterDef[] {
+  const what = m.verboseName.charAt(0).toUpperCase() + m.verboseName.slice(1);
+  const defs = relationFilters(r.cat, baseOf(name), [], 'id', m.key, d.tree ?? m.tree, what, d.natural);
+  return defs.filter((f) => wanted(name).includes(f.name));
+}
+
+function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): FilterDef[] {
+  if ('far' in end) {
+    const far = r.filtersOf(m.key).find((f) => f.name === end.far);
+    return far ? [{ ...far, name }] : [];
+  }
+  if ('identity' in end) return identity(r, m, name, d);
+  const f = m.fields.find((x) => x.name === end.field);
+  if (!f) return [];
+  const keep = (defs: FilterDef[]) => defs.filter((x) => wanted(name).includes(x.name));
+  switch (f.kind) {
+    case 'fk': {
+      const tree = d.tree ?? (r.cat.models[f.to!]!.tree && f.name !== 'parent');
+      return keep(relationFilters(r.cat, baseOf(name), [], f.column!, f.to!, tree, f.label, d.natural));
+    }
+    case 'm2m':
+      return keep(m2mFilters(r.cat, f, baseOf(name), d.tree ?? false, d.natural));
+    case 'generic':
+      return fanOut(r, m, f, [], end, name, d);
+    default: {
+      const plain = computedFilter(f) ?? fieldFilters(r.cat, r.raw, m, f, true)[0];
+      return plain ? [{ ...plain, name }] : [];
+    }
+  }
+}
+
+/** Through a generic relation: each type it can name (or `types`), the rest of the way from there. */
+function fanOut(r: Reach, m: ModelDef, g: FieldDef, rest: Step[], end: End, name: string, d: RawFilter): FilterDef[] {
+  const byName = new Map<string, FilterDef[]>();
+  for (const key of g.types!) {
+    if (d.types && !d.types.includes(key)) continue;
+    const t = r.cat.models[key]!;
+    let defs: FilterDef[];
+    if (rest.length || !('field' in end)) defs = walk(r, t, rest, end, name, d);
+    else if (namesModel(name, t)) defs = identity(r, t, name, d);
+    // the generic relation is where the path ends: the named object's own filters of this name
+    else defs = wanted(name).flatMap((n) => terminal(r, t, { far: n }, n, d));
+    for (const def of defs) {
+      const how = { target: key, op: 'generic', column: g.idColumn!, arg: g.typeColumn! };
+      byName.set(def.name, [...(byName.get(def.name) ?? []), wrap(def, how)]);
+    }
+  }
+  return [...byName].map(([n, list]) => anyOf(n, list));
+}
+
+function reverse(r: Reach, m: ModelDef, from: string, inner: FilterDef, d: RawFilter): FilterDef {
+  const [app, model, field] = from.split('.') as [string, string, string];
+  const owner = r.cat.models[`${app}.${model}`]!;
+  const f = owner.fields.find((x) => x.name === field)!;
+  const where = d.where
+    ? {
+        where: Object.fromEntries(
+          Object.entries(d.where).map(([k, v]) => [owner.fields.find((x) => x.name === k)!.column!, v]),
+        ),
+      }
+    : {};
+  if (f.kind === 'fk') return wrap(inner, { target: owner.key, op: 'reverse', column: f.column!, ...where });
+  if (f.kind === 'm2m') {
+    const th = f.through!;
+    return wrap(inner, {
+      target: owner.key,
+      op: 'm2m',
+      through: { ...th, source: th.target, target: th.source },
+      ...where,
+    });
+  }
+  return wrap(inner, {
+    target: owner.key,
+    op: 'reverse_generic',
+    column: f.idColumn!,
+    arg: `${f.typeColumn!}:${f.idColumn!}`,
+    ...where,
+  });
+}
+
+/** The owner model of a `from` (`app.model.field`), checking the field points at `m`. */
+function fromOwner(r: Reach, m: ModelDef, from: string): ModelDef {
+  const [app, model, field] = from.split('.') as [string, string, string];
+  const owner = r.cat.models[`${app}.${model}`];
+  const f = owner?.fields.find((x) => x.name === field);
+  const points =
+    f &&
+    ((f.kind === 'fk' && f.to === m.key) ||
+      (f.kind === 'm2m' && f.to === m.key) ||
+      (f.kind === 'generic' && f.types!.includes(m.key)));
+  if (!owner || !points) throw new Error(`${m.key}: "from: ${from}" is not a relation pointing at ${m.key}`);
+  return owner;
+}
+
+function walk(r: Reach, m: ModelDef, steps: Step[], end: End, name: string, d: RawFilter): FilterDef[] {
+  if (!steps.length) return terminal(r, m, end, name, d);
+  const [step, ...rest] = steps as [Step, ...Step[]];
+  if ('from' in step) {
+    const owner = fromOwner(r, m, step.from);
+    return walk(r, owner, rest, end, name, d).map((inner) => reverse(r, m, step.from, inner, d));
+  }
+  const f = m.fields.find((x) => x.name === step.field);
+  switch (f?.kind) {
+    case 'fk':
+      return walk(r, r.cat.models[f.to!]!, rest, end, name, d).map((i) => ({ ...i, path: [f.name, ...i.path] }));
+    case 'm2m':
+      return walk(r, r.cat.models[f.to!]!, rest, end, name, d).map((i) =>
+        wrap(i, { target: f.to!, op: 'm2m', through: f.through! }),
+      );
+    case 'generic':
+      return fanOut(r, m, f, rest, end, name, d);
+    default:
+      return [];
+  }
+}
+
+/** The filters one declaration (`via`, `from`, `filter`, `any`) gives model `m`. */
+export function declaredFilters(r: Reach, m: ModelDef, name: string, d: RawFilter): FilterDef[] {
+  let out: FilterDef[];
+  if (d.any) {
+    const { any, lookups, description, ...common } = d;
+    void lookups;
+    void description;
+    const alts = any.map((a) =>
+      declaredFilters(r, m, name, { ...common, ...(typeof a === 'string' ? { via: a } : a) }),
+    );
+    const names = alts[0]!.map((f) => f.name).filter((n) => alts.every((a) => a.some((f) => f.name === n)));
+    out = names.map((n) =>
+      anyOf(
+        n,
+        alts.map((a) => a.find((f) => f.name === n)!),
+      ),
+    );
+  } else {
+    const steps: Step[] = d.from ? [{ from: d.from }] : [];
+    const via = d.via ? d.via.split('.') : [];
+    let end: End;
+    if (d.filter) {
+      steps.push(...via.map((field) => ({ field })));
+      end = { far: d.filter };
+    } else if (via.length) {
+      steps.push(...via.slice(0, -1).map((field) => ({ field })));
+      end = { field: via[via.length - 1]! };
+    } else if (d.from) end = { identity: true };
+    else throw new Error(`${m.key}: filter "${name}": give "via", "from", "filter", "any" or "op"`);
+    out = walk(r, m, steps, end, name, d);
+  }
+  if (!out.length) throw new Error(`${m.key}: filter "${name}" reaches no field or filter`);
+  return out.map((f) => ({
+    ...f,
+    ...(d.lookups ? { lookups: d.lookups } : {}),
+    ...(d.description ? { description: d.description } : {}),
+  }));
+}

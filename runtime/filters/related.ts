@@ -1,0 +1,79 @@
+/**
+ * Filters that reach other rows (kind `related`): the object matches when at least one row it reaches
+ * (rows pointing at it, rows it links to, the object its generic relation names) matches the inner
+ * filter, as Django's filters across relations do; and alternatives of which one must match (`any`).
+ */
+import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import type { FilterContext } from './conditions.ts';
+import { parseBoolean } from './values.ts';
+
+/** The positive condition of a filter at a row of `model` named `alias` (its relation path applied). */
+export type Reach = (
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias: string,
+) => Promise<string>;
+
+let counter = 0;
+
+export async function relatedCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias: string,
+  reach: Reach,
+): Promise<string> {
+  // `x__empty=true` across a relation: no reached row has a value (Django's isnull over a join)
+  if (lookup === 'empty' && parseBoolean(values[values.length - 1]!))
+    return `NOT coalesce(${await relatedCondition(ctx, model, f, 'empty', ['false'], alias, reach)}, false)`;
+  const target = ctx.registry.model(f.target!);
+  const x = `r${++counter}`;
+  const p = (v: unknown) => ctx.params.add(v);
+  const inner = await reach(ctx, target, f.inner!, lookup, values, x);
+  const where = Object.entries(f.where ?? {})
+    .map(([c, v]) => ` AND ${x}.${ident(c)} = ${p(v)}`)
+    .join('');
+  const rows = `${ident(target.table)} ${x}`;
+  switch (f.op) {
+    case 'reverse':
+      return `EXISTS (SELECT 1 FROM ${rows} WHERE ${x}.${ident(f.column)} = ${alias}.id${where} AND ${inner})`;
+    case 'reverse_generic': {
+      const [typeColumn, idColumn] = f.arg!.split(':') as [string, string];
+      return `EXISTS (SELECT 1 FROM ${rows} WHERE ${x}.${ident(typeColumn)} = ${p(model.key)}
+        AND ${x}.${ident(idColumn)} = ${alias}.id${where} AND ${inner})`;
+    }
+    case 'm2m': {
+      const th = f.through!;
+      const j = `j${counter}`;
+      return `EXISTS (SELECT 1 FROM ${ident(th.table)} ${j} JOIN ${rows} ON ${x}.id = ${j}.${ident(th.target)}
+        WHERE ${j}.${ident(th.source)} = ${alias}.id${where} AND ${inner})`;
+    }
+    case 'generic':
+      return `(${alias}.${ident(f.arg!)} = ${p(f.target)} AND EXISTS (SELECT 1 FROM ${rows}
+        WHERE ${x}.id = ${alias}.${ident(f.column)}${where} AND ${inner}))`;
+    default:
+      throw new Error(`${model.key}: unknown relation ${f.op} of filter ${f.name}`);
+  }
+}
+
+/** One of the alternatives matches (an `__empty=true` needs every one of them empty). */
+export async function anyCondition(
+  ctx: FilterContext,
+  model: ModelDef,
+  f: FilterDef,
+  lookup: string,
+  values: string[],
+  alias: string,
+  reach: Reach,
+): Promise<string> {
+  const parts: string[] = [];
+  for (const b of f.branches!) parts.push(await reach(ctx, model, b, lookup, values, alias));
+  const all = lookup === 'empty' && parseBoolean(values[values.length - 1]!);
+  return `(${parts.map((c) => `coalesce(${c}, false)`).join(all ? ' AND ' : ' OR ')})`;
+}
