@@ -45,7 +45,8 @@ function wrap(inner: FilterDef, how: Partial<FilterDef>): FilterDef {
   };
 }
 
-export function anyOf(name: string, list: FilterDef[]): FilterDef {
+export function anyOf(name: string, alternatives: FilterDef[]): FilterDef {
+  const list = alternatives.flatMap((f) => (f.kind === 'any' && !f.path.length ? f.branches! : [f]));
   if (list.length === 1) return list[0]!;
   const lookups = list[0]!.lookups.filter((l) => list.every((f) => f.lookups.includes(l)));
   return {
@@ -83,7 +84,7 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
     case 'm2m':
       return keep(m2mFilters(r.cat, f, baseOf(name), d.tree ?? false, d.natural));
     case 'generic':
-      return fanOut(r, m, f, [], end, name, d);
+      return fanOut(r, m, f, undefined, name, d);
     default: {
       const plain = computedFilter(f) ?? fieldFilters(r.cat, r.raw, m, f, true)[0];
       return plain ? [{ ...plain, name }] : [];
@@ -91,16 +92,26 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
   }
 }
 
-/** Through a generic relation: each type it can name (or `types`), the rest of the way from there. */
-function fanOut(r: Reach, m: ModelDef, g: FieldDef, rest: Step[], end: End, name: string, d: RawFilter): FilterDef[] {
+/**
+ * Through a generic relation: each type it can name (or `types`), the rest of the way from there; or,
+ * where the path ends at the relation (`then` absent), the object it names itself when the filter is
+ * named after the object's model, else that object's own filters of this name.
+ */
+function fanOut(
+  r: Reach,
+  m: ModelDef,
+  g: FieldDef,
+  then: { rest: Step[]; end: End } | undefined,
+  name: string,
+  d: RawFilter,
+): FilterDef[] {
   const byName = new Map<string, FilterDef[]>();
   for (const key of g.types!) {
     if (d.types && !d.types.includes(key)) continue;
     const t = r.cat.models[key]!;
     let defs: FilterDef[];
-    if (rest.length || !('field' in end)) defs = walk(r, t, rest, end, name, d);
+    if (then) defs = walk(r, t, then.rest, then.end, name, d);
     else if (namesModel(name, t)) defs = identity(r, t, name, d);
-    // the generic relation is where the path ends: the named object's own filters of this name
     else defs = wanted(name).flatMap((n) => terminal(r, t, { far: n }, n, d));
     for (const def of defs) {
       const how = { target: key, op: 'generic', column: g.idColumn!, arg: g.typeColumn! };
@@ -170,7 +181,7 @@ function walk(r: Reach, m: ModelDef, steps: Step[], end: End, name: string, d: R
         wrap(i, { target: f.to!, op: 'm2m', through: f.through! }),
       );
     case 'generic':
-      return fanOut(r, m, f, rest, end, name, d);
+      return fanOut(r, m, f, { rest, end }, name, d);
     default:
       return [];
   }

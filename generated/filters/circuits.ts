@@ -68,6 +68,40 @@ export const circuitsFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -229,6 +263,45 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "location_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "location_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.location",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "location_id",
+            "kind": "tree",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "type": "integer",
+            "description": "Location (ID), including descendants"
+          },
+          "description": "Location (ID), including descendants",
+          "type": "integer"
+        },
+        "description": "Location (ID), including descendants",
+        "type": "integer"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -303,6 +376,19 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Provider (slug)"
       },
       {
+        "name": "provider_account",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "natural": "account",
+        "type": "string",
+        "description": "Provider account (account)"
+      },
+      {
         "name": "provider_account_id",
         "kind": "fk",
         "path": [],
@@ -325,6 +411,625 @@ export const circuitsFilters: FilterSpecs = {
         "target": "circuits.provider",
         "type": "integer",
         "description": "Provider (ID)"
+      },
+      {
+        "name": "provider_network_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "provider_network_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.providernetwork",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "provider_network_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.providernetwork",
+            "type": "integer",
+            "description": "Provider network (ID)"
+          },
+          "description": "Provider network (ID)",
+          "type": "integer"
+        },
+        "description": "Provider network (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "region",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "region",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "region",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region",
+                "kind": "tree_natural",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "string",
+                "description": "Region (slug), including descendants"
+              },
+              "description": "Region (slug), including descendants",
+              "type": "string"
+            },
+            {
+              "name": "region",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region",
+                "kind": "tree_natural",
+                "path": [],
+                "column": "region_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "string",
+                "description": "Region (slug), including descendants"
+              },
+              "description": "Region (slug), including descendants",
+              "type": "string"
+            },
+            {
+              "name": "region",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region",
+                "kind": "tree_natural",
+                "path": [
+                  "site"
+                ],
+                "column": "region_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "string",
+                "description": "Region (slug), including descendants"
+              },
+              "description": "Region (slug), including descendants",
+              "type": "string"
+            }
+          ],
+          "description": "Region (slug), including descendants",
+          "type": "string"
+        },
+        "description": "Region (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "region_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "region_id",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "region_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region_id",
+                "kind": "tree",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "integer",
+                "description": "Region (ID), including descendants"
+              },
+              "description": "Region (ID), including descendants",
+              "type": "integer"
+            },
+            {
+              "name": "region_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region_id",
+                "kind": "tree",
+                "path": [],
+                "column": "region_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "integer",
+                "description": "Region (ID), including descendants"
+              },
+              "description": "Region (ID), including descendants",
+              "type": "integer"
+            },
+            {
+              "name": "region_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "region_id",
+                "kind": "tree",
+                "path": [
+                  "site"
+                ],
+                "column": "region_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "type": "integer",
+                "description": "Region (ID), including descendants"
+              },
+              "description": "Region (ID), including descendants",
+              "type": "integer"
+            }
+          ],
+          "description": "Region (ID), including descendants",
+          "type": "integer"
+        },
+        "description": "Region (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "site",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "site",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "string",
+                "description": "Site (slug)"
+              },
+              "description": "Site (slug)",
+              "type": "string"
+            },
+            {
+              "name": "site",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "site_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "string",
+                "description": "Site (slug)"
+              },
+              "description": "Site (slug)",
+              "type": "string"
+            }
+          ],
+          "description": "Site (slug)",
+          "type": "string"
+        },
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_group",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "site_group",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "site_group",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group",
+                "kind": "tree_natural",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "string",
+                "description": "Site group (slug), including descendants"
+              },
+              "description": "Site group (slug), including descendants",
+              "type": "string"
+            },
+            {
+              "name": "site_group",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group",
+                "kind": "tree_natural",
+                "path": [
+                  "site"
+                ],
+                "column": "group_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "string",
+                "description": "Group (slug), including descendants"
+              },
+              "description": "Group (slug), including descendants",
+              "type": "string"
+            },
+            {
+              "name": "site_group",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group",
+                "kind": "tree_natural",
+                "path": [],
+                "column": "group_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "string",
+                "description": "Group (slug), including descendants"
+              },
+              "description": "Group (slug), including descendants",
+              "type": "string"
+            }
+          ],
+          "description": "Site group (slug), including descendants",
+          "type": "string"
+        },
+        "description": "Site group (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "site_group_id",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "site_group_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group_id",
+                "kind": "tree",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "integer",
+                "description": "Site group (ID), including descendants"
+              },
+              "description": "Site group (ID), including descendants",
+              "type": "integer"
+            },
+            {
+              "name": "site_group_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group_id",
+                "kind": "tree",
+                "path": [
+                  "site"
+                ],
+                "column": "group_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "integer",
+                "description": "Group (ID), including descendants"
+              },
+              "description": "Group (ID), including descendants",
+              "type": "integer"
+            },
+            {
+              "name": "site_group_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_group_id",
+                "kind": "tree",
+                "path": [],
+                "column": "group_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "type": "integer",
+                "description": "Group (ID), including descendants"
+              },
+              "description": "Group (ID), including descendants",
+              "type": "integer"
+            }
+          ],
+          "description": "Site group (ID), including descendants",
+          "type": "integer"
+        },
+        "description": "Site group (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "site_id",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "site_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_id",
+                "kind": "fk",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "integer",
+                "description": "Site (ID)"
+              },
+              "description": "Site (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "site_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.location",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_id",
+                "kind": "fk",
+                "path": [],
+                "column": "site_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "integer",
+                "description": "Site (ID)"
+              },
+              "description": "Site (ID)",
+              "type": "integer"
+            }
+          ],
+          "description": "Site (ID)",
+          "type": "integer"
+        },
+        "description": "Site (ID)",
+        "type": "integer"
       },
       {
         "name": "status",
@@ -428,6 +1133,38 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Tenant (ID)"
       },
       {
+        "name": "termination_a_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "where": {
+          "term_side": "A"
+        },
+        "inner": {
+          "name": "termination_a_id",
+          "kind": "number",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "ID"
+        },
+        "description": "Termination A (ID)",
+        "type": "integer"
+      },
+      {
         "name": "termination_date",
         "kind": "date",
         "path": [],
@@ -442,6 +1179,38 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Terminates"
+      },
+      {
+        "name": "termination_z_id",
+        "kind": "related",
+        "path": [],
+        "column": "circuit_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "reverse",
+        "where": {
+          "term_side": "Z"
+        },
+        "inner": {
+          "name": "termination_z_id",
+          "kind": "number",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "ID"
+        },
+        "description": "Termination Z (ID)",
+        "type": "integer"
       },
       {
         "name": "type",
@@ -773,6 +1542,58 @@ export const circuitsFilters: FilterSpecs = {
     ],
     "circuits.circuitgroupassignment": [
       {
+        "name": "circuit",
+        "kind": "related",
+        "path": [],
+        "column": "member_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "generic",
+        "arg": "member_type",
+        "inner": {
+          "name": "circuit",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuit",
+          "type": "string",
+          "description": "Circuit (cid)"
+        },
+        "description": "Circuit (cid)",
+        "type": "string"
+      },
+      {
+        "name": "circuit_id",
+        "kind": "related",
+        "path": [],
+        "column": "member_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "generic",
+        "arg": "member_type",
+        "inner": {
+          "name": "circuit_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuit",
+          "type": "integer",
+          "description": "Circuit (ID)"
+        },
+        "description": "Circuit (ID)",
+        "type": "integer"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -926,6 +1747,140 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Priority"
       },
       {
+        "name": "provider",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "provider",
+            "kind": "related",
+            "path": [],
+            "column": "member_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.circuit",
+            "op": "generic",
+            "arg": "member_type",
+            "inner": {
+              "name": "provider",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "provider_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.provider",
+              "type": "string",
+              "description": "Provider (slug)"
+            },
+            "description": "Provider (slug)",
+            "type": "string"
+          },
+          {
+            "name": "provider",
+            "kind": "related",
+            "path": [],
+            "column": "member_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.virtualcircuit",
+            "op": "generic",
+            "arg": "member_type",
+            "inner": {
+              "name": "provider",
+              "kind": "fk_natural",
+              "path": [
+                "provider_network"
+              ],
+              "column": "provider_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.provider",
+              "type": "string",
+              "description": "Provider (slug)"
+            },
+            "description": "Provider (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Provider (slug)",
+        "type": "string"
+      },
+      {
+        "name": "provider_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "provider_id",
+            "kind": "related",
+            "path": [],
+            "column": "member_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.circuit",
+            "op": "generic",
+            "arg": "member_type",
+            "inner": {
+              "name": "provider_id",
+              "kind": "fk",
+              "path": [],
+              "column": "provider_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.provider",
+              "type": "integer",
+              "description": "Provider (ID)"
+            },
+            "description": "Provider (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "provider_id",
+            "kind": "related",
+            "path": [],
+            "column": "member_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.virtualcircuit",
+            "op": "generic",
+            "arg": "member_type",
+            "inner": {
+              "name": "provider_id",
+              "kind": "fk",
+              "path": [
+                "provider_network"
+              ],
+              "column": "provider_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.provider",
+              "type": "integer",
+              "description": "Provider (ID)"
+            },
+            "description": "Provider (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Provider (ID)",
+        "type": "integer"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
@@ -960,6 +1915,59 @@ export const circuitsFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_circuit",
+        "kind": "related",
+        "path": [],
+        "column": "member_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuit",
+        "op": "generic",
+        "arg": "member_type",
+        "inner": {
+          "name": "virtual_circuit",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.virtualcircuit",
+          "natural": "cid",
+          "type": "string",
+          "description": "Virtual circuit (cid)"
+        },
+        "description": "Virtual circuit (cid)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_circuit_id",
+        "kind": "related",
+        "path": [],
+        "column": "member_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuit",
+        "op": "generic",
+        "arg": "member_type",
+        "inner": {
+          "name": "virtual_circuit_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.virtualcircuit",
+          "type": "integer",
+          "description": "Virtual circuit (ID)"
+        },
+        "description": "Virtual circuit (ID)",
+        "type": "integer"
       }
     ],
     "circuits.circuittermination": [
@@ -1113,6 +2121,58 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "location",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "location",
+          "kind": "tree_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.location",
+          "type": "string",
+          "description": "Location (slug), including descendants"
+        },
+        "description": "Location (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "location_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "location_id",
+          "kind": "tree",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.location",
+          "type": "integer",
+          "description": "Location (ID), including descendants"
+        },
+        "description": "Location (ID), including descendants",
+        "type": "integer"
+      },
+      {
         "name": "mark_connected",
         "kind": "boolean",
         "path": [],
@@ -1180,17 +2240,560 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Patch panel/port(s)"
       },
       {
-        "name": "site_id",
-        "kind": "special",
-        "path": [],
-        "column": "termination",
+        "name": "provider",
+        "kind": "fk_natural",
+        "path": [
+          "circuit"
+        ],
+        "column": "provider_id",
         "lookups": [
           "n"
         ],
-        "op": "generic_id",
-        "arg": "dcim.site",
+        "target": "circuits.provider",
+        "type": "string",
+        "description": "Provider (slug)"
+      },
+      {
+        "name": "provider_id",
+        "kind": "fk",
+        "path": [
+          "circuit"
+        ],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
         "type": "integer",
-        "description": "Terminating at this site"
+        "description": "Provider (ID)"
+      },
+      {
+        "name": "provider_network_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.providernetwork",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "provider_network_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.providernetwork",
+          "type": "integer",
+          "description": "Provider network (ID)"
+        },
+        "description": "Provider network (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "region",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.region",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          }
+        ],
+        "description": "Region (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "region_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.region",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          }
+        ],
+        "description": "Region (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_group",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.sitegroup",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Site group (slug), including descendants"
+            },
+            "description": "Site group (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [
+                "site"
+              ],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Group (slug), including descendants"
+            },
+            "description": "Group (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Group (slug), including descendants"
+            },
+            "description": "Group (slug), including descendants",
+            "type": "string"
+          }
+        ],
+        "description": "Site group (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.sitegroup",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Site group (ID), including descendants"
+            },
+            "description": "Site group (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [
+                "site"
+              ],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Group (ID), including descendants"
+            },
+            "description": "Group (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Group (ID), including descendants"
+            },
+            "description": "Group (ID), including descendants",
+            "type": "integer"
+          }
+        ],
+        "description": "Site group (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "termination_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "termination_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Site (ID)",
+        "type": "integer"
       },
       {
         "name": "tag",
@@ -1670,6 +3273,40 @@ export const circuitsFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -1860,6 +3497,664 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "region",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "region",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "region",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "region",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region",
+                  "kind": "tree_natural",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "string",
+                  "description": "Region (slug), including descendants"
+                },
+                "description": "Region (slug), including descendants",
+                "type": "string"
+              },
+              {
+                "name": "region",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region",
+                  "kind": "tree_natural",
+                  "path": [],
+                  "column": "region_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "string",
+                  "description": "Region (slug), including descendants"
+                },
+                "description": "Region (slug), including descendants",
+                "type": "string"
+              },
+              {
+                "name": "region",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region",
+                  "kind": "tree_natural",
+                  "path": [
+                    "site"
+                  ],
+                  "column": "region_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "string",
+                  "description": "Region (slug), including descendants"
+                },
+                "description": "Region (slug), including descendants",
+                "type": "string"
+              }
+            ],
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          },
+          "description": "Region (slug), including descendants",
+          "type": "string"
+        },
+        "description": "Region (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "region_id",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "region_id",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "region_id",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "region_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.region",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region_id",
+                  "kind": "tree",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "integer",
+                  "description": "Region (ID), including descendants"
+                },
+                "description": "Region (ID), including descendants",
+                "type": "integer"
+              },
+              {
+                "name": "region_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region_id",
+                  "kind": "tree",
+                  "path": [],
+                  "column": "region_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "integer",
+                  "description": "Region (ID), including descendants"
+                },
+                "description": "Region (ID), including descendants",
+                "type": "integer"
+              },
+              {
+                "name": "region_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "region_id",
+                  "kind": "tree",
+                  "path": [
+                    "site"
+                  ],
+                  "column": "region_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.region",
+                  "type": "integer",
+                  "description": "Region (ID), including descendants"
+                },
+                "description": "Region (ID), including descendants",
+                "type": "integer"
+              }
+            ],
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          },
+          "description": "Region (ID), including descendants",
+          "type": "integer"
+        },
+        "description": "Region (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "site",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "site",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "site",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site",
+                  "kind": "fk_natural",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.site",
+                  "type": "string",
+                  "description": "Site (slug)"
+                },
+                "description": "Site (slug)",
+                "type": "string"
+              },
+              {
+                "name": "site",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site",
+                  "kind": "fk_natural",
+                  "path": [],
+                  "column": "site_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.site",
+                  "type": "string",
+                  "description": "Site (slug)"
+                },
+                "description": "Site (slug)",
+                "type": "string"
+              }
+            ],
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          "description": "Site (slug)",
+          "type": "string"
+        },
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_group",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "site_group",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "site_group",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "site_group",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group",
+                  "kind": "tree_natural",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "string",
+                  "description": "Site group (slug), including descendants"
+                },
+                "description": "Site group (slug), including descendants",
+                "type": "string"
+              },
+              {
+                "name": "site_group",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group",
+                  "kind": "tree_natural",
+                  "path": [
+                    "site"
+                  ],
+                  "column": "group_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "string",
+                  "description": "Group (slug), including descendants"
+                },
+                "description": "Group (slug), including descendants",
+                "type": "string"
+              },
+              {
+                "name": "site_group",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group",
+                  "kind": "tree_natural",
+                  "path": [],
+                  "column": "group_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "string",
+                  "description": "Group (slug), including descendants"
+                },
+                "description": "Group (slug), including descendants",
+                "type": "string"
+              }
+            ],
+            "description": "Site group (slug), including descendants",
+            "type": "string"
+          },
+          "description": "Site group (slug), including descendants",
+          "type": "string"
+        },
+        "description": "Site group (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "site_group_id",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "site_group_id",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "site_group_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.sitegroup",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group_id",
+                  "kind": "tree",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "integer",
+                  "description": "Site group (ID), including descendants"
+                },
+                "description": "Site group (ID), including descendants",
+                "type": "integer"
+              },
+              {
+                "name": "site_group_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group_id",
+                  "kind": "tree",
+                  "path": [
+                    "site"
+                  ],
+                  "column": "group_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "integer",
+                  "description": "Group (ID), including descendants"
+                },
+                "description": "Group (ID), including descendants",
+                "type": "integer"
+              },
+              {
+                "name": "site_group_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_group_id",
+                  "kind": "tree",
+                  "path": [],
+                  "column": "group_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.sitegroup",
+                  "type": "integer",
+                  "description": "Group (ID), including descendants"
+                },
+                "description": "Group (ID), including descendants",
+                "type": "integer"
+              }
+            ],
+            "description": "Site group (ID), including descendants",
+            "type": "integer"
+          },
+          "description": "Site group (ID), including descendants",
+          "type": "integer"
+        },
+        "description": "Site group (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site_id",
+        "kind": "related",
+        "path": [],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuit",
+        "op": "reverse",
+        "inner": {
+          "name": "site_id",
+          "kind": "related",
+          "path": [],
+          "column": "circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "reverse",
+          "inner": {
+            "name": "site_id",
+            "kind": "any",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "branches": [
+              {
+                "name": "site_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_id",
+                  "kind": "fk",
+                  "path": [],
+                  "column": "id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.site",
+                  "type": "integer",
+                  "description": "Site (ID)"
+                },
+                "description": "Site (ID)",
+                "type": "integer"
+              },
+              {
+                "name": "site_id",
+                "kind": "related",
+                "path": [],
+                "column": "termination_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "op": "generic",
+                "arg": "termination_type",
+                "inner": {
+                  "name": "site_id",
+                  "kind": "fk",
+                  "path": [],
+                  "column": "site_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.site",
+                  "type": "integer",
+                  "description": "Site (ID)"
+                },
+                "description": "Site (ID)",
+                "type": "integer"
+              }
+            ],
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          "description": "Site (ID)",
+          "type": "integer"
+        },
+        "description": "Site (ID)",
+        "type": "integer"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],
@@ -1965,6 +4260,40 @@ export const circuitsFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -2632,6 +4961,33 @@ export const circuitsFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "provider",
+        "kind": "fk_natural",
+        "path": [
+          "provider_network"
+        ],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "string",
+        "description": "Provider (slug)"
+      },
+      {
+        "name": "provider_account",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "natural": "account",
+        "type": "string",
+        "description": "Provider account (account)"
+      },
+      {
         "name": "provider_account_id",
         "kind": "fk",
         "path": [],
@@ -2642,6 +4998,20 @@ export const circuitsFilters: FilterSpecs = {
         "target": "circuits.provideraccount",
         "type": "integer",
         "description": "Provider account (ID)"
+      },
+      {
+        "name": "provider_id",
+        "kind": "fk",
+        "path": [
+          "provider_network"
+        ],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "integer",
+        "description": "Provider (ID)"
       },
       {
         "name": "provider_network_id",
@@ -2893,6 +5263,79 @@ export const circuitsFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "provider",
+        "kind": "fk_natural",
+        "path": [
+          "virtual_circuit",
+          "provider_network"
+        ],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "string",
+        "description": "Provider (slug)"
+      },
+      {
+        "name": "provider_account",
+        "kind": "fk_natural",
+        "path": [
+          "virtual_circuit"
+        ],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "natural": "account",
+        "type": "string",
+        "description": "Provider account (account)"
+      },
+      {
+        "name": "provider_account_id",
+        "kind": "fk",
+        "path": [
+          "virtual_circuit"
+        ],
+        "column": "provider_account_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provideraccount",
+        "type": "integer",
+        "description": "Provider account (ID)"
+      },
+      {
+        "name": "provider_id",
+        "kind": "fk",
+        "path": [
+          "virtual_circuit",
+          "provider_network"
+        ],
+        "column": "provider_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "type": "integer",
+        "description": "Provider (ID)"
+      },
+      {
+        "name": "provider_network_id",
+        "kind": "fk",
+        "path": [
+          "virtual_circuit"
+        ],
+        "column": "provider_network_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.providernetwork",
+        "type": "integer",
+        "description": "Provider network (ID)"
       },
       {
         "name": "role",

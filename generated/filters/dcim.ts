@@ -2745,6 +2745,40 @@ export const dcimFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -4746,6 +4780,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -9022,6 +9090,40 @@ export const dcimFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -9754,6 +9856,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -12203,6 +12339,40 @@ export const dcimFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -12595,6 +12765,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -14065,6 +14269,40 @@ export const dcimFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -15403,6 +15641,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -18482,6 +18754,40 @@ export const dcimFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -18849,6 +19155,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {
@@ -19478,6 +19818,40 @@ export const dcimFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {

@@ -388,6 +388,46 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Objects created by the request with this ID"
       },
       {
+        "name": "group",
+        "kind": "m2m_natural",
+        "path": [
+          "contact"
+        ],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contact_id",
+          "target": "contactgroup_id"
+        },
+        "tree": true,
+        "type": "string",
+        "description": "Contact group of the contact, including descendants"
+      },
+      {
+        "name": "group_id",
+        "kind": "m2m",
+        "path": [
+          "contact"
+        ],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactgroup",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contact_id",
+          "target": "contactgroup_id"
+        },
+        "tree": true,
+        "type": "integer",
+        "description": "Contact group of the contact, including descendants"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -597,6 +637,36 @@ export const tenancyFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Contact count"
+      },
+      {
+        "name": "contact_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contact",
+        "op": "m2m",
+        "through": {
+          "table": "tenancy_contact_groups",
+          "source": "contactgroup_id",
+          "target": "contact_id"
+        },
+        "inner": {
+          "name": "contact_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contact",
+          "type": "integer",
+          "description": "Contact (ID)"
+        },
+        "description": "Groups of this contact (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -1128,6 +1198,40 @@ export const tenancyFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {

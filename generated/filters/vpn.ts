@@ -1376,6 +1376,40 @@ export const vpnFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -2002,6 +2036,40 @@ export const vpnFilters: FilterSpecs = {
         "type": "integer"
       },
       {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
+        "type": "integer"
+      },
+      {
         "name": "contact_role",
         "kind": "related",
         "path": [],
@@ -2420,6 +2488,40 @@ export const vpnFilters: FilterSpecs = {
           "description": "Contact (ID)"
         },
         "description": "Contact (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "contact_group",
+        "kind": "related",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contactassignment",
+        "op": "reverse_generic",
+        "arg": "object_type:object_id",
+        "inner": {
+          "name": "contact_group",
+          "kind": "m2m",
+          "path": [
+            "contact"
+          ],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "tenancy.contactgroup",
+          "through": {
+            "table": "tenancy_contact_groups",
+            "source": "contact_id",
+            "target": "contactgroup_id"
+          },
+          "tree": true,
+          "type": "integer",
+          "description": "Contact group of the contact, including descendants"
+        },
+        "description": "Contact group of the contact, including descendants",
         "type": "integer"
       },
       {

@@ -176,6 +176,58 @@ export const wirelessFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "location",
+        "kind": "related",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "op": "generic",
+        "arg": "scope_type",
+        "inner": {
+          "name": "location",
+          "kind": "tree_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.location",
+          "type": "string",
+          "description": "Location (slug), including descendants"
+        },
+        "description": "Location (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "location_id",
+        "kind": "related",
+        "path": [],
+        "column": "scope_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "op": "generic",
+        "arg": "scope_type",
+        "inner": {
+          "name": "location_id",
+          "kind": "tree",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.location",
+          "type": "integer",
+          "description": "Location (ID), including descendants"
+        },
+        "description": "Location (ID), including descendants",
+        "type": "integer"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -238,6 +290,192 @@ export const wirelessFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "region",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.region",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region",
+              "kind": "tree_natural",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug), including descendants"
+            },
+            "description": "Region (slug), including descendants",
+            "type": "string"
+          }
+        ],
+        "description": "Region (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "region_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.region",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "tree",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID), including descendants"
+            },
+            "description": "Region (ID), including descendants",
+            "type": "integer"
+          }
+        ],
+        "description": "Region (ID), including descendants",
+        "type": "integer"
+      },
+      {
         "name": "scope_id",
         "kind": "number",
         "path": [],
@@ -274,6 +512,322 @@ export const wirelessFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Scope type (ID)"
+      },
+      {
+        "name": "site",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_group",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.sitegroup",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Site group (slug), including descendants"
+            },
+            "description": "Site group (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [
+                "site"
+              ],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Group (slug), including descendants"
+            },
+            "description": "Group (slug), including descendants",
+            "type": "string"
+          },
+          {
+            "name": "site_group",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group",
+              "kind": "tree_natural",
+              "path": [],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "string",
+              "description": "Group (slug), including descendants"
+            },
+            "description": "Group (slug), including descendants",
+            "type": "string"
+          }
+        ],
+        "description": "Site group (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.sitegroup",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Site group (ID), including descendants"
+            },
+            "description": "Site group (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [
+                "site"
+              ],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Group (ID), including descendants"
+            },
+            "description": "Group (ID), including descendants",
+            "type": "integer"
+          },
+          {
+            "name": "site_group_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_group_id",
+              "kind": "tree",
+              "path": [],
+              "column": "group_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.sitegroup",
+              "type": "integer",
+              "description": "Group (ID), including descendants"
+            },
+            "description": "Group (ID), including descendants",
+            "type": "integer"
+          }
+        ],
+        "description": "Site group (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.site",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "scope_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.location",
+            "op": "generic",
+            "arg": "scope_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Site (ID)",
+        "type": "integer"
       },
       {
         "name": "ssid",
