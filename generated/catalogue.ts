@@ -38498,6 +38498,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "ipam.service",
+            "field": "parent",
+            "column": "parent_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -41606,6 +41613,7 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "dcim.device",
+              "ipam.fhrpgroup",
               "virtualization.virtualmachine"
             ]
           },
@@ -41635,6 +41643,7 @@ export const catalogue: Catalogue = {
             "default": null,
             "types": [
               "dcim.device",
+              "ipam.fhrpgroup",
               "virtualization.virtualmachine"
             ],
             "typeColumn": "parent_object_type",

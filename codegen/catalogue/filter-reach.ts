@@ -11,8 +11,8 @@ import { computedFilter, fieldFilters, m2mFilters, relationFilters } from './fil
 export interface Reach {
   readonly cat: Catalogue;
   readonly raw: RawCatalogue;
-  /** the finished filters of a model */
-  readonly filtersOf: (key: string) => readonly FilterDef[];
+  /** one filter of a model, by name (built on demand) */
+  filterOf(key: string, name: string): FilterDef | undefined;
 }
 
 type Step = { readonly field: string } | { readonly from: string };
@@ -69,7 +69,7 @@ function identity(r: Reach, m: ModelDef, name: string, d: RawFilter): FilterDef[
 
 function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): FilterDef[] {
   if ('far' in end) {
-    const far = r.filtersOf(m.key).find((f) => f.name === end.far);
+    const far = r.filterOf(m.key, end.far);
     return far ? [{ ...far, name }] : [];
   }
   if ('identity' in end) return identity(r, m, name, d);
@@ -86,7 +86,9 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
     case 'generic':
       return fanOut(r, m, f, undefined, name, d);
     default: {
-      const plain = computedFilter(f) ?? fieldFilters(r.cat, r.raw, m, f, true)[0];
+      // a field with an id variant (an object type's `_id`) gives that one to a name ending in `_id`
+      const all = fieldFilters(r.cat, r.raw, m, f, true);
+      const plain = computedFilter(f) ?? all.find((x) => x.name === name && name.endsWith('_id')) ?? all[0];
       return plain ? [{ ...plain, name }] : [];
     }
   }
@@ -95,7 +97,8 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
 /**
  * Through a generic relation: each type it can name (or `types`), the rest of the way from there; or,
  * where the path ends at the relation (`then` absent), the object it names itself when the filter is
- * named after the object's model, else that object's own filters of this name.
+ * named after the object's model, else (and with `inside`, also) that object's own filters of this name:
+ * a prefix's `site` is a site it is scoped to or a location at that site.
  */
 function fanOut(
   r: Reach,
@@ -106,8 +109,11 @@ function fanOut(
   d: RawFilter,
 ): FilterDef[] {
   const byName = new Map<string, FilterDef[]>();
-  for (const key of g.types!) {
-    if (d.types && !d.types.includes(key)) continue;
+  let types = g.types!.filter((key) => !d.types || d.types.includes(key));
+  // a filter named after one of the types is that object alone, unless objects inside it count (`inside`)
+  const named = types.filter((key) => namesModel(name, r.cat.models[key]!));
+  if (!then && named.length && !d.inside) types = named;
+  for (const key of types) {
     const t = r.cat.models[key]!;
     let defs: FilterDef[];
     if (then) defs = walk(r, t, then.rest, then.end, name, d);

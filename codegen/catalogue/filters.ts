@@ -84,9 +84,21 @@ function tagFilters(): FilterDef[] {
   return [tag('tag', 'tag', 'string', 'slug'), tag('tag_id', 'tag_id', 'integer', 'ID')];
 }
 
-/** Filters of other models' declarations that reach this one: contacts of an object, its cable's connector. */
-function handedFilters(r: Reach, m: ModelDef): FilterDef[] {
-  const out: FilterDef[] = [];
+/** Filters computed on demand (they may reach other models' filters), with the names they can give. */
+interface Source {
+  readonly names: readonly string[];
+  readonly build: () => FilterDef[];
+}
+
+function source(r: Reach, m: ModelDef, name: string, d: RawFilter): Source {
+  const relation = !d.op && !d.expr && !d.filter;
+  const names = d.op === 'tag' ? ['tag', 'tag_id'] : relation && !name.endsWith('_id') ? [`${name}_id`, name] : [name];
+  return { names, build: () => (d.op || d.expr ? special(name, d) : declaredFilters(r, m, name, d)) };
+}
+
+/** Filters other models hand this one: contacts of an object, its cable's connector, a site's region. */
+function handedSources(r: Reach, m: ModelDef): Source[] {
+  const out: Source[] = [];
   for (const [app, a] of Object.entries(r.raw.apps)) {
     for (const [name, other] of Object.entries(a.models)) {
       const rf = other.reverse_filters;
@@ -95,7 +107,7 @@ function handedFilters(r: Reach, m: ModelDef): FilterDef[] {
       const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
       if (!g?.types?.includes(m.key)) continue;
       for (const [fname, far] of Object.entries(rf.filters))
-        out.push(...declaredFilters(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }));
+        out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }));
     }
   }
   // filters a related model hands on to every model pointing at it (sites → region, site_group)
@@ -104,29 +116,52 @@ function handedFilters(r: Reach, m: ModelDef): FilterDef[] {
     const [tapp, tmodel] = f.to!.split('.') as [string, string];
     for (const [name, p] of Object.entries(r.raw.apps[tapp]!.models[tmodel]!.propagate_filters ?? {})) {
       const d: RawFilter = typeof p === 'string' ? { via: p } : p;
-      out.push(...declaredFilters(r, m, name, { ...d, via: `${f.name}.${d.via}` }));
+      out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }));
     }
   }
   return out;
 }
 
-function special(name: string, d: RawFilter): FilterDef {
-  if ((requestOps as readonly string[]).includes(d.op!)) return requestFilter(d.op as (typeof requestOps)[number]);
-  return {
-    name,
-    kind: 'special',
-    path: [],
-    column: d.field ?? 'id',
-    lookups: d.lookups ?? [],
-    op: d.op!,
-    ...(d.arg ? { arg: d.arg } : {}),
-    type: d.type ?? 'string',
-    description: d.description ?? name,
-  };
+/** A declared operation: one of runtime/filters/special.ts, or a derived kind on a model without its feature. */
+function special(name: string, d: RawFilter): FilterDef[] {
+  if ((requestOps as readonly string[]).includes(d.op!)) return [requestFilter(d.op as (typeof requestOps)[number])];
+  // tags NetBox filters on models whose API shows none (data sources): nothing is tagged, but the filter holds
+  if (d.op === 'tag') return tagFilters();
+  if (d.expr) {
+    const kind =
+      d.type === 'integer' ? 'number' : d.type === 'number' ? 'decimal' : d.type === 'boolean' ? 'boolean' : 'string';
+    const lookups = d.lookups ?? (kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups);
+    return [
+      {
+        name,
+        kind,
+        path: [],
+        column: 'id',
+        lookups,
+        op: 'expr',
+        arg: d.expr,
+        type: d.type ?? 'string',
+        description: d.description ?? name,
+      },
+    ];
+  }
+  return [
+    {
+      name,
+      kind: 'special',
+      path: [],
+      column: d.field ?? 'id',
+      lookups: d.lookups ?? [],
+      op: d.op!,
+      ...(d.arg ? { arg: d.arg } : {}),
+      type: d.type ?? 'string',
+      description: d.description ?? name,
+    },
+  ];
 }
 
-function modelFilters(r: Reach, m: ModelDef): FilterDef[] {
-  const { cat, raw } = r;
+/** What a model's fields and features give it, reaching no other model's filters. */
+function derivedFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
     if (f.hidden || f.writeOnly || (!f.column && f.kind !== 'fk' && f.kind !== 'm2m')) continue;
@@ -138,46 +173,78 @@ function modelFilters(r: Reach, m: ModelDef): FilterDef[] {
   if (m.fields.some((f) => f.computed?.type === 'cable')) out.push(...cableFilters(m));
   out.push(...countFilters(m, cat));
   if (m.features.changelog) out.push(...requestOps.map(requestFilter));
-  out.push(...handedFilters(r, m));
-  const byName = new Map<string, FilterDef>();
-  for (const f of out) if (!byName.has(f.name)) byName.set(f.name, f);
-  // a model's own declarations win over what is derived; other names of its own filters come last
-  const declared = Object.entries(raw.apps[m.app]!.models[m.model]!.filters ?? {});
-  const alias = ([, d]: [string, RawFilter]) => !!d.filter && !d.via && !d.from;
-  for (const [name, d] of declared.filter((e) => !alias(e))) {
-    for (const f of d.op ? [special(name, d)] : declaredFilters(r, m, name, d)) byName.set(f.name, f);
+  return out;
+}
+
+/**
+ * The filters of every model. A filter may reuse another model's (a circuit's site is its terminations'
+ * site), so each is built on demand, once; only a filter that reaches back to itself is an error.
+ * Derived and handed filters keep the first of a name; a model's own declarations win over both.
+ */
+class FilterBuilder implements Reach {
+  private readonly built = new Map<Source, FilterDef[]>();
+  private readonly busy = new Set<Source>();
+  private readonly models = new Map<string, { derived: FilterDef[]; handed: Source[]; declared: Source[] }>();
+
+  constructor(
+    readonly cat: Catalogue,
+    readonly raw: RawCatalogue,
+  ) {}
+
+  private parts(key: string) {
+    let p = this.models.get(key);
+    if (!p) {
+      const m = this.cat.models[key]!;
+      const own = Object.entries(this.raw.apps[m.app]!.models[m.model]!.filters ?? {});
+      p = {
+        derived: derivedFilters(this.cat, this.raw, m),
+        handed: handedSources(this, m),
+        declared: own.map(([name, d]) => source(this, m, name, d)),
+      };
+      this.models.set(key, p);
+    }
+    return p;
   }
-  for (const [name, d] of declared.filter(alias)) {
-    const own = byName.get(d.filter!);
-    if (!own) throw new Error(`${m.key}: filter "${name}" names "${d.filter}", which is not a filter of ${m.key}`);
-    byName.set(name, {
-      ...own,
-      name,
-      ...(d.lookups ? { lookups: d.lookups } : {}),
-      ...(d.description ? { description: d.description } : {}),
-    });
+
+  private build(key: string, s: Source): FilterDef[] {
+    const have = this.built.get(s);
+    if (have) return have;
+    if (this.busy.has(s)) throw new Error(`${key}: filter "${s.names.join('/')}" reaches back to itself`);
+    this.busy.add(s);
+    const list = s.build();
+    this.busy.delete(s);
+    this.built.set(s, list);
+    return list;
   }
-  return [...byName.values()].sort((a, b) => byCodePoint(a.name, b.name));
+
+  filterOf(key: string, name: string): FilterDef | undefined {
+    const p = this.parts(key);
+    for (const s of p.declared.filter((x) => x.names.includes(name))) {
+      const f = this.build(key, s).find((x) => x.name === name);
+      if (f) return f;
+    }
+    const f = p.derived.find((x) => x.name === name);
+    if (f) return f;
+    for (const s of p.handed.filter((x) => x.names.includes(name))) {
+      const h = this.build(key, s).find((x) => x.name === name);
+      if (h) return h;
+    }
+    return undefined;
+  }
+
+  filtersOf(key: string): FilterDef[] {
+    const p = this.parts(key);
+    const byName = new Map<string, FilterDef>();
+    for (const f of [...p.derived, ...p.handed.flatMap((s) => this.build(key, s))])
+      if (!byName.has(f.name)) byName.set(f.name, f);
+    for (const s of p.declared) for (const f of this.build(key, s)) byName.set(f.name, f);
+    return [...byName.values()].sort((a, b) => byCodePoint(a.name, b.name));
+  }
 }
 
 export function buildFilterSpecs(cat: Catalogue, raw: RawCatalogue): FilterSpecs {
-  const done = new Map<string, readonly FilterDef[]>();
-  const busy = new Set<string>();
-  const r: Reach = {
-    cat,
-    raw,
-    filtersOf(key) {
-      const have = done.get(key);
-      if (have) return have;
-      if (busy.has(key)) throw new Error(`filters of ${key} reach back to themselves (${[...busy].join(' → ')})`);
-      busy.add(key);
-      const list = modelFilters(r, cat.models[key]!);
-      busy.delete(key);
-      done.set(key, list);
-      return list;
-    },
-  };
+  const b = new FilterBuilder(cat, raw);
   const specs: Record<string, readonly FilterDef[]> = {};
-  for (const m of Object.values(cat.models)) specs[m.key] = r.filtersOf(m.key);
+  for (const m of Object.values(cat.models)) specs[m.key] = b.filtersOf(m.key);
   return specs;
 }

@@ -126,6 +126,8 @@ export interface RawFilter {
   any?: (string | RawFilter)[];
   /** generic relations on the way: only these of their types */
   types?: string[];
+  /** a generic relation ending the path: objects inside the one named count too (a site's locations) */
+  inside?: boolean;
   /** fixed values of the rows a `from` reaches (`{cable_end: A}`) */
   where?: Record<string, string>;
   tree?: boolean;
@@ -134,6 +136,8 @@ export interface RawFilter {
   op?: string;
   arg?: string;
   field?: string;
+  /** a value of the row NetBox stores and we compute (a power feed's available power), in SQL over its columns */
+  expr?: string;
   lookups?: string[];
   type?: 'string' | 'integer' | 'number' | 'boolean';
   description?: string;

@@ -191,7 +191,7 @@ const rule = {
   },
 } as const;
 
-const path = { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$' } as const;
+const path = { type: 'string', pattern: '^_?[a-z][a-z0-9_]*(\\._?[a-z][a-z0-9_]*)*$' } as const;
 
 /** Operations of runtime/filters/special.ts a declared filter may name, and the change-log request filters. */
 export const filterOps = [
@@ -208,9 +208,28 @@ export const filterOps = [
   'generic_parent_id',
   'not_null',
   'not_empty',
+  'has',
+  'has_any',
+  'missing',
+  'list_has',
+  'list_overlap',
+  'list_number',
+  'list_text',
+  'for_object_type',
+  'json_ref',
+  'vc_interfaces',
+  'range_contains',
+  'range_within',
+  'vid_in_ranges',
+  'related_ip',
+  'at_least',
+  'at_most',
+  'choice_group',
+  'null_or_same',
   'created_by_request',
   'updated_by_request',
   'modified_by_request',
+  'tag',
 ] as const;
 
 const reach = {
@@ -218,6 +237,7 @@ const reach = {
   from: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
   filter: identifier,
   types: { type: 'array', items: contentType, minItems: 1 },
+  inside: { type: 'boolean' },
   where: { type: 'object', additionalProperties: { type: 'string' } },
   tree: { type: 'boolean' },
   natural: identifier,
@@ -236,6 +256,7 @@ const filter = {
     op: { enum: filterOps },
     arg: { type: 'string' },
     field: { type: 'string' },
+    expr: { type: 'string' },
     lookups: fieldList,
     type: { enum: ['string', 'integer', 'number', 'boolean'] },
     description: { type: 'string' },

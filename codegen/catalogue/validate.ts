@@ -249,8 +249,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     }
     // paths through generic relations and reverse hops are followed (and faulted) where filters are built
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
-      if (!f.op && !f.via && !f.from && !f.filter && !f.any)
-        faults.push(`${at}.filters.${fname}: give "op", "via", "from", "filter" or "any"`);
+      if (!f.op && !f.expr && !f.via && !f.from && !f.filter && !f.any)
+        faults.push(`${at}.filters.${fname}: give "op", "expr", "via", "from", "filter" or "any"`);
       if (f.from && !models.has(f.from.split('.').slice(0, 2).join('.')))
         faults.push(`${at}.filters.${fname}.from: unknown model in "${f.from}"`);
     }

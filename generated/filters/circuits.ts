@@ -1972,6 +1972,41 @@ export const circuitsFilters: FilterSpecs = {
     ],
     "circuits.circuittermination": [
       {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
+      {
         "name": "cable_end",
         "kind": "cable",
         "path": [],

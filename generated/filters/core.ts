@@ -20,6 +20,16 @@ export const coreFilters: FilterSpecs = {
         "description": "Created"
       },
       {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
         "name": "hash",
         "kind": "string",
         "path": [],
@@ -74,6 +84,16 @@ export const coreFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
         "name": "path",
         "kind": "string",
         "path": [],
@@ -112,6 +132,19 @@ export const coreFilters: FilterSpecs = {
         "description": "Size"
       },
       {
+        "name": "source",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "source_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "core.datasource",
+        "natural": "name",
+        "type": "string",
+        "description": "Source (name)"
+      },
+      {
         "name": "source_id",
         "kind": "fk",
         "path": [],
@@ -122,6 +155,16 @@ export const coreFilters: FilterSpecs = {
         "target": "core.datasource",
         "type": "integer",
         "description": "Source (ID)"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
       }
     ],
     "core.datasource": [
@@ -378,19 +421,53 @@ export const coreFilters: FilterSpecs = {
       },
       {
         "name": "sync_interval",
-        "kind": "number",
+        "kind": "string",
         "path": [],
-        "column": "sync_interval",
+        "column": "id",
         "lookups": [
           "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
         ],
+        "op": "expr",
+        "arg": "sync_interval::text",
+        "type": "string",
+        "description": "Sync interval (minutes), as NetBox's choice filter compares it"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
         "type": "integer",
-        "description": "Sync interval"
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "type",
@@ -444,6 +521,26 @@ export const coreFilters: FilterSpecs = {
         "description": "Completed"
       },
       {
+        "name": "completed__after",
+        "kind": "special",
+        "path": [],
+        "column": "completed",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Completed at or after this time"
+      },
+      {
+        "name": "completed__before",
+        "kind": "special",
+        "path": [],
+        "column": "completed",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Completed at or before this time"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -458,6 +555,26 @@ export const coreFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Created"
+      },
+      {
+        "name": "created__after",
+        "kind": "special",
+        "path": [],
+        "column": "created",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Created at or after this time"
+      },
+      {
+        "name": "created__before",
+        "kind": "special",
+        "path": [],
+        "column": "created",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Created at or before this time"
       },
       {
         "name": "id",
@@ -651,6 +768,26 @@ export const coreFilters: FilterSpecs = {
         "description": "Scheduled"
       },
       {
+        "name": "scheduled__after",
+        "kind": "special",
+        "path": [],
+        "column": "scheduled",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Scheduled at or after this time"
+      },
+      {
+        "name": "scheduled__before",
+        "kind": "special",
+        "path": [],
+        "column": "scheduled",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Scheduled at or before this time"
+      },
+      {
         "name": "started",
         "kind": "timestamp",
         "path": [],
@@ -665,6 +802,26 @@ export const coreFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Started"
+      },
+      {
+        "name": "started__after",
+        "kind": "special",
+        "path": [],
+        "column": "started",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Started at or after this time"
+      },
+      {
+        "name": "started__before",
+        "kind": "special",
+        "path": [],
+        "column": "started",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Started at or before this time"
       },
       {
         "name": "status",
@@ -837,6 +994,33 @@ export const coreFilters: FilterSpecs = {
         "description": "Object repr"
       },
       {
+        "name": "related_object_id",
+        "kind": "number",
+        "path": [],
+        "column": "related_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Related object ID"
+      },
+      {
+        "name": "related_object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "related_object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Related object type"
+      },
+      {
         "name": "request_id",
         "kind": "string",
         "path": [],
@@ -1007,6 +1191,16 @@ export const coreFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Description"
+      },
+      {
+        "name": "features",
+        "kind": "special",
+        "path": [],
+        "column": "features",
+        "lookups": [],
+        "op": "list_text",
+        "type": "string",
+        "description": "Features (text contained)"
       },
       {
         "name": "id",

@@ -4,6 +4,19 @@ import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const dcimFilters: FilterSpecs = {
     "dcim.cable": [
       {
+        "name": "bundle",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "bundle_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cablebundle",
+        "natural": "name",
+        "type": "string",
+        "description": "Bundle (name)"
+      },
+      {
         "name": "bundle_id",
         "kind": "fk",
         "path": [],
@@ -14,6 +27,43 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.cablebundle",
         "type": "integer",
         "description": "Bundle (ID)"
+      },
+      {
+        "name": "circuittermination_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "circuittermination_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "circuittermination_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "circuits.circuittermination",
+            "type": "integer",
+            "description": "Circuit termination (ID)"
+          },
+          "description": "Circuit termination (ID)",
+          "type": "integer"
+        },
+        "description": "Circuit termination (ID)",
+        "type": "integer"
       },
       {
         "name": "color",
@@ -36,6 +86,80 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Color"
+      },
+      {
+        "name": "consoleport_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "consoleport_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.consoleport",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "consoleport_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.consoleport",
+            "type": "integer",
+            "description": "Console port (ID)"
+          },
+          "description": "Console port (ID)",
+          "type": "integer"
+        },
+        "description": "Console port (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "consoleserverport_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "consoleserverport_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.consoleserverport",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "consoleserverport_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.consoleserverport",
+            "type": "integer",
+            "description": "Console server port (ID)"
+          },
+          "description": "Console server port (ID)",
+          "type": "integer"
+        },
+        "description": "Console server port (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -86,6 +210,455 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "device",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.consoleport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.consoleserverport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.frontport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.interface",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.poweroutlet",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            },
+            {
+              "name": "device",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.rearport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "string",
+                "description": "Device (name)"
+              },
+              "description": "Device (name)",
+              "type": "string"
+            }
+          ],
+          "description": "Device (name)",
+          "type": "string"
+        },
+        "description": "Device (name)",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "device_id",
+          "kind": "any",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "branches": [
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.consoleport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.consoleserverport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.frontport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.interface",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.poweroutlet",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            },
+            {
+              "name": "device_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.rearport",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "device_id",
+                "kind": "fk",
+                "path": [],
+                "column": "device_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.device",
+                "type": "integer",
+                "description": "Device (ID)"
+              },
+              "description": "Device (ID)",
+              "type": "integer"
+            }
+          ],
+          "description": "Device (ID)",
+          "type": "integer"
+        },
+        "description": "Device (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "frontport_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "frontport_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.frontport",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "frontport_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.frontport",
+            "type": "integer",
+            "description": "Front port (ID)"
+          },
+          "description": "Front port (ID)",
+          "type": "integer"
+        },
+        "description": "Front port (ID)",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -100,6 +673,43 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "interface_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "interface_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "type": "integer",
+            "description": "Interface (ID)"
+          },
+          "description": "Interface (ID)",
+          "type": "integer"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "label",
@@ -179,6 +789,562 @@ export const dcimFilters: FilterSpecs = {
         "description": "Length unit"
       },
       {
+        "name": "location",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "location",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "location",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "location",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Location (name)"
+                  },
+                  "description": "Location (name)",
+                  "type": "string"
+                }
+              ],
+              "description": "Location (name)",
+              "type": "string"
+            },
+            "description": "Location (name)",
+            "type": "string"
+          },
+          {
+            "name": "location",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "location",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "location",
+                "kind": "fk_natural",
+                "path": [
+                  "rack"
+                ],
+                "column": "location_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "natural": "name",
+                "type": "string",
+                "description": "Location (name)"
+              },
+              "description": "Location (name)",
+              "type": "string"
+            },
+            "description": "Location (name)",
+            "type": "string"
+          }
+        ],
+        "description": "Location (name)",
+        "type": "string"
+      },
+      {
+        "name": "location_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "location_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "location_id",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "location_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "location_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "location_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "type": "integer",
+                    "description": "Location (ID)"
+                  },
+                  "description": "Location (ID)",
+                  "type": "integer"
+                }
+              ],
+              "description": "Location (ID)",
+              "type": "integer"
+            },
+            "description": "Location (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "location_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "location_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "location_id",
+                "kind": "fk",
+                "path": [
+                  "rack"
+                ],
+                "column": "location_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.location",
+                "type": "integer",
+                "description": "Location (ID)"
+              },
+              "description": "Location (ID)",
+              "type": "integer"
+            },
+            "description": "Location (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Location (ID)",
+        "type": "integer"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -241,6 +1407,117 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "powerfeed_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "powerfeed_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.powerfeed",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "powerfeed_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.powerfeed",
+            "type": "integer",
+            "description": "Power feed (ID)"
+          },
+          "description": "Power feed (ID)",
+          "type": "integer"
+        },
+        "description": "Power feed (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "poweroutlet_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "poweroutlet_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.poweroutlet",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "poweroutlet_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.poweroutlet",
+            "type": "integer",
+            "description": "Power outlet (ID)"
+          },
+          "description": "Power outlet (ID)",
+          "type": "integer"
+        },
+        "description": "Power outlet (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "powerport_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "powerport_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.powerport",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "powerport_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.powerport",
+            "type": "integer",
+            "description": "Power port (ID)"
+          },
+          "description": "Power port (ID)",
+          "type": "integer"
+        },
+        "description": "Power port (ID)",
+        "type": "integer"
+      },
+      {
         "name": "profile",
         "kind": "choice",
         "path": [],
@@ -262,6 +1539,1327 @@ export const dcimFilters: FilterSpecs = {
         "choices": "cable_profile",
         "type": "string",
         "description": "Profile"
+      },
+      {
+        "name": "rack",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "rack",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "rack",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                },
+                {
+                  "name": "rack",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "natural": "name",
+                    "type": "string",
+                    "description": "Rack (name)"
+                  },
+                  "description": "Rack (name)",
+                  "type": "string"
+                }
+              ],
+              "description": "Rack (name)",
+              "type": "string"
+            },
+            "description": "Rack (name)",
+            "type": "string"
+          },
+          {
+            "name": "rack",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "rack",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "rack",
+                "kind": "fk_natural",
+                "path": [],
+                "column": "rack_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.rack",
+                "natural": "name",
+                "type": "string",
+                "description": "Rack (name)"
+              },
+              "description": "Rack (name)",
+              "type": "string"
+            },
+            "description": "Rack (name)",
+            "type": "string"
+          }
+        ],
+        "description": "Rack (name)",
+        "type": "string"
+      },
+      {
+        "name": "rack_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "rack_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "rack_id",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "rack_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "rack_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "rack_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.rack",
+                    "type": "integer",
+                    "description": "Rack (ID)"
+                  },
+                  "description": "Rack (ID)",
+                  "type": "integer"
+                }
+              ],
+              "description": "Rack (ID)",
+              "type": "integer"
+            },
+            "description": "Rack (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "rack_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "rack_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "rack_id",
+                "kind": "fk",
+                "path": [],
+                "column": "rack_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.rack",
+                "type": "integer",
+                "description": "Rack (ID)"
+              },
+              "description": "Rack (ID)",
+              "type": "integer"
+            },
+            "description": "Rack (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Rack (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "rearport_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "rearport_id",
+          "kind": "related",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.rearport",
+          "op": "generic",
+          "arg": "termination_type",
+          "inner": {
+            "name": "rearport_id",
+            "kind": "fk",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.rearport",
+            "type": "integer",
+            "description": "Rear port (ID)"
+          },
+          "description": "Rear port (ID)",
+          "type": "integer"
+        },
+        "description": "Rear port (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "site",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                },
+                {
+                  "name": "site",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site",
+                    "kind": "fk_natural",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "string",
+                    "description": "Site (slug)"
+                  },
+                  "description": "Site (slug)",
+                  "type": "string"
+                }
+              ],
+              "description": "Site (slug)",
+              "type": "string"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site",
+                "kind": "fk_natural",
+                "path": [
+                  "rack"
+                ],
+                "column": "site_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "string",
+                "description": "Site (slug)"
+              },
+              "description": "Site (slug)",
+              "type": "string"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.circuittermination",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site",
+                "kind": "any",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "branches": [
+                  {
+                    "name": "site",
+                    "kind": "related",
+                    "path": [],
+                    "column": "termination_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "op": "generic",
+                    "arg": "termination_type",
+                    "inner": {
+                      "name": "site",
+                      "kind": "fk_natural",
+                      "path": [],
+                      "column": "id",
+                      "lookups": [
+                        "n"
+                      ],
+                      "target": "dcim.site",
+                      "type": "string",
+                      "description": "Site (slug)"
+                    },
+                    "description": "Site (slug)",
+                    "type": "string"
+                  },
+                  {
+                    "name": "site",
+                    "kind": "related",
+                    "path": [],
+                    "column": "termination_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "op": "generic",
+                    "arg": "termination_type",
+                    "inner": {
+                      "name": "site",
+                      "kind": "fk_natural",
+                      "path": [],
+                      "column": "site_id",
+                      "lookups": [
+                        "n"
+                      ],
+                      "target": "dcim.site",
+                      "type": "string",
+                      "description": "Site (slug)"
+                    },
+                    "description": "Site (slug)",
+                    "type": "string"
+                  }
+                ],
+                "description": "Site (slug)",
+                "type": "string"
+              },
+              "description": "Site (slug)",
+              "type": "string"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site_id",
+              "kind": "any",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "branches": [
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.consoleserverport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.frontport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.interface",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.poweroutlet",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.powerport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                },
+                {
+                  "name": "site_id",
+                  "kind": "related",
+                  "path": [],
+                  "column": "termination_id",
+                  "lookups": [
+                    "n"
+                  ],
+                  "target": "dcim.rearport",
+                  "op": "generic",
+                  "arg": "termination_type",
+                  "inner": {
+                    "name": "site_id",
+                    "kind": "fk",
+                    "path": [
+                      "device"
+                    ],
+                    "column": "site_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "type": "integer",
+                    "description": "Site (ID)"
+                  },
+                  "description": "Site (ID)",
+                  "type": "integer"
+                }
+              ],
+              "description": "Site (ID)",
+              "type": "integer"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.powerfeed",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_id",
+                "kind": "fk",
+                "path": [
+                  "rack"
+                ],
+                "column": "site_id",
+                "lookups": [
+                  "n"
+                ],
+                "target": "dcim.site",
+                "type": "integer",
+                "description": "Site (ID)"
+              },
+              "description": "Site (ID)",
+              "type": "integer"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "cable_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.cabletermination",
+            "op": "reverse",
+            "inner": {
+              "name": "site_id",
+              "kind": "related",
+              "path": [],
+              "column": "termination_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "circuits.circuittermination",
+              "op": "generic",
+              "arg": "termination_type",
+              "inner": {
+                "name": "site_id",
+                "kind": "any",
+                "path": [],
+                "column": "id",
+                "lookups": [
+                  "n"
+                ],
+                "branches": [
+                  {
+                    "name": "site_id",
+                    "kind": "related",
+                    "path": [],
+                    "column": "termination_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.site",
+                    "op": "generic",
+                    "arg": "termination_type",
+                    "inner": {
+                      "name": "site_id",
+                      "kind": "fk",
+                      "path": [],
+                      "column": "id",
+                      "lookups": [
+                        "n"
+                      ],
+                      "target": "dcim.site",
+                      "type": "integer",
+                      "description": "Site (ID)"
+                    },
+                    "description": "Site (ID)",
+                    "type": "integer"
+                  },
+                  {
+                    "name": "site_id",
+                    "kind": "related",
+                    "path": [],
+                    "column": "termination_id",
+                    "lookups": [
+                      "n"
+                    ],
+                    "target": "dcim.location",
+                    "op": "generic",
+                    "arg": "termination_type",
+                    "inner": {
+                      "name": "site_id",
+                      "kind": "fk",
+                      "path": [],
+                      "column": "site_id",
+                      "lookups": [
+                        "n"
+                      ],
+                      "target": "dcim.site",
+                      "type": "integer",
+                      "description": "Site (ID)"
+                    },
+                    "description": "Site (ID)",
+                    "type": "integer"
+                  }
+                ],
+                "description": "Site (ID)",
+                "type": "integer"
+              },
+              "description": "Site (ID)",
+              "type": "integer"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Site (ID)",
+        "type": "integer"
       },
       {
         "name": "status",
@@ -365,6 +2963,114 @@ export const dcimFilters: FilterSpecs = {
         "description": "Tenant (ID)"
       },
       {
+        "name": "termination_a_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "where": {
+          "cable_end": "A"
+        },
+        "inner": {
+          "name": "termination_a_id",
+          "kind": "number",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Termination ID"
+        },
+        "description": "Termination ID",
+        "type": "integer"
+      },
+      {
+        "name": "termination_a_type",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "termination_a_type",
+          "kind": "content_type",
+          "path": [],
+          "column": "termination_type",
+          "lookups": [
+            "n"
+          ],
+          "type": "string",
+          "description": "Termination type"
+        },
+        "description": "Termination type",
+        "type": "string"
+      },
+      {
+        "name": "termination_b_id",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "where": {
+          "cable_end": "B"
+        },
+        "inner": {
+          "name": "termination_b_id",
+          "kind": "number",
+          "path": [],
+          "column": "termination_id",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Termination ID"
+        },
+        "description": "Termination ID",
+        "type": "integer"
+      },
+      {
+        "name": "termination_b_type",
+        "kind": "related",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse",
+        "inner": {
+          "name": "termination_b_type",
+          "kind": "content_type",
+          "path": [],
+          "column": "termination_type",
+          "lookups": [
+            "n"
+          ],
+          "type": "string",
+          "description": "Termination type"
+        },
+        "description": "Termination type",
+        "type": "string"
+      },
+      {
         "name": "type",
         "kind": "choice",
         "path": [],
@@ -386,6 +3092,17 @@ export const dcimFilters: FilterSpecs = {
         "choices": "cable_type",
         "type": "string",
         "description": "Type"
+      },
+      {
+        "name": "unterminated",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "missing",
+        "arg": "dcim.cabletermination.cable:cable_end=A,dcim.cabletermination.cable:cable_end=B",
+        "type": "boolean",
+        "description": "Lacks an A or a B end"
       },
       {
         "name": "updated_by_request",
@@ -619,6 +3336,18 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.cabletermination": [
       {
+        "name": "cable",
+        "kind": "fk",
+        "path": [],
+        "column": "cable_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.cable",
+        "type": "integer",
+        "description": "Cable (ID)"
+      },
+      {
         "name": "cable_end",
         "kind": "choice",
         "path": [],
@@ -654,6 +3383,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Cable (ID)"
       },
       {
+        "name": "circuittermination_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.circuittermination",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "circuittermination_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.circuittermination",
+          "type": "integer",
+          "description": "Circuit termination (ID)"
+        },
+        "description": "Circuit termination (ID)",
+        "type": "integer"
+      },
+      {
         "name": "connector",
         "kind": "number",
         "path": [],
@@ -668,6 +3423,58 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Connector"
+      },
+      {
+        "name": "consoleport_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.consoleport",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "consoleport_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.consoleport",
+          "type": "integer",
+          "description": "Console port (ID)"
+        },
+        "description": "Console port (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "consoleserverport_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.consoleserverport",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "consoleserverport_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.consoleserverport",
+          "type": "integer",
+          "description": "Console server port (ID)"
+        },
+        "description": "Console server port (ID)",
+        "type": "integer"
       },
       {
         "name": "created",
@@ -696,6 +3503,32 @@ export const dcimFilters: FilterSpecs = {
         "description": "Objects created by the request with this ID"
       },
       {
+        "name": "frontport_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.frontport",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "frontport_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.frontport",
+          "type": "integer",
+          "description": "Front port (ID)"
+        },
+        "description": "Front port (ID)",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -710,6 +3543,32 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -736,6 +3595,110 @@ export const dcimFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "powerfeed_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerfeed",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "powerfeed_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.powerfeed",
+          "type": "integer",
+          "description": "Power feed (ID)"
+        },
+        "description": "Power feed (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "poweroutlet_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.poweroutlet",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "poweroutlet_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.poweroutlet",
+          "type": "integer",
+          "description": "Power outlet (ID)"
+        },
+        "description": "Power outlet (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "powerport_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerport",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "powerport_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.powerport",
+          "type": "integer",
+          "description": "Power port (ID)"
+        },
+        "description": "Power port (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "rearport_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rearport",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "rearport_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.rearport",
+          "type": "integer",
+          "description": "Rear port (ID)"
+        },
+        "description": "Rear port (ID)",
+        "type": "integer"
       },
       {
         "name": "termination_id",
@@ -787,6 +3750,41 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.consoleport": [
+      {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
       {
         "name": "cable_end",
         "kind": "cable",
@@ -1191,6 +4189,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -1668,6 +4681,41 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.consoleserverport": [
       {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
+      {
         "name": "cable_end",
         "kind": "cable",
         "path": [],
@@ -2071,6 +5119,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -2702,6 +5765,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Console port count"
       },
       {
+        "name": "console_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleport.device",
+        "type": "boolean",
+        "description": "Has console ports"
+      },
+      {
         "name": "console_server_port_count",
         "kind": "count",
         "path": [],
@@ -2717,6 +5791,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.consoleserverport",
         "type": "integer",
         "description": "Console server port count"
+      },
+      {
+        "name": "console_server_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleserverport.device",
+        "type": "boolean",
+        "description": "Has console server ports"
       },
       {
         "name": "contact",
@@ -2870,6 +5955,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device bay count"
       },
       {
+        "name": "device_bays",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.devicebay.device",
+        "type": "boolean",
+        "description": "Has device bays"
+      },
+      {
         "name": "device_type",
         "kind": "fk_natural",
         "path": [],
@@ -2934,6 +6030,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Front port count"
       },
       {
+        "name": "has_oob_ip",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "oob_ip",
+        "type": "boolean",
+        "description": "Has an out-of-band IP address"
+      },
+      {
         "name": "has_primary_ip",
         "kind": "special",
         "path": [],
@@ -2943,6 +6050,17 @@ export const dcimFilters: FilterSpecs = {
         "arg": "primary_ip4,primary_ip6",
         "type": "boolean",
         "description": "Has a primary IPv4 or IPv6 address"
+      },
+      {
+        "name": "has_virtual_device_context",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.virtualdevicecontext.device",
+        "type": "boolean",
+        "description": "Has virtual device contexts"
       },
       {
         "name": "id",
@@ -2978,6 +6096,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Interface count"
       },
       {
+        "name": "interfaces",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.interface.device",
+        "type": "boolean",
+        "description": "Has interfaces"
+      },
+      {
         "name": "inventory_item_count",
         "kind": "count",
         "path": [],
@@ -2993,6 +6122,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.inventoryitem",
         "type": "integer",
         "description": "Inventory item count"
+      },
+      {
+        "name": "is_full_depth",
+        "kind": "boolean",
+        "path": [
+          "device_type"
+        ],
+        "column": "is_full_depth",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Is full depth"
       },
       {
         "name": "last_updated",
@@ -3025,6 +6165,17 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "number",
         "description": "Latitude"
+      },
+      {
+        "name": "local_context_data",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "local_context_data",
+        "type": "boolean",
+        "description": "Has local config context data"
       },
       {
         "name": "location",
@@ -3067,6 +6218,77 @@ export const dcimFilters: FilterSpecs = {
         "description": "Longitude"
       },
       {
+        "name": "mac_address",
+        "kind": "related",
+        "path": [],
+        "column": "device_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "target": "dcim.interface",
+        "op": "reverse",
+        "inner": {
+          "name": "mac_address",
+          "kind": "related",
+          "path": [],
+          "column": "assigned_object_id",
+          "lookups": [
+            "n",
+            "ic",
+            "nic",
+            "isw",
+            "nisw",
+            "iew",
+            "niew",
+            "ie",
+            "nie",
+            "empty",
+            "regex",
+            "iregex"
+          ],
+          "target": "dcim.macaddress",
+          "op": "reverse_generic",
+          "arg": "assigned_object_type:assigned_object_id",
+          "inner": {
+            "name": "mac_address",
+            "kind": "string",
+            "path": [],
+            "column": "mac_address",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "type": "string",
+            "description": "MAC address"
+          },
+          "description": "MAC address of the interface",
+          "type": "string"
+        },
+        "description": "MAC address of an interface",
+        "type": "string"
+      },
+      {
         "name": "manufacturer",
         "kind": "fk_natural",
         "path": [
@@ -3095,6 +6317,18 @@ export const dcimFilters: FilterSpecs = {
         "description": "Manufacturer (ID)"
       },
       {
+        "name": "model",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "device_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "type": "string",
+        "description": "Device model (slug)"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -3120,6 +6354,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.modulebay",
         "type": "integer",
         "description": "Module bay count"
+      },
+      {
+        "name": "module_bays",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.modulebay.device",
+        "type": "boolean",
+        "description": "Has module bays"
       },
       {
         "name": "name",
@@ -3208,6 +6453,67 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "parent_bay_id",
+        "kind": "related",
+        "path": [],
+        "column": "installed_device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicebay",
+        "op": "reverse",
+        "inner": {
+          "name": "parent_bay_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.devicebay",
+          "type": "integer",
+          "description": "Device bay (ID)"
+        },
+        "description": "Parent bay (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "parent_device_id",
+        "kind": "related",
+        "path": [],
+        "column": "installed_device_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicebay",
+        "op": "reverse",
+        "inner": {
+          "name": "parent_device_id",
+          "kind": "fk",
+          "path": [],
+          "column": "device_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.device",
+          "type": "integer",
+          "description": "Device (ID)"
+        },
+        "description": "Parent device (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "pass_through_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.frontport.device,dcim.rearport.device",
+        "type": "boolean",
+        "description": "Has front or rear ports (false: lacks one of them)"
+      },
+      {
         "name": "platform",
         "kind": "tree_natural",
         "path": [],
@@ -3265,6 +6571,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Power outlet count"
       },
       {
+        "name": "power_outlets",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.poweroutlet.device",
+        "type": "boolean",
+        "description": "Has power outlets"
+      },
+      {
         "name": "power_port_count",
         "kind": "count",
         "path": [],
@@ -3282,6 +6599,30 @@ export const dcimFilters: FilterSpecs = {
         "description": "Power port count"
       },
       {
+        "name": "power_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.powerport.device",
+        "type": "boolean",
+        "description": "Has power ports"
+      },
+      {
+        "name": "primary_ip4",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip4_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv4 (address)"
+      },
+      {
         "name": "primary_ip4_id",
         "kind": "fk",
         "path": [],
@@ -3292,6 +6633,19 @@ export const dcimFilters: FilterSpecs = {
         "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Primary IPv4 (ID)"
+      },
+      {
+        "name": "primary_ip6",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip6_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv6 (address)"
       },
       {
         "name": "primary_ip6_id",
@@ -3626,6 +6980,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.virtualchassis",
         "type": "integer",
         "description": "Virtual chassis (ID)"
+      },
+      {
+        "name": "virtual_chassis_member",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "virtual_chassis",
+        "type": "boolean",
+        "description": "Is a virtual chassis member"
       }
     ],
     "dcim.devicebay": [
@@ -3980,6 +7345,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -4740,6 +8120,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Console port template count"
       },
       {
+        "name": "console_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleporttemplate.device_type",
+        "type": "boolean",
+        "description": "Has console ports"
+      },
+      {
         "name": "console_server_port_template_count",
         "kind": "count",
         "path": [],
@@ -4755,6 +8146,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.consoleserverporttemplate",
         "type": "integer",
         "description": "Console server port template count"
+      },
+      {
+        "name": "console_server_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleserverporttemplate.device_type",
+        "type": "boolean",
+        "description": "Has console server ports"
       },
       {
         "name": "contact",
@@ -4932,6 +8334,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device bay template count"
       },
       {
+        "name": "device_bays",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.devicebaytemplate.device_type",
+        "type": "boolean",
+        "description": "Has device bays"
+      },
+      {
         "name": "device_count",
         "kind": "count",
         "path": [],
@@ -4975,6 +8388,28 @@ export const dcimFilters: FilterSpecs = {
         "description": "Front port template count"
       },
       {
+        "name": "has_front_image",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "front_image",
+        "type": "boolean",
+        "description": "Has a front image"
+      },
+      {
+        "name": "has_rear_image",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "rear_image",
+        "type": "boolean",
+        "description": "Has a rear image"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -5008,6 +8443,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Interface template count"
       },
       {
+        "name": "interfaces",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.interfacetemplate.device_type",
+        "type": "boolean",
+        "description": "Has interfaces"
+      },
+      {
         "name": "inventory_item_template_count",
         "kind": "count",
         "path": [],
@@ -5023,6 +8469,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.inventoryitemtemplate",
         "type": "integer",
         "description": "Inventory item template count"
+      },
+      {
+        "name": "inventory_items",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.inventoryitemtemplate.device_type",
+        "type": "boolean",
+        "description": "Has inventory items"
       },
       {
         "name": "is_full_depth",
@@ -5123,6 +8580,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Module bay template count"
       },
       {
+        "name": "module_bays",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.modulebaytemplate.device_type",
+        "type": "boolean",
+        "description": "Has module bays"
+      },
+      {
         "name": "owner",
         "kind": "fk_natural",
         "path": [],
@@ -5197,6 +8665,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Part number"
       },
       {
+        "name": "pass_through_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.frontporttemplate.device_type,dcim.rearporttemplate.device_type",
+        "type": "boolean",
+        "description": "Has front or rear ports (false: lacks one of them)"
+      },
+      {
         "name": "power_outlet_template_count",
         "kind": "count",
         "path": [],
@@ -5214,6 +8693,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Power outlet template count"
       },
       {
+        "name": "power_outlets",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.poweroutlettemplate.device_type",
+        "type": "boolean",
+        "description": "Has power outlets"
+      },
+      {
         "name": "power_port_template_count",
         "kind": "count",
         "path": [],
@@ -5229,6 +8719,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.powerporttemplate",
         "type": "integer",
         "description": "Power port template count"
+      },
+      {
+        "name": "power_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.powerporttemplate.device_type",
+        "type": "boolean",
+        "description": "Has power ports"
       },
       {
         "name": "rear_port_template_count",
@@ -5385,6 +8886,41 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.frontport": [
+      {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
       {
         "name": "cable_end",
         "kind": "cable",
@@ -5819,6 +9355,21 @@ export const dcimFilters: FilterSpecs = {
         "description": "Positions"
       },
       {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
+      },
+      {
         "name": "rack_id",
         "kind": "fk",
         "path": [
@@ -5831,6 +9382,19 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.rack",
         "type": "integer",
         "description": "Rack (ID)"
+      },
+      {
+        "name": "rear_port_id",
+        "kind": "special",
+        "path": [],
+        "column": "rear_ports",
+        "lookups": [
+          "n"
+        ],
+        "op": "json_ref",
+        "arg": "rear_port",
+        "type": "integer",
+        "description": "Mapped to this rear port (ID)"
       },
       {
         "name": "region",
@@ -6274,6 +9838,19 @@ export const dcimFilters: FilterSpecs = {
         "description": "Positions"
       },
       {
+        "name": "rear_port_id",
+        "kind": "special",
+        "path": [],
+        "column": "rear_ports",
+        "lookups": [
+          "n"
+        ],
+        "op": "json_ref",
+        "arg": "rear_port",
+        "type": "integer",
+        "description": "Mapped to this rear port (ID)"
+      },
+      {
         "name": "type",
         "kind": "choice",
         "path": [],
@@ -6319,6 +9896,41 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.interface",
         "type": "integer",
         "description": "Bridge (ID)"
+      },
+      {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
       },
       {
         "name": "cable_end",
@@ -6613,6 +10225,70 @@ export const dcimFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "kind",
+        "kind": "special",
+        "path": [],
+        "column": "type",
+        "lookups": [],
+        "op": "choice_group",
+        "arg": "physical=!virtual,lag,bridge,ieee802.11a,ieee802.11g,ieee802.11n,ieee802.11ac,ieee802.11ad,ieee802.11ax,ieee802.11ay,ieee802.11be,ieee802.15.1,ieee802.15.4,other-wireless,gsm,cdma,lte,4g,5g;virtual=virtual,lag,bridge;wireless=ieee802.11a,ieee802.11g,ieee802.11n,ieee802.11ac,ieee802.11ad,ieee802.11ax,ieee802.11ay,ieee802.11be,ieee802.15.1,ieee802.15.4,other-wireless,gsm,cdma,lte,4g,5g",
+        "type": "string",
+        "description": "Kind of interface: physical, virtual or wireless"
+      },
+      {
+        "name": "l2vpn",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "natural": "identifier",
+          "type": "string",
+          "description": "L2VPN (identifier)"
+        },
+        "description": "L2VPN (identifier)",
+        "type": "string"
+      },
+      {
+        "name": "l2vpn_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn_id",
+          "kind": "fk",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "type": "integer",
+          "description": "L2VPN (ID)"
+        },
+        "description": "L2VPN (ID)",
+        "type": "integer"
+      },
+      {
         "name": "label",
         "kind": "string",
         "path": [],
@@ -6692,9 +10368,9 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "mac_address",
-        "kind": "string",
+        "kind": "related",
         "path": [],
-        "column": "mac_address",
+        "column": "assigned_object_id",
         "lookups": [
           "n",
           "ic",
@@ -6709,8 +10385,33 @@ export const dcimFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "type": "string",
-        "description": "MAC address"
+        "target": "dcim.macaddress",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "mac_address",
+          "kind": "string",
+          "path": [],
+          "column": "mac_address",
+          "lookups": [
+            "n",
+            "ic",
+            "nic",
+            "isw",
+            "nisw",
+            "iew",
+            "niew",
+            "ie",
+            "nie",
+            "empty",
+            "regex",
+            "iregex"
+          ],
+          "type": "string",
+          "description": "MAC address"
+        },
+        "description": "MAC address of the interface",
+        "type": "string"
       },
       {
         "name": "mark_connected",
@@ -6968,6 +10669,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "ipam.vlan",
         "type": "integer",
         "description": "Q-in-Q SVLAN (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -7298,6 +11014,24 @@ export const dcimFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       },
       {
+        "name": "vdc",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualdevicecontext",
+        "through": {
+          "table": "dcim_interface_vdcs",
+          "source": "interface_id",
+          "target": "virtualdevicecontext_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "Virtual device contexts (name)"
+      },
+      {
         "name": "vdc_id",
         "kind": "m2m",
         "path": [],
@@ -7313,6 +11047,40 @@ export const dcimFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Virtual device contexts (ID)"
+      },
+      {
+        "name": "vdc_identifier",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.virtualdevicecontext",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_interface_vdcs",
+          "source": "interface_id",
+          "target": "virtualdevicecontext_id"
+        },
+        "inner": {
+          "name": "vdc_identifier",
+          "kind": "number",
+          "path": [],
+          "column": "identifier",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Numeric identifier unique to the parent device"
+        },
+        "description": "Virtual device context (identifier)",
+        "type": "integer"
       },
       {
         "name": "virtual_chassis",
@@ -7341,6 +11109,285 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.virtualchassis",
         "type": "integer",
         "description": "Virtual chassis (ID)"
+      },
+      {
+        "name": "virtual_chassis_member",
+        "kind": "special",
+        "path": [],
+        "column": "device",
+        "lookups": [],
+        "op": "vc_interfaces",
+        "arg": "virtual_chassis,mgmt_only",
+        "type": "string",
+        "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
+      },
+      {
+        "name": "virtual_chassis_member_id",
+        "kind": "special",
+        "path": [],
+        "column": "device",
+        "lookups": [],
+        "op": "vc_interfaces",
+        "arg": "virtual_chassis,mgmt_only",
+        "type": "integer",
+        "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
+      },
+      {
+        "name": "virtual_chassis_member_or_master",
+        "kind": "special",
+        "path": [],
+        "column": "device",
+        "lookups": [],
+        "op": "vc_interfaces",
+        "arg": "virtual_chassis,mgmt_only,master",
+        "type": "string",
+        "description": "Interfaces of this device, with its virtual chassis members' when it is the master"
+      },
+      {
+        "name": "virtual_chassis_member_or_master_id",
+        "kind": "special",
+        "path": [],
+        "column": "device",
+        "lookups": [],
+        "op": "vc_interfaces",
+        "arg": "virtual_chassis,mgmt_only,master",
+        "type": "integer",
+        "description": "Interfaces of this device by id, with its virtual chassis members' when it is the master"
+      },
+      {
+        "name": "virtual_circuit_id",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "virtual_circuit_id",
+          "kind": "fk",
+          "path": [],
+          "column": "virtual_circuit_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.virtualcircuit",
+          "type": "integer",
+          "description": "Virtual circuit (ID)"
+        },
+        "description": "Virtual circuit (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "virtual_circuit_termination_id",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.virtualcircuittermination",
+        "op": "reverse",
+        "inner": {
+          "name": "virtual_circuit_termination_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.virtualcircuittermination",
+          "type": "integer",
+          "description": "Virtual circuit termination (ID)"
+        },
+        "description": "Virtual circuit termination (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "vlan",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "vlan",
+            "kind": "number",
+            "path": [
+              "untagged_vlan"
+            ],
+            "column": "vid",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "VLAN ID"
+          },
+          {
+            "name": "vlan",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "target": "ipam.vlan",
+            "op": "m2m",
+            "through": {
+              "table": "dcim_interface_tagged_vlans",
+              "source": "interface_id",
+              "target": "vlan_id"
+            },
+            "inner": {
+              "name": "vlan",
+              "kind": "number",
+              "path": [],
+              "column": "vid",
+              "lookups": [
+                "n",
+                "lt",
+                "lte",
+                "gt",
+                "gte",
+                "empty"
+              ],
+              "type": "integer",
+              "description": "VLAN ID"
+            },
+            "description": "VLAN ID",
+            "type": "integer"
+          },
+          {
+            "name": "vlan",
+            "kind": "number",
+            "path": [
+              "qinq_svlan"
+            ],
+            "column": "vid",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "VLAN ID"
+          }
+        ],
+        "description": "Assigned VLAN (VID): untagged, tagged or Q-in-Q",
+        "type": "integer"
+      },
+      {
+        "name": "vlan_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "vlan_id",
+            "kind": "number",
+            "path": [
+              "untagged_vlan"
+            ],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "ID"
+          },
+          {
+            "name": "vlan_id",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "target": "ipam.vlan",
+            "op": "m2m",
+            "through": {
+              "table": "dcim_interface_tagged_vlans",
+              "source": "interface_id",
+              "target": "vlan_id"
+            },
+            "inner": {
+              "name": "vlan_id",
+              "kind": "number",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n",
+                "lt",
+                "lte",
+                "gt",
+                "gte",
+                "empty"
+              ],
+              "type": "integer",
+              "description": "ID"
+            },
+            "description": "ID",
+            "type": "integer"
+          },
+          {
+            "name": "vlan_id",
+            "kind": "number",
+            "path": [
+              "qinq_svlan"
+            ],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "ID"
+          }
+        ],
+        "description": "Assigned VLAN (ID): untagged, tagged or Q-in-Q",
+        "type": "integer"
+      },
+      {
+        "name": "vlan_translation_policy",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "vlan_translation_policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlantranslationpolicy",
+        "natural": "name",
+        "type": "string",
+        "description": "VLAN translation policy (name)"
       },
       {
         "name": "vlan_translation_policy_id",
@@ -7394,6 +11441,69 @@ export const dcimFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Wireless LANs (ID)"
+      },
+      {
+        "name": "wireless_link_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "branches": [
+          {
+            "name": "wireless_link_id",
+            "kind": "related",
+            "path": [],
+            "column": "interface_a_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "wireless.wirelesslink",
+            "op": "reverse",
+            "inner": {
+              "name": "wireless_link_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "wireless.wirelesslink",
+              "type": "integer",
+              "description": "Wireless link (ID)"
+            },
+            "description": "Wireless link (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "wireless_link_id",
+            "kind": "related",
+            "path": [],
+            "column": "interface_b_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "wireless.wirelesslink",
+            "op": "reverse",
+            "inner": {
+              "name": "wireless_link_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "wireless.wirelesslink",
+              "type": "integer",
+              "description": "Wireless link (ID)"
+            },
+            "description": "Wireless link (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Wireless link (ID)",
+        "type": "integer"
       },
       {
         "name": "wwn",
@@ -8208,6 +12318,21 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Manufacturer-assigned part identifier"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -9593,6 +13718,17 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.macaddress": [
       {
+        "name": "assigned",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "assigned_object_type,assigned_object_id",
+        "type": "boolean",
+        "description": "Is assigned"
+      },
+      {
         "name": "assigned_object_id",
         "kind": "number",
         "path": [],
@@ -9679,6 +13815,52 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "string",
+          "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (name), with its virtual chassis members' interfaces",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device_id",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "integer",
+          "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (ID), with its virtual chassis members' interfaces",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -9693,6 +13875,59 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -9795,6 +14030,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "primary",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has_any",
+        "arg": "dcim.interface.primary_mac_address,virtualization.vminterface.primary_mac_address",
+        "type": "boolean",
+        "description": "Is an interface's primary MAC address"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
@@ -9829,6 +14075,107 @@ export const dcimFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_machine",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "string",
+          "description": "Virtual machine (name)"
+        },
+        "description": "Virtual machine (name)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_machine_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine_id",
+          "kind": "fk",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "integer",
+          "description": "Virtual machine (ID)"
+        },
+        "description": "Virtual machine (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "vminterface",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "vminterface_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       }
     ],
     "dcim.manufacturer": [
@@ -10496,6 +14843,19 @@ export const dcimFilters: FilterSpecs = {
         "description": "Module bay (ID)"
       },
       {
+        "name": "module_type",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "module_type_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletype",
+        "natural": "model",
+        "type": "string",
+        "description": "Module type (model)"
+      },
+      {
         "name": "module_type_id",
         "kind": "fk",
         "path": [],
@@ -10558,6 +14918,50 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "profile",
+        "kind": "fk_natural",
+        "path": [
+          "module_type"
+        ],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletypeprofile",
+        "natural": "name",
+        "type": "string",
+        "description": "Profile (name)"
+      },
+      {
+        "name": "profile_id",
+        "kind": "fk",
+        "path": [
+          "module_type"
+        ],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletypeprofile",
+        "type": "integer",
+        "description": "Profile (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -10979,6 +15383,35 @@ export const dcimFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "installed_module_id",
+        "kind": "related",
+        "path": [],
+        "column": "module_bay_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.module",
+        "op": "reverse",
+        "inner": {
+          "name": "installed_module_id",
+          "kind": "number",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "ID"
+        },
+        "description": "Installed module (ID)",
+        "type": "integer"
+      },
+      {
         "name": "label",
         "kind": "string",
         "path": [],
@@ -11141,6 +15574,20 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "parent_id",
+        "kind": "fk",
+        "path": [
+          "module"
+        ],
+        "column": "module_bay_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.modulebay",
+        "type": "integer",
+        "description": "Parent module bay (ID)"
+      },
+      {
         "name": "position",
         "kind": "string",
         "path": [],
@@ -11161,6 +15608,21 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Identifier to reference when renaming installed components"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -11640,6 +16102,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Console port template count"
       },
       {
+        "name": "console_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleporttemplate.module_type",
+        "type": "boolean",
+        "description": "Has console ports"
+      },
+      {
         "name": "console_server_port_template_count",
         "kind": "count",
         "path": [],
@@ -11655,6 +16128,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.consoleserverporttemplate",
         "type": "integer",
         "description": "Console server port template count"
+      },
+      {
+        "name": "console_server_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.consoleserverporttemplate.module_type",
+        "type": "boolean",
+        "description": "Has console server ports"
       },
       {
         "name": "created",
@@ -11755,6 +16239,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Interface template count"
       },
       {
+        "name": "interfaces",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.interfacetemplate.module_type",
+        "type": "boolean",
+        "description": "Has interfaces"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -11842,6 +16337,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.modulebaytemplate",
         "type": "integer",
         "description": "Module bay template count"
+      },
+      {
+        "name": "module_bays",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.modulebaytemplate.module_type",
+        "type": "boolean",
+        "description": "Has module bays"
       },
       {
         "name": "module_count",
@@ -11935,6 +16441,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Discrete part number (optional)"
       },
       {
+        "name": "pass_through_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.frontporttemplate.module_type,dcim.rearporttemplate.module_type",
+        "type": "boolean",
+        "description": "Has front or rear ports (false: lacks one of them)"
+      },
+      {
         "name": "power_outlet_template_count",
         "kind": "count",
         "path": [],
@@ -11952,6 +16469,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Power outlet template count"
       },
       {
+        "name": "power_outlets",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.poweroutlettemplate.module_type",
+        "type": "boolean",
+        "description": "Has power outlets"
+      },
+      {
         "name": "power_port_template_count",
         "kind": "count",
         "path": [],
@@ -11967,6 +16495,30 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.powerporttemplate",
         "type": "integer",
         "description": "Power port template count"
+      },
+      {
+        "name": "power_ports",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "has",
+        "arg": "dcim.powerporttemplate.module_type",
+        "type": "boolean",
+        "description": "Has power ports"
+      },
+      {
+        "name": "profile",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.moduletypeprofile",
+        "natural": "name",
+        "type": "string",
+        "description": "Profile (name)"
       },
       {
         "name": "profile_id",
@@ -12299,6 +16851,17 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.platform",
         "type": "integer",
         "description": "Ancestor (ID), including descendants"
+      },
+      {
+        "name": "available_for_device_type",
+        "kind": "special",
+        "path": [],
+        "column": "manufacturer",
+        "lookups": [],
+        "op": "null_or_same",
+        "arg": "dcim.devicetype.manufacturer",
+        "type": "integer",
+        "description": "Platforms of no manufacturer or of this device type's"
       },
       {
         "name": "config_template_id",
@@ -12685,6 +17248,59 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Amperage"
+      },
+      {
+        "name": "available_power",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "op": "expr",
+        "arg": "round(abs(voltage) * amperage * max_utilization / 100.0 * CASE WHEN phase = 'three-phase' THEN 1.732 ELSE 1 END)",
+        "type": "integer",
+        "description": "Available power (VA)"
+      },
+      {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
       },
       {
         "name": "cable_end",
@@ -13074,6 +17690,94 @@ export const dcimFilters: FilterSpecs = {
         "description": "Rack (ID)"
       },
       {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "power_panel",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "power_panel",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "power_panel"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "power_panel",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "power_panel",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "power_panel"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
+      },
+      {
         "name": "status",
         "kind": "choice",
         "path": [],
@@ -13248,6 +17952,41 @@ export const dcimFilters: FilterSpecs = {
       }
     ],
     "dcim.poweroutlet": [
+      {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
       {
         "name": "cable_end",
         "kind": "cable",
@@ -13709,6 +18448,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.powerport",
         "type": "integer",
         "description": "Power port (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -14668,6 +19422,41 @@ export const dcimFilters: FilterSpecs = {
         "description": "Allocated power draw (watts)"
       },
       {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
+      {
         "name": "cable_end",
         "kind": "cable",
         "path": [],
@@ -15087,6 +19876,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -16781,6 +21585,34 @@ export const dcimFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "group",
+        "kind": "fk_natural",
+        "path": [
+          "rack"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackgroup",
+        "type": "string",
+        "description": "Group (slug)"
+      },
+      {
+        "name": "group_id",
+        "kind": "fk",
+        "path": [
+          "rack"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rackgroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -16811,6 +21643,34 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "tree_natural",
+        "path": [
+          "rack"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "string",
+        "description": "Location (slug), including descendants"
+      },
+      {
+        "name": "location_id",
+        "kind": "tree",
+        "path": [
+          "rack"
+        ],
+        "column": "location_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "type": "integer",
+        "description": "Location (ID), including descendants"
       },
       {
         "name": "modified_by_request",
@@ -16885,6 +21745,94 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.rack",
         "type": "integer",
         "description": "Rack (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "tree_natural",
+        "path": [
+          "rack",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "string",
+        "description": "Region (slug), including descendants"
+      },
+      {
+        "name": "region_id",
+        "kind": "tree",
+        "path": [
+          "rack",
+          "site"
+        ],
+        "column": "region_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "type": "integer",
+        "description": "Region (ID), including descendants"
+      },
+      {
+        "name": "site",
+        "kind": "fk_natural",
+        "path": [
+          "rack"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "string",
+        "description": "Site (slug)"
+      },
+      {
+        "name": "site_group",
+        "kind": "tree_natural",
+        "path": [
+          "rack",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "string",
+        "description": "Group (slug), including descendants"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "tree",
+        "path": [
+          "rack",
+          "site"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Group (ID), including descendants"
+      },
+      {
+        "name": "site_id",
+        "kind": "fk",
+        "path": [
+          "rack"
+        ],
+        "column": "site_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "type": "integer",
+        "description": "Site (ID)"
       },
       {
         "name": "status",
@@ -16986,6 +21934,43 @@ export const dcimFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "integer",
         "description": "Tenant (ID)"
+      },
+      {
+        "name": "unit",
+        "kind": "special",
+        "path": [],
+        "column": "units",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "op": "list_number",
+        "type": "number",
+        "description": "Reserved unit"
+      },
+      {
+        "name": "unit_count_max",
+        "kind": "special",
+        "path": [],
+        "column": "unit_count",
+        "lookups": [],
+        "op": "at_most",
+        "type": "number",
+        "description": "Maximum unit count"
+      },
+      {
+        "name": "unit_count_min",
+        "kind": "special",
+        "path": [],
+        "column": "unit_count",
+        "lookups": [],
+        "op": "at_least",
+        "type": "number",
+        "description": "Minimum unit count"
       },
       {
         "name": "updated_by_request",
@@ -17781,6 +22766,41 @@ export const dcimFilters: FilterSpecs = {
     ],
     "dcim.rearport": [
       {
+        "name": "cable_connector",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "dcim.cabletermination",
+        "op": "reverse_generic",
+        "arg": "termination_type:termination_id",
+        "inner": {
+          "name": "cable_connector",
+          "kind": "number",
+          "path": [],
+          "column": "connector",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "Connector"
+        },
+        "description": "Connector",
+        "type": "integer"
+      },
+      {
         "name": "cable_end",
         "kind": "cable",
         "path": [],
@@ -18001,6 +23021,19 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device type (ID)"
       },
       {
+        "name": "front_port_id",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "json_ref",
+        "arg": "dcim.frontport.rear_ports:rear_port",
+        "type": "integer",
+        "description": "Mapped from this front port (ID)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -18212,6 +23245,21 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Positions"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -18525,6 +23573,19 @@ export const dcimFilters: FilterSpecs = {
         "target": "dcim.devicetype",
         "type": "integer",
         "description": "Device type (ID)"
+      },
+      {
+        "name": "front_port_id",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "op": "json_ref",
+        "arg": "dcim.frontporttemplate.rear_ports:rear_port",
+        "type": "integer",
+        "description": "Mapped from this front port template (ID)"
       },
       {
         "name": "id",
@@ -20483,6 +25544,21 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "master"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
+      },
+      {
         "name": "rack_id",
         "kind": "fk",
         "path": [
@@ -20832,6 +25908,17 @@ export const dcimFilters: FilterSpecs = {
         "description": "Device type (ID)"
       },
       {
+        "name": "has_primary_ip",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "primary_ip4,primary_ip6",
+        "type": "boolean",
+        "description": "Has a primary IPv4 or IPv6 address"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -20884,6 +25971,36 @@ export const dcimFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Interface count"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_interface_vdcs",
+          "source": "virtualdevicecontext_id",
+          "target": "interface_id"
+        },
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -21014,6 +26131,19 @@ export const dcimFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "primary_ip4",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip4_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv4 (address)"
+      },
+      {
         "name": "primary_ip4_id",
         "kind": "fk",
         "path": [],
@@ -21026,6 +26156,19 @@ export const dcimFilters: FilterSpecs = {
         "description": "Primary IPv4 (ID)"
       },
       {
+        "name": "primary_ip6",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip6_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv6 (address)"
+      },
+      {
         "name": "primary_ip6_id",
         "kind": "fk",
         "path": [],
@@ -21036,6 +26179,21 @@ export const dcimFilters: FilterSpecs = {
         "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",

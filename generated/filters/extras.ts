@@ -104,7 +104,12 @@ export const extrasFilters: FilterSpecs = {
         "path": [],
         "column": "object_type",
         "lookups": [
-          "n"
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
         ],
         "type": "integer",
         "description": "Object type (ID)"
@@ -358,6 +363,40 @@ export const extrasFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "device_role",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "through": {
+          "table": "extras_configcontext_roles",
+          "source": "configcontext_id",
+          "target": "devicerole_id"
+        },
+        "type": "string",
+        "description": "Roles (slug)"
+      },
+      {
+        "name": "device_role_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "through": {
+          "table": "extras_configcontext_roles",
+          "source": "configcontext_id",
+          "target": "devicerole_id"
+        },
+        "type": "integer",
+        "description": "Roles (ID)"
+      },
+      {
         "name": "device_type",
         "kind": "m2m_natural",
         "path": [],
@@ -583,6 +622,19 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Platforms (ID)"
+      },
+      {
+        "name": "profile",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.configcontextprofile",
+        "natural": "name",
+        "type": "string",
+        "description": "Profile (name)"
       },
       {
         "name": "profile_id",
@@ -1476,6 +1528,19 @@ export const extrasFilters: FilterSpecs = {
     ],
     "extras.customfield": [
       {
+        "name": "choice_set",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "choice_set_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.customfieldchoiceset",
+        "natural": "name",
+        "type": "string",
+        "description": "Choice set (name)"
+      },
+      {
         "name": "choice_set_id",
         "kind": "fk",
         "path": [],
@@ -2004,6 +2069,16 @@ export const extrasFilters: FilterSpecs = {
         "description": "Base choices"
       },
       {
+        "name": "choice",
+        "kind": "special",
+        "path": [],
+        "column": "extra_choices",
+        "lookups": [],
+        "op": "list_overlap",
+        "type": "string",
+        "description": "Offers one of these values or labels"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -2301,6 +2376,50 @@ export const extrasFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "link_text",
+        "kind": "string",
+        "path": [],
+        "column": "link_text",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Link text"
+      },
+      {
+        "name": "link_url",
+        "kind": "string",
+        "path": [],
+        "column": "link_url",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Link URL"
+      },
+      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -2584,6 +2703,16 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [],
         "type": "boolean",
         "description": "Enabled"
+      },
+      {
+        "name": "event_type",
+        "kind": "special",
+        "path": [],
+        "column": "event_types",
+        "lookups": [],
+        "op": "list_overlap",
+        "type": "string",
+        "description": "Triggered by one of these event types"
       },
       {
         "name": "id",
@@ -3407,6 +3536,26 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Created"
+      },
+      {
+        "name": "created_after",
+        "kind": "special",
+        "path": [],
+        "column": "created",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Created at or after this time"
+      },
+      {
+        "name": "created_before",
+        "kind": "special",
+        "path": [],
+        "column": "created",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Created at or before this time"
       },
       {
         "name": "created_by",
@@ -4367,6 +4516,54 @@ export const extrasFilters: FilterSpecs = {
         "description": "Color"
       },
       {
+        "name": "content_type",
+        "kind": "related",
+        "path": [],
+        "column": "tag_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.taggeditem",
+        "op": "reverse",
+        "inner": {
+          "name": "content_type",
+          "kind": "content_type",
+          "path": [],
+          "column": "object_type",
+          "lookups": [
+            "n"
+          ],
+          "type": "string",
+          "description": "Object type"
+        },
+        "description": "Applied to objects of this type",
+        "type": "string"
+      },
+      {
+        "name": "content_type_id",
+        "kind": "related",
+        "path": [],
+        "column": "tag_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.taggeditem",
+        "op": "reverse",
+        "inner": {
+          "name": "content_type_id",
+          "kind": "content_type_id",
+          "path": [],
+          "column": "object_type",
+          "lookups": [
+            "n"
+          ],
+          "type": "integer",
+          "description": "Object type (ID)"
+        },
+        "description": "Applied to objects of this type (ID)",
+        "type": "integer"
+      },
+      {
         "name": "created",
         "kind": "timestamp",
         "path": [],
@@ -4413,6 +4610,16 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Description"
+      },
+      {
+        "name": "for_object_type_id",
+        "kind": "special",
+        "path": [],
+        "column": "object_types",
+        "lookups": [],
+        "op": "for_object_type",
+        "type": "integer",
+        "description": "Usable on this object type (ID): limited to it, or not limited"
       },
       {
         "name": "id",

@@ -657,6 +657,36 @@ export const ipamFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "provider",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "op": "m2m",
+        "through": {
+          "table": "circuits_provider_asns",
+          "source": "asn_id",
+          "target": "provider_id"
+        },
+        "inner": {
+          "name": "provider",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.provider",
+          "type": "string",
+          "description": "Provider (slug)"
+        },
+        "description": "Provider (slug)",
+        "type": "string"
+      },
+      {
         "name": "provider_count",
         "kind": "count",
         "path": [],
@@ -677,6 +707,36 @@ export const ipamFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Provider count"
+      },
+      {
+        "name": "provider_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "circuits.provider",
+        "op": "m2m",
+        "through": {
+          "table": "circuits_provider_asns",
+          "source": "asn_id",
+          "target": "provider_id"
+        },
+        "inner": {
+          "name": "provider_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "circuits.provider",
+          "type": "integer",
+          "description": "Provider (ID)"
+        },
+        "description": "Provider (ID)",
+        "type": "integer"
       },
       {
         "name": "rir",
@@ -727,6 +787,36 @@ export const ipamFilters: FilterSpecs = {
         "description": "Role (ID)"
       },
       {
+        "name": "site",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "asn_id",
+          "target": "site_id"
+        },
+        "inner": {
+          "name": "site",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.site",
+          "type": "string",
+          "description": "Site (slug)"
+        },
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
         "name": "site_count",
         "kind": "count",
         "path": [],
@@ -747,6 +837,96 @@ export const ipamFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Site count"
+      },
+      {
+        "name": "site_group",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "asn_id",
+          "target": "site_id"
+        },
+        "inner": {
+          "name": "site_group",
+          "kind": "tree_natural",
+          "path": [],
+          "column": "group_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.sitegroup",
+          "type": "string",
+          "description": "Group (slug), including descendants"
+        },
+        "description": "Group (slug), including descendants",
+        "type": "string"
+      },
+      {
+        "name": "site_group_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "asn_id",
+          "target": "site_id"
+        },
+        "inner": {
+          "name": "site_group_id",
+          "kind": "tree",
+          "path": [],
+          "column": "group_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.sitegroup",
+          "type": "integer",
+          "description": "Group (ID), including descendants"
+        },
+        "description": "Group (ID), including descendants",
+        "type": "integer"
+      },
+      {
+        "name": "site_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_site_asns",
+          "source": "asn_id",
+          "target": "site_id"
+        },
+        "inner": {
+          "name": "site_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.site",
+          "type": "integer",
+          "description": "Site (ID)"
+        },
+        "description": "Site (ID)",
+        "type": "integer"
       },
       {
         "name": "tag",
@@ -1419,6 +1599,17 @@ export const ipamFilters: FilterSpecs = {
         "description": "Protocol"
       },
       {
+        "name": "related_ip",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "related_ip",
+        "arg": "ipam.ipaddress.assigned_object:address:vrf",
+        "type": "integer",
+        "description": "Groups with an address in the network (and VRF) of this IP address (ID)"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
@@ -1481,6 +1672,52 @@ export const ipamFilters: FilterSpecs = {
         "op": "created_by_request",
         "type": "string",
         "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "device",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "interface_type",
+        "inner": {
+          "name": "device",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "string",
+          "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (name), with its virtual chassis members' interfaces",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "interface_type",
+        "inner": {
+          "name": "device_id",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "integer",
+          "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (ID), with its virtual chassis members' interfaces",
+        "type": "integer"
       },
       {
         "name": "group_id",
@@ -1599,6 +1836,54 @@ export const ipamFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_machine",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "interface_type",
+        "inner": {
+          "name": "virtual_machine",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "string",
+          "description": "Virtual machine (name)"
+        },
+        "description": "Virtual machine (name)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_machine_id",
+        "kind": "related",
+        "path": [],
+        "column": "interface_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "interface_type",
+        "inner": {
+          "name": "virtual_machine_id",
+          "kind": "fk",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "integer",
+          "description": "Virtual machine (ID)"
+        },
+        "description": "Virtual machine (ID)",
+        "type": "integer"
       }
     ],
     "ipam.ipaddress": [
@@ -1612,6 +1897,17 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Address"
+      },
+      {
+        "name": "assigned",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "assigned_object_type,assigned_object_id",
+        "type": "boolean",
+        "description": "Is assigned"
       },
       {
         "name": "assigned_object_id",
@@ -1797,17 +2093,50 @@ export const ipamFilters: FilterSpecs = {
         "description": "Description"
       },
       {
-        "name": "device_id",
-        "kind": "special",
+        "name": "device",
+        "kind": "related",
         "path": [],
-        "column": "assigned_object",
-        "lookups": [
-          "n"
-        ],
-        "op": "generic_parent_id",
-        "arg": "dcim.interface:device",
-        "type": "integer",
-        "description": "Assigned to an interface of this device"
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "string",
+          "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (name), with its virtual chassis members' interfaces",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device_id",
+          "kind": "special",
+          "path": [],
+          "column": "device",
+          "lookups": [],
+          "op": "vc_interfaces",
+          "arg": "virtual_chassis,mgmt_only",
+          "type": "integer",
+          "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
+        },
+        "description": "Device (ID), with its virtual chassis members' interfaces",
+        "type": "integer"
       },
       {
         "name": "dns_name",
@@ -1842,6 +2171,32 @@ export const ipamFilters: FilterSpecs = {
         "description": "Address family (4 or 6)"
       },
       {
+        "name": "fhrpgroup_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.fhrpgroup",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "fhrpgroup_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.fhrpgroup",
+          "type": "integer",
+          "description": "FHRP group (ID)"
+        },
+        "description": "FHRP group (ID)",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -1858,17 +2213,57 @@ export const ipamFilters: FilterSpecs = {
         "description": "ID"
       },
       {
-        "name": "interface_id",
-        "kind": "special",
+        "name": "interface",
+        "kind": "related",
         "path": [],
-        "column": "assigned_object",
+        "column": "assigned_object_id",
         "lookups": [
           "n"
         ],
-        "op": "generic_id",
-        "arg": "dcim.interface",
-        "type": "integer",
-        "description": "Assigned to this device interface"
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -1987,14 +2382,26 @@ export const ipamFilters: FilterSpecs = {
         "description": "Addresses within this prefix"
       },
       {
+        "name": "present_in_vrf",
+        "kind": "special",
+        "path": [],
+        "column": "vrf",
+        "lookups": [],
+        "op": "vrf_present",
+        "arg": "import_targets,export_targets",
+        "type": "string",
+        "description": "Present in this VRF (RD): in it, or in a VRF exporting a route target it imports"
+      },
+      {
         "name": "present_in_vrf_id",
         "kind": "special",
         "path": [],
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
+        "arg": "import_targets,export_targets",
         "type": "integer",
-        "description": "Present in this VRF (or the global table)"
+        "description": "Present in this VRF (ID): in it, or in a VRF exporting a route target it imports"
       },
       {
         "name": "role",
@@ -2018,6 +2425,36 @@ export const ipamFilters: FilterSpecs = {
         "choices": "ipaddress_role",
         "type": "string",
         "description": "Role"
+      },
+      {
+        "name": "service_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.service",
+        "op": "m2m",
+        "through": {
+          "table": "ipam_service_ipaddresses",
+          "source": "ipaddress_id",
+          "target": "service_id"
+        },
+        "inner": {
+          "name": "service_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.service",
+          "type": "integer",
+          "description": "Service (ID)"
+        },
+        "description": "Application service (ID)",
+        "type": "integer"
       },
       {
         "name": "status",
@@ -2131,30 +2568,105 @@ export const ipamFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       },
       {
-        "name": "virtual_machine_id",
-        "kind": "special",
+        "name": "virtual_machine",
+        "kind": "related",
         "path": [],
-        "column": "assigned_object",
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "string",
+          "description": "Virtual machine (name)"
+        },
+        "description": "Virtual machine (name)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_machine_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine_id",
+          "kind": "fk",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "integer",
+          "description": "Virtual machine (ID)"
+        },
+        "description": "Virtual machine (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "vminterface",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
         "lookups": [
           "n"
         ],
-        "op": "generic_parent_id",
-        "arg": "virtualization.vminterface:virtual_machine",
-        "type": "integer",
-        "description": "Assigned to an interface of this virtual machine"
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
       },
       {
         "name": "vminterface_id",
-        "kind": "special",
+        "kind": "related",
         "path": [],
-        "column": "assigned_object",
+        "column": "assigned_object_id",
         "lookups": [
           "n"
         ],
-        "op": "generic_id",
-        "arg": "virtualization.vminterface",
-        "type": "integer",
-        "description": "Assigned to this VM interface"
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "vrf",
@@ -2267,6 +2779,17 @@ export const ipamFilters: FilterSpecs = {
         },
         "description": "Role (ID)",
         "type": "integer"
+      },
+      {
+        "name": "contains",
+        "kind": "special",
+        "path": [],
+        "column": "start_address",
+        "lookups": [],
+        "op": "range_contains",
+        "arg": "end_address",
+        "type": "string",
+        "description": "Ranges which contain this address"
       },
       {
         "name": "created",
@@ -2450,6 +2973,17 @@ export const ipamFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "parent",
+        "kind": "special",
+        "path": [],
+        "column": "start_address",
+        "lookups": [],
+        "op": "range_within",
+        "arg": "end_address",
+        "type": "string",
+        "description": "Ranges within this prefix"
+      },
+      {
         "name": "role",
         "kind": "fk_natural",
         "path": [],
@@ -2472,6 +3006,22 @@ export const ipamFilters: FilterSpecs = {
         "target": "ipam.role",
         "type": "integer",
         "description": "Role (ID)"
+      },
+      {
+        "name": "size",
+        "kind": "number",
+        "path": [],
+        "column": "size",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Size"
       },
       {
         "name": "start_address",
@@ -2622,6 +3172,22 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.prefix": [
       {
+        "name": "children",
+        "kind": "number",
+        "path": [],
+        "column": "children",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Child prefixes of the same VRF"
+      },
+      {
         "name": "contact",
         "kind": "related",
         "path": [],
@@ -2742,6 +3308,22 @@ export const ipamFilters: FilterSpecs = {
         "op": "created_by_request",
         "type": "string",
         "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "depth",
+        "kind": "number",
+        "path": [],
+        "column": "_depth",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Depth (prefixes of the same VRF containing it)"
       },
       {
         "name": "description",
@@ -2967,14 +3549,26 @@ export const ipamFilters: FilterSpecs = {
         "description": "Prefix"
       },
       {
+        "name": "present_in_vrf",
+        "kind": "special",
+        "path": [],
+        "column": "vrf",
+        "lookups": [],
+        "op": "vrf_present",
+        "arg": "import_targets,export_targets",
+        "type": "string",
+        "description": "Present in this VRF (RD): in it, or in a VRF exporting a route target it imports"
+      },
+      {
         "name": "present_in_vrf_id",
         "kind": "special",
         "path": [],
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
+        "arg": "import_targets,export_targets",
         "type": "integer",
-        "description": "Present in this VRF (or the global table)"
+        "description": "Present in this VRF (ID): in it, or in a VRF exporting a route target it imports"
       },
       {
         "name": "region",
@@ -3652,6 +4246,34 @@ export const ipamFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       },
       {
+        "name": "vlan_group",
+        "kind": "fk_natural",
+        "path": [
+          "vlan"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlangroup",
+        "type": "string",
+        "description": "Group (slug)"
+      },
+      {
+        "name": "vlan_group_id",
+        "kind": "fk",
+        "path": [
+          "vlan"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlangroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
         "name": "vlan_id",
         "kind": "fk",
         "path": [],
@@ -3662,6 +4284,24 @@ export const ipamFilters: FilterSpecs = {
         "target": "ipam.vlan",
         "type": "integer",
         "description": "VLAN (ID)"
+      },
+      {
+        "name": "vlan_vid",
+        "kind": "number",
+        "path": [
+          "vlan"
+        ],
+        "column": "vid",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "VLAN number (1-4094)"
       },
       {
         "name": "vrf",
@@ -4299,6 +4939,127 @@ export const ipamFilters: FilterSpecs = {
         "description": "Description"
       },
       {
+        "name": "exporting_l2vpn",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpn",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_l2vpn_export_targets",
+          "source": "routetarget_id",
+          "target": "l2vpn_id"
+        },
+        "inner": {
+          "name": "exporting_l2vpn",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "natural": "identifier",
+          "type": "string",
+          "description": "L2VPN (identifier)"
+        },
+        "description": "L2VPN (identifier)",
+        "type": "string"
+      },
+      {
+        "name": "exporting_l2vpn_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpn",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_l2vpn_export_targets",
+          "source": "routetarget_id",
+          "target": "l2vpn_id"
+        },
+        "inner": {
+          "name": "exporting_l2vpn_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "type": "integer",
+          "description": "L2VPN (ID)"
+        },
+        "description": "L2VPN (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "exporting_vrf",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "op": "m2m",
+        "through": {
+          "table": "ipam_vrf_export_targets",
+          "source": "routetarget_id",
+          "target": "vrf_id"
+        },
+        "inner": {
+          "name": "exporting_vrf",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vrf",
+          "type": "string",
+          "description": "VRF (rd)"
+        },
+        "description": "VRF (rd)",
+        "type": "string"
+      },
+      {
+        "name": "exporting_vrf_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "op": "m2m",
+        "through": {
+          "table": "ipam_vrf_export_targets",
+          "source": "routetarget_id",
+          "target": "vrf_id"
+        },
+        "inner": {
+          "name": "exporting_vrf_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vrf",
+          "type": "integer",
+          "description": "VRF (ID)"
+        },
+        "description": "VRF (ID)",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -4313,6 +5074,127 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "importing_l2vpn",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpn",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_l2vpn_import_targets",
+          "source": "routetarget_id",
+          "target": "l2vpn_id"
+        },
+        "inner": {
+          "name": "importing_l2vpn",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "natural": "identifier",
+          "type": "string",
+          "description": "L2VPN (identifier)"
+        },
+        "description": "L2VPN (identifier)",
+        "type": "string"
+      },
+      {
+        "name": "importing_l2vpn_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpn",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_l2vpn_import_targets",
+          "source": "routetarget_id",
+          "target": "l2vpn_id"
+        },
+        "inner": {
+          "name": "importing_l2vpn_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "type": "integer",
+          "description": "L2VPN (ID)"
+        },
+        "description": "L2VPN (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "importing_vrf",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "op": "m2m",
+        "through": {
+          "table": "ipam_vrf_import_targets",
+          "source": "routetarget_id",
+          "target": "vrf_id"
+        },
+        "inner": {
+          "name": "importing_vrf",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vrf",
+          "type": "string",
+          "description": "VRF (rd)"
+        },
+        "description": "VRF (rd)",
+        "type": "string"
+      },
+      {
+        "name": "importing_vrf_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vrf",
+        "op": "m2m",
+        "through": {
+          "table": "ipam_vrf_import_targets",
+          "source": "routetarget_id",
+          "target": "vrf_id"
+        },
+        "inner": {
+          "name": "importing_vrf_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vrf",
+          "type": "integer",
+          "description": "VRF (ID)"
+        },
+        "description": "VRF (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -4639,17 +5521,101 @@ export const ipamFilters: FilterSpecs = {
         "description": "Description"
       },
       {
-        "name": "device_id",
-        "kind": "special",
+        "name": "device",
+        "kind": "related",
         "path": [],
-        "column": "parent",
-        "lookups": [
-          "n"
-        ],
-        "op": "generic_id",
-        "arg": "dcim.device",
-        "type": "integer",
-        "description": "Services of this device"
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "dcim.device",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "device",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.device",
+          "type": "string",
+          "description": "Device (name)"
+        },
+        "description": "Device (name)",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "dcim.device",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "device_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.device",
+          "type": "integer",
+          "description": "Device (ID)"
+        },
+        "description": "Device (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "fhrpgroup",
+        "kind": "related",
+        "path": [],
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "ipam.fhrpgroup",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "fhrpgroup",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.fhrpgroup",
+          "natural": "name",
+          "type": "string",
+          "description": "FHRP group (name)"
+        },
+        "description": "FHRP group (name)",
+        "type": "string"
+      },
+      {
+        "name": "fhrpgroup_id",
+        "kind": "related",
+        "path": [],
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "ipam.fhrpgroup",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "fhrpgroup_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.fhrpgroup",
+          "type": "integer",
+          "description": "FHRP group (ID)"
+        },
+        "description": "FHRP group (ID)",
+        "type": "integer"
       },
       {
         "name": "id",
@@ -4666,6 +5632,41 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "ip_address",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "through": {
+          "table": "ipam_service_ipaddresses",
+          "source": "service_id",
+          "target": "ipaddress_id"
+        },
+        "natural": "address",
+        "type": "string",
+        "description": "IP addresses (address)"
+      },
+      {
+        "name": "ip_address_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "through": {
+          "table": "ipam_service_ipaddresses",
+          "source": "service_id",
+          "target": "ipaddress_id"
+        },
+        "type": "integer",
+        "description": "IP addresses (ID)"
       },
       {
         "name": "ipaddress_id",
@@ -4823,6 +5824,23 @@ export const ipamFilters: FilterSpecs = {
         "description": "Parent object type (ID)"
       },
       {
+        "name": "port",
+        "kind": "special",
+        "path": [],
+        "column": "ports",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "op": "list_number",
+        "type": "number",
+        "description": "Port number"
+      },
+      {
         "name": "protocol",
         "kind": "choice",
         "path": [],
@@ -4882,17 +5900,52 @@ export const ipamFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       },
       {
-        "name": "virtual_machine_id",
-        "kind": "special",
+        "name": "virtual_machine",
+        "kind": "related",
         "path": [],
-        "column": "parent",
-        "lookups": [
-          "n"
-        ],
-        "op": "generic_id",
-        "arg": "virtualization.virtualmachine",
-        "type": "integer",
-        "description": "Services of this virtual machine"
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "virtualization.virtualmachine",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "virtual_machine",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "string",
+          "description": "Virtual machine (name)"
+        },
+        "description": "Virtual machine (name)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_machine_id",
+        "kind": "related",
+        "path": [],
+        "column": "parent_object_id",
+        "lookups": [],
+        "target": "virtualization.virtualmachine",
+        "op": "generic",
+        "arg": "parent_object_type",
+        "inner": {
+          "name": "virtual_machine_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "integer",
+          "description": "Virtual machine (ID)"
+        },
+        "description": "Virtual machine (ID)",
+        "type": "integer"
       }
     ],
     "ipam.servicetemplate": [
@@ -5059,6 +6112,23 @@ export const ipamFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "port",
+        "kind": "special",
+        "path": [],
+        "column": "ports",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "op": "list_number",
+        "type": "number",
+        "description": "Port number"
       },
       {
         "name": "protocol",
@@ -5296,6 +6366,125 @@ export const ipamFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "interface_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "interface_id",
+            "kind": "related",
+            "path": [],
+            "column": "untagged_vlan_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "reverse",
+            "inner": {
+              "name": "interface_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.interface",
+              "type": "integer",
+              "description": "Interface (ID)"
+            },
+            "description": "Interface (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "interface_id",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "m2m",
+            "through": {
+              "table": "dcim_interface_tagged_vlans",
+              "source": "vlan_id",
+              "target": "interface_id"
+            },
+            "inner": {
+              "name": "interface_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.interface",
+              "type": "integer",
+              "description": "Interface (ID)"
+            },
+            "description": "Interface (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Assigned to this interface, untagged or tagged (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "l2vpn",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "natural": "identifier",
+          "type": "string",
+          "description": "L2VPN (identifier)"
+        },
+        "description": "L2VPN (identifier)",
+        "type": "string"
+      },
+      {
+        "name": "l2vpn_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn_id",
+          "kind": "fk",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "type": "integer",
+          "description": "L2VPN (ID)"
+        },
+        "description": "L2VPN (ID)",
+        "type": "integer"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -5446,6 +6635,24 @@ export const ipamFilters: FilterSpecs = {
         "target": "ipam.vlan",
         "type": "integer",
         "description": "Q-in-Q SVLAN (ID)"
+      },
+      {
+        "name": "qinq_svlan_vid",
+        "kind": "number",
+        "path": [
+          "qinq_svlan"
+        ],
+        "column": "vid",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Q-in-Q SVLAN number (1-4094)"
       },
       {
         "name": "region",
@@ -5677,9 +6884,107 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "VLAN ID"
+      },
+      {
+        "name": "vminterface_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "vminterface_id",
+            "kind": "related",
+            "path": [],
+            "column": "untagged_vlan_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "reverse",
+            "inner": {
+              "name": "vminterface_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "virtualization.vminterface",
+              "type": "integer",
+              "description": "Interface (ID)"
+            },
+            "description": "Interface (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "vminterface_id",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "m2m",
+            "through": {
+              "table": "virtualization_vminterface_tagged_vlans",
+              "source": "vlan_id",
+              "target": "vminterface_id"
+            },
+            "inner": {
+              "name": "vminterface_id",
+              "kind": "fk",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n"
+              ],
+              "target": "virtualization.vminterface",
+              "type": "integer",
+              "description": "Interface (ID)"
+            },
+            "description": "Interface (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Assigned to this VM interface, untagged or tagged (ID)",
+        "type": "integer"
       }
     ],
     "ipam.vlangroup": [
+      {
+        "name": "cluster",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "virtualization.cluster",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
+        "name": "cluster_group",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "virtualization.clustergroup",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
+        "name": "contains_vid",
+        "kind": "special",
+        "path": [],
+        "column": "vid_ranges",
+        "lookups": [],
+        "op": "vid_in_ranges",
+        "type": "integer",
+        "description": "Groups whose VID ranges hold this VID"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -5759,6 +7064,17 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last updated"
+      },
+      {
+        "name": "location",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.location",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
       },
       {
         "name": "modified_by_request",
@@ -5845,6 +7161,39 @@ export const ipamFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "rack",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.rack",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
+        "name": "rack_group",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.rackgroup",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
+        "name": "region",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.region",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
         "name": "scope_id",
         "kind": "number",
         "path": [],
@@ -5881,6 +7230,28 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Scope type (ID)"
+      },
+      {
+        "name": "site",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.site",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
+      },
+      {
+        "name": "site_group",
+        "kind": "special",
+        "path": [],
+        "column": "scope",
+        "lookups": [],
+        "op": "generic_id",
+        "arg": "dcim.sitegroup",
+        "type": "integer",
+        "description": "Scoped to this object (ID)"
       },
       {
         "name": "slug",
@@ -5981,6 +7352,22 @@ export const ipamFilters: FilterSpecs = {
         "target": "tenancy.tenant",
         "type": "integer",
         "description": "Tenant (ID)"
+      },
+      {
+        "name": "total_vlan_ids",
+        "kind": "number",
+        "path": [],
+        "column": "total_vlan_ids",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Total VLAN ids"
       },
       {
         "name": "updated_by_request",
@@ -6176,6 +7563,32 @@ export const ipamFilters: FilterSpecs = {
         "description": "Owner (ID)"
       },
       {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
         "name": "updated_by_request",
         "kind": "request",
         "path": [],
@@ -6294,6 +7707,19 @@ export const ipamFilters: FilterSpecs = {
         "description": "Objects created or updated by the request with this ID"
       },
       {
+        "name": "policy",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlantranslationpolicy",
+        "natural": "name",
+        "type": "string",
+        "description": "Policy (name)"
+      },
+      {
         "name": "policy_id",
         "kind": "fk",
         "path": [],
@@ -6320,6 +7746,32 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "Remote VLAN ID"
+      },
+      {
+        "name": "tag",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug); repeated values must all be present (tag__any: one of them)"
+      },
+      {
+        "name": "tag_id",
+        "kind": "tag_id",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "integer",
+        "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
       },
       {
         "name": "updated_by_request",

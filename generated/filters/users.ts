@@ -116,6 +116,126 @@ export const usersFilters: FilterSpecs = {
         "description": "Name"
       },
       {
+        "name": "notification_group_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.notificationgroup",
+        "op": "m2m",
+        "through": {
+          "table": "extras_notificationgroup_groups",
+          "source": "group_id",
+          "target": "notificationgroup_id"
+        },
+        "inner": {
+          "name": "notification_group_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "extras.notificationgroup",
+          "type": "integer",
+          "description": "Notification group (ID)"
+        },
+        "description": "Notification group (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "owner",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "op": "m2m",
+        "through": {
+          "table": "users_owner_user_groups",
+          "source": "group_id",
+          "target": "owner_id"
+        },
+        "inner": {
+          "name": "owner",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.owner",
+          "type": "string",
+          "description": "Owner (name)"
+        },
+        "description": "Owner (name)",
+        "type": "string"
+      },
+      {
+        "name": "owner_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "op": "m2m",
+        "through": {
+          "table": "users_owner_user_groups",
+          "source": "group_id",
+          "target": "owner_id"
+        },
+        "inner": {
+          "name": "owner_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.owner",
+          "type": "integer",
+          "description": "Owner (ID)"
+        },
+        "description": "Owner (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "permission_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.objectpermission",
+        "op": "m2m",
+        "through": {
+          "table": "users_objectpermission_groups",
+          "source": "group_id",
+          "target": "objectpermission_id"
+        },
+        "inner": {
+          "name": "permission_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.objectpermission",
+          "type": "integer",
+          "description": "Permission (ID)"
+        },
+        "description": "Permission (ID)",
+        "type": "integer"
+      },
+      {
         "name": "updated_by_request",
         "kind": "request",
         "path": [],
@@ -146,9 +266,83 @@ export const usersFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "User count"
+      },
+      {
+        "name": "user_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "op": "m2m",
+        "through": {
+          "table": "users_user_groups",
+          "source": "group_id",
+          "target": "user_id"
+        },
+        "inner": {
+          "name": "user_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.user",
+          "type": "integer",
+          "description": "User (ID)"
+        },
+        "description": "User (ID)",
+        "type": "integer"
       }
     ],
     "users.objectpermission": [
+      {
+        "name": "can_add",
+        "kind": "special",
+        "path": [],
+        "column": "actions",
+        "lookups": [],
+        "op": "list_has",
+        "arg": "add",
+        "type": "boolean",
+        "description": "Grants the add action"
+      },
+      {
+        "name": "can_change",
+        "kind": "special",
+        "path": [],
+        "column": "actions",
+        "lookups": [],
+        "op": "list_has",
+        "arg": "change",
+        "type": "boolean",
+        "description": "Grants the change action"
+      },
+      {
+        "name": "can_delete",
+        "kind": "special",
+        "path": [],
+        "column": "actions",
+        "lookups": [],
+        "op": "list_has",
+        "arg": "delete",
+        "type": "boolean",
+        "description": "Grants the delete action"
+      },
+      {
+        "name": "can_view",
+        "kind": "special",
+        "path": [],
+        "column": "actions",
+        "lookups": [],
+        "op": "list_has",
+        "arg": "view",
+        "type": "boolean",
+        "description": "Grants the view action"
+      },
       {
         "name": "created",
         "kind": "timestamp",
@@ -205,6 +399,24 @@ export const usersFilters: FilterSpecs = {
         "lookups": [],
         "type": "boolean",
         "description": "Enabled"
+      },
+      {
+        "name": "group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "users_objectpermission_groups",
+          "source": "objectpermission_id",
+          "target": "group_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "Groups (name)"
       },
       {
         "name": "group_id",
@@ -541,6 +753,24 @@ export const usersFilters: FilterSpecs = {
         },
         "type": "string",
         "description": "Users (username)"
+      },
+      {
+        "name": "user_group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "users_owner_user_groups",
+          "source": "owner_id",
+          "target": "group_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "User groups (name)"
       },
       {
         "name": "user_group_id",
@@ -1013,6 +1243,24 @@ export const usersFilters: FilterSpecs = {
         "description": "First name"
       },
       {
+        "name": "group",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.group",
+        "through": {
+          "table": "users_user_groups",
+          "source": "user_id",
+          "target": "group_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "Groups (name)"
+      },
+      {
         "name": "group_id",
         "kind": "m2m",
         "path": [],
@@ -1135,6 +1383,126 @@ export const usersFilters: FilterSpecs = {
         "op": "modified_by_request",
         "type": "string",
         "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "notification_group_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.notificationgroup",
+        "op": "m2m",
+        "through": {
+          "table": "extras_notificationgroup_users",
+          "source": "user_id",
+          "target": "notificationgroup_id"
+        },
+        "inner": {
+          "name": "notification_group_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "extras.notificationgroup",
+          "type": "integer",
+          "description": "Notification group (ID)"
+        },
+        "description": "Notification group (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "owner",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "op": "m2m",
+        "through": {
+          "table": "users_owner_users",
+          "source": "user_id",
+          "target": "owner_id"
+        },
+        "inner": {
+          "name": "owner",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.owner",
+          "type": "string",
+          "description": "Owner (name)"
+        },
+        "description": "Owner (name)",
+        "type": "string"
+      },
+      {
+        "name": "owner_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "op": "m2m",
+        "through": {
+          "table": "users_owner_users",
+          "source": "user_id",
+          "target": "owner_id"
+        },
+        "inner": {
+          "name": "owner_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.owner",
+          "type": "integer",
+          "description": "Owner (ID)"
+        },
+        "description": "Owner (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "permission_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.objectpermission",
+        "op": "m2m",
+        "through": {
+          "table": "users_objectpermission_users",
+          "source": "user_id",
+          "target": "objectpermission_id"
+        },
+        "inner": {
+          "name": "permission_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "users.objectpermission",
+          "type": "integer",
+          "description": "Permission (ID)"
+        },
+        "description": "Permission (ID)",
+        "type": "integer"
       },
       {
         "name": "updated_by_request",

@@ -2198,6 +2198,17 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Disk (MB)"
       },
       {
+        "name": "has_primary_ip",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "primary_ip4,primary_ip6",
+        "type": "boolean",
+        "description": "Has a primary IPv4 or IPv6 address"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -2247,6 +2258,17 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Last updated"
       },
       {
+        "name": "local_context_data",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "not_null",
+        "arg": "local_context_data",
+        "type": "boolean",
+        "description": "Has local config context data"
+      },
+      {
         "name": "location",
         "kind": "tree_natural",
         "path": [
@@ -2273,6 +2295,77 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "dcim.location",
         "type": "integer",
         "description": "Location (ID), including descendants"
+      },
+      {
+        "name": "mac_address",
+        "kind": "related",
+        "path": [],
+        "column": "virtual_machine_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "reverse",
+        "inner": {
+          "name": "mac_address",
+          "kind": "related",
+          "path": [],
+          "column": "assigned_object_id",
+          "lookups": [
+            "n",
+            "ic",
+            "nic",
+            "isw",
+            "nisw",
+            "iew",
+            "niew",
+            "ie",
+            "nie",
+            "empty",
+            "regex",
+            "iregex"
+          ],
+          "target": "dcim.macaddress",
+          "op": "reverse_generic",
+          "arg": "assigned_object_type:assigned_object_id",
+          "inner": {
+            "name": "mac_address",
+            "kind": "string",
+            "path": [],
+            "column": "mac_address",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "type": "string",
+            "description": "MAC address"
+          },
+          "description": "MAC address of the interface",
+          "type": "string"
+        },
+        "description": "MAC address of an interface",
+        "type": "string"
       },
       {
         "name": "memory",
@@ -2399,6 +2492,19 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Platform (ID), including descendants"
       },
       {
+        "name": "primary_ip4",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip4_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv4 (address)"
+      },
+      {
         "name": "primary_ip4_id",
         "kind": "fk",
         "path": [],
@@ -2411,6 +2517,19 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Primary IPv4 (ID)"
       },
       {
+        "name": "primary_ip6",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "primary_ip6_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.ipaddress",
+        "natural": "address",
+        "type": "string",
+        "description": "Primary IPv6 (address)"
+      },
+      {
         "name": "primary_ip6_id",
         "kind": "fk",
         "path": [],
@@ -2421,6 +2540,21 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Primary IPv6 (ID)"
+      },
+      {
+        "name": "rack",
+        "kind": "fk_natural",
+        "path": [
+          "device"
+        ],
+        "column": "rack_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.rack",
+        "natural": "name",
+        "type": "string",
+        "description": "Rack (name)"
       },
       {
         "name": "rack_id",
@@ -3093,6 +3227,34 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "Bridge (ID)"
       },
       {
+        "name": "cluster",
+        "kind": "fk_natural",
+        "path": [
+          "virtual_machine"
+        ],
+        "column": "cluster_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "type": "string",
+        "description": "Cluster (name)"
+      },
+      {
+        "name": "cluster_id",
+        "kind": "fk",
+        "path": [
+          "virtual_machine"
+        ],
+        "column": "cluster_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "type": "integer",
+        "description": "Cluster (ID)"
+      },
+      {
         "name": "count_fhrp_groups",
         "kind": "count",
         "path": [],
@@ -3202,6 +3364,59 @@ export const virtualizationFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "l2vpn",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "natural": "identifier",
+          "type": "string",
+          "description": "L2VPN (identifier)"
+        },
+        "description": "L2VPN (identifier)",
+        "type": "string"
+      },
+      {
+        "name": "l2vpn_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.l2vpntermination",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "l2vpn_id",
+          "kind": "fk",
+          "path": [],
+          "column": "l2vpn_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.l2vpn",
+          "type": "integer",
+          "description": "L2VPN (ID)"
+        },
+        "description": "L2VPN (ID)",
+        "type": "integer"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -3219,9 +3434,9 @@ export const virtualizationFilters: FilterSpecs = {
       },
       {
         "name": "mac_address",
-        "kind": "string",
+        "kind": "related",
         "path": [],
-        "column": "mac_address",
+        "column": "assigned_object_id",
         "lookups": [
           "n",
           "ic",
@@ -3236,8 +3451,33 @@ export const virtualizationFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "type": "string",
-        "description": "MAC address"
+        "target": "dcim.macaddress",
+        "op": "reverse_generic",
+        "arg": "assigned_object_type:assigned_object_id",
+        "inner": {
+          "name": "mac_address",
+          "kind": "string",
+          "path": [],
+          "column": "mac_address",
+          "lookups": [
+            "n",
+            "ic",
+            "nic",
+            "isw",
+            "nisw",
+            "iew",
+            "niew",
+            "ie",
+            "nie",
+            "empty",
+            "regex",
+            "iregex"
+          ],
+          "type": "string",
+          "description": "MAC address"
+        },
+        "description": "MAC address of the interface",
+        "type": "string"
       },
       {
         "name": "mode",
@@ -3498,6 +3738,191 @@ export const virtualizationFilters: FilterSpecs = {
         "target": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Virtual machine (ID)"
+      },
+      {
+        "name": "vlan",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "vlan",
+            "kind": "number",
+            "path": [
+              "untagged_vlan"
+            ],
+            "column": "vid",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "VLAN ID"
+          },
+          {
+            "name": "vlan",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "target": "ipam.vlan",
+            "op": "m2m",
+            "through": {
+              "table": "virtualization_vminterface_tagged_vlans",
+              "source": "vminterface_id",
+              "target": "vlan_id"
+            },
+            "inner": {
+              "name": "vlan",
+              "kind": "number",
+              "path": [],
+              "column": "vid",
+              "lookups": [
+                "n",
+                "lt",
+                "lte",
+                "gt",
+                "gte",
+                "empty"
+              ],
+              "type": "integer",
+              "description": "VLAN ID"
+            },
+            "description": "VLAN ID",
+            "type": "integer"
+          },
+          {
+            "name": "vlan",
+            "kind": "number",
+            "path": [
+              "qinq_svlan"
+            ],
+            "column": "vid",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "VLAN ID"
+          }
+        ],
+        "description": "Assigned VLAN (VID): untagged, tagged or Q-in-Q",
+        "type": "integer"
+      },
+      {
+        "name": "vlan_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "vlan_id",
+            "kind": "number",
+            "path": [
+              "untagged_vlan"
+            ],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "ID"
+          },
+          {
+            "name": "vlan_id",
+            "kind": "related",
+            "path": [],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "target": "ipam.vlan",
+            "op": "m2m",
+            "through": {
+              "table": "virtualization_vminterface_tagged_vlans",
+              "source": "vminterface_id",
+              "target": "vlan_id"
+            },
+            "inner": {
+              "name": "vlan_id",
+              "kind": "number",
+              "path": [],
+              "column": "id",
+              "lookups": [
+                "n",
+                "lt",
+                "lte",
+                "gt",
+                "gte",
+                "empty"
+              ],
+              "type": "integer",
+              "description": "ID"
+            },
+            "description": "ID",
+            "type": "integer"
+          },
+          {
+            "name": "vlan_id",
+            "kind": "number",
+            "path": [
+              "qinq_svlan"
+            ],
+            "column": "id",
+            "lookups": [
+              "n",
+              "lt",
+              "lte",
+              "gt",
+              "gte",
+              "empty"
+            ],
+            "type": "integer",
+            "description": "ID"
+          }
+        ],
+        "description": "Assigned VLAN (ID): untagged, tagged or Q-in-Q",
+        "type": "integer"
+      },
+      {
+        "name": "vlan_translation_policy",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "vlan_translation_policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlantranslationpolicy",
+        "natural": "name",
+        "type": "string",
+        "description": "VLAN translation policy (name)"
       },
       {
         "name": "vlan_translation_policy_id",

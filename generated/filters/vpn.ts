@@ -68,6 +68,41 @@ export const vpnFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "ike_proposal",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ikeproposal",
+        "through": {
+          "table": "vpn_ikepolicy_proposals",
+          "source": "ikepolicy_id",
+          "target": "ikeproposal_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "Proposals (name)"
+      },
+      {
+        "name": "ike_proposal_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ikeproposal",
+        "through": {
+          "table": "vpn_ikepolicy_proposals",
+          "source": "ikepolicy_id",
+          "target": "ikeproposal_id"
+        },
+        "type": "integer",
+        "description": "Proposals (ID)"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -189,6 +224,28 @@ export const vpnFilters: FilterSpecs = {
         "target": "users.owner",
         "type": "integer",
         "description": "Owner (ID)"
+      },
+      {
+        "name": "preshared_key",
+        "kind": "string",
+        "path": [],
+        "column": "preshared_key",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Pre-shared key"
       },
       {
         "name": "proposal_id",
@@ -425,6 +482,67 @@ export const vpnFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "ike_policy",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ikepolicy",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_ikepolicy_proposals",
+          "source": "ikeproposal_id",
+          "target": "ikepolicy_id"
+        },
+        "inner": {
+          "name": "ike_policy",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.ikepolicy",
+          "natural": "name",
+          "type": "string",
+          "description": "IKE policy (name)"
+        },
+        "description": "IKE policy (name)",
+        "type": "string"
+      },
+      {
+        "name": "ike_policy_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ikepolicy",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_ikepolicy_proposals",
+          "source": "ikeproposal_id",
+          "target": "ikepolicy_id"
+        },
+        "inner": {
+          "name": "ike_policy_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.ikepolicy",
+          "type": "integer",
+          "description": "IKE policy (ID)"
+        },
+        "description": "IKE policy (ID)",
+        "type": "integer"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -641,6 +759,41 @@ export const vpnFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "ipsec_proposal",
+        "kind": "m2m_natural",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecproposal",
+        "through": {
+          "table": "vpn_ipsecpolicy_proposals",
+          "source": "ipsecpolicy_id",
+          "target": "ipsecproposal_id"
+        },
+        "natural": "name",
+        "type": "string",
+        "description": "Proposals (name)"
+      },
+      {
+        "name": "ipsec_proposal_id",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecproposal",
+        "through": {
+          "table": "vpn_ipsecpolicy_proposals",
+          "source": "ipsecpolicy_id",
+          "target": "ipsecproposal_id"
+        },
+        "type": "integer",
+        "description": "Proposals (ID)"
       },
       {
         "name": "last_updated",
@@ -885,6 +1038,19 @@ export const vpnFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "ike_policy",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "ike_policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ikepolicy",
+        "natural": "name",
+        "type": "string",
+        "description": "IKE policy (name)"
+      },
+      {
         "name": "ike_policy_id",
         "kind": "fk",
         "path": [],
@@ -895,6 +1061,19 @@ export const vpnFilters: FilterSpecs = {
         "target": "vpn.ikepolicy",
         "type": "integer",
         "description": "IKE policy (ID)"
+      },
+      {
+        "name": "ipsec_policy",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "ipsec_policy_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecpolicy",
+        "natural": "name",
+        "type": "string",
+        "description": "IPSec policy (name)"
       },
       {
         "name": "ipsec_policy_id",
@@ -1178,6 +1357,67 @@ export const vpnFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "ipsec_policy",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecpolicy",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_ipsecpolicy_proposals",
+          "source": "ipsecproposal_id",
+          "target": "ipsecpolicy_id"
+        },
+        "inner": {
+          "name": "ipsec_policy",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.ipsecpolicy",
+          "natural": "name",
+          "type": "string",
+          "description": "IPSec policy (name)"
+        },
+        "description": "IPSec policy (name)",
+        "type": "string"
+      },
+      {
+        "name": "ipsec_policy_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecpolicy",
+        "op": "m2m",
+        "through": {
+          "table": "vpn_ipsecpolicy_proposals",
+          "source": "ipsecproposal_id",
+          "target": "ipsecpolicy_id"
+        },
+        "inner": {
+          "name": "ipsec_policy_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "vpn.ipsecpolicy",
+          "type": "integer",
+          "description": "IPSec policy (ID)"
+        },
+        "description": "IPSec policy (ID)",
+        "type": "integer"
       },
       {
         "name": "last_updated",
@@ -1906,6 +2146,58 @@ export const vpnFilters: FilterSpecs = {
         "description": "Objects created by the request with this ID"
       },
       {
+        "name": "device",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "device_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.device",
+          "type": "string",
+          "description": "Device (name)"
+        },
+        "description": "Device (name)",
+        "type": "string"
+      },
+      {
+        "name": "device_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "device_id",
+          "kind": "fk",
+          "path": [],
+          "column": "device_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.device",
+          "type": "integer",
+          "description": "Device (ID)"
+        },
+        "description": "Device (ID)",
+        "type": "integer"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -1920,6 +2212,59 @@ export const vpnFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "interface",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       },
       {
         "name": "l2vpn",
@@ -1972,6 +2317,386 @@ export const vpnFilters: FilterSpecs = {
         "description": "Objects created or updated by the request with this ID"
       },
       {
+        "name": "region",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region",
+              "kind": "fk_natural",
+              "path": [
+                "device",
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug)"
+            },
+            "description": "Region (slug)",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region",
+              "kind": "fk_natural",
+              "path": [
+                "virtual_machine",
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug)"
+            },
+            "description": "Region (slug)",
+            "type": "string"
+          },
+          {
+            "name": "region",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "ipam.vlan",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region",
+              "kind": "fk_natural",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "string",
+              "description": "Region (slug)"
+            },
+            "description": "Region (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Region (slug)",
+        "type": "string"
+      },
+      {
+        "name": "region_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "fk",
+              "path": [
+                "device",
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID)"
+            },
+            "description": "Region (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "fk",
+              "path": [
+                "virtual_machine",
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID)"
+            },
+            "description": "Region (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "region_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "ipam.vlan",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "region_id",
+              "kind": "fk",
+              "path": [
+                "site"
+              ],
+              "column": "region_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.region",
+              "type": "integer",
+              "description": "Region (ID)"
+            },
+            "description": "Region (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Region (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "site",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [
+                "device"
+              ],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [
+                "virtual_machine"
+              ],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          },
+          {
+            "name": "site",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "ipam.vlan",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site",
+              "kind": "fk_natural",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "string",
+              "description": "Site (slug)"
+            },
+            "description": "Site (slug)",
+            "type": "string"
+          }
+        ],
+        "description": "Site (slug)",
+        "type": "string"
+      },
+      {
+        "name": "site_id",
+        "kind": "any",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "branches": [
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "dcim.interface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [
+                "device"
+              ],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "virtualization.vminterface",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [
+                "virtual_machine"
+              ],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          },
+          {
+            "name": "site_id",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n"
+            ],
+            "target": "ipam.vlan",
+            "op": "generic",
+            "arg": "assigned_object_type",
+            "inner": {
+              "name": "site_id",
+              "kind": "fk",
+              "path": [],
+              "column": "site_id",
+              "lookups": [
+                "n"
+              ],
+              "target": "dcim.site",
+              "type": "integer",
+              "description": "Site (ID)"
+            },
+            "description": "Site (ID)",
+            "type": "integer"
+          }
+        ],
+        "description": "Site (ID)",
+        "type": "integer"
+      },
+      {
         "name": "tag",
         "kind": "tag",
         "path": [],
@@ -2006,6 +2731,199 @@ export const vpnFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "virtual_machine",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "string",
+          "description": "Virtual machine (name)"
+        },
+        "description": "Virtual machine (name)",
+        "type": "string"
+      },
+      {
+        "name": "virtual_machine_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "virtual_machine_id",
+          "kind": "fk",
+          "path": [],
+          "column": "virtual_machine_id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.virtualmachine",
+          "type": "integer",
+          "description": "Virtual machine (ID)"
+        },
+        "description": "Virtual machine (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "vlan",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vlan",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vlan",
+          "natural": "name",
+          "type": "string",
+          "description": "VLAN (name)"
+        },
+        "description": "VLAN (name)",
+        "type": "string"
+      },
+      {
+        "name": "vlan_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "ipam.vlan",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vlan_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "ipam.vlan",
+          "type": "integer",
+          "description": "VLAN (ID)"
+        },
+        "description": "VLAN (ID)",
+        "type": "integer"
+      },
+      {
+        "name": "vlan_vid",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "target": "ipam.vlan",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vlan_vid",
+          "kind": "number",
+          "path": [],
+          "column": "vid",
+          "lookups": [
+            "n",
+            "lt",
+            "lte",
+            "gt",
+            "gte",
+            "empty"
+          ],
+          "type": "integer",
+          "description": "VLAN ID"
+        },
+        "description": "VLAN number (1-4094)",
+        "type": "integer"
+      },
+      {
+        "name": "vminterface",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "vminterface_id",
+        "kind": "related",
+        "path": [],
+        "column": "assigned_object_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "assigned_object_type",
+        "inner": {
+          "name": "vminterface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       }
     ],
     "vpn.tunnel": [
@@ -2205,6 +3123,19 @@ export const vpnFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "ipsec_profile",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "ipsec_profile_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.ipsecprofile",
+        "natural": "name",
+        "type": "string",
+        "description": "IPSec profile (name)"
       },
       {
         "name": "ipsec_profile_id",
@@ -2834,6 +3765,59 @@ export const vpnFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "interface",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "interface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],
@@ -2959,6 +3943,19 @@ export const vpnFilters: FilterSpecs = {
         "description": "Termination type (ID)"
       },
       {
+        "name": "tunnel",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "tunnel_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "vpn.tunnel",
+        "natural": "name",
+        "type": "string",
+        "description": "Tunnel (name)"
+      },
+      {
         "name": "tunnel_id",
         "kind": "fk",
         "path": [],
@@ -2979,6 +3976,59 @@ export const vpnFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "vminterface",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "vminterface",
+          "kind": "fk_natural",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "natural": "name",
+          "type": "string",
+          "description": "Interface (name)"
+        },
+        "description": "Interface (name)",
+        "type": "string"
+      },
+      {
+        "name": "vminterface_id",
+        "kind": "related",
+        "path": [],
+        "column": "termination_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.vminterface",
+        "op": "generic",
+        "arg": "termination_type",
+        "inner": {
+          "name": "vminterface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "virtualization.vminterface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
       }
     ]
   };

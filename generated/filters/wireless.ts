@@ -160,6 +160,36 @@ export const wirelessFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "interface_id",
+        "kind": "related",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "op": "m2m",
+        "through": {
+          "table": "dcim_interface_wireless_lans",
+          "source": "wirelesslan_id",
+          "target": "interface_id"
+        },
+        "inner": {
+          "name": "interface_id",
+          "kind": "fk",
+          "path": [],
+          "column": "id",
+          "lookups": [
+            "n"
+          ],
+          "target": "dcim.interface",
+          "type": "integer",
+          "description": "Interface (ID)"
+        },
+        "description": "Interface (ID)",
+        "type": "integer"
+      },
+      {
         "name": "last_updated",
         "kind": "timestamp",
         "path": [],

@@ -183,7 +183,11 @@ async function columnCondition(
   values: string[],
   alias: string,
 ): Promise<string> {
-  const col = columnOf(ctx.registry, model, f.column, alias);
+  // a declared expression over the row's columns, evaluated over a copy of the row named t
+  const col =
+    f.op === 'expr'
+      ? `(SELECT (${f.arg}) FROM (SELECT ${alias}.*) AS t)`
+      : columnOf(ctx.registry, model, f.column, alias);
   const stringy = f.kind === 'string' || f.kind === 'choice' || f.kind === 'content_type';
   if (lookup === 'empty') return emptyCondition(col, values, stringy);
   switch (f.kind) {
@@ -206,11 +210,15 @@ async function columnCondition(
       return stringCondition(ctx, col, lookup, values);
     }
     case 'content_type_id': {
+      if (lookup !== 'exact') {
+        // the object type's id compared like a number (a bookmark's object_type_id__gt)
+        const id = `(SELECT o.id FROM public.${tables.objectType} o WHERE o.app_label || '.' || o.model = ${col})`;
+        return typedCondition(ctx, id, lookup, values, 'bigint', parseInteger);
+      }
       const ids = values.map(parseInteger);
       const types = `SELECT app_label || '.' || model FROM public.${tables.objectType}
         WHERE id = ANY(${ctx.params.add(ids)}::bigint[])`;
-      const cond = f.arg === 'array' ? `${col} && ARRAY(${types})` : `${col} IN (${types})`;
-      return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
+      return f.arg === 'array' ? `${col} && ARRAY(${types})` : `${col} IN (${types})`;
     }
     case 'number':
       return typedCondition(ctx, col, lookup, values, 'bigint', parseInteger);

@@ -1,11 +1,25 @@
 /**
  * Filters that are not a plain column comparison, named by `op` in models.yaml: IP containment,
- * mask lengths, families, and generic-relation assignments (`interface_id`, `device_id`, …).
+ * mask lengths, families, generic-relation assignments (`interface_id`, …), value groups, bounds;
+ * presence of related rows, list columns and virtual chassis members have files of their own.
  */
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
+import { chassisCondition } from './chassis.ts';
+import { columnOf } from './columns.ts';
 import type { FilterContext } from './conditions.ts';
-import { FilterValueError, parseBoolean, parseInteger, parseIp, parsePrefix, parseTimestamp } from './values.ts';
+import { listCondition } from './lists.ts';
+import { presenceCondition } from './presence.ts';
+import { rangeCondition } from './ranges.ts';
+import {
+  FilterValueError,
+  parseBoolean,
+  parseDecimal,
+  parseInteger,
+  parseIp,
+  parsePrefix,
+  parseTimestamp,
+} from './values.ts';
 
 const compare: Record<string, string> = { exact: '=', n: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
@@ -26,6 +40,52 @@ export async function specialCondition(
   const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
   const [argType, argField] = (f.arg ?? '').split(':') as [string, string | undefined];
   switch (f.op) {
+    case 'has':
+    case 'has_any':
+    case 'missing':
+      return presenceCondition(ctx, model, f, values, alias);
+    case 'list_has':
+    case 'list_overlap':
+    case 'list_number':
+    case 'list_text':
+    case 'for_object_type':
+    case 'json_ref':
+      return listCondition(ctx, model, f, lookup, values, alias);
+    case 'vc_interfaces':
+      return chassisCondition(ctx, model, f, values, alias);
+    case 'range_contains':
+    case 'range_within':
+    case 'vid_in_ranges':
+    case 'related_ip':
+    case 'vrf_present':
+      return rangeCondition(ctx, model, f, values, alias);
+    case 'at_least':
+    case 'at_most': {
+      // a bound on a value (a reservation's unit count): one value, compared by the field's kind
+      const v = values[values.length - 1]!;
+      const kind = field?.computed?.type === 'expr' ? field.computed.as : field?.kind;
+      const typed = kind === 'timestamp' ? `${p(parseTimestamp(v))}::timestamptz` : `${p(parseDecimal(v))}::numeric`;
+      return `${columnOf(ctx.registry, model, f.column, alias)} ${f.op === 'at_least' ? '>=' : '<='} ${typed}`;
+    }
+    case 'choice_group': {
+      // named groups of choices (an interface's kind); `!` takes every choice but those listed
+      const groups = new Map(f.arg!.split(';').map((g) => g.split('=') as [string, string]));
+      const group = groups.get(values[values.length - 1]!.trim().toLowerCase());
+      if (group === undefined) return 'FALSE';
+      const negate = group.startsWith('!');
+      const cond = `${col} = ANY(${p(group.replace(/^!/, '').split(','))}::text[])`;
+      return negate ? `NOT coalesce(${cond}, false)` : cond;
+    }
+    case 'null_or_same': {
+      // the reference is empty, or the same as that of the given object (`app.model.field`)
+      const [app, name, fname] = f.arg!.split('.') as [string, string, string];
+      const other = ctx.registry.model(`${app}.${name}`);
+      const id = parseInteger(values[values.length - 1]!);
+      const [found] = await ctx.db.unsafe(`SELECT 1 FROM ${ident(other.table)} WHERE id = $1`, [id]);
+      if (!found) throw new FilterValueError(`Select a valid choice. ${id} is not one of the available choices.`);
+      const same = ident(ctx.registry.field(other, fname)!.column!);
+      return `(${col} IS NULL OR ${col} IN (SELECT o.${same} FROM ${ident(other.table)} o WHERE o.id = ${p(id)}))`;
+    }
     case 'time_after':
     case 'time_before': {
       const t = parseTimestamp(values[values.length - 1]!);
@@ -56,10 +116,6 @@ export async function specialCondition(
       const cond = values.map((v) => `masklen(${col}) ${lookup === 'n' ? '=' : op} ${p(parseInteger(v))}`);
       return lookup === 'n' ? `NOT ${orJoin(cond)}` : orJoin(cond);
     }
-    case 'vrf_present': {
-      const ids = values.map(parseInteger);
-      return `(${col} = ANY(${p(ids)}::bigint[]) OR ${col} IS NULL)`;
-    }
     case 'generic_is': {
       const yes = parseBoolean(values[values.length - 1]!);
       const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p((f.arg ?? '').split(','))}::text[])`;
@@ -75,7 +131,8 @@ export async function specialCondition(
       const cols = (f.arg ?? f.column)
         .split(',')
         .map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
-      const cond = cols.map((c) => `${c} IS NOT NULL`).join(' OR ');
+      // an empty string is no value either (an image field without a file)
+      const cond = cols.map((c) => `(${c} IS NOT NULL AND ${c}::text <> '')`).join(' OR ');
       return yes ? `(${cond})` : `NOT (${cond})`;
     }
     case 'generic_id': {
