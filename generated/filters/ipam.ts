@@ -6192,6 +6192,50 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.vlan": [
       {
+        "name": "available_at_site",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "available",
+        "arg": "group.scope|site|dcim.site|@|dcim.site=@site;dcim.region=@site.region;dcim.sitegroup=@site.group",
+        "type": "integer",
+        "description": "Available at this site (ID): in a group scoped to where it is, at its site, or global"
+      },
+      {
+        "name": "available_at_site_group",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "available",
+        "arg": "group.scope|site|dcim.sitegroup||dcim.sitegroup=@",
+        "type": "integer",
+        "description": "Available to this site group (ID): in a group scoped to where it is, at its site, or global"
+      },
+      {
+        "name": "available_on_device",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "available",
+        "arg": "group.scope|site|dcim.device|site|virtualization.cluster=cluster;virtualization.clustergroup=cluster.group;dcim.region=@site.region;dcim.sitegroup=@site.group;dcim.site=@site;dcim.location=location;dcim.rack=rack",
+        "type": "integer",
+        "description": "Available on this device (ID): in a group scoped to where it is, at its site, or global"
+      },
+      {
+        "name": "available_on_virtualmachine",
+        "kind": "special",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "available",
+        "arg": "group.scope|site|virtualization.virtualmachine|site,cluster.scope<dcim.site>,cluster.scope<dcim.location>.site|virtualization.cluster=cluster;virtualization.clustergroup=cluster.group;dcim.location=cluster.scope;dcim.site=cluster.scope,@site;dcim.sitegroup=cluster.scope,@site.group;dcim.region=cluster.scope,@site.region",
+        "type": "integer",
+        "description": "Available on this virtual machine (ID): in a group scoped to where it is, at its site, or global"
+      },
+      {
         "name": "contact",
         "kind": "related",
         "path": [],

@@ -5,6 +5,7 @@
  */
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
+import { availableCondition } from './available.ts';
 import { chassisCondition } from './chassis.ts';
 import { columnOf } from './columns.ts';
 import type { FilterContext } from './conditions.ts';
@@ -53,6 +54,8 @@ export async function specialCondition(
       return listCondition(ctx, model, f, lookup, values, alias);
     case 'vc_interfaces':
       return chassisCondition(ctx, model, f, values, alias);
+    case 'available':
+      return availableCondition(ctx, model, f, values, alias);
     case 'range_contains':
     case 'range_within':
     case 'vid_in_ranges':

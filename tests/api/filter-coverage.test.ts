@@ -13,13 +13,6 @@ import { netboxDoc } from '../helpers/netbox-doc.ts';
 
 /** Filter names (without their lookups) that NetBox declares on some of our endpoints and we do not derive, and why. */
 const PENDING: Record<string, string> = {
-  ...Object.fromEntries(
-    ['available_at_site', 'available_at_site_group', 'available_on_device', 'available_on_virtualmachine'].map((n) => [
-      n,
-      "VLANs usable at a site, site group, device or VM (NetBox's VLANQuerySet.get_for_*): groups scoped to the " +
-        'object or to regions, site groups and locations above it; that ancestry query is not written yet',
-    ]),
-  ),
   auto_sync_enabled:
     'config contexts, their profiles and export templates: NetBox keeps the flag on the model but its API neither ' +
     'shows nor accepts it there, and we do not store it, so there is nothing to compare',

@@ -188,4 +188,55 @@ describe('declared filters over values', () => {
     expect(await ids(`${q}&available_for_device_type=${type.id}`)).toEqual([any.id, mine.id]);
     expect(await status(`${q}&available_for_device_type=999999`)).toBe(400);
   });
+
+  it("finds VLANs available at a site, a site group, a device or a VM, as NetBox's get_for_*", async () => {
+    const top = await post('/api/dcim/regions/', { name: 'ValTop', slug: 'val-top' });
+    const sub = await post('/api/dcim/regions/', { name: 'ValSub', slug: 'val-sub', parent: top.id });
+    const sg = await post('/api/dcim/site-groups/', { name: 'ValSg', slug: 'val-sg' });
+    const site = await post('/api/dcim/sites/', { name: 'ValAv', slug: 'val-av', region: sub.id, group: sg.id });
+    const elsewhere = await post('/api/dcim/sites/', { name: 'ValElse', slug: 'val-else' });
+    const group = (name: string, scope_type?: string, scope_id?: number) =>
+      post('/api/ipam/vlan-groups/', { name, slug: name, ...(scope_type ? { scope_type, scope_id } : {}) });
+    const [gTop, gSg, gElse, gNone] = [
+      await group('val-gtop', 'dcim.region', top.id),
+      await group('val-gsg', 'dcim.sitegroup', sg.id),
+      await group('val-gelse', 'dcim.site', elsewhere.id),
+      await group('val-gnone'),
+    ];
+    const vlan = (vid: number, extra: object) => post('/api/ipam/vlans/', { vid, name: `val-${vid}`, ...extra });
+    const [vTop, vSg, vElse, vNone, vSite, vOther] = [
+      await vlan(501, { group: gTop.id }),
+      await vlan(502, { group: gSg.id }),
+      await vlan(503, { group: gElse.id }),
+      await vlan(504, { group: gNone.id }),
+      await vlan(505, { site: site.id }),
+      await vlan(506, { site: elsewhere.id }),
+    ];
+    const all = [vTop, vSg, vElse, vNone, vSite, vOther].map((v) => `id=${v.id}`).join('&');
+    const q = `/api/ipam/vlans/?${all}`;
+    // a region above the site's counts; another site's VLANs and groups do not
+    expect(await ids(`${q}&available_at_site=${site.id}`)).toEqual([vTop.id, vSg.id, vNone.id, vSite.id]);
+    expect(await ids(`${q}&available_at_site_group=${sg.id}`)).toEqual([vSg.id, vNone.id]);
+    const mf = await post('/api/dcim/manufacturers/', { name: 'ValAvCo', slug: 'valavco' });
+    const type = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'AV', slug: 'av' });
+    const role = await post('/api/dcim/device-roles/', { name: 'ValAv', slug: 'val-av' });
+    const dev = await post('/api/dcim/devices/', {
+      name: 'val-av',
+      device_type: type.id,
+      role: role.id,
+      site: site.id,
+    });
+    expect(await ids(`${q}&available_on_device=${dev.id}`)).toEqual([vTop.id, vSg.id, vNone.id, vSite.id]);
+    const ctype = await post('/api/virtualization/cluster-types/', { name: 'ValCt', slug: 'val-ct' });
+    const cl = await post('/api/virtualization/clusters/', {
+      name: 'val-cl',
+      type: ctype.id,
+      scope_type: 'dcim.site',
+      scope_id: elsewhere.id,
+    });
+    const vm = await post('/api/virtualization/virtual-machines/', { name: 'val-vm', cluster: cl.id });
+    // a VM without a site takes its cluster's
+    expect(await ids(`${q}&available_on_virtualmachine=${vm.id}`)).toEqual([vElse.id, vNone.id, vOther.id]);
+    expect(await status(`${q}&available_on_device=999999`)).toBe(400);
+  });
 });
