@@ -6240,9 +6240,9 @@ export const dcimFilters: FilterSpecs = {
         "op": "reverse",
         "inner": {
           "name": "mac_address",
-          "kind": "related",
+          "kind": "any",
           "path": [],
-          "column": "assigned_object_id",
+          "column": "id",
           "lookups": [
             "n",
             "ic",
@@ -6257,32 +6257,78 @@ export const dcimFilters: FilterSpecs = {
             "regex",
             "iregex"
           ],
-          "target": "dcim.macaddress",
-          "op": "reverse_generic",
-          "arg": "assigned_object_type:assigned_object_id",
-          "inner": {
-            "name": "mac_address",
-            "kind": "string",
-            "path": [],
-            "column": "mac_address",
-            "lookups": [
-              "n",
-              "ic",
-              "nic",
-              "isw",
-              "nisw",
-              "iew",
-              "niew",
-              "ie",
-              "nie",
-              "empty",
-              "regex",
-              "iregex"
-            ],
-            "type": "string",
-            "description": "MAC address"
-          },
-          "description": "MAC address of the interface",
+          "branches": [
+            {
+              "name": "mac_address",
+              "kind": "string",
+              "path": [],
+              "column": "mac_address",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "type": "string",
+              "description": "MAC address"
+            },
+            {
+              "name": "mac_address",
+              "kind": "related",
+              "path": [],
+              "column": "assigned_object_id",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "target": "dcim.macaddress",
+              "op": "reverse_generic",
+              "arg": "assigned_object_type:assigned_object_id",
+              "inner": {
+                "name": "mac_address",
+                "kind": "string",
+                "path": [],
+                "column": "mac_address",
+                "lookups": [
+                  "n",
+                  "ic",
+                  "nic",
+                  "isw",
+                  "nisw",
+                  "iew",
+                  "niew",
+                  "ie",
+                  "nie",
+                  "empty",
+                  "regex",
+                  "iregex"
+                ],
+                "type": "string",
+                "description": "MAC address"
+              },
+              "description": "MAC address",
+              "type": "string"
+            }
+          ],
+          "description": "MAC address of the interface (its MAC address objects, or the address stored on it by older clients)",
           "type": "string"
         },
         "description": "MAC address of an interface",
@@ -10368,9 +10414,9 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "mac_address",
-        "kind": "related",
+        "kind": "any",
         "path": [],
-        "column": "assigned_object_id",
+        "column": "id",
         "lookups": [
           "n",
           "ic",
@@ -10385,32 +10431,78 @@ export const dcimFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "target": "dcim.macaddress",
-        "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
-        "inner": {
-          "name": "mac_address",
-          "kind": "string",
-          "path": [],
-          "column": "mac_address",
-          "lookups": [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ],
-          "type": "string",
-          "description": "MAC address"
-        },
-        "description": "MAC address of the interface",
+        "branches": [
+          {
+            "name": "mac_address",
+            "kind": "string",
+            "path": [],
+            "column": "mac_address",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "type": "string",
+            "description": "MAC address"
+          },
+          {
+            "name": "mac_address",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "target": "dcim.macaddress",
+            "op": "reverse_generic",
+            "arg": "assigned_object_type:assigned_object_id",
+            "inner": {
+              "name": "mac_address",
+              "kind": "string",
+              "path": [],
+              "column": "mac_address",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "type": "string",
+              "description": "MAC address"
+            },
+            "description": "MAC address",
+            "type": "string"
+          }
+        ],
+        "description": "MAC address of the interface (its MAC address objects, or the address stored on it by older clients)",
         "type": "string"
       },
       {

@@ -2319,9 +2319,9 @@ export const virtualizationFilters: FilterSpecs = {
         "op": "reverse",
         "inner": {
           "name": "mac_address",
-          "kind": "related",
+          "kind": "any",
           "path": [],
-          "column": "assigned_object_id",
+          "column": "id",
           "lookups": [
             "n",
             "ic",
@@ -2336,32 +2336,78 @@ export const virtualizationFilters: FilterSpecs = {
             "regex",
             "iregex"
           ],
-          "target": "dcim.macaddress",
-          "op": "reverse_generic",
-          "arg": "assigned_object_type:assigned_object_id",
-          "inner": {
-            "name": "mac_address",
-            "kind": "string",
-            "path": [],
-            "column": "mac_address",
-            "lookups": [
-              "n",
-              "ic",
-              "nic",
-              "isw",
-              "nisw",
-              "iew",
-              "niew",
-              "ie",
-              "nie",
-              "empty",
-              "regex",
-              "iregex"
-            ],
-            "type": "string",
-            "description": "MAC address"
-          },
-          "description": "MAC address of the interface",
+          "branches": [
+            {
+              "name": "mac_address",
+              "kind": "string",
+              "path": [],
+              "column": "mac_address",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "type": "string",
+              "description": "MAC address"
+            },
+            {
+              "name": "mac_address",
+              "kind": "related",
+              "path": [],
+              "column": "assigned_object_id",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "target": "dcim.macaddress",
+              "op": "reverse_generic",
+              "arg": "assigned_object_type:assigned_object_id",
+              "inner": {
+                "name": "mac_address",
+                "kind": "string",
+                "path": [],
+                "column": "mac_address",
+                "lookups": [
+                  "n",
+                  "ic",
+                  "nic",
+                  "isw",
+                  "nisw",
+                  "iew",
+                  "niew",
+                  "ie",
+                  "nie",
+                  "empty",
+                  "regex",
+                  "iregex"
+                ],
+                "type": "string",
+                "description": "MAC address"
+              },
+              "description": "MAC address",
+              "type": "string"
+            }
+          ],
+          "description": "MAC address of the interface (its MAC address objects, or the address stored on it by older clients)",
           "type": "string"
         },
         "description": "MAC address of an interface",
@@ -3434,9 +3480,9 @@ export const virtualizationFilters: FilterSpecs = {
       },
       {
         "name": "mac_address",
-        "kind": "related",
+        "kind": "any",
         "path": [],
-        "column": "assigned_object_id",
+        "column": "id",
         "lookups": [
           "n",
           "ic",
@@ -3451,32 +3497,78 @@ export const virtualizationFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "target": "dcim.macaddress",
-        "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
-        "inner": {
-          "name": "mac_address",
-          "kind": "string",
-          "path": [],
-          "column": "mac_address",
-          "lookups": [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ],
-          "type": "string",
-          "description": "MAC address"
-        },
-        "description": "MAC address of the interface",
+        "branches": [
+          {
+            "name": "mac_address",
+            "kind": "string",
+            "path": [],
+            "column": "mac_address",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "type": "string",
+            "description": "MAC address"
+          },
+          {
+            "name": "mac_address",
+            "kind": "related",
+            "path": [],
+            "column": "assigned_object_id",
+            "lookups": [
+              "n",
+              "ic",
+              "nic",
+              "isw",
+              "nisw",
+              "iew",
+              "niew",
+              "ie",
+              "nie",
+              "empty",
+              "regex",
+              "iregex"
+            ],
+            "target": "dcim.macaddress",
+            "op": "reverse_generic",
+            "arg": "assigned_object_type:assigned_object_id",
+            "inner": {
+              "name": "mac_address",
+              "kind": "string",
+              "path": [],
+              "column": "mac_address",
+              "lookups": [
+                "n",
+                "ic",
+                "nic",
+                "isw",
+                "nisw",
+                "iew",
+                "niew",
+                "ie",
+                "nie",
+                "empty",
+                "regex",
+                "iregex"
+              ],
+              "type": "string",
+              "description": "MAC address"
+            },
+            "description": "MAC address",
+            "type": "string"
+          }
+        ],
+        "description": "MAC address of the interface (its MAC address objects, or the address stored on it by older clients)",
         "type": "string"
       },
       {

@@ -156,4 +156,29 @@ describe('declared filters of devices', () => {
     expect(await ids(`${mine}&cable_connector__n=2`)).toEqual([i2.id, i3.id]);
     expect(await ids(`${mine}&cable_connector__empty=true`)).toEqual([i2.id, i3.id]);
   });
+
+  it('finds interfaces and devices by MAC address: MAC address objects, or an address stored on them', async () => {
+    const [d1, d2] = [await device('dv-mac1'), await device('dv-mac2')];
+    const [a, b, c] = [
+      await iface(d1, 'm-a'),
+      await iface(d2, 'm-b', { mac_address: '00:00:5E:00:53:BB' }),
+      await iface(d2, 'm-c'),
+    ];
+    const mac = await post('/api/dcim/mac-addresses/', {
+      mac_address: '00:00:5E:00:53:AA',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: a.id,
+    });
+    const mine = `/api/dcim/interfaces/?id=${a.id}&id=${b.id}&id=${c.id}`;
+    expect(await ids(`${mine}&mac_address=00:00:5E:00:53:AA`)).toEqual([a.id]);
+    expect(await ids(`${mine}&mac_address=00:00:5E:00:53:BB`)).toEqual([b.id]);
+    expect(await ids(`${mine}&mac_address__ic=53:aa`)).toEqual([a.id]);
+    expect(await ids(`${mine}&mac_address__n=00:00:5E:00:53:AA`)).toEqual([b.id, c.id]);
+    expect(await ids(`${mine}&mac_address__empty=true`)).toEqual([c.id]);
+    expect(await ids(`/api/dcim/devices/?mac_address=00:00:5E:00:53:AA`)).toEqual([d1.id]);
+    expect(await ids(`/api/dcim/mac-addresses/?device_id=${d1.id}&interface=m-a`)).toEqual([mac.id]);
+    expect(await ids(`/api/dcim/mac-addresses/?id=${mac.id}&primary=false&assigned=true`)).toEqual([mac.id]);
+    await s.request('PATCH', `/api/dcim/interfaces/${a.id}/`, { primary_mac_address: mac.id });
+    expect(await ids(`/api/dcim/mac-addresses/?id=${mac.id}&primary=true`)).toEqual([mac.id]);
+  });
 });

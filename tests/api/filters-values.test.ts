@@ -187,6 +187,16 @@ describe('declared filters over values', () => {
     const q = `/api/dcim/platforms/?id=${any.id}&id=${mine.id}&id=${theirs.id}`;
     expect(await ids(`${q}&available_for_device_type=${type.id}`)).toEqual([any.id, mine.id]);
     expect(await status(`${q}&available_for_device_type=999999`)).toBe(400);
+    // NetBox's job filters named with their comparison (created__after) and a journal's created range
+    expect(await status('/api/core/jobs/?created__after=2000-01-01T00:00:00Z&completed__before=2000-01-02')).toBe(200);
+    expect(await status('/api/core/jobs/?started__after=yesterday')).toBe(400);
+    const note = await post('/api/extras/journal-entries/', {
+      assigned_object_type: 'dcim.platform',
+      assigned_object_id: any.id,
+      comments: 'val',
+    });
+    expect(await ids(`/api/extras/journal-entries/?id=${note.id}&created_after=2000-01-01`)).toEqual([note.id]);
+    expect(await ids(`/api/extras/journal-entries/?id=${note.id}&created_before=2000-01-01`)).toEqual([]);
   });
 
   it("finds VLANs available at a site, a site group, a device or a VM, as NetBox's get_for_*", async () => {
