@@ -167,7 +167,7 @@ function fromOwner(r: Reach, m: ModelDef, from: string): ModelDef {
     ((f.kind === 'fk' && f.to === m.key) ||
       (f.kind === 'm2m' && f.to === m.key) ||
       (f.kind === 'generic' && f.types!.includes(m.key)));
-  if (!owner || !points) throw new Error(`${m.key}: "from: ${from}" is not a relation pointing at ${m.key}`);
+  if (!owner || !points) throw new Error(`"from: ${from}" is not a relation pointing at ${m.key}`);
   return owner;
 }
 
@@ -221,10 +221,10 @@ export function declaredFilters(r: Reach, m: ModelDef, name: string, d: RawFilte
       steps.push(...via.slice(0, -1).map((field) => ({ field })));
       end = { field: via[via.length - 1]! };
     } else if (d.from) end = { identity: true };
-    else throw new Error(`${m.key}: filter "${name}": give "via", "from", "filter", "any" or "op"`);
+    else throw new Error('give "via", "from", "filter", "any" or "op"');
     out = walk(r, m, steps, end, name, d);
   }
-  if (!out.length) throw new Error(`${m.key}: filter "${name}" reaches no field or filter`);
+  if (!out.length) throw new Error(`reaches no field or filter of that name from ${m.key}`);
   return out.map((f) => ({
     ...f,
     ...(d.lookups ? { lookups: d.lookups } : {}),

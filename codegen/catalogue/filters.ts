@@ -4,6 +4,7 @@
  * models hand on (`propagate_filters`, `reverse_filters`) and from its own declarations (filter-reach.ts).
  */
 import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
+import { CatalogueError } from './load.ts';
 import type { RawCatalogue, RawFilter } from './raw.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
@@ -87,13 +88,15 @@ function tagFilters(): FilterDef[] {
 /** Filters computed on demand (they may reach other models' filters), with the names they can give. */
 interface Source {
   readonly names: readonly string[];
+  /** the YAML path of the declaration, for faults */
+  readonly at: string;
   readonly build: () => FilterDef[];
 }
 
-function source(r: Reach, m: ModelDef, name: string, d: RawFilter): Source {
+function source(r: Reach, m: ModelDef, name: string, d: RawFilter, at: string): Source {
   const relation = !d.op && !d.expr && !d.filter;
   const names = d.op === 'tag' ? ['tag', 'tag_id'] : relation && !name.endsWith('_id') ? [`${name}_id`, name] : [name];
-  return { names, build: () => (d.op || d.expr ? special(name, d) : declaredFilters(r, m, name, d)) };
+  return { names, at, build: () => (d.op || d.expr ? special(name, d) : declaredFilters(r, m, name, d)) };
 }
 
 /** Filters other models hand this one: contacts of an object, its cable's connector, a site's region. */
@@ -106,8 +109,10 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
       const owner = r.cat.models[`${app}.${name}`]!;
       const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
       if (!g?.types?.includes(m.key)) continue;
-      for (const [fname, far] of Object.entries(rf.filters))
-        out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }));
+      for (const [fname, far] of Object.entries(rf.filters)) {
+        const at = `apps.${app}.models.${name}.reverse_filters.filters.${fname} (on ${m.key})`;
+        out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }, at));
+      }
     }
   }
   // filters a related model hands on to every model pointing at it (sites → region, site_group)
@@ -116,7 +121,8 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
     const [tapp, tmodel] = f.to!.split('.') as [string, string];
     for (const [name, p] of Object.entries(r.raw.apps[tapp]!.models[tmodel]!.propagate_filters ?? {})) {
       const d: RawFilter = typeof p === 'string' ? { via: p } : p;
-      out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }));
+      const at = `apps.${tapp}.models.${tmodel}.propagate_filters.${name} (on ${m.key})`;
+      out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }, at));
     }
   }
   return out;
@@ -199,19 +205,25 @@ class FilterBuilder implements Reach {
       p = {
         derived: derivedFilters(this.cat, this.raw, m),
         handed: handedSources(this, m),
-        declared: own.map(([name, d]) => source(this, m, name, d)),
+        declared: own.map(([name, d]) => source(this, m, name, d, `apps.${m.app}.models.${m.model}.filters.${name}`)),
       };
       this.models.set(key, p);
     }
     return p;
   }
 
-  private build(key: string, s: Source): FilterDef[] {
+  private build(s: Source): FilterDef[] {
     const have = this.built.get(s);
     if (have) return have;
-    if (this.busy.has(s)) throw new Error(`${key}: filter "${s.names.join('/')}" reaches back to itself`);
+    if (this.busy.has(s)) throw new CatalogueError([`${s.at}: the filter reaches back to itself`]);
     this.busy.add(s);
-    const list = s.build();
+    let list: FilterDef[];
+    try {
+      list = s.build();
+    } catch (e) {
+      if (e instanceof CatalogueError) throw e;
+      throw new CatalogueError([`${s.at}: ${(e as Error).message}`]);
+    }
     this.busy.delete(s);
     this.built.set(s, list);
     return list;
@@ -220,13 +232,13 @@ class FilterBuilder implements Reach {
   filterOf(key: string, name: string): FilterDef | undefined {
     const p = this.parts(key);
     for (const s of p.declared.filter((x) => x.names.includes(name))) {
-      const f = this.build(key, s).find((x) => x.name === name);
+      const f = this.build(s).find((x) => x.name === name);
       if (f) return f;
     }
     const f = p.derived.find((x) => x.name === name);
     if (f) return f;
     for (const s of p.handed.filter((x) => x.names.includes(name))) {
-      const h = this.build(key, s).find((x) => x.name === name);
+      const h = this.build(s).find((x) => x.name === name);
       if (h) return h;
     }
     return undefined;
@@ -234,10 +246,20 @@ class FilterBuilder implements Reach {
 
   filtersOf(key: string): FilterDef[] {
     const p = this.parts(key);
+    const faults: string[] = [];
+    const built = (s: Source) => {
+      try {
+        return this.build(s);
+      } catch (e) {
+        if (!(e instanceof CatalogueError)) throw e;
+        faults.push(...e.faults);
+        return [];
+      }
+    };
     const byName = new Map<string, FilterDef>();
-    for (const f of [...p.derived, ...p.handed.flatMap((s) => this.build(key, s))])
-      if (!byName.has(f.name)) byName.set(f.name, f);
-    for (const s of p.declared) for (const f of this.build(key, s)) byName.set(f.name, f);
+    for (const f of [...p.derived, ...p.handed.flatMap(built)]) if (!byName.has(f.name)) byName.set(f.name, f);
+    for (const s of p.declared) for (const f of built(s)) byName.set(f.name, f);
+    if (faults.length) throw new CatalogueError(faults);
     return [...byName.values()].sort((a, b) => byCodePoint(a.name, b.name));
   }
 }
@@ -245,6 +267,16 @@ class FilterBuilder implements Reach {
 export function buildFilterSpecs(cat: Catalogue, raw: RawCatalogue): FilterSpecs {
   const b = new FilterBuilder(cat, raw);
   const specs: Record<string, readonly FilterDef[]> = {};
-  for (const m of Object.values(cat.models)) specs[m.key] = b.filtersOf(m.key);
+  const faults = new Set<string>();
+  // every faulty declaration at once, as the validator reports
+  for (const m of Object.values(cat.models)) {
+    try {
+      specs[m.key] = b.filtersOf(m.key);
+    } catch (e) {
+      if (!(e instanceof CatalogueError)) throw e;
+      e.faults.forEach((f) => faults.add(f));
+    }
+  }
+  if (faults.size) throw new CatalogueError([...faults]);
   return specs;
 }

@@ -59,6 +59,18 @@ describe('catalogue validation', () => {
     expect(faults).toContain('apps.shop.models.widget.brief: unknown field "nam"');
   });
 
+  it('names the declared filter that reaches nothing or starts from a relation pointing elsewhere', () => {
+    const text = readFileSync('models.yaml', 'utf8')
+      .replace('model: {filter: device_type,', 'model: {filter: device_typo,')
+      .replace('parent_bay_id: {from: dcim.devicebay.installed_device,', 'parent_bay_id: {from: dcim.site.region,');
+    const faults = faultsOf(text);
+    expect(faults).toContain(
+      'apps.dcim.models.device.filters.model: reaches no field or filter of that name from dcim.device',
+    );
+    const from = '"from: dcim.site.region" is not a relation pointing at dcim.device';
+    expect(faults).toContain(`apps.dcim.models.device.filters.parent_bay_id: ${from}`);
+  });
+
   it('rejects YAML that does not parse', () => {
     expect(faultsOf('apps: [')[0]).toMatch(/^models\.yaml: /);
   });
