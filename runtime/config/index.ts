@@ -22,6 +22,8 @@ export interface Settings {
   readonly strictFiltering: boolean;
   /** unknown body keys are 400s (default: ignored and named in X-Ignored-Fields, as NetBox ignores them) */
   readonly strictBody: boolean;
+  /** GET responses written as JSON by PostgreSQL (false: rendered in the server; the same responses, slower) */
+  readonly jsonInDatabase: boolean;
   /** `debug`, `info` (an access log line per request), `warn`, `error` or `silent` */
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly enforceGlobalUnique: boolean;
@@ -122,6 +124,7 @@ export function loadSettings(env: Env = process.env): Settings {
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
     strictFiltering: bool(env.STRICT_FILTERING, true),
     strictBody: bool(env.STRICT_BODY, false),
+    jsonInDatabase: bool(env.JSON_IN_DATABASE, true),
     logLevel: logLevel(env.LOG_LEVEL),
     enforceGlobalUnique: bool(env.ENFORCE_GLOBAL_UNIQUE, true),
     defaultPermissions: env.DEFAULT_PERMISSIONS

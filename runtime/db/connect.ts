@@ -1,4 +1,4 @@
-/** The PostgreSQL client: postgres.js with unnamed statements and the value parsers the API needs. */
+/** The PostgreSQL client: postgres.js, unnamed statements by default, and the value parsers the API needs. */
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
@@ -29,7 +29,12 @@ export function connect(
   options: { max?: number; applicationName?: string; statementTimeoutMs?: number } = {},
 ): Sql {
   return postgres(url, {
-    prepare: false,
+    // statements are unnamed unless a query asks for a name ({prepare: true}, the hot reads whose text
+    // is one of a few): postgres.js ignores a query's own option when the pool's is false, and then
+    // every detail GET was planned anew (3-13 ms for a device's embedded relations, the page's whole
+    // cost). A named statement is safe under a branch's SET LOCAL search_path: PostgreSQL re-plans
+    // it when the search_path differs from the one it was planned with.
+    prepare: true,
     max: options.max ?? 10,
     idle_timeout: 30,
     connect_timeout: 10,

@@ -9,3 +9,4 @@ export { Params, likeEscape } from './params.ts';
 export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts';
 export { tables } from './tables.ts';
 export { isUnavailable } from './unavailable.ts';
+export { readOptions } from './named.ts';

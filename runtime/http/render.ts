@@ -26,6 +26,20 @@ export function respond(
   });
 }
 
+/** A body already printed as JSON: sent as it is, unless a browser page or indentation wants the object. */
+export function respondText(
+  c: Context<AppEnv>,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): Response {
+  if (wantsHtml(c) || indentOf(c.req.header('accept'))) return respond(c, status, JSON.parse(text), headers);
+  return new Response(c.req.method === 'HEAD' ? null : text, {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }

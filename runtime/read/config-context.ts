@@ -92,8 +92,8 @@ async function reached(
   return out;
 }
 
-export async function configContextRenderer(ctx: ReadContext, model: ModelDef, def: Def, rows: Row[]): Promise<Render> {
-  const local = (r: Row) => (def.local ? (r[ctx.registry.field(model, def.local)!.column!] ?? null) : null);
+/** The active config contexts (id, data and the ids of each assignment), in merge order. */
+export async function activeContexts(ctx: ReadContext, def: Def): Promise<Row[]> {
   const contexts = ctx.registry.model(def.contexts);
   const m2m = Object.keys(def.match).map((name) => ({ name, field: ctx.registry.field(contexts, name) }));
   const lists = m2m.map(({ name, field }) =>
@@ -112,11 +112,14 @@ export async function configContextRenderer(ctx: ReadContext, model: ModelDef, d
     ] as Row[];
   // only main's committed rows are shared: a request on the pool (not in a branch or a transaction)
   const shared = ctx.cache && ctx.db === ctx.cache.pool ? ctx.cache : undefined;
-  const active = !rows.length
-    ? []
-    : shared
-      ? await shared.get('config_contexts', `${contexts.key}\0${Object.keys(def.match).join(',')}`, load)
-      : await load();
+  return shared ? shared.get('config_contexts', `${contexts.key}\0${Object.keys(def.match).join(',')}`, load) : load();
+}
+
+export async function configContextRenderer(ctx: ReadContext, model: ModelDef, def: Def, rows: Row[]): Promise<Render> {
+  const local = (r: Row) => (def.local ? (r[ctx.registry.field(model, def.local)!.column!] ?? null) : null);
+  const contexts = ctx.registry.model(def.contexts);
+  const m2m = Object.keys(def.match).map((name) => ({ name, field: ctx.registry.field(contexts, name) }));
+  const active = rows.length ? await activeContexts(ctx, def) : [];
   if (!active.length) return (r) => deepMerge({}, local(r) ?? {});
   const used = m2m.filter(({ name }) => active.some((c) => (c[name] as unknown[]).length > 0));
   const reach = new Map(

@@ -2,11 +2,16 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import type { Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
-import { customFieldDefinitions } from '../custom-fields/index.ts';
+import { customFieldDefinitions, type CustomFieldDef } from '../custom-fields/index.ts';
+
+/** The custom fields defined for `model`, in the order `custom_fields` shows them. */
+export function customFieldsOf(ctx: ReadContext, model: ModelDef): Promise<readonly CustomFieldDef[]> {
+  const load = () => customFieldDefinitions(ctx.db, model.key);
+  return ctx.cache ? ctx.cache.get('custom_fields', model.key, load) : load();
+}
 
 export async function loadCustomFields(ctx: ReadContext, model: ModelDef, rows: Row[]): Promise<(row: Row) => unknown> {
-  const load = () => customFieldDefinitions(ctx.db, model.key);
-  const defs = rows.length ? await (ctx.cache ? ctx.cache.get('custom_fields', model.key, load) : load()) : [];
+  const defs = rows.length ? await customFieldsOf(ctx, model) : [];
   return (row) => {
     const data = (row.custom_field_data ?? {}) as Record<string, unknown>;
     const out: Record<string, unknown> = {};

@@ -244,7 +244,12 @@ function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render 
   }
 }
 
-async function rendererFor(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render | undefined> {
+export async function rendererFor(
+  ctx: ReadContext,
+  model: ModelDef,
+  f: FieldDef,
+  rows: Row[],
+): Promise<Render | undefined> {
   switch (f.kind) {
     case 'url':
       return (r) => objectUrl(ctx, model, r.id);

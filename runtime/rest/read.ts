@@ -1,14 +1,15 @@
 /** GET on list and detail URLs: filters, permission constraints, paging and shaping in SQL. */
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, type Row } from '../db/index.ts';
+import { ident, Params, readOptions, type Row } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../errors/index.ts';
-import { respond } from '../http/render.ts';
+import { respondText } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { orderSql, selectList } from '../read/select.ts';
 import { embedColumns } from '../read/embed.ts';
 import { serialize, type ReadContext } from '../read/serialize.ts';
+import { renderText, textPlan, textScope } from '../read/text.ts';
 import { authorize } from './access.ts';
 import { cursorUrl, pageUrl, parseCursor, parseOrdering, parsePage, shapeFields } from './shape.ts';
 
@@ -37,13 +38,6 @@ export async function render(
   const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.read : undefined;
   if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i]!, o));
   return objects;
-}
-
-const PREPARED = { prepare: true, simple: false } as const;
-
-/** The complete or the brief representation (not one shaped by fields/omit/exclude). */
-function standardShape(q: URLSearchParams): boolean {
-  return !q.has('fields') && !q.has('omit') && !q.has('exclude');
 }
 
 /** The columns a page needs: only those of the wanted fields, unless a read hook looks at the whole row. */
@@ -84,6 +78,30 @@ export function noMatch(model: ModelDef): never {
   throw notFound(`No ${model.className} matches the given query.`);
 }
 
+/**
+ * How a response's objects are written: by PostgreSQL as JSON text where it can (read/text.ts), or
+ * as objects in the server (JSON_IN_DATABASE=false, or a model whose read hook changes its objects).
+ */
+interface Output {
+  /** the SELECT list of the row aliased `t` */
+  readonly select: string;
+  /** each row's object as JSON text */
+  render(rows: Row[]): Promise<string[]>;
+}
+
+async function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[]): Promise<Output> {
+  const { registry, hooks, settings } = c.var.services;
+  const ctx = readContext(c);
+  if (settings.jsonInDatabase && !(model.hooks && hooks.get(model.hooks)?.read)) {
+    const plan = textPlan(await textScope(ctx, model, names), model, names);
+    return { select: plan.select, render: (rows) => renderText(ctx, model, plan, rows) };
+  }
+  return {
+    select: `${selectFor(c, model, names)}${embedColumns(registry, model, names)}`,
+    render: async (rows) => (await render(c, model, rows, names)).map((o) => JSON.stringify(o)),
+  };
+}
+
 export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
   const access = await authorize(c, model, 'view');
   const { registry, settings } = c.var.services;
@@ -97,11 +115,12 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const params = new Params();
   let where = await buildWhere({ db: tx, registry, params }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
-  if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, names);
+  const out = await outputFor(c, model, names);
+  if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, out);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
-  // an unfiltered page in a standard shape is one of few query texts: PostgreSQL keeps its plan
-  const prepare = params.values.length === 0 && standardShape(q);
-  const countQuery = tx.unsafe(`SELECT count(*) AS n ${from}`, [...params.values] as never[], prepare ? PREPARED : {});
+  // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
+  const countSql = `SELECT count(*) AS n ${from}`;
+  const countQuery = tx.unsafe(countSql, [...params.values] as never[], readOptions(countSql));
   const limit = page.limit === null ? '' : ` LIMIT ${params.add(page.limit)}`;
   const order = orderSql(registry, model, ordering);
   // the page's ids first (an index-only walk, however deep the offset), then their rows and
@@ -109,24 +128,29 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const ids =
     `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ` +
     `ORDINALITY AS k(__id, __pos)`;
+  const pageSql = `SELECT ${out.select} FROM ${ids}
+      JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`;
   const [countRows, rows] = await Promise.all([
     countQuery,
-    tx.unsafe(
-      `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} FROM ${ids}
-      JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`,
-      params.values as never[],
-      prepare ? PREPARED : {},
-    ),
+    tx.unsafe(pageSql, params.values as never[], readOptions(pageSql)),
   ]);
   const count = Number(countRows[0]!.n);
-  const results = await render(c, model, rows as unknown as Row[], names);
+  const results = await out.render(rows as unknown as Row[]);
   let next: string | null = null;
   let previous: string | null = null;
   if (page.limit !== null) {
     if (page.offset + page.limit < count) next = pageUrl(url, page.limit, page.offset + page.limit);
     if (page.offset > 0) previous = pageUrl(url, page.limit, page.offset - page.limit);
   }
-  return respond(c, 200, { count, next, previous, results }, { Allow: allowHeader(model, true), Vary: 'Accept' });
+  return respondText(c, 200, pageText(count, next, previous, results), {
+    Allow: allowHeader(model, true),
+    Vary: 'Accept',
+  });
+}
+
+function pageText(count: number | null, next: string | null, previous: string | null, results: string[]): string {
+  const links = `"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)}`;
+  return `{"count":${count},${links},"results":[${results.join(',')}]}`;
 }
 
 /** A page in cursor mode: ids from `start` up, `count` null, `next` after the last row when the page is full. */
@@ -138,45 +162,31 @@ async function cursorPage(
   params: Params,
   limit: number | null,
   start: number,
-  names: string[],
+  out: Output,
 ): Promise<Response> {
-  const { registry } = c.var.services;
   const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;
   const lim = limit === null ? '' : ` LIMIT ${params.add(limit)}`;
-  const rows = await c.var.tx.unsafe(
-    `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)} ${from} ORDER BY t.id${lim}`,
-    params.values as never[],
-  );
-  const results = await render(c, model, rows as unknown as Row[], names);
+  const text = `SELECT ${out.select} ${from} ORDER BY t.id${lim}`;
+  const rows = await c.var.tx.unsafe(text, params.values as never[], readOptions(text));
+  const results = await out.render(rows as unknown as Row[]);
   const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
   const next = limit !== null && last !== undefined && rows.length === limit ? cursorUrl(url, limit, last + 1) : null;
-  return respond(
-    c,
-    200,
-    { count: null, next, previous: null, results },
-    { Allow: allowHeader(model, true), Vary: 'Accept' },
-  );
+  return respondText(c, 200, pageText(null, next, null, results), { Allow: allowHeader(model, true), Vary: 'Accept' });
 }
 
 export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
   const id = pathId(c);
   const access = await authorize(c, model, 'view');
-  const { registry } = c.var.services;
   const params = new Params();
   const idParam = params.add(id);
   const cond = access.condition ? ` AND ${access.condition('t', params)}` : '';
-  const q = new URL(c.req.url).searchParams;
-  const names = shapeFields(model, q);
-  const prepare = !cond && standardShape(q);
-  const rows = await c.var.tx.unsafe(
-    `SELECT ${selectFor(c, model, names)}${embedColumns(registry, model, names)}
-    FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`,
-    params.values as never[],
-    prepare ? PREPARED : {},
-  );
+  const names = shapeFields(model, new URL(c.req.url).searchParams);
+  const out = await outputFor(c, model, names);
+  const text = `SELECT ${out.select} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`;
+  const rows = await c.var.tx.unsafe(text, params.values as never[], readOptions(text));
   if (!rows.length) noMatch(model);
-  const [object] = await render(c, model, rows as unknown as Row[], names);
+  const [object] = await out.render(rows as unknown as Row[]);
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };
   if (rows[0]!.last_updated) headers.ETag = `W/"${String(rows[0]!.last_updated)}"`;
-  return respond(c, 200, object, headers);
+  return respondText(c, 200, object!, headers);
 }

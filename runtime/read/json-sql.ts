@@ -1,0 +1,325 @@
+/**
+ * Representations built by PostgreSQL: for each field whose value the database can give as the API
+ * shows it (columns, choices, timestamps, URLs, display, counts, nested relations at any depth), the
+ * SQL of that value as JSON. A page then comes out of its query as JSON text, ready to send: no
+ * nested object is parsed, rebuilt and printed again in JavaScript. Fields that need JavaScript
+ * (cable traces, merged config contexts, uploads) are left to serialize.ts; a nested relation with
+ * such a field is rendered there as a whole.
+ */
+import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { displaySql } from './display.ts';
+import { nestedNames } from './embed.ts';
+import { tables } from '../db/tables.ts';
+import { CABLE, TERMINATION } from '../cables/model.ts';
+
+/** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */
+export interface JsonScope {
+  readonly registry: Registry;
+  /** scheme and host of absolute URLs (`http://host:8000`) */
+  readonly baseUrl: string;
+  /** the custom fields defined for `model` now, in order (undefined: not known, leave to JavaScript) */
+  readonly customFields?: (model: ModelDef) => readonly string[] | undefined;
+  /** no config context is active: a rendered config context is the object's local data alone */
+  readonly noActiveContexts?: boolean;
+}
+
+const MAX_NESTING = 4;
+let counter = 0;
+const alias = () => `j${++counter}`;
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** `{"id": …, "name": …}` of the named SQL values: one object, keys in this order. */
+export function objectOf(columns: readonly (readonly [string, string])[]): string {
+  return `(SELECT row_to_json(o) FROM (SELECT ${columns.map(([k, v]) => `${v} AS ${ident(k)}`).join(', ')}) o)`;
+}
+
+/** A timestamp as the API prints it: UTC, `T`, microseconds only when there are any, `Z`. */
+function timestamp(col: string): string {
+  return `to_char(${col} AT TIME ZONE 'UTC', CASE WHEN to_char(${col}, 'US') = '000000'
+    THEN 'YYYY-MM-DD"T"HH24:MI:SS"Z"' ELSE 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' END)`;
+}
+
+function choice(registry: Registry, set: string, value: string, plain: boolean | undefined): string {
+  const empty = `${value} IS NULL OR ${value}::text = ''`;
+  if (plain) return `CASE WHEN ${empty} THEN NULL ELSE ${value} END`;
+  const labels = Object.fromEntries(registry.catalogue.choices[set]!.map((o) => [String(o.value), o.label]));
+  const label = `coalesce(${quote(JSON.stringify(labels))}::jsonb ->> (${value})::text, '')`;
+  return `CASE WHEN ${empty} THEN NULL ELSE json_build_object('value', ${value}, 'label', ${label}) END`;
+}
+
+/** A catalogue expression (it names the row `t`) evaluated for the row aliased `a`. */
+function expression(sql: string, a: string): string {
+  return a === 't' ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${a}.*) AS t)`;
+}
+
+/** The nested representation of `target`'s row whose id is `id`, or undefined when it needs JavaScript. */
+function nestedById(scope: JsonScope, target: ModelDef, names: readonly string[], id: string, depth: number) {
+  const e = alias();
+  const cols = columnsOf(scope, target, names, e, depth + 1);
+  if (!cols) return undefined;
+  return `(SELECT row_to_json(o) FROM (SELECT ${cols.map(([k, v]) => `${v} AS ${ident(k)}`).join(', ')}
+    FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}) o)`;
+}
+
+/** A JSON list of `target`'s nested rows reached by `from … where`, in `order`. */
+function nestedList(
+  scope: JsonScope,
+  target: ModelDef,
+  names: readonly string[],
+  e: string,
+  from: string,
+  where: string,
+  order: string,
+  depth: number,
+): string | undefined {
+  const cols = columnsOf(scope, target, names, e, depth + 1);
+  if (!cols) return undefined;
+  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT ${order} AS o, ${objectOf(cols)} AS j
+    FROM ${from} WHERE ${where}) l)`;
+}
+
+function count(scope: JsonScope, model: ModelDef, c: Extract<ComputedDef, { type: 'count' }>, a: string): string {
+  const { registry } = scope;
+  const target = registry.model(c.model);
+  const tf = registry.field(target, c.field)!;
+  if (c.through)
+    return `(SELECT count(*)::int FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ${a}.id)`;
+  if (tf.kind === 'generic')
+    return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.typeColumn!)} = ${quote(model.key)}
+      AND ${ident(tf.idColumn!)} = ${a}.id)`;
+  if (c.cumulative) {
+    const d = alias();
+    const x = alias();
+    return `(SELECT count(${x}.id)::int FROM ${ident(model.table)} ${d}
+      JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column!)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
+  }
+  return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ${a}.id)`;
+}
+
+function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
+  const { registry } = scope;
+  const c = f.computed!;
+  switch (c.type) {
+    case 'tree_depth':
+      return `coalesce(${a}._depth, 0)`;
+    case 'copy':
+      return displaySql(registry, model, a);
+    case 'count':
+      return count(scope, model, c, a);
+    case 'ip_depth':
+    case 'ip_children': {
+      const col = ident(registry.field(model, c.field)!.column!);
+      const vrf = ident(registry.field(model, c.vrf)!.column!);
+      const x = alias();
+      return c.type === 'ip_depth'
+        ? `(SELECT count(DISTINCT ${x}.${col})::int FROM ${ident(model.table)} ${x}
+          WHERE ${x}.${col} >> ${a}.${col} AND ${x}.${vrf} IS NOT DISTINCT FROM ${a}.${vrf})`
+        : `(SELECT count(*)::int FROM ${ident(model.table)} ${x} WHERE ${x}.${col} << ${a}.${col}
+          AND ${x}.${vrf} IS NOT DISTINCT FROM ${a}.${vrf})`;
+    }
+    case 'expr': {
+      const value = expression(c.sql, a);
+      if (c.as === 'choice') return choice(registry, c.choices!, value, false);
+      if (c.as === 'decimal') return `${value}::float8`;
+      if (c.as === 'fk') {
+        const target = registry.model(c.to!);
+        return nestedById(scope, target, target.nested, value, depth);
+      }
+      return value;
+    }
+    case 'reverse_list': {
+      const target = registry.model(c.model);
+      const tf = registry.field(target, c.field)!;
+      const e = alias();
+      if (tf.kind === 'm2m') {
+        const th = tf.through!;
+        const l = alias();
+        return nestedList(
+          scope,
+          target,
+          target.nested,
+          e,
+          `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}`,
+          `${l}.${ident(th.target)} = ${a}.id`,
+          `${e}.id`,
+          depth,
+        );
+      }
+      const where =
+        tf.kind === 'generic'
+          ? `${e}.${ident(tf.idColumn!)} = ${a}.id AND ${e}.${ident(tf.typeColumn!)} = ${quote(model.key)}`
+          : `${e}.${ident(tf.column!)} = ${a}.id`;
+      return nestedList(scope, target, target.nested, e, `${ident(target.table)} ${e}`, where, `${e}.id`, depth);
+    }
+    case 'config_context': {
+      if (!scope.noActiveContexts) return undefined;
+      const local = c.local ? `${a}.${ident(registry.field(model, c.local)!.column!)}` : 'NULL::jsonb';
+      return `coalesce(${local}, '{}'::jsonb)`;
+    }
+    case 'cable':
+      return cable(scope, model, c.part, a, depth);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the object's cable end says of it (cabling.ts renders the same from one lookup per page): its
+ * cable, the end, whether it is occupied, the far end's type. The far objects and the traced path's
+ * endpoints are left to JavaScript.
+ */
+function cable(scope: JsonScope, model: ModelDef, part: string, a: string, depth: number): string | undefined {
+  const { registry } = scope;
+  const x = alias();
+  const term = ident(registry.model(TERMINATION.model).table);
+  const mine = `${x}.${TERMINATION.type} = ${quote(model.key)} AND ${x}.${TERMINATION.id} = ${a}.id`;
+  switch (part) {
+    case 'cable': {
+      const target = registry.model(CABLE.model);
+      const id = `(SELECT ${x}.${TERMINATION.cable} FROM ${term} ${x} WHERE ${mine} LIMIT 1)`;
+      return nestedById(scope, target, target.nested, id, depth);
+    }
+    case 'end':
+      return `(SELECT ${x}.${TERMINATION.end} FROM ${term} ${x} WHERE ${mine} LIMIT 1)`;
+    case 'occupied': {
+      const marked = registry.field(model, 'mark_connected')?.column;
+      return `(EXISTS (SELECT 1 FROM ${term} ${x} WHERE ${mine})${marked ? ` OR ${a}.${ident(marked)} IS TRUE` : ''})`;
+    }
+    case 'peers_type': {
+      const b = alias();
+      return `(SELECT ${b}.${TERMINATION.type} FROM ${term} ${x} JOIN ${term} ${b}
+        ON ${b}.${TERMINATION.cable} = ${x}.${TERMINATION.cable} AND ${b}.${TERMINATION.end} <> ${x}.${TERMINATION.end}
+        WHERE ${mine} ORDER BY ${b}.id LIMIT 1)`;
+    }
+    default:
+      return undefined; // the far objects and the path's endpoints: runtime/read/cabling.ts
+  }
+}
+
+function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
+  const { registry } = scope;
+  switch (f.kind) {
+    case 'fk':
+      return nestedById(scope, registry.model(f.to!), nestedNames(registry, f), `${a}.${ident(f.column!)}`, depth);
+    case 'm2m': {
+      const target = registry.model(f.to!);
+      const th = f.through!;
+      const e = alias();
+      const l = alias();
+      return nestedList(
+        scope,
+        target,
+        nestedNames(registry, f),
+        e,
+        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}`,
+        `${l}.${ident(th.source)} = ${a}.id`,
+        `${l}.id`,
+        depth,
+      );
+    }
+    case 'tags': {
+      const tag = registry.model('extras.tag');
+      const e = alias();
+      const l = alias();
+      return nestedList(
+        scope,
+        tag,
+        tag.nested,
+        e,
+        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
+        `${l}.object_type = ${quote(model.key)} AND ${l}.object_id = ${a}.id`,
+        `row(${e}.weight, ${e}.name, ${e}.id)`,
+        depth,
+      );
+    }
+    case 'generic': {
+      // only over the declared types: any other type (or none) reads as null, as in JavaScript
+      if (!f.types?.length) return undefined;
+      const branches: string[] = [];
+      for (const t of f.types) {
+        if (!registry.has(t)) continue;
+        const target = registry.model(t);
+        const sql = nestedById(scope, target, target.nested, `${a}.${ident(f.idColumn!)}`, depth);
+        if (!sql) return undefined;
+        branches.push(`WHEN ${quote(t)} THEN ${sql}`);
+      }
+      return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The SQL of one field's JSON value for the row aliased `a`, or undefined when JavaScript renders it. */
+export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth = 0): string | undefined {
+  if (depth > MAX_NESTING) return undefined;
+  const { registry } = scope;
+  switch (f.kind) {
+    case 'id':
+      return `${a}.id`;
+    case 'url':
+      return `${quote(`${scope.baseUrl}/api/${model.apiPath}/`)} || ${a}.id || '/'`;
+    case 'display_url':
+      return `${quote(`${scope.baseUrl}/${model.apiPath}/`)} || ${a}.id || '/'`;
+    case 'display':
+      return displaySql(registry, model, a);
+    case 'fk':
+    case 'm2m':
+    case 'tags':
+    case 'generic':
+      return relation(scope, model, f, a, depth);
+    case 'computed':
+      return computed(scope, model, f, a, depth);
+    case 'custom_fields': {
+      const names = scope.customFields?.(model);
+      if (!names) return undefined;
+      return names.length ? objectOf(names.map((n) => [n, `${a}.custom_field_data -> ${quote(n)}`])) : `'{}'::json`;
+    }
+    case 'children':
+    case 'image':
+    case 'password':
+      return undefined;
+    default:
+      break;
+  }
+  if (!f.column) return 'NULL';
+  const col = `${a}.${ident(f.column)}`;
+  switch (f.kind) {
+    case 'timestamp':
+      return timestamp(col);
+    case 'choice':
+      return choice(registry, f.choices!, col, f.plain);
+    case 'ipaddress':
+      return `ip_with_mask(${col})`;
+    case 'ipnetwork':
+      return `${col}::text`;
+    case 'list':
+      return f.item === 'ipnetwork' ? `${col}::text[]` : col;
+    case 'decimal':
+      // as a JavaScript number prints it (1, not 1.0), like the objects of serialize.ts
+      return `${col}::float8`;
+    default:
+      return col;
+  }
+}
+
+/** `[name, sql]` of every named field of `model` (in the model's order), or undefined if one needs JavaScript. */
+export function columnsOf(
+  scope: JsonScope,
+  model: ModelDef,
+  names: readonly string[],
+  a: string,
+  depth: number,
+): [string, string][] | undefined {
+  const wanted = new Set(names);
+  const out: [string, string][] = [];
+  for (const f of model.fields) {
+    if (!wanted.has(f.name) || f.hidden || f.writeOnly || f.kind === 'password') continue;
+    const sql = fieldSql(scope, model, f, a, depth);
+    if (sql === undefined) return undefined;
+    out.push([f.name, sql]);
+  }
+  return out;
+}

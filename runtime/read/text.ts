@@ -1,0 +1,108 @@
+/**
+ * Representations as JSON text, for GET responses: PostgreSQL writes every field it can (json-sql.ts)
+ * as runs of JSON in the page's own query, and the few fields that need JavaScript are rendered by
+ * serialize.ts and put between them, in the model's field order. Nothing else is parsed or printed
+ * again; the objects of webhooks, change records and write responses still come from serialize.ts.
+ */
+import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { ident, type Row } from '../db/index.ts';
+import { fieldSql, objectOf, type JsonScope } from './json-sql.ts';
+import { selectList } from './select.ts';
+import { embedColumns } from './embed.ts';
+import { rendererFor, type ReadContext } from './serialize.ts';
+import { customFieldsOf } from './custom-fields.ts';
+import { activeContexts } from './config-context.ts';
+
+type Part = { readonly column: string } | { readonly field: FieldDef; readonly key: string };
+
+export interface TextPlan {
+  /** the SELECT list of the row aliased `t`: JSON runs, and the columns the JavaScript fields read */
+  readonly select: string;
+  readonly parts: readonly Part[];
+}
+
+/**
+ * What a text plan needs to know now: the model's custom fields and whether a config context is
+ * active (then config_context is merged in JavaScript). Both come from the process's cache.
+ */
+export async function textScope(ctx: ReadContext, model: ModelDef, names: readonly string[]): Promise<JsonScope> {
+  const wanted = new Set(names);
+  const fields = model.fields.filter((f) => wanted.has(f.name));
+  const cf = fields.some((f) => f.kind === 'custom_fields') ? await customFieldsOf(ctx, model) : [];
+  const cc = fields.find((f) => f.computed?.type === 'config_context');
+  const noActiveContexts =
+    cc?.computed?.type === 'config_context' ? (await activeContexts(ctx, cc.computed)).length === 0 : false;
+  return {
+    registry: ctx.registry,
+    baseUrl: ctx.baseUrl,
+    customFields: (m) => (m === model ? cf.map((d) => d.name) : undefined),
+    noActiveContexts,
+  };
+}
+
+// per model definition: two catalogues in one process never share SQL
+const plans = new WeakMap<ModelDef, Map<string, TextPlan>>();
+
+export function textPlan(scope: JsonScope, model: ModelDef, names: readonly string[]): TextPlan {
+  const cf = scope.customFields?.(model);
+  // the base URL is written into the SQL (one text per host name the API is reached by, quoted)
+  const key = `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${scope.noActiveContexts ? 1 : 0}`;
+  const forModel = plans.get(model) ?? new Map<string, TextPlan>();
+  plans.set(model, forModel);
+  const hit = forModel.get(key);
+  if (hit) return hit;
+  const wanted = new Set(names);
+  const parts: Part[] = [];
+  const runs: string[] = [];
+  const js: string[] = [];
+  let run: [string, string][] = [];
+  const close = () => {
+    if (!run.length) return;
+    const column = `__j${runs.length}`;
+    runs.push(`${objectOf(run)}::text AS ${ident(column)}`);
+    parts.push({ column });
+    run = [];
+  };
+  for (const f of model.fields) {
+    if (!wanted.has(f.name) || f.hidden || f.writeOnly || f.kind === 'password') continue;
+    const sql = fieldSql(scope, model, f, 't');
+    if (sql !== undefined) {
+      run.push([f.name, sql]);
+      continue;
+    }
+    close();
+    parts.push({ field: f, key: JSON.stringify(f.name) });
+    js.push(f.name);
+  }
+  close();
+  // the JavaScript fields read their columns, and their relations embedded as embed.ts does
+  const own = js.length
+    ? `${selectList(scope.registry, model, 't', js)}${embedColumns(scope.registry, model, js)}`
+    : ['t.id', ...(model.fields.some((f) => f.column === 'last_updated') ? ['t.last_updated'] : [])].join(', ');
+  const plan = { select: [own, ...runs].join(', '), parts };
+  if (forModel.size >= 1000) forModel.clear(); // `fields=` subsets are many; keep the cache bounded
+  forModel.set(key, plan);
+  return plan;
+}
+
+/** Each row as the JSON text of its object. */
+export async function renderText(ctx: ReadContext, model: ModelDef, plan: TextPlan, rows: Row[]): Promise<string[]> {
+  const renders = await Promise.all(
+    plan.parts.map((p) => ('field' in p ? rendererFor(ctx, model, p.field, rows) : undefined)),
+  );
+  return rows.map((row) => {
+    let out = '';
+    plan.parts.forEach((p, i) => {
+      let piece: string | undefined;
+      if ('column' in p) {
+        const run = row[p.column] as string;
+        piece = run.length > 2 ? run.slice(1, -1) : undefined;
+      } else {
+        const value = JSON.stringify(renders[i]!(row));
+        piece = value === undefined ? undefined : `${p.key}:${value}`;
+      }
+      if (piece !== undefined) out = out ? `${out},${piece}` : piece;
+    });
+    return `{${out}}`;
+  });
+}
