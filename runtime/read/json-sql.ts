@@ -37,8 +37,8 @@ export function objectOf(columns: readonly (readonly [string, string])[]): strin
 
 /** A timestamp as the API prints it: UTC, `T`, microseconds only when there are any, `Z`. */
 function timestamp(col: string): string {
-  return `to_char(${col} AT TIME ZONE 'UTC', CASE WHEN to_char(${col}, 'US') = '000000'
-    THEN 'YYYY-MM-DD"T"HH24:MI:SS"Z"' ELSE 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' END)`;
+  // one to_char (the costly part) and a cheap replace of an all-zero fraction
+  return `replace(to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), '.000000Z', 'Z')`;
 }
 
 function choice(registry: Registry, set: string, value: string, plain: boolean | undefined): string {

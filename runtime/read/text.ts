@@ -6,9 +6,9 @@
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
-import { fieldSql, objectOf, type JsonScope } from './json-sql.ts';
+import { columnsOf, fieldSql, objectOf, type JsonScope } from './json-sql.ts';
 import { selectList } from './select.ts';
-import { embedColumns } from './embed.ts';
+import { embedColumns, nestedNames } from './embed.ts';
 import { rendererFor, type ReadContext } from './serialize.ts';
 import { customFieldsOf } from './custom-fields.ts';
 import { activeContexts } from './config-context.ts';
@@ -19,6 +19,12 @@ export interface TextPlan {
   /** the SELECT list of the row aliased `t`: JSON runs, and the columns the JavaScript fields read */
   readonly select: string;
   readonly parts: readonly Part[];
+  /**
+   * For a page: the common table expressions and joins that build each related object once per page
+   * (`p` holds the page's rows), however many rows name it — the device of a thousand interfaces.
+   */
+  readonly with: readonly string[];
+  readonly joins: string;
 }
 
 /**
@@ -43,10 +49,33 @@ export async function textScope(ctx: ReadContext, model: ModelDef, names: readon
 // per model definition: two catalogues in one process never share SQL
 const plans = new WeakMap<ModelDef, Map<string, TextPlan>>();
 
-export function textPlan(scope: JsonScope, model: ModelDef, names: readonly string[]): TextPlan {
+/** The nested object of a foreign key, built once per page in a common table expression. */
+function sharedRelation(
+  scope: JsonScope,
+  f: FieldDef,
+  n: number,
+): { cte: string; join: string; sql: string } | undefined {
+  if (f.kind !== 'fk') return undefined;
+  const target = scope.registry.model(f.to!);
+  const e = `n${n}e`;
+  const cols = columnsOf(scope, target, nestedNames(scope.registry, f), e, 1);
+  if (!cols) return undefined;
+  const name = `n${n}`;
+  const fk = ident(f.column!);
+  return {
+    cte: `${name} AS (SELECT ${e}.id, ${objectOf(cols)} AS j FROM ${ident(target.table)} ${e}
+      WHERE ${e}.id IN (SELECT p.${fk} FROM p))`,
+    join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}`,
+    sql: `${name}.j`,
+  };
+}
+
+/** `page`: the plan of a page read from `p` (see `with`); otherwise of rows read one by one. */
+export function textPlan(scope: JsonScope, model: ModelDef, names: readonly string[], page = false): TextPlan {
   const cf = scope.customFields?.(model);
   // the base URL is written into the SQL (one text per host name the API is reached by, quoted)
-  const key = `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${scope.noActiveContexts ? 1 : 0}`;
+  const key =
+    `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${scope.noActiveContexts ? 1 : 0}|` + `${page ? 1 : 0}`;
   const forModel = plans.get(model) ?? new Map<string, TextPlan>();
   plans.set(model, forModel);
   const hit = forModel.get(key);
@@ -55,6 +84,8 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const parts: Part[] = [];
   const runs: string[] = [];
   const js: string[] = [];
+  const ctes: string[] = [];
+  let joins = '';
   let run: [string, string][] = [];
   const close = () => {
     if (!run.length) return;
@@ -65,6 +96,13 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   };
   for (const f of model.fields) {
     if (!wanted.has(f.name) || f.hidden || f.writeOnly || f.kind === 'password') continue;
+    const shared = page ? sharedRelation(scope, f, ctes.length) : undefined;
+    if (shared) {
+      ctes.push(shared.cte);
+      joins += shared.join;
+      run.push([f.name, shared.sql]);
+      continue;
+    }
     const sql = fieldSql(scope, model, f, 't');
     if (sql !== undefined) {
       run.push([f.name, sql]);
@@ -79,7 +117,7 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const own = js.length
     ? `${selectList(scope.registry, model, 't', js)}${embedColumns(scope.registry, model, js)}`
     : ['t.id', ...(model.fields.some((f) => f.column === 'last_updated') ? ['t.last_updated'] : [])].join(', ');
-  const plan = { select: [own, ...runs].join(', '), parts };
+  const plan = { select: [own, ...runs].join(', '), parts, with: ctes, joins };
   if (forModel.size >= 1000) forModel.clear(); // `fields=` subsets are many; keep the cache bounded
   forModel.set(key, plan);
   return plan;

@@ -85,19 +85,31 @@ export function noMatch(model: ModelDef): never {
 interface Output {
   /** the SELECT list of the row aliased `t` */
   readonly select: string;
+  /** the rows of `source` (ids `k.__id` in order `k.__pos`), each with `select` */
+  page(source: string): string;
   /** each row's object as JSON text */
   render(rows: Row[]): Promise<string[]>;
 }
 
-async function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[]): Promise<Output> {
+async function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[], page = false): Promise<Output> {
   const { registry, hooks, settings } = c.var.services;
   const ctx = readContext(c);
+  const table = ident(model.table);
   if (settings.jsonInDatabase && !(model.hooks && hooks.get(model.hooks)?.read)) {
-    const plan = textPlan(await textScope(ctx, model, names), model, names);
-    return { select: plan.select, render: (rows) => renderText(ctx, model, plan, rows) };
+    const plan = textPlan(await textScope(ctx, model, names), model, names, page);
+    return {
+      select: plan.select,
+      page: (source) =>
+        `WITH p AS MATERIALIZED (SELECT k.__pos, t.* FROM ${source} JOIN ${table} t ON t.id = k.__id)` +
+        `${plan.with.map((w) => `, ${w}`).join('')}
+        SELECT ${plan.select} FROM p t${plan.joins} ORDER BY t.__pos`,
+      render: (rows) => renderText(ctx, model, plan, rows),
+    };
   }
+  const select = `${selectFor(c, model, names)}${embedColumns(registry, model, names)}`;
   return {
-    select: `${selectFor(c, model, names)}${embedColumns(registry, model, names)}`,
+    select,
+    page: (source) => `SELECT ${select} FROM ${source} JOIN ${table} t ON t.id = k.__id ORDER BY k.__pos`,
     render: async (rows) => (await render(c, model, rows, names)).map((o) => JSON.stringify(o)),
   };
 }
@@ -115,7 +127,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const params = new Params();
   let where = await buildWhere({ db: tx, registry, params }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
-  const out = await outputFor(c, model, names);
+  const out = await outputFor(c, model, names, true);
   if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, out);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
@@ -128,8 +140,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const ids =
     `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ` +
     `ORDINALITY AS k(__id, __pos)`;
-  const pageSql = `SELECT ${out.select} FROM ${ids}
-      JOIN ${ident(model.table)} t ON t.id = k.__id ORDER BY k.__pos`;
+  const pageSql = out.page(ids);
   const [countRows, rows] = await Promise.all([
     countQuery,
     tx.unsafe(pageSql, params.values as never[], readOptions(pageSql)),
@@ -166,7 +177,7 @@ async function cursorPage(
 ): Promise<Response> {
   const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;
   const lim = limit === null ? '' : ` LIMIT ${params.add(limit)}`;
-  const text = `SELECT ${out.select} ${from} ORDER BY t.id${lim}`;
+  const text = out.page(`unnest(ARRAY(SELECT t.id ${from} ORDER BY t.id${lim})) WITH ORDINALITY AS k(__id, __pos)`);
   const rows = await c.var.tx.unsafe(text, params.values as never[], readOptions(text));
   const results = await out.render(rows as unknown as Row[]);
   const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
