@@ -226,6 +226,7 @@ export const filterOps = [
   'at_most',
   'choice_group',
   'null_or_same',
+  'usable',
   'available',
   'created_by_request',
   'updated_by_request',

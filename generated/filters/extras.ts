@@ -4310,6 +4310,17 @@ export const extrasFilters: FilterSpecs = {
         "description": "Objects updated by the request with this ID"
       },
       {
+        "name": "usable",
+        "kind": "special",
+        "path": [],
+        "column": "user",
+        "lookups": [],
+        "op": "usable",
+        "arg": "enabled,shared",
+        "type": "boolean",
+        "description": "Usable by the requesting user: enabled, and shared or theirs"
+      },
+      {
         "name": "user",
         "kind": "fk_natural",
         "path": [],

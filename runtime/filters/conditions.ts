@@ -26,6 +26,8 @@ export interface FilterContext {
   readonly db: Db;
   readonly registry: Registry;
   readonly params: Params;
+  /** the requesting user's id (null: anonymous), for filters relative to who asks */
+  readonly userId?: number | null;
 }
 
 const negations: Record<string, string> = { n: 'exact', nic: 'ic', nisw: 'isw', niew: 'iew', nie: 'ie' };

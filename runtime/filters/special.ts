@@ -89,6 +89,15 @@ export async function specialCondition(
       const same = ident(ctx.registry.field(other, fname)!.column!);
       return `(${col} IS NULL OR ${col} IN (SELECT o.${same} FROM ${ident(other.table)} o WHERE o.id = ${p(id)}))`;
     }
+    case 'usable': {
+      // NetBox's saved filters usable by the requesting user: enabled, and shared or theirs
+      const [enabled, shared] = f
+        .arg!.split(',')
+        .map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
+      const mine = ctx.userId ? `${col} = ${p(ctx.userId)}::bigint` : 'FALSE';
+      const usable = `(${enabled} AND (${shared} OR ${mine}))`;
+      return parseBoolean(values[values.length - 1]!) ? usable : `NOT coalesce(${usable}, false)`;
+    }
     case 'time_after':
     case 'time_before': {
       const t = parseTimestamp(values[values.length - 1]!);

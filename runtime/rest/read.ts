@@ -125,7 +125,8 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const names = shapeFields(model, q);
   const ordering = parseOrdering(registry, model, q.get('ordering'), settings.strictFiltering);
   const params = new Params();
-  let where = await buildWhere({ db: tx, registry, params }, model, q, { strict: settings.strictFiltering });
+  const userId = c.var.user?.id ?? null;
+  let where = await buildWhere({ db: tx, registry, params, userId }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
   const out = await outputFor(c, model, names, true);
   if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, out);

@@ -28,8 +28,6 @@ const PENDING: Record<string, string> = {
   secret:
     "webhooks: the secret is write-only (SECURITY.md); NetBox's string lookups on it would disclose it a " +
     'character at a time',
-  usable:
-    'saved filters usable by the requesting user: the filter context (built in runtime/rest/read.ts) carries no user',
 };
 
 const doc = netboxDoc();

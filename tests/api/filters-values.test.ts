@@ -250,3 +250,33 @@ describe('declared filters over values', () => {
     expect(await status(`${q}&available_on_device=999999`)).toBe(400);
   });
 });
+
+describe('filters relative to who asks', () => {
+  it('usable saved filters: enabled, and shared or the requesting user’s own', async () => {
+    const bob = await post('/api/users/users/', { username: 'val-bob', password: 'val-bob-password-1' });
+    await post('/api/users/permissions/', {
+      name: 'val-bob saved filters',
+      object_types: ['extras.savedfilter'],
+      actions: ['view'],
+      users: [bob.id],
+    });
+    const token = (await post('/api/users/tokens/', { user: bob.id })).token;
+    const sf = (name: string, extra: Record<string, unknown>) =>
+      post('/api/extras/saved-filters/', { name, slug: name, object_types: ['dcim.site'], parameters: {}, ...extra });
+    const shared = await sf('val-shared', { shared: true });
+    const bobs = await sf('val-bobs', { shared: false, user: bob.id });
+    const others = await sf('val-others', { shared: false });
+    const off = await sf('val-off', { shared: true, enabled: false });
+    const all = [shared, bobs, others, off].map((x) => x.id).sort((a, b) => a - b);
+    const mine = `/api/extras/saved-filters/?${all.map((i) => `id=${i}`).join('&')}`;
+    const asBob = async (q: string) =>
+      (await s.request('GET', `${mine}&${q}`, undefined, { Authorization: `Bearer ${token}` })).body.results
+        .map((o: any) => o.id)
+        .sort((a: number, b: number) => a - b);
+    expect(await asBob('usable=true')).toEqual([shared.id, bobs.id]);
+    expect(await asBob('usable=false')).toEqual([others.id, off.id]);
+    // the superuser (admin) owns none of them
+    expect(await ids(`${mine}&usable=true`)).toEqual([shared.id]);
+    expect(await status(`${mine}&usable=maybe`)).toBe(400);
+  });
+});
