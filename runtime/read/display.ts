@@ -62,10 +62,13 @@ export function displaySql(registry: Registry, model: ModelDef, alias: string): 
     return { cond: conds.join(' AND '), value: parts.map((p) => `coalesce(${p}, '')`).join(' || ') };
   });
   const last = alternatives[alternatives.length - 1]!;
-  const sql =
-    alternatives.length === 1 && !last.cond
-      ? last.value
-      : `CASE ${alternatives.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`;
+  // the last alternative is also the fallback, so its own condition changes nothing (nor does that of
+  // alternatives just before it with the same value)
+  const tried = alternatives.slice(0, -1);
+  while (tried.length && tried[tried.length - 1]!.value === last.value) tried.pop();
+  const sql = tried.length
+    ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`
+    : last.value;
   forModel.set(alias, sql);
   return sql;
 }

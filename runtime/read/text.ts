@@ -6,9 +6,10 @@
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
-import { columnsOf, fieldSql, objectOf, type JsonScope } from './json-sql.ts';
+import { fieldSql, objectOf, type JsonScope } from './json-sql.ts';
+import { pageField } from './page-sql.ts';
 import { selectList } from './select.ts';
-import { embedColumns, nestedNames } from './embed.ts';
+import { embedColumns } from './embed.ts';
 import { rendererFor, type ReadContext } from './serialize.ts';
 import { customFieldsOf } from './custom-fields.ts';
 import { activeContexts } from './config-context.ts';
@@ -49,27 +50,6 @@ export async function textScope(ctx: ReadContext, model: ModelDef, names: readon
 // per model definition: two catalogues in one process never share SQL
 const plans = new WeakMap<ModelDef, Map<string, TextPlan>>();
 
-/** The nested object of a foreign key, built once per page in a common table expression. */
-function sharedRelation(
-  scope: JsonScope,
-  f: FieldDef,
-  n: number,
-): { cte: string; join: string; sql: string } | undefined {
-  if (f.kind !== 'fk') return undefined;
-  const target = scope.registry.model(f.to!);
-  const e = `n${n}e`;
-  const cols = columnsOf(scope, target, nestedNames(scope.registry, f), e, 1);
-  if (!cols) return undefined;
-  const name = `n${n}`;
-  const fk = ident(f.column!);
-  return {
-    cte: `${name} AS (SELECT ${e}.id, ${objectOf(cols)} AS j FROM ${ident(target.table)} ${e}
-      WHERE ${e}.id IN (SELECT p.${fk} FROM p))`,
-    join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}`,
-    sql: `${name}.j`,
-  };
-}
-
 /** `page`: the plan of a page read from `p` (see `with`); otherwise of rows read one by one. */
 export function textPlan(scope: JsonScope, model: ModelDef, names: readonly string[], page = false): TextPlan {
   const cf = scope.customFields?.(model);
@@ -84,7 +64,7 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const parts: Part[] = [];
   const runs: string[] = [];
   const js: string[] = [];
-  const ctes: string[] = [];
+  const ctes = new Map<string, string>();
   let joins = '';
   let run: [string, string][] = [];
   const close = () => {
@@ -96,10 +76,13 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   };
   for (const f of model.fields) {
     if (!wanted.has(f.name) || f.hidden || f.writeOnly || f.kind === 'password') continue;
-    const shared = page ? sharedRelation(scope, f, ctes.length) : undefined;
+    const shared = page ? pageField(scope, model, f, `n${ctes.size}`) : undefined;
     if (shared) {
-      ctes.push(shared.cte);
-      joins += shared.join;
+      for (const cte of shared.ctes) {
+        if (ctes.has(cte.name)) continue;
+        ctes.set(cte.name, cte.sql);
+        joins += cte.join;
+      }
       run.push([f.name, shared.sql]);
       continue;
     }
@@ -117,7 +100,12 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const own = js.length
     ? `${selectList(scope.registry, model, 't', js)}${embedColumns(scope.registry, model, js)}`
     : ['t.id', ...(model.fields.some((f) => f.column === 'last_updated') ? ['t.last_updated'] : [])].join(', ');
-  const plan = { select: [own, ...runs].join(', '), parts, with: ctes, joins };
+  const plan = {
+    select: [own, ...runs].join(', '),
+    parts,
+    with: [...ctes].map(([name, sql]) => `${name} AS (${sql})`),
+    joins,
+  };
   if (forModel.size >= 1000) forModel.clear(); // `fields=` subsets are many; keep the cache bounded
   forModel.set(key, plan);
   return plan;

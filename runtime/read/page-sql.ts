@@ -1,0 +1,172 @@
+/**
+ * The set-based form of a page's fields. A field whose value comes from other rows — a related
+ * object, a list, a count, a cable end — is computed once for the whole page by one common table
+ * expression over the page's rows (`p`), grouped by the row it belongs to, and joined to each row,
+ * instead of by a subquery run for every row. Fields with no such form stay per row (json-sql.ts).
+ */
+import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { CABLE, TERMINATION } from '../cables/model.ts';
+import { tables } from '../db/tables.ts';
+import { nestedNames } from './embed.ts';
+import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
+
+/** A common table expression over the page, and how the page's rows `t` join it. */
+export interface PageCte {
+  readonly name: string;
+  readonly sql: string;
+  readonly join: string;
+}
+
+export interface PageField {
+  /** in the order they may refer to each other; the same name is the same expression */
+  readonly ctes: readonly PageCte[];
+  /** the field's JSON value for the page's row `t` */
+  readonly sql: string;
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const byRow = (name: string) => ` LEFT JOIN ${name} ON ${name}.id = t.id`;
+const pageIds = '(SELECT p.id FROM p)';
+
+/** `[name, json of target's row e]`, or undefined when the target's nested form needs JavaScript. */
+function nested(scope: JsonScope, target: ModelDef, names: readonly string[], e: string): string | undefined {
+  const cols = columnsOf(scope, target, names, e, 1);
+  return cols && objectOf(cols);
+}
+
+/** A list per page row: `rows` of target `e` keyed by `key`, as JSON in `order`. */
+function list(name: string, obj: string, key: string, from: string, where: string, order: string): PageField {
+  const sql = `SELECT ${key} AS id, json_agg(${obj} ORDER BY ${order}) AS j FROM ${from} WHERE ${where} GROUP BY 1`;
+  return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.j, '[]'::json)` };
+}
+
+function count(name: string, key: string, from: string, where: string): PageField {
+  const sql = `SELECT ${key} AS id, count(*)::int AS n FROM ${from} WHERE ${where} GROUP BY 1`;
+  return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
+}
+
+/** The page's cable ends: one row per cabled object (`cab`), and their cables' nested objects (`cab_j`). */
+function cable(scope: JsonScope, model: ModelDef, part: string): PageField | undefined {
+  const { registry } = scope;
+  const term = ident(registry.model(TERMINATION.model).table);
+  const ends: PageCte = {
+    name: 'cab',
+    sql: `SELECT DISTINCT ON (x.${TERMINATION.id}) x.${TERMINATION.id} AS id, x.${TERMINATION.cable} AS cable,
+      x.${TERMINATION.end} AS e FROM ${term} x
+      WHERE x.${TERMINATION.type} = ${quote(model.key)} AND x.${TERMINATION.id} IN ${pageIds}
+      ORDER BY x.${TERMINATION.id}, x.id`,
+    join: byRow('cab'),
+  };
+  switch (part) {
+    case 'cable': {
+      const target = registry.model(CABLE.model);
+      const obj = nested(scope, target, target.nested, 'ce');
+      if (!obj) return undefined;
+      const sql = `SELECT ce.id, ${obj} AS j FROM ${ident(target.table)} ce WHERE ce.id IN (SELECT cable FROM cab)`;
+      return { ctes: [ends, { name: 'cab_j', sql, join: ' LEFT JOIN cab_j ON cab_j.id = cab.cable' }], sql: 'cab_j.j' };
+    }
+    case 'end':
+      return { ctes: [ends], sql: 'cab.e' };
+    case 'occupied': {
+      const marked = registry.field(model, 'mark_connected')?.column;
+      return { ctes: [ends], sql: `(cab.id IS NOT NULL${marked ? ` OR t.${ident(marked)} IS TRUE` : ''})` };
+    }
+    case 'peers_type':
+      return {
+        ctes: [ends],
+        sql: `CASE WHEN cab.id IS NOT NULL THEN (SELECT b.${TERMINATION.type} FROM ${term} b
+          WHERE b.${TERMINATION.cable} = cab.cable AND b.${TERMINATION.end} <> cab.e ORDER BY b.id LIMIT 1) END`,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** The set-based form of field `f` of a page of `model` (CTE names start with `name`), if it has one. */
+export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: string): PageField | undefined {
+  const { registry } = scope;
+  const e = `${name}e`;
+  const l = `${name}l`;
+  switch (f.kind) {
+    case 'fk': {
+      const target = registry.model(f.to!);
+      const obj = nested(scope, target, nestedNames(registry, f), e);
+      if (!obj) return undefined;
+      const fk = ident(f.column!);
+      const sql = `SELECT ${e}.id, ${obj} AS j FROM ${ident(target.table)} ${e}
+        WHERE ${e}.id IN (SELECT p.${fk} FROM p)`;
+      return { ctes: [{ name, sql, join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}` }], sql: `${name}.j` };
+    }
+    case 'm2m': {
+      const target = registry.model(f.to!);
+      const th = f.through!;
+      const obj = nested(scope, target, nestedNames(registry, f), e);
+      if (!obj) return undefined;
+      return list(
+        name,
+        obj,
+        `${l}.${ident(th.source)}`,
+        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}`,
+        `${l}.${ident(th.source)} IN ${pageIds}`,
+        `${l}.id`,
+      );
+    }
+    case 'tags': {
+      const tag = registry.model('extras.tag');
+      const obj = nested(scope, tag, tag.nested, e);
+      if (!obj) return undefined;
+      return list(
+        name,
+        obj,
+        `${l}.object_id`,
+        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
+        `${l}.object_type = ${quote(model.key)} AND ${l}.object_id IN ${pageIds}`,
+        `${e}.weight, ${e}.name, ${e}.id`,
+      );
+    }
+    case 'computed':
+      break;
+    default:
+      return undefined;
+  }
+  const c = f.computed!;
+  if (c.type === 'cable') return cable(scope, model, c.part);
+  if (c.type === 'count' && !c.cumulative) {
+    const target = registry.model(c.model);
+    const tf = registry.field(target, c.field)!;
+    if (c.through) {
+      const col = `${l}.${ident(c.through.target)}`;
+      return count(name, col, `${ident(c.through.table)} ${l}`, `${col} IN ${pageIds}`);
+    }
+    if (tf.kind === 'generic') {
+      const col = `${l}.${ident(tf.idColumn!)}`;
+      const typed = `${l}.${ident(tf.typeColumn!)} = ${quote(model.key)}`;
+      return count(name, col, `${ident(target.table)} ${l}`, `${typed} AND ${col} IN ${pageIds}`);
+    }
+    const col = `${l}.${ident(tf.column!)}`;
+    return count(name, col, `${ident(target.table)} ${l}`, `${col} IN ${pageIds}`);
+  }
+  if (c.type === 'reverse_list') {
+    const target = registry.model(c.model);
+    const tf = registry.field(target, c.field)!;
+    const obj = nested(scope, target, target.nested, e);
+    if (!obj) return undefined;
+    if (tf.kind === 'm2m') {
+      const th = tf.through!;
+      const col = `${l}.${ident(th.target)}`;
+      return list(
+        name,
+        obj,
+        col,
+        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}`,
+        `${col} IN ${pageIds}`,
+        `${e}.id`,
+      );
+    }
+    const col = `${e}.${ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!)}`;
+    const typed = tf.kind === 'generic' ? `${e}.${ident(tf.typeColumn!)} = ${quote(model.key)} AND ` : '';
+    return list(name, obj, col, `${ident(target.table)} ${e}`, `${typed}${col} IN ${pageIds}`, `${e}.id`);
+  }
+  return undefined;
+}
