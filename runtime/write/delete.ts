@@ -91,3 +91,31 @@ export async function blockerMessage(ctx: WriteContext, blockers: { model: Model
     `found: ${names.join(', ')}`
   );
 }
+
+/**
+ * The order to delete the plan's models in: a model whose rows reference rows of another model of the
+ * plan goes first (an outlet before the power port it draws from, both on a deleted device), so no
+ * row is deleted while another still points at it. Where references go round in a cycle, the rest
+ * follow in reverse discovery order (references within one model are checked per statement).
+ */
+export function deletionOrder(plan: DeletePlan, models: (key: string) => ModelDef): string[] {
+  const keys = [...plan.deletes.keys()];
+  const refs = new Map(
+    keys.map((k) => [
+      k,
+      new Set(
+        models(k).fields.flatMap((f) => (f.kind === 'fk' && f.to !== k && plan.deletes.has(f.to!) ? [f.to!] : [])),
+      ),
+    ]),
+  );
+  const order: string[] = [];
+  const left = new Set(keys);
+  while (left.size) {
+    // the next model no remaining model references
+    const next = [...left].reverse().find((k) => ![...left].some((o) => o !== k && refs.get(o)!.has(k)));
+    const take = next ?? [...left].reverse()[0]!;
+    order.push(take);
+    left.delete(take);
+  }
+  return order;
+}

@@ -8,7 +8,7 @@ import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params } from '../db/index.ts';
 import { ErrorBag, notFound, writeError, type ErrorKind } from '../errors/index.ts';
 import { applyCustomFields } from './custom-fields.ts';
-import { blockerMessage, planDelete } from './delete.ts';
+import { blockerMessage, deletionOrder, planDelete } from './delete.ts';
 import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
 import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
@@ -314,7 +314,7 @@ export async function deleteObjects(
         message: '',
       });
   }
-  const order = [...plan.deletes.keys()].reverse();
+  const order = deletionOrder(plan, (k) => ctx.registry.model(k));
   const snapshots = new Map<string, Awaited<ReturnType<typeof loadSnapshots>>>();
   for (const key of plan.deletes.keys()) {
     const m = ctx.registry.model(key);

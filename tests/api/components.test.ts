@@ -139,3 +139,23 @@ describe('instantiation from device type templates', () => {
     expect(taken.body).toEqual({ __all__: ['A module is already installed in this module bay.'] });
   });
 });
+
+describe('deleting a device with its components', () => {
+  it('deletes components that refer to each other (outlets drawing from its power ports, front to rear ports)', async () => {
+    const dt = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'Pdu', slug: 'pdu' });
+    const device = await post('/api/dcim/devices/', { name: 'pdu1', site: site.id, device_type: dt.id, role: role.id });
+    const port = await post('/api/dcim/power-ports/', { device: device.id, name: 'PSU1' });
+    const outlet = await post('/api/dcim/power-outlets/', { device: device.id, name: 'O1', power_port: port.id });
+    const rear = await post('/api/dcim/rear-ports/', { device: device.id, name: 'R1', type: '8p8c', positions: 1 });
+    const front = await post('/api/dcim/front-ports/', {
+      device: device.id,
+      name: 'F1',
+      type: '8p8c',
+      rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 1 }],
+    });
+    const r = await s.request('DELETE', `/api/dcim/devices/${device.id}/`);
+    expect(r.status, r.text).toBe(204);
+    for (const o of [port, outlet, rear, front])
+      expect((await s.request('GET', new URL(o.url).pathname)).status).toBe(404);
+  });
+});
