@@ -141,7 +141,7 @@ describe('instantiation from device type templates', () => {
 });
 
 describe('deleting a device with its components', () => {
-  it('deletes components that refer to each other (outlets drawing from its power ports, front to rear ports)', async () => {
+  it('deletes components that refer to each other (outlets to its power ports, front to rear ports)', async () => {
     const dt = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'Pdu', slug: 'pdu' });
     const device = await post('/api/dcim/devices/', { name: 'pdu1', site: site.id, device_type: dt.id, role: role.id });
     const port = await post('/api/dcim/power-ports/', { device: device.id, name: 'PSU1' });
