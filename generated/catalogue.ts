@@ -30333,7 +30333,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": []
+            "default": [],
+            "plain": true
           },
           {
             "name": "data_source",
@@ -48294,6 +48295,26 @@ export const catalogue: Catalogue = {
             "maxLength": 200
           },
           {
+            "name": "permissions",
+            "kind": "m2m",
+            "label": "Permissions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.objectpermission",
+            "writeIds": true,
+            "through": {
+              "table": "users_objectpermission_groups",
+              "source": "group_id",
+              "target": "objectpermission_id"
+            },
+            "mirrors": "users.objectpermission.groups"
+          },
+          {
             "name": "created",
             "kind": "timestamp",
             "label": "Created",
@@ -48316,22 +48337,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
-          },
-          {
-            "name": "permissions",
-            "kind": "computed",
-            "label": "Permissions",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "reverse_list",
-              "model": "users.objectpermission",
-              "field": "groups"
-            }
           },
           {
             "name": "user_count",
@@ -48813,6 +48818,30 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "users.group",
+            "field": "permissions",
+            "column": "objectpermission_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_objectpermission_groups",
+              "source": "group_id",
+              "target": "objectpermission_id"
+            }
+          },
+          {
+            "model": "users.user",
+            "field": "permissions",
+            "column": "objectpermission_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "users_objectpermission_users",
+              "source": "user_id",
+              "target": "objectpermission_id"
+            }
           }
         ],
         "actions": []
@@ -50600,6 +50629,26 @@ export const catalogue: Catalogue = {
             }
           },
           {
+            "name": "permissions",
+            "kind": "m2m",
+            "label": "Permissions",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.objectpermission",
+            "writeIds": true,
+            "through": {
+              "table": "users_objectpermission_users",
+              "source": "user_id",
+              "target": "objectpermission_id"
+            },
+            "mirrors": "users.objectpermission.users"
+          },
+          {
             "name": "created",
             "kind": "timestamp",
             "label": "Created",
@@ -50622,22 +50671,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
-          },
-          {
-            "name": "permissions",
-            "kind": "computed",
-            "label": "Permissions",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "reverse_list",
-              "model": "users.objectpermission",
-              "field": "users"
-            }
           }
         ],
         "brief": [
@@ -50723,7 +50756,12 @@ export const catalogue: Catalogue = {
           "email"
         ],
         "aliases": [],
-        "ignoredParams": [],
+        "ignoredParams": [
+          {
+            "name": "password",
+            "reason": "a password is never a filter (NetBox ignores it; the Ansible collection sends it)"
+          }
+        ],
         "reverse": [
           {
             "model": "core.job",

@@ -132,6 +132,19 @@ function normalizeField(
       ];
     case 'm2m': {
       const cols = m2mColumns(ctx.model, f.to!);
+      let through = { table: f.through ?? throughTable(ctx.table, name), ...cols };
+      if (f.mirror) {
+        // the other side's table, read from this side: its target column holds this model's ids
+        const [app, model, field] = f.mirror.split('.') as [string, string, string];
+        const other = ctx.raw.apps[app]!.models[model]!;
+        const tf = other.fields[field]!;
+        const theirs = m2mColumns(model, tf.to!);
+        through = {
+          table: tf.through ?? throughTable(other.table ?? tableName(app, model), field),
+          source: theirs.target,
+          target: theirs.source,
+        };
+      }
       return [
         {
           name,
@@ -141,7 +154,8 @@ function normalizeField(
           nullable: false,
           to: f.to!,
           writeIds: f.write_ids ?? true,
-          through: { table: f.through ?? throughTable(ctx.table, name), ...cols },
+          through,
+          ...(f.mirror ? { mirrors: f.mirror } : {}),
           ...(f.nested ? { nested: f.nested } : {}),
         },
       ];
@@ -316,7 +330,9 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(m.display_url === false ? [] : [envelopeField('display_url', 'display_url', { label: 'Display URL' })]),
     envelopeField('display', 'display'),
     ...declared,
-    ...(features.tags ? [envelopeField('tags', 'tags', { readOnly: false, default: [] })] : []),
+    ...(features.tags
+      ? [envelopeField('tags', 'tags', { readOnly: false, default: [], ...(m.tags_as_slugs ? { plain: true } : {}) })]
+      : []),
     ...(features.customFields
       ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })]
       : []),

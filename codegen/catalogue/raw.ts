@@ -32,6 +32,8 @@ export interface RawField {
   on_delete?: 'cascade' | 'set_null' | 'protect' | 'none';
   nested?: string[];
   through?: string;
+  /** m2m: the other side of another model's m2m field (`app.model.field`), sharing its table */
+  mirror?: string;
   write_ids?: boolean;
   filter_name?: string;
   types?: string[];
@@ -156,6 +158,8 @@ export interface RawModel {
   timestamps?: boolean;
   /** false: no `display_url` (NetBox leaves it out of a few serializers) */
   display_url?: boolean;
+  /** `tags` read and written as slugs, not nested tags (NetBox's config contexts) */
+  tags_as_slugs?: boolean;
   hooks?: string;
   natural_key?: string;
   features?: string[];

@@ -76,6 +76,7 @@ const field = {
     on_delete: { enum: ['cascade', 'set_null', 'protect', 'none'] },
     nested: fieldList,
     through: { type: 'string' },
+    mirror: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
     via: { type: 'string' },
     item_refs: { type: 'object', additionalProperties: contentType },
     where: { type: 'object', additionalProperties: { type: 'string' } },
@@ -281,6 +282,7 @@ const model = {
     read_only: { type: 'boolean' },
     timestamps: { type: 'boolean' },
     display_url: { type: 'boolean' },
+    tags_as_slugs: { type: 'boolean' },
     hooks: { type: 'string' },
     natural_key: { type: 'string' },
     features: {

@@ -81,6 +81,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
           const target = wireNames(models.get(f.to)!);
           for (const n of f.nested) if (!target.has(n)) faults.push(`${fat}.nested: unknown field "${n}" on ${f.to}`);
         }
+        if (f.mirror) {
+          const [app, model, field] = f.mirror.split('.') as [string, string, string];
+          const other = f.type === 'm2m' ? models.get(`${app}.${model}`)?.fields[field] : undefined;
+          if (!other || other.type !== 'm2m' || other.to !== key || `${app}.${model}` !== f.to)
+            faults.push(`${fat}.mirror: "${f.mirror}" is not a many-to-many field of ${f.to} to ${key}`);
+        }
       } else if (f.type === 'children') {
         const child = f.to ? models.get(f.to) : undefined;
         if (!child) faults.push(`${fat}: a children field needs "to" naming a catalogued model`);

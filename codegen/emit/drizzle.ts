@@ -220,7 +220,7 @@ export function emitDrizzle(cat: Catalogue): FileMap {
       );
       for (const f of m.fields) {
         if (f.kind === 'fk') needed.add(cat.models[f.to!]!.table);
-        if (f.kind === 'm2m') {
+        if (f.kind === 'm2m' && !f.mirrors) {
           for (const i of ['bigserial', 'bigint', 'unique', 'index']) imports.add(i);
           needed.add(cat.models[f.to!]!.table);
           statements.push(

@@ -79,7 +79,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } },
       };
     case 'tags':
-      return { type: 'array', items: ref('NestedTag') };
+      return { type: 'array', items: f.plain ? { type: 'string' } : ref('NestedTag') };
     case 'children':
       return {
         type: 'array',
@@ -151,7 +151,7 @@ export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
     case 'm2m':
       return { type: 'array', items: f.writeIds ? { type: 'integer' } : relationWrite(cat.models[f.to!]!) };
     case 'tags':
-      return { type: 'array', items: relationWrite(cat.models['extras.tag']!) };
+      return { type: 'array', items: f.plain ? { type: 'string' } : relationWrite(cat.models['extras.tag']!) };
     case 'children':
       return {
         type: 'array',

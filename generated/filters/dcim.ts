@@ -4497,15 +4497,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -5427,15 +5427,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -7653,15 +7653,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -9719,15 +9719,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -11683,15 +11683,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -11986,6 +11986,22 @@ export const dcimFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "A unique tag used to identify this item"
+      },
+      {
+        "name": "component",
+        "kind": "number",
+        "path": [],
+        "column": "component_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Component (ID): NetBox ignores it; the Ansible collection sends the id"
       },
       {
         "name": "component_id",
@@ -13054,15 +13070,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -15962,15 +15978,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -17758,6 +17774,18 @@ export const dcimFilters: FilterSpecs = {
         "description": "Phase"
       },
       {
+        "name": "power_panel",
+        "kind": "fk",
+        "path": [],
+        "column": "power_panel_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.powerpanel",
+        "type": "integer",
+        "description": "Power panel (ID): NetBox ignores it; the Ansible collection sends the id"
+      },
+      {
         "name": "power_panel_id",
         "kind": "fk",
         "path": [],
@@ -18870,15 +18898,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -20269,15 +20297,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",
@@ -23644,15 +23672,15 @@ export const dcimFilters: FilterSpecs = {
       },
       {
         "name": "device_type",
-        "kind": "fk_natural",
+        "kind": "fk",
         "path": [],
         "column": "device_type_id",
         "lookups": [
           "n"
         ],
         "target": "dcim.devicetype",
-        "type": "string",
-        "description": "Device type (slug)"
+        "type": "integer",
+        "description": "Device type (ID): NetBox has no device_type filter on templates, and the Ansible collection sends the id"
       },
       {
         "name": "device_type_id",

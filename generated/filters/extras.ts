@@ -202,6 +202,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Cluster groups (ID)"
       },
       {
+        "name": "cluster_groups",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustergroup",
+        "through": {
+          "table": "extras_configcontext_cluster_groups",
+          "source": "configcontext_id",
+          "target": "clustergroup_id"
+        },
+        "type": "integer",
+        "description": "Cluster group (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "cluster_id",
         "kind": "m2m",
         "path": [],
@@ -251,6 +268,40 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Cluster types (ID)"
+      },
+      {
+        "name": "cluster_types",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.clustertype",
+        "through": {
+          "table": "extras_configcontext_cluster_types",
+          "source": "configcontext_id",
+          "target": "clustertype_id"
+        },
+        "type": "integer",
+        "description": "Cluster type (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
+        "name": "clusters",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "virtualization.cluster",
+        "through": {
+          "table": "extras_configcontext_clusters",
+          "source": "configcontext_id",
+          "target": "cluster_id"
+        },
+        "type": "integer",
+        "description": "Cluster (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
       },
       {
         "name": "created",
@@ -431,6 +482,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Device types (ID)"
       },
       {
+        "name": "device_types",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicetype",
+        "through": {
+          "table": "extras_configcontext_device_types",
+          "source": "configcontext_id",
+          "target": "devicetype_id"
+        },
+        "type": "integer",
+        "description": "Device type (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -504,6 +572,23 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Locations (ID)"
+      },
+      {
+        "name": "locations",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.location",
+        "through": {
+          "table": "extras_configcontext_locations",
+          "source": "configcontext_id",
+          "target": "location_id"
+        },
+        "type": "integer",
+        "description": "Location (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
       },
       {
         "name": "modified_by_request",
@@ -624,6 +709,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Platforms (ID)"
       },
       {
+        "name": "platforms",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.platform",
+        "through": {
+          "table": "extras_configcontext_platforms",
+          "source": "configcontext_id",
+          "target": "platform_id"
+        },
+        "type": "integer",
+        "description": "Platform (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "profile",
         "kind": "fk_natural",
         "path": [],
@@ -683,6 +785,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Regions (ID)"
       },
       {
+        "name": "regions",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.region",
+        "through": {
+          "table": "extras_configcontext_regions",
+          "source": "configcontext_id",
+          "target": "region_id"
+        },
+        "type": "integer",
+        "description": "Region (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "role",
         "kind": "m2m_natural",
         "path": [],
@@ -715,6 +834,23 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Roles (ID)"
+      },
+      {
+        "name": "roles",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.devicerole",
+        "through": {
+          "table": "extras_configcontext_roles",
+          "source": "configcontext_id",
+          "target": "devicerole_id"
+        },
+        "type": "integer",
+        "description": "Role (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
       },
       {
         "name": "site",
@@ -768,6 +904,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Site groups (ID)"
       },
       {
+        "name": "site_groups",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.sitegroup",
+        "through": {
+          "table": "extras_configcontext_site_groups",
+          "source": "configcontext_id",
+          "target": "sitegroup_id"
+        },
+        "type": "integer",
+        "description": "Site group (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "site_id",
         "kind": "m2m",
         "path": [],
@@ -783,6 +936,23 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Sites (ID)"
+      },
+      {
+        "name": "sites",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.site",
+        "through": {
+          "table": "extras_configcontext_sites",
+          "source": "configcontext_id",
+          "target": "site_id"
+        },
+        "type": "integer",
+        "description": "Site (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
       },
       {
         "name": "tag",
@@ -809,6 +979,19 @@ export const extrasFilters: FilterSpecs = {
         "target": "extras.tag",
         "type": "integer",
         "description": "Tag (ID); repeated values must all be present (tag_id__any: one of them)"
+      },
+      {
+        "name": "tags",
+        "kind": "tag",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "any"
+        ],
+        "target": "extras.tag",
+        "type": "string",
+        "description": "Tag (slug): NetBox ignores it; the Ansible collection sends the slugs it is assigned to"
       },
       {
         "name": "tenant",
@@ -862,6 +1045,23 @@ export const extrasFilters: FilterSpecs = {
         "description": "Tenant groups (ID)"
       },
       {
+        "name": "tenant_groups",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenantgroup",
+        "through": {
+          "table": "extras_configcontext_tenant_groups",
+          "source": "configcontext_id",
+          "target": "tenantgroup_id"
+        },
+        "type": "integer",
+        "description": "Tenant group (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
+      },
+      {
         "name": "tenant_id",
         "kind": "m2m",
         "path": [],
@@ -877,6 +1077,23 @@ export const extrasFilters: FilterSpecs = {
         },
         "type": "integer",
         "description": "Tenants (ID)"
+      },
+      {
+        "name": "tenants",
+        "kind": "m2m",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.tenant",
+        "through": {
+          "table": "extras_configcontext_tenants",
+          "source": "configcontext_id",
+          "target": "tenant_id"
+        },
+        "type": "integer",
+        "description": "Tenant (ID): NetBox ignores it; the Ansible collection sends the ids it is assigned to"
       },
       {
         "name": "updated_by_request",

@@ -350,6 +350,18 @@ export const tenancyFilters: FilterSpecs = {
     ],
     "tenancy.contactassignment": [
       {
+        "name": "contact",
+        "kind": "fk",
+        "path": [],
+        "column": "contact_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "tenancy.contact",
+        "type": "integer",
+        "description": "Contact (ID): NetBox ignores it; the Ansible collection sends the id"
+      },
+      {
         "name": "contact_id",
         "kind": "fk",
         "path": [],

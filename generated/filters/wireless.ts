@@ -1450,6 +1450,18 @@ export const wirelessFilters: FilterSpecs = {
         "description": "ID"
       },
       {
+        "name": "interface_a",
+        "kind": "fk",
+        "path": [],
+        "column": "interface_a_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Interface A (ID): NetBox ignores it; the Ansible collection sends the id"
+      },
+      {
         "name": "interface_a_id",
         "kind": "fk",
         "path": [],
@@ -1460,6 +1472,18 @@ export const wirelessFilters: FilterSpecs = {
         "target": "dcim.interface",
         "type": "integer",
         "description": "Interface a (ID)"
+      },
+      {
+        "name": "interface_b",
+        "kind": "fk",
+        "path": [],
+        "column": "interface_b_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "dcim.interface",
+        "type": "integer",
+        "description": "Interface B (ID): NetBox ignores it; the Ansible collection sends the id"
       },
       {
         "name": "interface_b_id",

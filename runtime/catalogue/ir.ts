@@ -133,7 +133,7 @@ export interface FieldDef {
   }[];
   /** choice: the choice set's name */
   readonly choices?: string;
-  /** choice: read as the bare value instead of {value,label} */
+  /** choice: read as the bare value instead of {value,label}; tags: read and written as slugs */
   readonly plain?: boolean;
   /** fk / m2m: target content type */
   readonly to?: string;
@@ -142,6 +142,8 @@ export interface FieldDef {
   readonly nested?: readonly string[];
   /** m2m: accepted write forms */
   readonly through?: ThroughDef;
+  /** m2m: the other side of this m2m field (`app.model.field`), whose table it shares */
+  readonly mirrors?: string;
   readonly writeIds?: boolean;
   /** generic: allowed target content types; columns are `<name>_type` and `<name>_id` */
   readonly types?: readonly string[];

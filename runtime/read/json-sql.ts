@@ -223,6 +223,10 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       const tag = registry.model('extras.tag');
       const e = alias();
       const l = alias();
+      if (f.plain)
+        return `(SELECT coalesce(json_agg(${e}.slug ORDER BY ${e}.weight, ${e}.name, ${e}.id), '[]'::json)
+          FROM ${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id
+          WHERE ${l}.object_type = ${quote(model.key)} AND ${l}.object_id = ${a}.id)`;
       return nestedList(
         scope,
         tag,

@@ -114,7 +114,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
     }
     case 'tags': {
       const tag = registry.model('extras.tag');
-      const obj = nested(scope, tag, tag.nested, e);
+      const obj = f.plain ? `${e}.slug` : nested(scope, tag, tag.nested, e);
       if (!obj) return undefined;
       return list(
         name,

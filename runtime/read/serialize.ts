@@ -260,8 +260,12 @@ export async function rendererFor(
     case 'fk':
     case 'm2m':
     case 'generic':
-    case 'tags':
       return relationRenderer(ctx, model, f, rows);
+    case 'tags': {
+      const render = await relationRenderer(ctx, model, f, rows);
+      // tags as slugs (config contexts), as NetBox shows them there
+      return f.plain ? (r) => (render(r) as Json[]).map((t) => t.slug) : render;
+    }
     case 'custom_fields':
       return loadCustomFields(ctx, model, rows);
     case 'children':

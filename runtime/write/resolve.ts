@@ -173,13 +173,15 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     }
     if (item.tags) {
       const tagModel = ctx.registry.model('extras.tag');
+      // tags written as slugs where the model shows them so (config contexts)
+      const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
       item.tagIds = new Array(item.tags.length);
       item.tags.forEach((v, i) => {
         try {
           const w: Want = {
             item,
             key: 'tags',
-            ref: parseReference(v),
+            ref: slugs && typeof v === 'string' ? { attrs: { slug: v } } : parseReference(v),
             apply: (id) => {
               item.tagIds![i] = id;
             },

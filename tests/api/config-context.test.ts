@@ -51,6 +51,30 @@ describe('config context', () => {
   });
 });
 
+describe('config context tags', () => {
+  it('are slugs, written and read as NetBox shows them, and match devices with those tags', async () => {
+    const tag = await post('/api/extras/tags/', { name: 'Edge Tag', slug: 'edge-tag' });
+    const cc = await post('/api/extras/config-contexts/', {
+      name: 'tagged',
+      weight: 500,
+      tags: ['edge-tag'],
+      data: { t: 1 },
+    });
+    expect(cc.tags).toEqual(['edge-tag']);
+    expect((await s.request('GET', `/api/extras/config-contexts/?tags=edge-tag&name=tagged`)).body.count).toBe(1);
+    const bad = await s.request('POST', '/api/extras/config-contexts/', {
+      name: 'bad',
+      tags: ['no-such-tag'],
+      data: {},
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['tags']);
+    expect((await s.request('GET', `/api/dcim/devices/${device.id}/`)).body.config_context.t).toBeUndefined();
+    await s.request('PATCH', `/api/dcim/devices/${device.id}/`, { tags: [tag.id] });
+    expect((await s.request('GET', `/api/dcim/devices/${device.id}/`)).body.config_context.t).toBe(1);
+  });
+});
+
 describe('render-config', () => {
   it('renders the device template (or the role one) with the config context and the device', async () => {
     const tpl = await post('/api/extras/config-templates/', {

@@ -280,3 +280,27 @@ describe('filters relative to who asks', () => {
     expect(await status(`${mine}&usable=maybe`)).toBe(400);
   });
 });
+
+describe('parameters the Ansible collection sends where NetBox has no such filter', () => {
+  it('match by id as the `_id` filter does, or are ignored (a password)', async () => {
+    const site = await post('/api/dcim/sites/', { name: 'val-ans', slug: 'val-ans' });
+    const panel = await post('/api/dcim/power-panels/', { site: site.id, name: 'val-panel' });
+    const other = await post('/api/dcim/power-panels/', { site: site.id, name: 'val-panel-2' });
+    const feed = await post('/api/dcim/power-feeds/', { power_panel: panel.id, name: 'val-feed' });
+    await post('/api/dcim/power-feeds/', { power_panel: other.id, name: 'val-feed' });
+    expect(await ids(`/api/dcim/power-feeds/?name=val-feed&power_panel=${panel.id}`)).toEqual([feed.id]);
+    const mf = await post('/api/dcim/manufacturers/', { name: 'val-ans-mf', slug: 'val-ans-mf' });
+    const [dt1, dt2] = [
+      await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'val-a', slug: 'val-a' }),
+      await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'val-b', slug: 'val-b' }),
+    ];
+    const psu = await post('/api/dcim/power-port-templates/', { device_type: dt1.id, name: 'PSU0' });
+    await post('/api/dcim/power-port-templates/', { device_type: dt2.id, name: 'PSU0' });
+    expect(await ids(`/api/dcim/power-port-templates/?name=PSU0&device_type=${dt1.id}`)).toEqual([psu.id]);
+    const cc = await post('/api/extras/config-contexts/', { name: 'val-cc', sites: [site.id], data: {} });
+    await post('/api/extras/config-contexts/', { name: 'val-cc2', data: {} });
+    expect(await ids(`/api/extras/config-contexts/?name__isw=val-cc&sites=${site.id}`)).toEqual([cc.id]);
+    expect(await status('/api/users/users/?username=admin&password=anything')).toBe(200);
+    expect(await ids('/api/users/users/?username=admin&password=anything')).toHaveLength(1);
+  });
+});

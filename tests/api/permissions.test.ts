@@ -4,7 +4,7 @@
  * endpoint ever shows a password hash or a v2 secret, exemptions, and cookie sessions with CSRF.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 const auth: Record<string, { Authorization: string }> = {};
@@ -270,6 +270,31 @@ describe('constraints on every path', () => {
       (await s.request('GET', '/api/core/object-changes/?action=update', undefined, auth.auditor)).body.count,
     ).toBe(0);
     expect((await s.request('GET', '/api/core/object-changes/', undefined, auth.viewer)).status).toBe(403);
+  });
+});
+
+describe('permissions of users and groups', () => {
+  it('are written on the user or group as well as on the permission, and grant what they say', async () => {
+    const perm = await created(s, '/api/users/permissions/', {
+      name: 'view tenants via user',
+      object_types: ['tenancy.tenant'],
+      actions: ['view'],
+    });
+    const group = await created(s, '/api/users/groups/', { name: 'perm-group', permissions: [perm.id] });
+    expect(group.permissions.map((p: any) => p.id)).toEqual([perm.id]);
+    const user = await created(s, '/api/users/users/', {
+      username: 'perm-user',
+      password: 'perm-user-password-1',
+      permissions: [perm.id],
+    });
+    expect(user.permissions.map((p: any) => p.name)).toEqual(['view tenants via user']);
+    const shown = (await s.request('GET', `/api/users/permissions/${perm.id}/`)).body;
+    expect([shown.users.map((u: any) => u.id), shown.groups.map((g: any) => g.id)]).toEqual([[user.id], [group.id]]);
+    const auth = { Authorization: `Bearer ${(await created(s, '/api/users/tokens/', { user: user.id })).token}` };
+    expect((await s.request('GET', '/api/tenancy/tenants/', undefined, auth)).status).toBe(200);
+    const patched = await s.request('PATCH', `/api/users/users/${user.id}/`, { permissions: [] });
+    expect(patched.body.permissions).toEqual([]);
+    expect((await s.request('GET', '/api/tenancy/tenants/', undefined, auth)).status).toBe(403);
   });
 });
 
