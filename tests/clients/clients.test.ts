@@ -147,3 +147,43 @@ describe.runIf(haveAnsible)('Ansible netbox.netbox collection', () => {
     }
   }, 900_000);
 });
+
+describe.runIf(haveAnsible && haveNewer)('Ansible netbox.netbox 3.23, every module', () => {
+  let s23: TestServer;
+  beforeAll(async () => {
+    s23 = await startTestServer({ env: { WORKER_IN_PROCESS: 'true' } });
+  });
+  afterAll(async () => s23?.stop());
+
+  const env = {
+    ...process.env,
+    ANSIBLE_COLLECTIONS_PATH: newer.collections,
+    PYTHONPATH: newer.python,
+    ANSIBLE_PYTHON_INTERPRETER: python,
+    ANSIBLE_NOCOLOR: '1',
+    ANSIBLE_LOCALHOST_WARNING: '0',
+    ANSIBLE_INVENTORY_UNPARSED_WARNING: '0',
+  };
+  const tmp = mkdtempSync(join(tmpdir(), 'nb-ansible-23-'));
+  const play = async (file: string) => {
+    const report = join(tmp, `${Math.random().toString(36).slice(2)}.json`);
+    const vars = { netbox_url: s23.url, netbox_token: TOKEN, report };
+    const r = await run(
+      'ansible-playbook',
+      ['-i', 'tests/clients/ansible/inventory.yml', `tests/clients/ansible/${file}`, '-e', JSON.stringify(vars)],
+      { env, timeout: 900_000 },
+    );
+    expect(r.status, `${r.stdout.slice(-6000)}${r.stderr.slice(-2000)}`).toBe(0);
+    return JSON.parse(readFileSync(report, 'utf8')) as { task: string; changed: boolean }[];
+  };
+
+  it('creates an object with each module, changes nothing when run again, and deletes them all', async () => {
+    const first = await play('breadth.yml');
+    expect(first.length).toBeGreaterThan(120);
+    expect(first.filter((t) => !t.changed).map((t) => t.task)).toEqual([]);
+    const second = await play('breadth.yml');
+    expect(second.filter((t) => t.changed).map((t) => t.task)).toEqual([]);
+    const teardown = await play('breadth-teardown.yml');
+    expect(teardown.filter((t) => !t.changed).map((t) => t.task)).toEqual([]);
+  }, 2_400_000);
+});
