@@ -67,3 +67,8 @@ export function connect(
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
+
+/** A string as an SQL literal (catalogue names, labels, the base URL; request values go in as parameters). */
+export function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}

@@ -2,7 +2,7 @@
  * Database access: the postgres.js client, embedded PostgreSQL, migrations and SQL helpers.
  * Every query that touches branchable tables is schema-unqualified (the branch sets search_path).
  */
-export { connect, ident, isoTimestamp, type Db, type Row, type Sql, type Tx } from './connect.ts';
+export { connect, ident, isoTimestamp, literal, type Db, type Row, type Sql, type Tx } from './connect.ts';
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 export { migrateDatabase } from './migrate.ts';
 export { Params, likeEscape } from './params.ts';

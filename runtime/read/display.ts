@@ -4,15 +4,11 @@
  */
 import type { DisplayPart, ModelDef } from '../catalogue/index.ts';
 import type { Registry } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, literal } from '../db/index.ts';
 
 let aliasCounter = 0;
 // per model definition (not per key): two catalogues in one process never share SQL
 const cache = new WeakMap<ModelDef, Map<string, string>>();
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
 
 /** A column of `model` (aliased `alias`) reached by `path` through foreign keys, as SQL text. */
 export function pathExpr(registry: Registry, model: ModelDef, alias: string, path: readonly string[]): string {
@@ -30,7 +26,7 @@ export function pathExpr(registry: Registry, model: ModelDef, alias: string, pat
 }
 
 function partExpr(registry: Registry, model: ModelDef, alias: string, part: DisplayPart): string {
-  if (part.text !== undefined) return quote(part.text);
+  if (part.text !== undefined) return literal(part.text);
   const e = pathExpr(registry, model, alias, part.path!);
   switch (part.filter) {
     case 'mask':

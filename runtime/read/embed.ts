@@ -5,9 +5,10 @@
  * serialize.ts and computed.ts use these columns when present.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, literal } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { tables } from '../db/tables.ts';
+import { countSql, ipCountSql } from './count-sql.ts';
 
 const MAX_DEPTH = 2;
 let counter = 0;
@@ -71,7 +72,7 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
         tag.nested,
         a,
         `${tables.taggedItem} ${l} JOIN ${tables.tag} ${a} ON ${a}.id = ${l}.tag_id`,
-        `${l}.object_type = '${model.key.replace(/'/g, "''")}' AND ${l}.object_id = ${alias}.id`,
+        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${alias}.id`,
         `row(${a}.weight,
           ${a}.name, ${a}.id)`,
         depth,
@@ -79,16 +80,7 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
     }
     case 'computed': {
       const c = f.computed!;
-      if (c.type === 'ip_depth' || c.type === 'ip_children') {
-        const col = ident(registry.field(model, c.field)!.column!);
-        const vrf = ident(registry.field(model, c.vrf)!.column!);
-        const a = next();
-        return c.type === 'ip_depth'
-          ? `(SELECT count(DISTINCT ${a}.${col})::int FROM ${ident(model.table)} ${a}
-          WHERE ${a}.${col} >> ${alias}.${col} AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`
-          : `(SELECT count(*)::int FROM ${ident(model.table)} ${a} WHERE ${a}.${col} << ${alias}.${col}
-          AND ${a}.${vrf} IS NOT DISTINCT FROM ${alias}.${vrf})`;
-      }
+      if (c.type === 'ip_depth' || c.type === 'ip_children') return ipCountSql(registry, model, c, alias, next);
       if (c.type === 'expr' && c.as === 'fk') {
         // the object an expression names (a field's old name for a relation), as a foreign key's
         const target = registry.model(c.to!);
@@ -99,17 +91,7 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
           FROM ${ident(target.table)} ${a} WHERE ${a}.id = (SELECT (${c.sql}) FROM (SELECT ${alias}.*) AS t)) x)`;
       }
       if (c.type !== 'count' || c.cumulative) return undefined;
-      const target = registry.model(c.model);
-      const tf = registry.field(target, c.field)!;
-      if (c.through)
-        return `(SELECT count(*)::int FROM ${ident(c.through.table)}
-          WHERE ${ident(c.through.target)} = ${alias}.id)`;
-      if (tf.kind === 'generic') {
-        return `(SELECT count(*)::int FROM ${ident(target.table)}
-          WHERE ${ident(tf.typeColumn!)} = '${model.key.replace(/'/g, "''")}'
-            AND ${ident(tf.idColumn!)} = ${alias}.id)`;
-      }
-      return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ${alias}.id)`;
+      return countSql(registry, model, c, alias, next);
     }
     default:
       return undefined;

@@ -7,11 +7,12 @@
  * such a field is rendered there as a whole.
  */
 import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
 import { tables } from '../db/tables.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
+import { countSql, ipCountSql } from './count-sql.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */
 export interface JsonScope {
@@ -28,8 +29,6 @@ const MAX_NESTING = 4;
 let counter = 0;
 const alias = () => `j${++counter}`;
 
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
 /** `{"id": …, "name": …}` of the named SQL values: one object, keys in this order. */
 export function objectOf(columns: readonly (readonly [string, string])[]): string {
   return `(SELECT row_to_json(o) FROM (SELECT ${columns.map(([k, v]) => `${v} AS ${ident(k)}`).join(', ')}) o)`;
@@ -45,7 +44,7 @@ function choice(registry: Registry, set: string, value: string, plain: boolean |
   const empty = `${value} IS NULL OR ${value}::text = ''`;
   if (plain) return `CASE WHEN ${empty} THEN NULL ELSE ${value} END`;
   const labels = Object.fromEntries(registry.catalogue.choices[set]!.map((o) => [String(o.value), o.label]));
-  const label = `coalesce(${quote(JSON.stringify(labels))}::jsonb ->> (${value})::text, '')`;
+  const label = `coalesce(${literal(JSON.stringify(labels))}::jsonb ->> (${value})::text, '')`;
   return `CASE WHEN ${empty} THEN NULL ELSE json_build_object('value', ${value}, 'label', ${label}) END`;
 }
 
@@ -80,24 +79,6 @@ function nestedList(
     FROM ${from} WHERE ${where}) l)`;
 }
 
-function count(scope: JsonScope, model: ModelDef, c: Extract<ComputedDef, { type: 'count' }>, a: string): string {
-  const { registry } = scope;
-  const target = registry.model(c.model);
-  const tf = registry.field(target, c.field)!;
-  if (c.through)
-    return `(SELECT count(*)::int FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ${a}.id)`;
-  if (tf.kind === 'generic')
-    return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.typeColumn!)} = ${quote(model.key)}
-      AND ${ident(tf.idColumn!)} = ${a}.id)`;
-  if (c.cumulative) {
-    const d = alias();
-    const x = alias();
-    return `(SELECT count(${x}.id)::int FROM ${ident(model.table)} ${d}
-      JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column!)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
-  }
-  return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ${a}.id)`;
-}
-
 function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
   const { registry } = scope;
   const c = f.computed!;
@@ -107,18 +88,10 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
     case 'copy':
       return displaySql(registry, model, a);
     case 'count':
-      return count(scope, model, c, a);
+      return countSql(registry, model, c, a, alias);
     case 'ip_depth':
-    case 'ip_children': {
-      const col = ident(registry.field(model, c.field)!.column!);
-      const vrf = ident(registry.field(model, c.vrf)!.column!);
-      const x = alias();
-      return c.type === 'ip_depth'
-        ? `(SELECT count(DISTINCT ${x}.${col})::int FROM ${ident(model.table)} ${x}
-          WHERE ${x}.${col} >> ${a}.${col} AND ${x}.${vrf} IS NOT DISTINCT FROM ${a}.${vrf})`
-        : `(SELECT count(*)::int FROM ${ident(model.table)} ${x} WHERE ${x}.${col} << ${a}.${col}
-          AND ${x}.${vrf} IS NOT DISTINCT FROM ${a}.${vrf})`;
-    }
+    case 'ip_children':
+      return ipCountSql(registry, model, c, a, alias);
     case 'expr': {
       const value = expression(c.sql, a);
       if (c.as === 'choice') return choice(registry, c.choices!, value, false);
@@ -149,7 +122,7 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       }
       const where =
         tf.kind === 'generic'
-          ? `${e}.${ident(tf.idColumn!)} = ${a}.id AND ${e}.${ident(tf.typeColumn!)} = ${quote(model.key)}`
+          ? `${e}.${ident(tf.idColumn!)} = ${a}.id AND ${e}.${ident(tf.typeColumn!)} = ${literal(model.key)}`
           : `${e}.${ident(tf.column!)} = ${a}.id`;
       return nestedList(scope, target, target.nested, e, `${ident(target.table)} ${e}`, where, `${e}.id`, depth);
     }
@@ -174,7 +147,7 @@ function cable(scope: JsonScope, model: ModelDef, part: string, a: string, depth
   const { registry } = scope;
   const x = alias();
   const term = ident(registry.model(TERMINATION.model).table);
-  const mine = `${x}.${TERMINATION.type} = ${quote(model.key)} AND ${x}.${TERMINATION.id} = ${a}.id`;
+  const mine = `${x}.${TERMINATION.type} = ${literal(model.key)} AND ${x}.${TERMINATION.id} = ${a}.id`;
   switch (part) {
     case 'cable': {
       const target = registry.model(CABLE.model);
@@ -226,14 +199,14 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       if (f.plain)
         return `(SELECT coalesce(json_agg(${e}.slug ORDER BY ${e}.weight, ${e}.name, ${e}.id), '[]'::json)
           FROM ${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id
-          WHERE ${l}.object_type = ${quote(model.key)} AND ${l}.object_id = ${a}.id)`;
+          WHERE ${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${a}.id)`;
       return nestedList(
         scope,
         tag,
         tag.nested,
         e,
         `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
-        `${l}.object_type = ${quote(model.key)} AND ${l}.object_id = ${a}.id`,
+        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${a}.id`,
         `row(${e}.weight, ${e}.name, ${e}.id)`,
         depth,
       );
@@ -247,7 +220,7 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
         const target = registry.model(t);
         const sql = nestedById(scope, target, target.nested, `${a}.${ident(f.idColumn!)}`, depth);
         if (!sql) return undefined;
-        branches.push(`WHEN ${quote(t)} THEN ${sql}`);
+        branches.push(`WHEN ${literal(t)} THEN ${sql}`);
       }
       return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
     }
@@ -264,9 +237,9 @@ export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: stri
     case 'id':
       return `${a}.id`;
     case 'url':
-      return `${quote(`${scope.baseUrl}/api/${model.apiPath}/`)} || ${a}.id || '/'`;
+      return `${literal(`${scope.baseUrl}/api/${model.apiPath}/`)} || ${a}.id || '/'`;
     case 'display_url':
-      return `${quote(`${scope.baseUrl}/${model.apiPath}/`)} || ${a}.id || '/'`;
+      return `${literal(`${scope.baseUrl}/${model.apiPath}/`)} || ${a}.id || '/'`;
     case 'display':
       return displaySql(registry, model, a);
     case 'fk':
@@ -279,7 +252,7 @@ export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: stri
     case 'custom_fields': {
       const names = scope.customFields?.(model);
       if (!names) return undefined;
-      return names.length ? objectOf(names.map((n) => [n, `${a}.custom_field_data -> ${quote(n)}`])) : `'{}'::json`;
+      return names.length ? objectOf(names.map((n) => [n, `${a}.custom_field_data -> ${literal(n)}`])) : `'{}'::json`;
     }
     case 'children':
     case 'image':

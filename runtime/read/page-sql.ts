@@ -5,7 +5,7 @@
  * instead of by a subquery run for every row. Fields with no such form stay per row (json-sql.ts).
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { tables } from '../db/tables.ts';
 import { nestedNames } from './embed.ts';
@@ -25,7 +25,6 @@ export interface PageField {
   readonly sql: string;
 }
 
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const byRow = (name: string) => ` LEFT JOIN ${name} ON ${name}.id = t.id`;
 const pageIds = '(SELECT p.id FROM p)';
 
@@ -54,7 +53,7 @@ function cable(scope: JsonScope, model: ModelDef, part: string): PageField | und
     name: 'cab',
     sql: `SELECT DISTINCT ON (x.${TERMINATION.id}) x.${TERMINATION.id} AS id, x.${TERMINATION.cable} AS cable,
       x.${TERMINATION.end} AS e FROM ${term} x
-      WHERE x.${TERMINATION.type} = ${quote(model.key)} AND x.${TERMINATION.id} IN ${pageIds}
+      WHERE x.${TERMINATION.type} = ${literal(model.key)} AND x.${TERMINATION.id} IN ${pageIds}
       ORDER BY x.${TERMINATION.id}, x.id`,
     join: byRow('cab'),
   };
@@ -121,7 +120,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
         obj,
         `${l}.object_id`,
         `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
-        `${l}.object_type = ${quote(model.key)} AND ${l}.object_id IN ${pageIds}`,
+        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id IN ${pageIds}`,
         `${e}.weight, ${e}.name, ${e}.id`,
       );
     }
@@ -141,7 +140,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
     }
     if (tf.kind === 'generic') {
       const col = `${l}.${ident(tf.idColumn!)}`;
-      const typed = `${l}.${ident(tf.typeColumn!)} = ${quote(model.key)}`;
+      const typed = `${l}.${ident(tf.typeColumn!)} = ${literal(model.key)}`;
       return count(name, col, `${ident(target.table)} ${l}`, `${typed} AND ${col} IN ${pageIds}`);
     }
     const col = `${l}.${ident(tf.column!)}`;
@@ -165,7 +164,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
       );
     }
     const col = `${e}.${ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!)}`;
-    const typed = tf.kind === 'generic' ? `${e}.${ident(tf.typeColumn!)} = ${quote(model.key)} AND ` : '';
+    const typed = tf.kind === 'generic' ? `${e}.${ident(tf.typeColumn!)} = ${literal(model.key)} AND ` : '';
     return list(name, obj, col, `${ident(target.table)} ${e}`, `${typed}${col} IN ${pageIds}`, `${e}.id`);
   }
   return undefined;
