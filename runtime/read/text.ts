@@ -103,7 +103,8 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const plan = {
     select: [own, ...runs].join(', '),
     parts,
-    with: [...ctes].map(([name, sql]) => `${name} AS (${sql})`),
+    // each computed once for the page (an inlined one is run again for every row that joins it)
+    with: [...ctes].map(([name, sql]) => `${name} AS MATERIALIZED (${sql})`),
     joins,
   };
   if (forModel.size >= 1000) forModel.clear(); // `fields=` subsets are many; keep the cache bounded
