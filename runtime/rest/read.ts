@@ -128,7 +128,9 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const userId = c.var.user?.id ?? null;
   let where = await buildWhere({ db: tx, registry, params, userId }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
-  const out = await outputFor(c, model, names, true);
+  // pages of more than a hundred rows build related objects, lists and counts once per page
+  // (read/page-sql.ts); smaller ones row by row, which costs PostgreSQL less to set up
+  const out = await outputFor(c, model, names, page.limit === null || page.limit > 100);
   if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, out);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
