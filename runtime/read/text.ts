@@ -54,8 +54,8 @@ const plans = new WeakMap<ModelDef, Map<string, TextPlan>>();
 export function textPlan(scope: JsonScope, model: ModelDef, names: readonly string[], page = false): TextPlan {
   const cf = scope.customFields?.(model);
   // the base URL is written into the SQL (one text per host name the API is reached by, quoted)
-  const key =
-    `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${scope.noActiveContexts ? 1 : 0}|` + `${page ? 1 : 0}`;
+  const flags = `${scope.noActiveContexts ? 1 : 0}${page ? 1 : 0}`;
+  const key = `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${flags}`;
   const forModel = plans.get(model) ?? new Map<string, TextPlan>();
   plans.set(model, forModel);
   const hit = forModel.get(key);
