@@ -5,26 +5,23 @@
  * JSON written by PostgreSQL (json-sql.ts); a page counts by one grouped query instead (page-sql.ts).
  */
 import type { ComputedDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
+import { ident } from '../db/index.ts';
+import { countReach } from './reach.ts';
 
 type Count = Extract<ComputedDef, { type: 'count' }>;
 type IpCount = Extract<ComputedDef, { type: 'ip_depth' | 'ip_children' }>;
 
 export function countSql(registry: Registry, model: ModelDef, c: Count, a: string, alias: () => string): string {
-  const target = registry.model(c.model);
-  const tf = registry.field(target, c.field)!;
-  if (c.through)
-    return `(SELECT count(*)::int FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ${a}.id)`;
-  if (tf.kind === 'generic')
-    return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.typeColumn!)} = ${literal(model.key)}
-      AND ${ident(tf.idColumn!)} = ${a}.id)`;
   if (c.cumulative) {
+    const target = registry.model(c.model);
+    const tf = registry.field(target, c.field)!;
     const d = alias();
     const x = alias();
     return `(SELECT count(${x}.id)::int FROM ${ident(model.table)} ${d}
       JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column!)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
   }
-  return `(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(tf.column!)} = ${a}.id)`;
+  const r = countReach(registry, model, c, alias());
+  return `(SELECT count(*)::int FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id)`;
 }
 
 export function ipCountSql(registry: Registry, model: ModelDef, c: IpCount, a: string, alias: () => string): string {

@@ -5,10 +5,10 @@
  * serialize.ts and computed.ts use these columns when present.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
-import { selectList } from './select.ts';
-import { tables } from '../db/tables.ts';
+import { ident } from '../db/index.ts';
+import { rowExpression, selectList } from './select.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
+import { listReach } from './reach.ts';
 
 const MAX_DEPTH = 2;
 let counter = 0;
@@ -21,74 +21,48 @@ export function nestedNames(registry: Registry, f: FieldDef): readonly string[] 
   return f.nested ?? target.nested;
 }
 
-function rowsOf(
+/** The columns of `target`'s nested form for its row aliased `a`, with their own embedded relations. */
+function nestedColumns(
   registry: Registry,
   target: ModelDef,
   names: readonly string[],
   a: string,
-  from: string,
-  where: string,
-  order: string,
   depth: number,
 ): string {
-  const columns = `${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}`;
-  const inner = `SELECT ${columns}, ${order} AS __ord FROM ${from} WHERE ${where}`;
+  return `${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}`;
+}
+
+/** One row of `target`, the one whose id is `id`. */
+function oneRow(registry: Registry, target: ModelDef, names: readonly string[], id: string, depth: number): string {
+  const a = next();
+  return `(SELECT row_to_json(x)
+    FROM (SELECT ${nestedColumns(registry, target, names, a, depth)}
+    FROM ${ident(target.table)} ${a} WHERE ${a}.id = ${id}) x)`;
+}
+
+/** The rows a many-to-many field or tags reach from the row aliased `alias`, in order. */
+function rowsOf(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string {
+  const a = next();
+  const r = listReach(registry, model, f, a, next())!;
+  const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)}, ${r.order} AS __ord
+    FROM ${r.from} WHERE ${r.and}${r.key} = ${alias}.id`;
   return `(SELECT coalesce(json_agg(row_to_json(x) ORDER BY x.__ord), '[]'::json) FROM (${inner}) x)`;
 }
 
 function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string | undefined {
   switch (f.kind) {
-    case 'fk': {
-      const target = registry.model(f.to!);
-      const a = next();
-      const names = nestedNames(registry, f);
-      return `(SELECT row_to_json(x)
-        FROM (SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}
-        FROM ${ident(target.table)} ${a} WHERE ${a}.id = ${alias}.${ident(f.column!)}) x)`;
-    }
-    case 'm2m': {
-      const target = registry.model(f.to!);
-      const th = f.through!;
-      const a = next();
-      const l = next();
-      return rowsOf(
-        registry,
-        target,
-        nestedNames(registry, f),
-        a,
-        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${a} ON ${a}.id = ${l}.${ident(th.target)}`,
-        `${l}.${ident(th.source)} = ${alias}.id`,
-        `${l}.id`,
-        depth,
-      );
-    }
-    case 'tags': {
-      const tag = registry.model('extras.tag');
-      const a = next();
-      const l = next();
-      return rowsOf(
-        registry,
-        tag,
-        tag.nested,
-        a,
-        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${a} ON ${a}.id = ${l}.tag_id`,
-        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${alias}.id`,
-        `row(${a}.weight,
-          ${a}.name, ${a}.id)`,
-        depth,
-      );
-    }
+    case 'fk':
+      return oneRow(registry, registry.model(f.to!), nestedNames(registry, f), `${alias}.${ident(f.column!)}`, depth);
+    case 'm2m':
+    case 'tags':
+      return rowsOf(registry, model, f, alias, depth);
     case 'computed': {
       const c = f.computed!;
       if (c.type === 'ip_depth' || c.type === 'ip_children') return ipCountSql(registry, model, c, alias, next);
       if (c.type === 'expr' && c.as === 'fk') {
         // the object an expression names (a field's old name for a relation), as a foreign key's
         const target = registry.model(c.to!);
-        const a = next();
-        const names = target.nested;
-        return `(SELECT row_to_json(x)
-          FROM (SELECT ${selectList(registry, target, a, names)}${embedColumns(registry, target, names, a, depth + 1)}
-          FROM ${ident(target.table)} ${a} WHERE ${a}.id = (SELECT (${c.sql}) FROM (SELECT ${alias}.*) AS t)) x)`;
+        return oneRow(registry, target, target.nested, rowExpression(c.sql, alias, true), depth);
       }
       if (c.type !== 'count' || c.cumulative) return undefined;
       return countSql(registry, model, c, alias, next);
@@ -112,8 +86,8 @@ export function embedColumns(
   depth = 0,
 ): string {
   if (depth >= MAX_DEPTH) return '';
-  const forModel = cache.get(model) ?? new Map<string, string>();
-  cache.set(model, forModel);
+  let forModel = cache.get(model);
+  if (!forModel) cache.set(model, (forModel = new Map<string, string>()));
   const key = `${alias}|${depth}|${names.join(',')}`;
   const hit = forModel.get(key);
   if (hit !== undefined) return hit;

@@ -10,9 +10,10 @@ import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/ind
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
-import { tables } from '../db/tables.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
+import { listReach } from './reach.ts';
+import { rowExpression } from './select.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */
 export interface JsonScope {
@@ -48,11 +49,6 @@ function choice(registry: Registry, set: string, value: string, plain: boolean |
   return `CASE WHEN ${empty} THEN NULL ELSE json_build_object('value', ${value}, 'label', ${label}) END`;
 }
 
-/** A catalogue expression (it names the row `t`) evaluated for the row aliased `a`. */
-function expression(sql: string, a: string): string {
-  return a === 't' ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${a}.*) AS t)`;
-}
-
 /** The nested representation of `target`'s row whose id is `id`, or undefined when it needs JavaScript. */
 function nestedById(scope: JsonScope, target: ModelDef, names: readonly string[], id: string, depth: number) {
   const e = alias();
@@ -62,21 +58,22 @@ function nestedById(scope: JsonScope, target: ModelDef, names: readonly string[]
     FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}) o)`;
 }
 
-/** A JSON list of `target`'s nested rows reached by `from … where`, in `order`. */
+/** A JSON list of the rows field `f` reaches from the row aliased `a`: their nested objects (or `item` of each). */
 function nestedList(
   scope: JsonScope,
-  target: ModelDef,
-  names: readonly string[],
-  e: string,
-  from: string,
-  where: string,
-  order: string,
+  model: ModelDef,
+  f: FieldDef,
+  a: string,
   depth: number,
+  item?: (e: string) => string,
 ): string | undefined {
-  const cols = columnsOf(scope, target, names, e, depth + 1);
-  if (!cols) return undefined;
-  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT ${order} AS o, ${objectOf(cols)} AS j
-    FROM ${from} WHERE ${where}) l)`;
+  const e = alias();
+  const r = listReach(scope.registry, model, f, e, alias())!;
+  const cols = item ? undefined : columnsOf(scope, r.target, r.names, e, depth + 1);
+  const obj = item ? item(e) : cols && objectOf(cols);
+  if (!obj) return undefined;
+  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT ${r.order} AS o, ${obj} AS j
+    FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id) l)`;
 }
 
 function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
@@ -93,39 +90,18 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
     case 'ip_children':
       return ipCountSql(registry, model, c, a, alias);
     case 'expr': {
-      const value = expression(c.sql, a);
+      const value = rowExpression(c.sql, a);
       if (c.as === 'choice') return choice(registry, c.choices!, value, false);
       if (c.as === 'decimal') return `${value}::float8`;
       if (c.as === 'fk') {
         const target = registry.model(c.to!);
-        return nestedById(scope, target, target.nested, value, depth);
+        // the id is compared inside the target's subquery: the expression reads a copy of the row
+        return nestedById(scope, target, target.nested, rowExpression(c.sql, a, true), depth);
       }
       return value;
     }
-    case 'reverse_list': {
-      const target = registry.model(c.model);
-      const tf = registry.field(target, c.field)!;
-      const e = alias();
-      if (tf.kind === 'm2m') {
-        const th = tf.through!;
-        const l = alias();
-        return nestedList(
-          scope,
-          target,
-          target.nested,
-          e,
-          `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}`,
-          `${l}.${ident(th.target)} = ${a}.id`,
-          `${e}.id`,
-          depth,
-        );
-      }
-      const where =
-        tf.kind === 'generic'
-          ? `${e}.${ident(tf.idColumn!)} = ${a}.id AND ${e}.${ident(tf.typeColumn!)} = ${literal(model.key)}`
-          : `${e}.${ident(tf.column!)} = ${a}.id`;
-      return nestedList(scope, target, target.nested, e, `${ident(target.table)} ${e}`, where, `${e}.id`, depth);
-    }
+    case 'reverse_list':
+      return nestedList(scope, model, f, a, depth);
     case 'config_context': {
       if (!scope.noActiveContexts) return undefined;
       const local = c.local ? `${a}.${ident(registry.field(model, c.local)!.column!)}` : 'NULL::jsonb';
@@ -176,41 +152,11 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
   switch (f.kind) {
     case 'fk':
       return nestedById(scope, registry.model(f.to!), nestedNames(registry, f), `${a}.${ident(f.column!)}`, depth);
-    case 'm2m': {
-      const target = registry.model(f.to!);
-      const th = f.through!;
-      const e = alias();
-      const l = alias();
-      return nestedList(
-        scope,
-        target,
-        nestedNames(registry, f),
-        e,
-        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}`,
-        `${l}.${ident(th.source)} = ${a}.id`,
-        `${l}.id`,
-        depth,
-      );
-    }
-    case 'tags': {
-      const tag = registry.model('extras.tag');
-      const e = alias();
-      const l = alias();
-      if (f.plain)
-        return `(SELECT coalesce(json_agg(${e}.slug ORDER BY ${e}.weight, ${e}.name, ${e}.id), '[]'::json)
-          FROM ${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id
-          WHERE ${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${a}.id)`;
-      return nestedList(
-        scope,
-        tag,
-        tag.nested,
-        e,
-        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
-        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id = ${a}.id`,
-        `row(${e}.weight, ${e}.name, ${e}.id)`,
-        depth,
-      );
-    }
+    case 'm2m':
+      return nestedList(scope, model, f, a, depth);
+    case 'tags':
+      // tags as slugs (config contexts), as NetBox shows them there
+      return nestedList(scope, model, f, a, depth, f.plain ? (e) => `${e}.slug` : undefined);
     case 'generic': {
       // only over the declared types: any other type (or none) reads as null, as in JavaScript
       if (!f.types?.length) return undefined;

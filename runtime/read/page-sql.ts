@@ -7,9 +7,9 @@
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
-import { tables } from '../db/tables.ts';
 import { nestedNames } from './embed.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
+import { countReach, listReach, type Reach } from './reach.ts';
 
 /** A common table expression over the page, and how the page's rows `t` join it. */
 export interface PageCte {
@@ -34,15 +34,25 @@ function nested(scope: JsonScope, target: ModelDef, names: readonly string[], e:
   return cols && objectOf(cols);
 }
 
-/** A list per page row: `rows` of target `e` keyed by `key`, as JSON in `order`. */
-function list(name: string, obj: string, key: string, from: string, where: string, order: string): PageField {
-  const sql = `SELECT ${key} AS id, json_agg(${obj} ORDER BY ${order}) AS j FROM ${from} WHERE ${where} GROUP BY 1`;
-  return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.j, '[]'::json)` };
+/** The rows `r` reaches from the page's rows, grouped by the row they belong to. */
+function grouped(r: Reach, value: string): string {
+  return `SELECT ${r.key} AS id, ${value} FROM ${r.from} WHERE ${r.and}${r.key} IN ${pageIds} GROUP BY 1`;
 }
 
-function count(name: string, key: string, from: string, where: string): PageField {
-  const sql = `SELECT ${key} AS id, count(*)::int AS n FROM ${from} WHERE ${where} GROUP BY 1`;
-  return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
+/** A list per page row of the rows field `f` reaches (target `e`, link `l`): nested objects, or tags' slugs. */
+function list(
+  scope: JsonScope,
+  model: ModelDef,
+  f: FieldDef,
+  name: string,
+  e: string,
+  l: string,
+): PageField | undefined {
+  const r = listReach(scope.registry, model, f, e, l)!;
+  const obj = f.kind === 'tags' && f.plain ? `${e}.slug` : nested(scope, r.target, r.names, e);
+  if (!obj) return undefined;
+  const sql = grouped(r, `json_agg(${obj} ORDER BY ${r.order}) AS j`);
+  return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.j, '[]'::json)` };
 }
 
 /** The page's cable ends: one row per cabled object (`cab`), and their cables' nested objects (`cab_j`). */
@@ -97,33 +107,9 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
         WHERE ${e}.id IN (SELECT p.${fk} FROM p)`;
       return { ctes: [{ name, sql, join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}` }], sql: `${name}.j` };
     }
-    case 'm2m': {
-      const target = registry.model(f.to!);
-      const th = f.through!;
-      const obj = nested(scope, target, nestedNames(registry, f), e);
-      if (!obj) return undefined;
-      return list(
-        name,
-        obj,
-        `${l}.${ident(th.source)}`,
-        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}`,
-        `${l}.${ident(th.source)} IN ${pageIds}`,
-        `${l}.id`,
-      );
-    }
-    case 'tags': {
-      const tag = registry.model('extras.tag');
-      const obj = f.plain ? `${e}.slug` : nested(scope, tag, tag.nested, e);
-      if (!obj) return undefined;
-      return list(
-        name,
-        obj,
-        `${l}.object_id`,
-        `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
-        `${l}.object_type = ${literal(model.key)} AND ${l}.object_id IN ${pageIds}`,
-        `${e}.weight, ${e}.name, ${e}.id`,
-      );
-    }
+    case 'm2m':
+    case 'tags':
+      return list(scope, model, f, name, e, l);
     case 'computed':
       break;
     default:
@@ -132,40 +118,9 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
   const c = f.computed!;
   if (c.type === 'cable') return cable(scope, model, c.part);
   if (c.type === 'count' && !c.cumulative) {
-    const target = registry.model(c.model);
-    const tf = registry.field(target, c.field)!;
-    if (c.through) {
-      const col = `${l}.${ident(c.through.target)}`;
-      return count(name, col, `${ident(c.through.table)} ${l}`, `${col} IN ${pageIds}`);
-    }
-    if (tf.kind === 'generic') {
-      const col = `${l}.${ident(tf.idColumn!)}`;
-      const typed = `${l}.${ident(tf.typeColumn!)} = ${literal(model.key)}`;
-      return count(name, col, `${ident(target.table)} ${l}`, `${typed} AND ${col} IN ${pageIds}`);
-    }
-    const col = `${l}.${ident(tf.column!)}`;
-    return count(name, col, `${ident(target.table)} ${l}`, `${col} IN ${pageIds}`);
+    const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');
+    return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
   }
-  if (c.type === 'reverse_list') {
-    const target = registry.model(c.model);
-    const tf = registry.field(target, c.field)!;
-    const obj = nested(scope, target, target.nested, e);
-    if (!obj) return undefined;
-    if (tf.kind === 'm2m') {
-      const th = tf.through!;
-      const col = `${l}.${ident(th.target)}`;
-      return list(
-        name,
-        obj,
-        col,
-        `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}`,
-        `${col} IN ${pageIds}`,
-        `${e}.id`,
-      );
-    }
-    const col = `${e}.${ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!)}`;
-    const typed = tf.kind === 'generic' ? `${e}.${ident(tf.typeColumn!)} = ${literal(model.key)} AND ` : '';
-    return list(name, obj, col, `${ident(target.table)} ${e}`, `${typed}${col} IN ${pageIds}`, `${e}.id`);
-  }
+  if (c.type === 'reverse_list') return list(scope, model, f, name, e, l);
   return undefined;
 }

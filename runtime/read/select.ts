@@ -6,6 +6,15 @@ import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { displaySql } from './display.ts';
 
+/**
+ * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:
+ * as it is under `t`, otherwise over a copy of the row named t. `inner`: it is evaluated inside another
+ * table's subquery, where a bare column could name that table's, so it always reads the copy.
+ */
+export function rowExpression(sql: string, alias: string, inner = false): string {
+  return alias === 't' && !inner ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${alias}.*) AS t)`;
+}
+
 // per model definition (not per key): two catalogues in one process never share SQL
 const selectCache = new WeakMap<ModelDef, Map<string, string>>();
 
@@ -29,9 +38,7 @@ export function selectList(registry: Registry, model: ModelDef, alias = 't', nam
       else if (f.kind === 'list' && f.item === 'ipnetwork') cols.push(`${c}::text[] AS ${ident(f.column)}`);
       else cols.push(c);
     } else if (f.computed?.type === 'expr') {
-      // the catalogue's SQL names the row `t`; under another alias it reads a copy of the row named t
-      const sql = alias === 't' ? f.computed.sql : `SELECT (${f.computed.sql}) FROM (SELECT ${alias}.*) AS t`;
-      cols.push(`(${sql}) AS ${ident(`__c_${f.name}`)}`);
+      cols.push(`${rowExpression(f.computed.sql, alias)} AS ${ident(`__c_${f.name}`)}`);
     }
   }
   if (model.tree && (!wanted || wanted.has('_depth'))) cols.push(`${alias}._depth`);

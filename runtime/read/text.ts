@@ -56,8 +56,8 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   // the base URL is written into the SQL (one text per host name the API is reached by, quoted)
   const flags = `${scope.noActiveContexts ? 1 : 0}${page ? 1 : 0}`;
   const key = `${scope.baseUrl}|${names.join(',')}|${cf?.join(',') ?? ''}|${flags}`;
-  const forModel = plans.get(model) ?? new Map<string, TextPlan>();
-  plans.set(model, forModel);
+  let forModel = plans.get(model);
+  if (!forModel) plans.set(model, (forModel = new Map<string, TextPlan>()));
   const hit = forModel.get(key);
   if (hit) return hit;
   const wanted = new Set(names);
