@@ -26,7 +26,6 @@ const lookups = new Set([
   'regex',
   'iregex',
 ]);
-let counter = 0;
 
 function substitute(value: unknown, userId: number): unknown {
   if (value === '$user') return userId;
@@ -85,7 +84,7 @@ function lookupCondition(
   if (head === 'tags') {
     const column = rest[0] ?? 'id';
     if (!['id', 'name', 'slug'].includes(column)) throw new ConstraintError(`unknown tag field "${column}"`);
-    const a = `c${++counter}`;
+    const a = p.alias('c');
     return `EXISTS (SELECT 1 FROM ${tables.taggedItem} ${a} JOIN ${tables.tag} ${a}g ON ${a}g.id = ${a}.tag_id
       WHERE ${a}.object_type = ${p.add(model.key)} AND ${a}.object_id = ${alias}.id
       AND ${scalarCondition(`${a}g.${column}`, lookup, value, p)})`;
@@ -96,7 +95,7 @@ function lookupCondition(
   if (rest.length === 0) return scalarCondition(col, lookup, value, p);
   if (f.kind !== 'fk') throw new ConstraintError(`"${head}" is not a relation of ${model.key}`);
   const target = registry.model(f.to!);
-  const a = `c${++counter}`;
+  const a = p.alias('c');
   const inner =
     rest.length === 1 && rest[0] === 'id'
       ? scalarCondition(`${a}.id`, lookup, value, p)

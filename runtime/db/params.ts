@@ -2,9 +2,19 @@
 export class Params {
   readonly values: unknown[] = [];
 
+  private aliases = 0;
+
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+
+  /**
+   * A table alias unique within the statement. Numbered per statement, so the same request gives the
+   * same SQL text every time (a process-wide counter would make each text new, and never a named one).
+   */
+  alias(prefix: string): string {
+    return `${prefix}${++this.aliases}`;
   }
 }
 

@@ -19,6 +19,7 @@ import { tables } from '../db/tables.ts';
 import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
 import { columnOf } from './columns.ts';
+import { rowExpression } from '../read/select.ts';
 import { anyCondition, relatedCondition } from './related.ts';
 import { specialCondition } from './special.ts';
 
@@ -31,7 +32,6 @@ export interface FilterContext {
 }
 
 const negations: Record<string, string> = { n: 'exact', nic: 'ic', nisw: 'isw', niew: 'iew', nie: 'ie' };
-let aliasCounter = 0;
 
 async function checkExisting(
   ctx: FilterContext,
@@ -186,10 +186,7 @@ async function columnCondition(
   alias: string,
 ): Promise<string> {
   // a declared expression over the row's columns, evaluated over a copy of the row named t
-  const col =
-    f.op === 'expr'
-      ? `(SELECT (${f.arg}) FROM (SELECT ${alias}.*) AS t)`
-      : columnOf(ctx.registry, model, f.column, alias);
+  const col = f.op === 'expr' ? rowExpression(f.arg!, alias) : columnOf(ctx, model, f.column, alias);
   const stringy = f.kind === 'string' || f.kind === 'choice' || f.kind === 'content_type';
   if (lookup === 'empty') return emptyCondition(col, values, stringy);
   switch (f.kind) {
@@ -277,7 +274,7 @@ export async function reachCondition(
   for (const step of f.path) {
     const fk = ctx.registry.field(current, step)!;
     current = ctx.registry.model(fk.to!);
-    const next = `f${++aliasCounter}`;
+    const next = ctx.params.alias('f');
     hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
     a = next;
   }

@@ -12,7 +12,6 @@ import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseInteger } from './values.ts';
 
 const compare: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
-let counter = 0;
 
 export function listCondition(
   ctx: FilterContext,
@@ -55,7 +54,7 @@ export function listCondition(
     case 'json_ref': {
       const ids = values.map(parseInteger);
       const [ref, key] = f.arg!.includes(':') ? (f.arg!.split(':') as [string, string]) : [undefined, f.arg!];
-      const m = `m${++counter}`;
+      const m = ctx.params.alias('m');
       if (!ref)
         return `EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(${col}, '[]')) ${m}
           WHERE (${m}->>${p(key)})::bigint = ANY(${p(ids)}::bigint[]))`;
@@ -63,7 +62,7 @@ export function listCondition(
       const [app, name, listField] = ref.split('.') as [string, string, string];
       const owner = ctx.registry.model(`${app}.${name}`);
       const list = ident(ctx.registry.field(owner, listField)!.column!);
-      const o = `o${counter}`;
+      const o = ctx.params.alias('o');
       return `EXISTS (SELECT 1 FROM ${ident(owner.table)} ${o}, jsonb_array_elements(coalesce(${o}.${list}, '[]')) ${m}
         WHERE ${o}.id = ANY(${p(ids)}::bigint[]) AND (${m}->>${p(key)})::bigint = ${alias}.id)`;
     }

@@ -8,14 +8,12 @@ import { ident } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { parseBoolean } from './values.ts';
 
-let counter = 0;
-
 function exists(ctx: FilterContext, model: ModelDef, spec: string, alias: string): string {
   const [ref, fixed] = spec.split(':') as [string, string | undefined];
   const [app, name, fieldName] = ref.split('.') as [string, string, string];
   const owner = ctx.registry.model(`${app}.${name}`);
   const f = ctx.registry.field(owner, fieldName)!;
-  const x = `h${++counter}`;
+  const x = ctx.params.alias('h');
   const conds: string[] = [];
   if (fixed) {
     const [col, value] = fixed.split('=') as [string, string];

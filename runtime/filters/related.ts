@@ -18,8 +18,6 @@ export type Reach = (
   alias: string,
 ) => Promise<string>;
 
-let counter = 0;
-
 export async function relatedCondition(
   ctx: FilterContext,
   model: ModelDef,
@@ -33,7 +31,7 @@ export async function relatedCondition(
   if (lookup === 'empty' && parseBoolean(values[values.length - 1]!))
     return `NOT coalesce(${await relatedCondition(ctx, model, f, 'empty', ['false'], alias, reach)}, false)`;
   const target = ctx.registry.model(f.target!);
-  const x = `r${++counter}`;
+  const x = ctx.params.alias('r');
   const p = (v: unknown) => ctx.params.add(v);
   const inner = await reach(ctx, target, f.inner!, lookup, values, x);
   const where = Object.entries(f.where ?? {})
@@ -50,7 +48,7 @@ export async function relatedCondition(
     }
     case 'm2m': {
       const th = f.through!;
-      const j = `j${counter}`;
+      const j = ctx.params.alias('rl');
       return `EXISTS (SELECT 1 FROM ${ident(th.table)} ${j} JOIN ${rows} ON ${x}.id = ${j}.${ident(th.target)}
         WHERE ${j}.${ident(th.source)} = ${alias}.id${where} AND ${inner})`;
     }

@@ -68,7 +68,7 @@ export async function specialCondition(
       const v = values[values.length - 1]!;
       const kind = field?.computed?.type === 'expr' ? field.computed.as : field?.kind;
       const typed = kind === 'timestamp' ? `${p(parseTimestamp(v))}::timestamptz` : `${p(parseDecimal(v))}::numeric`;
-      return `${columnOf(ctx.registry, model, f.column, alias)} ${f.op === 'at_least' ? '>=' : '<='} ${typed}`;
+      return `${columnOf(ctx, model, f.column, alias)} ${f.op === 'at_least' ? '>=' : '<='} ${typed}`;
     }
     case 'choice_group': {
       // named groups of choices (an interface's kind); `!` takes every choice but those listed
