@@ -77,8 +77,8 @@ export interface ItemErrors {
 
 /**
  * A write refused: one entry per item of the request (empty for the items that were fine), and
- * whether the request was a list (bulk), so the edge answers with a list aligned with it or the
- * one item's errors.
+ * whether the request was a list (bulk). Its body is what the edge answers: a list aligned with
+ * the request, or the one item's errors.
  */
 export class WriteError extends ServiceError {
   constructor(
@@ -86,7 +86,7 @@ export class WriteError extends ServiceError {
     readonly items: readonly ItemErrors[],
     readonly bulk: boolean,
   ) {
-    super(kind, undefined);
+    super(kind, bulk ? items.map((i) => i.errors) : (items[0]?.errors ?? {}));
     this.message = `${kind}: ${JSON.stringify(items.map((i) => i.errors)).slice(0, 500)}`;
   }
 }

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
 import { ServiceError } from '../errors/index.ts';
-import { errorBody, errorStatus } from './errors.ts';
+import { errorStatus } from './errors.ts';
 import { respond } from './render.ts';
 import { isUnavailable } from '../db/index.ts';
 
@@ -17,7 +17,7 @@ interface PgError {
 }
 
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
-  if (err instanceof ServiceError) return respond(c, errorStatus(err), errorBody(err), err.headers);
+  if (err instanceof ServiceError) return respond(c, errorStatus(err), err.body, err.headers);
   const e = err as PgError;
   const code = e.code ?? '';
   if (isUnavailable(err))
