@@ -45,7 +45,7 @@ export function createProvisionRoutes(): Hono<AppEnv> {
       isSuperuser: user.is_superuser as boolean,
       isActive: true,
     };
-    if (!(await hasPermission(c.var.tx, settings, principal, 'users.token', 'add')))
+    if (!(await hasPermission(c.var.tx, settings, principal, 'users.token', 'add', c.var.services.cache)))
       throw forbidden('You do not have permission to create tokens.');
     c.set('user', principal);
     const ctx = {

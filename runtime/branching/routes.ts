@@ -62,7 +62,8 @@ async function actionBody(c: Context<AppEnv>): Promise<ActionBody> {
 async function allowed(c: Context<AppEnv>, action: string): Promise<void> {
   const user = c.var.user;
   await authorize(c, c.var.services.registry.model(MODEL), 'view');
-  if (!user || !(await hasPermission(c.var.tx, c.var.services.settings, user, MODEL, action))) throw forbidden();
+  if (!user || !(await hasPermission(c.var.tx, c.var.services.settings, user, MODEL, action, c.var.services.cache)))
+    throw forbidden();
 }
 
 async function branchFor(c: Context<AppEnv>): Promise<BranchRow> {
@@ -160,7 +161,7 @@ export function createBranchRoutes(): Hono<AppEnv> {
         });
       }
       if (!(await transition(c.var.tx, branch.id, [needs[op]!], operating[op]!)))
-        throw new ServiceError('conflict', { detail: 'Another operation started on this branch.' });
+        throw conflict('Another operation started on this branch.');
       return enqueue(c, op, branch, body);
     });
   }
