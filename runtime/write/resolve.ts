@@ -89,6 +89,9 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
   const tagChanges = new Map<Pending, { add: number[]; remove: number[] }>();
   const wants: Want[] = [];
   const targets = new Map<Want, ModelDef>();
+  const tagModel = ctx.registry.model('extras.tag');
+  // tags written as slugs where the model shows them so (config contexts)
+  const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
   for (const item of items) {
     for (const [name, ref] of item.refs) {
       const f = fields.get(name)!;
@@ -172,9 +175,6 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
       tagChanges.set(item, changes);
     }
     if (item.tags) {
-      const tagModel = ctx.registry.model('extras.tag');
-      // tags written as slugs where the model shows them so (config contexts)
-      const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
       item.tagIds = new Array(item.tags.length);
       item.tags.forEach((v, i) => {
         try {
