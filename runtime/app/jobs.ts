@@ -5,6 +5,7 @@ import { conflict } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { authorize, fetchObjects } from '../rest/index.ts';
 import { tables } from '../db/tables.ts';
+import { requeueJob } from '../jobs/index.ts';
 
 export function createJobRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
@@ -15,7 +16,7 @@ export function createJobRoutes(): Hono<AppEnv> {
     const rows = await c.var.tx.unsafe(
       `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
         attempts = 0, locked_by = NULL, last_updated = now()
-        WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task, queue_name`,
+        WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
       [id],
     );
     if (!rows.length) {
@@ -24,11 +25,7 @@ export function createJobRoutes(): Hono<AppEnv> {
       throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
     }
     const r = rows[0]!;
-    await c.var.tx.unsafe(
-      `SELECT graphile_worker.add_job($1, json_build_object('job_id', $2::text), nullif($3, ''),
-      max_attempts => 5)`,
-      [r.task as string, r.job_id as string, r.queue_name as string],
-    );
+    await requeueJob(c.var.tx, r.task as string, r.job_id as string);
     const [job] = await fetchObjects(c, model, [id]);
     return respond(c, 200, job);
   });

@@ -24,6 +24,9 @@ export interface JobSpec<P = unknown> {
   readonly maxAttempts?: number;
 }
 
+/** Attempts of a job that does not say (webhook deliveries retry with backoff within them). */
+const DEFAULT_ATTEMPTS = 5;
+
 export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<string[]> {
   if (!specs.length) return [];
   const rows = specs.map((s) => ({
@@ -36,7 +39,7 @@ export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<st
     user_id: s.userId ?? null,
     queue: s.queue ?? null,
     run_at: s.runAt ?? null,
-    max_attempts: s.maxAttempts ?? 5,
+    max_attempts: s.maxAttempts ?? DEFAULT_ATTEMPTS,
   }));
   await db.unsafe(
     `WITH specs AS (
@@ -66,4 +69,15 @@ export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<st
 
 export async function enqueueJob<P>(db: Db, spec: JobSpec<P>): Promise<string> {
   return (await enqueueJobs(db, [spec]))[0]!;
+}
+
+/**
+ * Runs an existing job (its `core_job` row already pending again) once more: a graphile-worker job
+ * pointing at it, as enqueueJobs adds them (no named queue: its order is kept by ordered.ts).
+ */
+export async function requeueJob(db: Db, task: string, jobId: string): Promise<void> {
+  await db.unsafe(
+    `SELECT graphile_worker.add_job($1, json_build_object('job_id', $2::text), max_attempts => $3::int)`,
+    [task, jobId, DEFAULT_ATTEMPTS],
+  );
 }

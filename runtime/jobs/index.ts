@@ -2,7 +2,7 @@
  * The job engine: enqueue in the caller's transaction, run with graphile-worker, mirror in core_job.
  * It runs the task list it is given (runtime/tasks/ has the service's).
  */
-export { enqueueJob, enqueueJobs, type JobSpec } from './enqueue.ts';
+export { enqueueJob, enqueueJobs, requeueJob, type JobSpec } from './enqueue.ts';
 export { connectJobs, startWorker, recoverStaleWorkers, type RunningWorker, type WorkerPool } from './worker.ts';
 export {
   defineTask,
