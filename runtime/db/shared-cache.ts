@@ -44,11 +44,6 @@ export class SharedCache {
     this.maps.get(topic)?.clear();
   }
 
-  /** Whether entries are kept (the listening connection is up). */
-  get active(): boolean {
-    return this.listening;
-  }
-
   get<T>(topic: string, key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> {
     if (!this.listening) return load();
     const map = this.maps.get(topic) ?? new Map<string, Entry>();

@@ -12,7 +12,6 @@ import { join } from 'node:path';
 
 export interface LocalPostgres {
   readonly adminUrl: string;
-  readonly version: string;
   stop(): Promise<void>;
 }
 
@@ -73,8 +72,7 @@ export async function startLocalPostgres(binDir: string, port: number): Promise<
     );
     run('pg_ctl', ['-D', data, '-l', join(data, 'server.log'), '-w', '-t', '60', 'start']);
     started = true;
-    const version = run('postgres', ['--version']).trim();
-    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop };
+    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
   } catch (e) {
     await stop();
     throw e;
