@@ -89,7 +89,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   }
   const peppers = resolvePeppers(o.settings);
   const hooks = createHooks({ peppers });
-  const cache = new SharedCache(sql);
+  // loads of its own: never a second connection of the request pool (see shared-cache.ts)
+  const cacheSql = connect(o.databaseUrl, {
+    max: 2,
+    applicationName: 'netbox-compatible cache',
+    statementTimeoutMs: o.settings.requestTimeoutMs,
+  });
+  const cache = new SharedCache(sql, cacheSql);
   await cache.start();
   const observers = [
     recordObjectChanges,
@@ -124,7 +130,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
           const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
           // a port taken since it was checked: the caller stops what it started and says which port
           s.once('error', (e) => {
-            void sql.end({ timeout: 1 }).finally(() => reject(e));
+            void Promise.all([sql.end({ timeout: 1 }), cache.stop()]).finally(() => reject(e));
           });
           configureHttpServer(s as Server, o.settings.requestTimeoutMs);
         });
@@ -152,6 +158,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       await worker?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobSql?.end({ timeout: 5 });
+      await cache.stop();
       await sql.end({ timeout: 5 });
     },
   };

@@ -14,6 +14,7 @@ import {
   createTransaction,
 } from '../http/middleware.ts';
 import { errorResponse } from '../http/on-error.ts';
+import { createBodyReader } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { createRootRoutes } from './root.ts';
 import { createSchemaRoutes } from '../http/schema.ts';
@@ -25,7 +26,7 @@ export interface AppOptions {
   readonly services: Services;
   readonly routes: readonly ModelRoute[];
   readonly peppers: ReadonlyMap<number, string>;
-  /** route sets mounted before the model routes, inside the transaction and authentication */
+  /** route sets mounted before the model routes, after authentication and inside the transaction */
   readonly extraRoutes?: readonly Hono<AppEnv>[];
   /** routes mounted outside the transaction (static assets, pages) */
   readonly publicRoutes?: readonly Hono<AppEnv>[];
@@ -41,11 +42,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('/api/*', createApiVersion(options.services.version));
   app.use('*', createTrailingSlash());
   for (const r of options.publicRoutes ?? []) app.route('/', r);
-  app.use('/api/*', createTransaction());
-  app.use('/api/*', createAuth({ peppers: options.peppers }));
-  // stored uploads: signed-in users only (token or session), as the API
-  app.use('/media/*', createTransaction());
-  app.use('/media/*', createAuth({ peppers: options.peppers }));
+  // who is calling and what they send are settled before a transaction takes a pool connection:
+  // neither a slow client nor a token load (shared cache) waits while holding one
+  for (const path of ['/api/*', '/media/*']) {
+    app.use(path, createAuth({ peppers: options.peppers }));
+    app.use(path, createBodyReader());
+    app.use(path, createTransaction());
+  }
   app.route('/', createMediaRoutes());
   for (const mw of options.afterAuth ?? []) app.use('/api/*', mw);
   app.route('/', createSchemaRoutes());

@@ -29,7 +29,8 @@ export function createAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
     const cred = parseAuthorization(c.req.header('authorization'));
     if (cred) {
       const { sql, settings, cache } = c.var.services;
-      const result = await authenticateToken(c.var.tx, cred, options.peppers, clientIp(c), cache);
+      // on the pool, before the request's transaction (tokens come from the shared cache's connections)
+      const result = await authenticateToken(sql, cred, options.peppers, clientIp(c), cache);
       c.set('user', result.user);
       c.set('token', result.token);
       const stale = !result.lastUsed || Date.now() - Date.parse(result.lastUsed) > 60_000;

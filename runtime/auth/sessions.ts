@@ -21,7 +21,8 @@ export function sessionHash(id: string): string {
 export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id || id.length > 200) return null;
-  const rows = await c.var.tx.unsafe(
+  // before the request's transaction (auth runs first): one query on the pool
+  const rows = await c.var.services.sql.unsafe(
     `SELECT u.id, u.username, u.is_superuser, u.is_active, s.csrf FROM public.${tables.session} s
       JOIN public.${tables.user} u ON u.id = s.user_id
       WHERE s.key_hash = $1 AND s.expires > now()`,

@@ -5,6 +5,10 @@
  * at commit. A lost listening connection clears everything (it may have missed a notice), and
  * until listening works nothing is cached. An entry may also be given a maximum age, a backstop
  * for a notice lost while the listening connection was being replaced.
+ *
+ * Entries are loaded on connections of the cache's own (`loader`), never the request pool's: a
+ * request that holds a pool connection in its transaction and then waits for a load must not need
+ * a second pool connection, or ten such requests at once hold all ten and wait for each other forever.
  */
 import type { Db, Sql } from './connect.ts';
 
@@ -19,14 +23,30 @@ export class SharedCache {
   private readonly maps = new Map<string, Map<string, Entry>>();
   private listening = false;
 
-  constructor(private readonly sql: Sql) {}
+  /**
+   * @param sql the request pool (its LISTEN connection carries the notices)
+   * @param loader connections of the cache's own for loads
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly loader: Sql,
+  ) {}
 
   /**
-   * The pool, for loads: an entry must hold committed rows, never what a request's transaction
+   * Where entries are loaded: an entry must hold committed rows, never what a request's transaction
    * sees (its own uncommitted writes would reach every later request, and stay after a rollback).
    */
   get pool(): Db {
-    return this.sql as unknown as Db;
+    return this.loader as unknown as Db;
+  }
+
+  /** Whether `db` is the request pool itself (a read on main outside any transaction). */
+  isMain(db: unknown): boolean {
+    return db === this.sql;
+  }
+
+  async stop(): Promise<void> {
+    await this.loader.end({ timeout: 5 });
   }
 
   async start(): Promise<void> {

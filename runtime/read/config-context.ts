@@ -111,7 +111,7 @@ export async function activeContexts(ctx: ReadContext, def: Def): Promise<Row[]>
     FROM ${ident(contexts.table)} c WHERE c.is_active ORDER BY c.weight, c.name, c.id`)),
     ] as Row[];
   // only main's committed rows are shared: a request on the pool (not in a branch or a transaction)
-  const shared = ctx.cache && ctx.db === ctx.cache.pool ? ctx.cache : undefined;
+  const shared = ctx.cache?.isMain(ctx.db) ? ctx.cache : undefined;
   return shared ? shared.get('config_contexts', `${contexts.key}\0${Object.keys(def.match).join(',')}`, load) : load();
 }
 

@@ -6,8 +6,11 @@ import { customFieldDefinitions, type CustomFieldDef } from '../custom-fields/in
 
 /** The custom fields defined for `model`, in the order `custom_fields` shows them. */
 export function customFieldsOf(ctx: ReadContext, model: ModelDef): Promise<readonly CustomFieldDef[]> {
-  const load = () => customFieldDefinitions(ctx.db, model.key);
-  return ctx.cache ? ctx.cache.get('custom_fields', model.key, load) : load();
+  // the definitions are main's (public) rows: loaded committed, on the cache's own connections
+  const cache = ctx.cache;
+  return cache
+    ? cache.get('custom_fields', model.key, () => customFieldDefinitions(cache.pool, model.key))
+    : customFieldDefinitions(ctx.db, model.key);
 }
 
 export async function loadCustomFields(ctx: ReadContext, model: ModelDef, rows: Row[]): Promise<(row: Row) => unknown> {
