@@ -1,10 +1,66 @@
 /**
  * Request bodies: JSON only (multipart where a route says so), within the size limit, parsed with
- * a clear 400 on malformed input and a 415 on other media types.
+ * a clear 400 on malformed input (not UTF-8 included) and a 415 on other media types.
+ *
+ * A body is read whole (createBodyReader) before the request's transaction starts: a client that
+ * sends it slowly then holds a socket, never a database connection.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { ServiceError, failure } from '../errors/index.ts';
+import { SAFE_METHODS } from './middleware.ts';
+
+export function isMultipart(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
+}
+
+/** The largest body a request may send: an upload's file and its form around it, or JSON. */
+function bodyLimit(c: Context<AppEnv>): number {
+  const { settings } = c.var.services;
+  return isMultipart(c.req.header('content-type')) ? settings.uploadLimitBytes + 1024 * 1024 : settings.bodyLimitBytes;
+}
+
+function tooLarge(limit: number, length?: number): ServiceError {
+  return failure(
+    'too_large',
+    length === undefined
+      ? `Request body too large: exceeds the limit of ${limit} bytes.`
+      : `Request body too large: ${length} bytes exceeds the limit of ${limit} bytes.`,
+  );
+}
+
+/** Reads the body of every request that may have one, up to its limit (413 as soon as it is passed). */
+export function createBodyReader(): MiddlewareHandler<AppEnv> {
+  return async function bodyReader(c, next) {
+    if (SAFE_METHODS.has(c.req.method) || !c.req.raw.body) {
+      c.set('body', new Uint8Array(0));
+      return next();
+    }
+    const limit = bodyLimit(c);
+    const length = Number(c.req.header('content-length') ?? '0');
+    if (length > limit) throw tooLarge(limit, length);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = c.req.raw.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+    c.set('body', Buffer.concat(chunks, size));
+    await next();
+  };
+}
+
+/** The request's body bytes (read by createBodyReader). */
+export function bodyBytes(c: Context<AppEnv>): Uint8Array<ArrayBuffer> {
+  return c.var.body ?? new Uint8Array(0);
+}
 
 export function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -12,15 +68,17 @@ export function isJson(contentType: string | undefined): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
-export async function readRaw(c: Context<AppEnv>): Promise<string> {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function readRaw(c: Context<AppEnv>): string {
+  const bytes = bodyBytes(c);
   const limit = c.var.services.settings.bodyLimitBytes;
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > limit)
-    throw failure('too_large', `Request body too large: ${length} bytes exceeds the limit of ${limit} bytes.`);
-  const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > limit)
-    throw failure('too_large', `Request body too large: exceeds the limit of ${limit} bytes.`);
-  return new TextDecoder('utf-8', { fatal: false }).decode(buf);
+  if (bytes.byteLength > limit) throw tooLarge(limit, bytes.byteLength);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw failure('invalid', 'JSON parse error - the body is not valid UTF-8.');
+  }
 }
 
 /** Deepest nesting of arrays and objects that a body may have (NetBox's JSON fields need far less). */
@@ -46,7 +104,7 @@ export function nestedDeeper(text: string, max = MAX_JSON_DEPTH): boolean {
 
 /** The parsed JSON body; `undefined` when the request has no body at all. */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const raw = await readRaw(c);
+  const raw = readRaw(c);
   if (raw.trim() === '') return undefined;
   const type = c.req.header('content-type');
   if (type && !isJson(type)) {

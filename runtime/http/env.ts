@@ -53,6 +53,8 @@ export interface AppEnv {
     token: AuthToken | null;
     branch: BranchContext | null;
     effects: TxEffects;
+    /** the request's body, read before its transaction starts (body.ts) */
+    body?: Uint8Array<ArrayBuffer>;
     /** body keys a write ignored */
     ignored?: Set<string>;
   };

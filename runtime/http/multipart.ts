@@ -6,8 +6,8 @@
 import type { Context } from 'hono';
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import type { AppEnv } from './env.ts';
-import { nestedDeeper } from './body.ts';
-import { ServiceError, invalidInput, failure } from '../errors/index.ts';
+import { bodyBytes, nestedDeeper } from './body.ts';
+import { ServiceError, invalidInput } from '../errors/index.ts';
 import { imageInfo, MAX_DIMENSION, MAX_PIXELS, type ImageInfo } from '../media/images.ts';
 import { removeStored, safeStem, storeUpload } from '../media/storage.ts';
 import { StoredUpload } from '../media/upload.ts';
@@ -19,10 +19,6 @@ const EXTENSIONS: Record<ImageInfo['format'], string[]> = {
   gif: ['gif'],
   webp: ['webp'],
 };
-
-export function isMultipart(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
-}
 
 /** A part holding JSON, parsed (within the body's nesting bound); the text itself when it is not JSON. */
 function jsonPart(f: FieldDef, text: string): unknown {
@@ -75,16 +71,8 @@ function stemFor(model: ModelDef, input: Record<string, unknown>, original: stri
 export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promise<Record<string, unknown>> {
   const { settings, registry } = c.var.services;
   const limit = settings.uploadLimitBytes;
-  const envelope = limit + 1024 * 1024; // the form's other parts and boundaries
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > envelope)
-    throw failure(
-      'too_large',
-      `Request body too large: ${length} bytes; an uploaded file may have at most ${limit} bytes.`,
-    );
-  const raw = await c.req.arrayBuffer();
-  if (raw.byteLength > envelope)
-    throw failure('too_large', `Request body too large; an uploaded file may have at most ${limit} bytes.`);
+  // within the limit of the file and its form around it (createBodyReader)
+  const raw = bodyBytes(c);
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
