@@ -9,6 +9,7 @@ import type { Change, ChangeObserver, Snapshot, WriteContext } from '../write/in
 import { loadSnapshots } from '../write/index.ts';
 import { inSchema } from './schema.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 export type DiffAction = 'create' | 'update' | 'delete';
 
@@ -71,7 +72,7 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
   );
   const byKey = new Map(existing.map((r) => [`${r.object_type}:${r.object_id}`, r as unknown as DiffRow]));
   const byModel = new Map<ModelDef, number[]>();
-  for (const c of changes) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
+  for (const c of changes) pushTo(byModel, c.model, c.id);
   const current = new Map<string, Snapshot>();
   for (const [model, ids] of byModel)
     for (const [id, s] of await mainSnapshots(ctx.db, ctx.registry, model, ids)) current.set(`${model.key}:${id}`, s);

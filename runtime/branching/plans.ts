@@ -9,6 +9,7 @@ import type { ObjectState } from './apply.ts';
 import type { BranchRow } from './lifecycle.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 
@@ -61,7 +62,7 @@ export async function statesIn(
   objects: { type: string; id: number }[],
 ): Promise<Map<string, { snapshot: Snapshot; repr: string }>> {
   const byType = new Map<string, number[]>();
-  for (const o of objects) byType.set(o.type, [...(byType.get(o.type) ?? []), o.id]);
+  for (const o of objects) pushTo(byType, o.type, o.id);
   const out = new Map<string, { snapshot: Snapshot; repr: string }>();
   await inSchema(db, schema, async () => {
     for (const [type, ids] of byType) {

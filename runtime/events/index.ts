@@ -17,6 +17,7 @@ export { validateConditions, evaluateConditions, ConditionError } from './condit
 export { deliver, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
 import { deliverWebhookJob } from './deliver.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 const eventNames = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' } as const;
 const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -86,7 +87,7 @@ export function createEventObserver(): ChangeObserver {
       const data = new Map<string, Record<string, unknown>>();
       const byModel = new Map<ModelDef, number[]>();
       for (const c of relevant) {
-        if (c.action !== 'delete' && matching(c).length) byModel.set(c.model, [...(byModel.get(c.model) ?? []), c.id]);
+        if (c.action !== 'delete' && matching(c).length) pushTo(byModel, c.model, c.id);
       }
       for (const [model, ids] of byModel)
         for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
@@ -115,8 +116,9 @@ export function createEventObserver(): ChangeObserver {
             objectType: 'extras.webhook',
             objectId: rule.action_object_id,
             userId: ctx.actor?.id ?? null,
-            // an object's deliveries share a queue, so they arrive in order
-            queue: `webhook:${key}`,
+            // one webhook's deliveries for one object share a queue, so they arrive in order; another
+            // webhook's receiver, however slow, never holds them up
+            queue: `webhook:${rule.action_object_id}:${key}`,
             maxAttempts: 5,
           });
         }

@@ -9,6 +9,7 @@ import { linksOf, type Link } from '../cables/links.ts';
 import { CABLE, type Ref, refKey, TERMINATION } from '../cables/model.ts';
 import { tracePaths, type Path } from '../cables/trace.ts';
 import { fetchNested, type ReadContext } from './serialize.ts';
+import { pushTo } from '../collections.ts';
 
 type Json = Record<string, unknown>;
 type Render = (row: Row) => unknown;
@@ -30,7 +31,7 @@ function page(rows: Row[]): PageCabling {
 /** Nested representations of objects of any catalogued type, by `type:id`. */
 export async function nestedRefs(ctx: ReadContext, refs: readonly Ref[]): Promise<Map<string, Json>> {
   const byType = new Map<string, number[]>();
-  for (const r of refs) if (ctx.registry.has(r.type)) byType.set(r.type, [...(byType.get(r.type) ?? []), r.id]);
+  for (const r of refs) if (ctx.registry.has(r.type)) pushTo(byType, r.type, r.id);
   const out = new Map<string, Json>();
   await Promise.all(
     [...byType].map(async ([type, ids]) => {

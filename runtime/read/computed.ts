@@ -6,6 +6,7 @@ import { fetchNested, renderEmbedded } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
+import { pushTo } from '../collections.ts';
 
 type Render = (row: Row) => unknown;
 
@@ -138,7 +139,7 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
           links.map((l) => l.id),
         );
         const by = new Map<number, unknown[]>();
-        for (const l of links) by.set(Number(l.o), [...(by.get(Number(l.o)) ?? []), map.get(Number(l.id))]);
+        for (const l of links) pushTo(by, Number(l.o), map.get(Number(l.id)));
         return (r) => by.get(Number(r.id)) ?? [];
       }
       // over a foreign key, or a generic relation naming this model
@@ -158,7 +159,7 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
         links.map((l) => l.id),
       );
       const by = new Map<number, unknown[]>();
-      for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.id as number)]);
+      for (const l of links) pushTo(by, l.o as number, map.get(l.id as number));
       return (r) => by.get(r.id as number) ?? [];
     }
   }

@@ -10,6 +10,7 @@ import { loadCustomFields } from './custom-fields.ts';
 import { mediaUrl } from '../media/storage.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -138,7 +139,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
       const by = new Map<number, Json[]>();
       for (const l of links) {
         const o = map.get(l.t as number);
-        if (o) by.set(l.s as number, [...(by.get(l.s as number) ?? []), o]);
+        if (o) pushTo(by, l.s as number, o);
       }
       return (r) => by.get(r.id as number) ?? [];
     }
@@ -146,7 +147,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
       const byType = new Map<string, unknown[]>();
       for (const r of rows) {
         const t = r[f.typeColumn!] as string | null;
-        if (t && registry.has(t)) byType.set(t, [...(byType.get(t) ?? []), r[f.idColumn!]]);
+        if (t && registry.has(t)) pushTo(byType, t, r[f.idColumn!]);
       }
       const maps = new Map<string, Map<number, Json>>();
       await Promise.all(
@@ -174,7 +175,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
         links.map((l) => l.t),
       );
       const by = new Map<number, Json[]>();
-      for (const l of links) by.set(l.o as number, [...(by.get(l.o as number) ?? []), map.get(l.t as number)!]);
+      for (const l of links) pushTo(by, l.o as number, map.get(l.t as number)!);
       return (r) => by.get(r.id as number) ?? [];
     }
     default:
@@ -200,8 +201,7 @@ async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Pro
       )
     : [];
   const byType = new Map<string, unknown[]>();
-  for (const l of links)
-    if (registry.has(l.t as string)) byType.set(l.t as string, [...(byType.get(l.t as string) ?? []), l.o]);
+  for (const l of links) if (registry.has(l.t as string)) pushTo(byType, l.t as string, l.o);
   const maps = new Map<string, Map<number, Json>>();
   await Promise.all(
     [...byType].map(async ([t, ids]) => {
@@ -212,7 +212,7 @@ async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Pro
   const by = new Map<number, Json[]>();
   for (const l of links) {
     const object = maps.get(l.t as string)?.get(Number(l.o)) ?? null;
-    by.set(Number(l.p), [...(by.get(Number(l.p)) ?? []), { object_type: l.t, object_id: Number(l.o), object }]);
+    pushTo(by, Number(l.p), { object_type: l.t, object_id: Number(l.o), object });
   }
   return (r) => by.get(Number(r.id)) ?? [];
 }

@@ -7,6 +7,7 @@ import type { ModelDef, ReverseRelation } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import type { WriteContext } from './types.ts';
+import { pushTo } from '../collections.ts';
 
 export interface DeletePlan {
   /** model key → ids to delete, in discovery order of models */
@@ -61,7 +62,7 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
   const blockers = new Map<number, { model: ModelDef; id: number }[]>();
   for (const p of protects) {
     if (deletes.get(p.rel.model)?.has(p.id)) continue; // removed anyway
-    blockers.set(p.root, [...(blockers.get(p.root) ?? []), { model: ctx.registry.model(p.rel.model), id: p.id }]);
+    pushTo(blockers, p.root, { model: ctx.registry.model(p.rel.model), id: p.id });
   }
   const clears = new Map<string, Map<ReverseRelation, Set<number>>>();
   for (const n of nulls) {
@@ -77,7 +78,7 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
 export async function blockerMessage(ctx: WriteContext, blockers: { model: ModelDef; id: number }[]): Promise<string> {
   const names: string[] = [];
   const byModel = new Map<ModelDef, number[]>();
-  for (const b of blockers) byModel.set(b.model, [...(byModel.get(b.model) ?? []), b.id]);
+  for (const b of blockers) pushTo(byModel, b.model, b.id);
   for (const [m, ids] of byModel) {
     const rows = await ctx.db.unsafe(
       `SELECT t.id, ${displaySql(ctx.registry, m, 't')} AS d FROM ${ident(m.table)} t

@@ -10,6 +10,7 @@
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import type { Pending, WriteContext } from './types.ts';
+import { pushTo } from '../collections.ts';
 
 /** Fields a component never copies from its template. */
 const own = new Set(['id', 'created', 'last_updated', 'custom_fields', 'tags']);
@@ -87,7 +88,7 @@ export async function instantiateComponents(
   const byType = new Map<number, Pending[]>();
   for (const i of items) {
     const t = i.values[inst.type];
-    if (t !== null && t !== undefined) byType.set(Number(t), [...(byType.get(Number(t)) ?? []), i]);
+    if (t !== null && t !== undefined) pushTo(byType, Number(t), i);
   }
   if (!byType.size) return;
   const placeholders = await placeholderValues(ctx, model, items);

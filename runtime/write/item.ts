@@ -35,6 +35,26 @@ export function newPending(index: number, input: Record<string, unknown>, id = 0
   };
 }
 
+/**
+ * A list of related objects as given, each named once (NetBox stores a relation once however often
+ * it is listed), and no longer than a bulk request may be: a list of a million repeats is refused
+ * before anything looks at its entries.
+ */
+function relationList(ctx: WriteContext, value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
+  const limit = ctx.settings.bulkLimit;
+  if (value.length > limit) throw new FieldError(`Ensure this field has no more than ${limit} elements.`);
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const v of value) {
+    const key = v !== null && typeof v === 'object' ? JSON.stringify(v) : `${typeof v === 'string' ? v.trim() : v}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(v);
+  }
+  return out;
+}
+
 function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, value: unknown): void {
   try {
     switch (f.kind) {
@@ -45,16 +65,13 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
         } else p.refs.set(f.name, parseReference(value));
         return;
       case 'm2m':
-        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
-        p.m2m.set(f.name, value);
+        p.m2m.set(f.name, relationList(ctx, value));
         return;
       case 'tags':
-        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
-        p.tags = value;
+        p.tags = relationList(ctx, value);
         return;
       case 'children': {
-        if (!Array.isArray(value)) throw new FieldError(`Expected a list of items but got type "${typeName(value)}".`);
-        const list = value.map((v) => {
+        const list = relationList(ctx, value).map((v) => {
           const o = v as { object_type?: unknown; object_id?: unknown } | null;
           const id =
             typeof o?.object_id === 'string' && /^\d{1,15}$/.test(o.object_id) ? Number(o.object_id) : o?.object_id;
@@ -138,12 +155,16 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
       continue;
     }
     if ((key === 'add_tags' || key === 'remove_tags') && model.features.tags) {
-      if (!Array.isArray(value)) {
-        p.errors.add(key, `Expected a list of items but got type "${typeName(value)}".`);
+      let list: unknown[];
+      try {
+        list = relationList(ctx, value);
+      } catch (e) {
+        if (!(e instanceof FieldError)) throw e;
+        p.errors.add(key, e.message);
         continue;
       }
       p.tagChanges ??= { add: [], remove: [] };
-      p.tagChanges[key === 'add_tags' ? 'add' : 'remove'] = value;
+      p.tagChanges[key === 'add_tags' ? 'add' : 'remove'] = list;
       continue;
     }
     const alias = aliases.get(key);

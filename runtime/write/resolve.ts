@@ -9,6 +9,7 @@ import { missingIds, parseReference, resolveReferences, type Reference } from '.
 import { typeName } from './item.ts';
 import type { Pending, WriteContext } from './types.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 interface Want {
   item: Pending;
@@ -29,8 +30,7 @@ async function resolveAll(
   const groups = new Map<string, Want[]>();
   for (const w of wants) {
     const t = targetOf(w);
-    if (!t) continue;
-    groups.set(t.key, [...(groups.get(t.key) ?? []), w]);
+    if (t) pushTo(groups, t.key, w);
   }
   for (const [key, list] of groups) {
     const target = ctx.registry.model(key);
@@ -67,7 +67,8 @@ async function applyTagChanges(
       )
     : [];
   for (const [item, { add, remove }] of ready) {
-    const both = add.filter((id) => remove.includes(id));
+    const removed = new Set(remove);
+    const both = add.filter((id) => removed.has(id));
     if (both.length) {
       const names = await ctx.db.unsafe(`SELECT name FROM ${tables.tag} WHERE id = ANY($1::bigint[]) ORDER BY name`, [
         both as never,
@@ -80,7 +81,7 @@ async function applyTagChanges(
       continue;
     }
     const current = item.before ? rows.filter((r) => Number(r.object_id) === item.id).map((r) => Number(r.tag_id)) : [];
-    item.tagIds = [...new Set([...current, ...add])].filter((id) => !remove.includes(id));
+    item.tagIds = [...new Set([...current, ...add])].filter((id) => !removed.has(id));
   }
 }
 
@@ -226,7 +227,7 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
         if (g.required) item.errors.add(g.typeColumn!, 'This field is required.');
         continue;
       }
-      if (!item.refs.has(g.idColumn!)) byType.set(type, [...(byType.get(type) ?? []), item]);
+      if (!item.refs.has(g.idColumn!)) pushTo(byType, type, item);
     }
     for (const [type, list] of byType) {
       const target = ctx.registry.model(type);

@@ -8,6 +8,7 @@ import { ident, type Db } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import type { Snapshot } from './types.ts';
 import { tables } from '../db/tables.ts';
+import { pushTo } from '../collections.ts';
 
 export interface Stored {
   readonly snapshot: Snapshot;
@@ -59,7 +60,7 @@ export async function loadSnapshots(
       [ids as never],
     );
     const by = new Map<number, number[]>();
-    for (const l of links) by.set(l.s as number, [...(by.get(l.s as number) ?? []), l.t as number]);
+    for (const l of links) pushTo(by, l.s as number, l.t as number);
     m2m.set(f.name, by);
   }
   const tags = new Map<number, string[]>();
@@ -69,7 +70,7 @@ export async function loadSnapshots(
         WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.name`,
       [model.key, ids as never],
     );
-    for (const l of links) tags.set(l.o as number, [...(tags.get(l.o as number) ?? []), l.name as string]);
+    for (const l of links) pushTo(tags, l.o as number, l.name as string);
   }
   for (const r of rows) {
     const s: Snapshot = {};
