@@ -53,6 +53,8 @@ export interface Settings {
   /** first retry delay; each further retry waits twice as long */
   readonly webhookBackoffMs: number;
   readonly webhookAllowedHosts: readonly string[] | undefined;
+  /** the folder a webhook's `ca_file_path` must lie in (unset: any regular file) */
+  readonly webhookCaRoot: string | undefined;
   readonly jobLeaseSeconds: number;
 }
 
@@ -155,6 +157,7 @@ export function loadSettings(env: Env = process.env): Settings {
     webhookMaxAttempts: Math.max(1, int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 5)),
     webhookBackoffMs: int('WEBHOOK_BACKOFF_MS', env.WEBHOOK_BACKOFF_MS, 1000),
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS ? list(env.WEBHOOK_ALLOWED_HOSTS) : undefined,
+    webhookCaRoot: env.WEBHOOK_CA_ROOT ? resolve(env.WEBHOOK_CA_ROOT) : undefined,
     jobLeaseSeconds: int('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60),
   };
 }

@@ -4,13 +4,13 @@
  * success; any other status, a timeout or a connection error is a failed attempt.
  */
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { jobKind } from '../jobs/task.ts';
-import { renderTemplate, TemplateError } from './render.ts';
+import { renderHeaders, renderTemplate, TemplateError } from './render.ts';
+import { readCaFile } from './ca-file.ts';
 import { tables } from '../db/tables.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
@@ -51,16 +51,6 @@ interface WebhookRow {
   ca_file_path: string | null;
 }
 
-function parseHeaders(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const i = line.indexOf(':');
-    if (i < 1) continue;
-    out[line.slice(0, i).trim()] = line.slice(i + 1).trim();
-  }
-  return out;
-}
-
 export function hostAllowed(url: URL, allowed: readonly string[] | undefined): boolean {
   if (!allowed) return true;
   return allowed.some((h) => h === url.hostname || (h.startsWith('*.') && url.hostname.endsWith(h.slice(1))));
@@ -71,7 +61,7 @@ function send(
   method: string,
   headers: Record<string, string>,
   body: string,
-  hook: WebhookRow,
+  tls: { verify: boolean; ca?: Buffer },
   timeoutMs: number,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -82,8 +72,8 @@ function send(
       timeout: timeoutMs,
     };
     if (url.protocol === 'https:') {
-      options.rejectUnauthorized = hook.ssl_verification;
-      if (hook.ca_file_path) options.ca = readFileSync(hook.ca_file_path);
+      options.rejectUnauthorized = tls.verify;
+      if (tls.ca) options.ca = tls.ca;
     }
     const req = lib.request(url, options, (res) => {
       let text = '';
@@ -125,7 +115,7 @@ export async function deliver(
     headers = {
       'Content-Type': hook.http_content_type,
       'User-Agent': 'netbox-compatible-webhooks',
-      ...parseHeaders(await renderTemplate(hook.additional_headers, payload.context)),
+      ...(await renderHeaders(hook.additional_headers, payload.context)),
     };
     body = hook.body_template
       ? await renderTemplate(hook.body_template, payload.context)
@@ -144,13 +134,22 @@ export async function deliver(
       error: `Host ${url.hostname} is not in WEBHOOK_ALLOWED_HOSTS.`,
     };
   }
+  let ca: Buffer | undefined;
+  if (url.protocol === 'https:' && hook.ca_file_path) {
+    try {
+      ca = await readCaFile(hook.ca_file_path, settings.webhookCaRoot);
+    } catch (e) {
+      return { ok: false, data: { webhook: hook.name, url: url.toString() }, error: (e as Error).message };
+    }
+  }
   headers['X-Hook-Delivery'] = deliveryId;
   if (hook.secret) headers['X-Hook-Signature'] = createHmac('sha512', hook.secret).update(body, 'utf8').digest('hex');
   const attempts: Attempt[] = [];
   for (let attempt = 1; attempt <= settings.webhookMaxAttempts; attempt++) {
     const started = Date.now();
     try {
-      const res = await send(url, hook.http_method, headers, body, hook, settings.webhookTimeoutMs);
+      const tls = { verify: hook.ssl_verification, ca };
+      const res = await send(url, hook.http_method, headers, body, tls, settings.webhookTimeoutMs);
       attempts.push({
         attempt,
         at: new Date(started).toISOString(),
