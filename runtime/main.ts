@@ -12,7 +12,7 @@ import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
 import { routes } from '../generated/routes.ts';
 import { loadSettings, type Settings } from './config/index.ts';
-import { connect, startEmbeddedPostgres, type EmbeddedServer } from './db/index.ts';
+import { connect, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer } from './db/index.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +56,8 @@ async function embeddedPort(settings: Settings): Promise<number> {
 
 async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?: EmbeddedServer; port?: number }> {
   if (settings.databaseUrl) return { url: settings.databaseUrl };
+  // our own PostgreSQL left running by a killed start holds the port it is about to be given again
+  await stopStalePostmaster(settings.dataDir);
   const port = await embeddedPort(settings);
   let embedded: EmbeddedServer;
   try {

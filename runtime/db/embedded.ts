@@ -20,15 +20,27 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A postmaster that outlived the Node process that started it still holds the data directory. */
-async function stopStalePostmaster(dir: string): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
+/** Whether the process is a PostgreSQL server (a pid file outlives a reboot; its pid may be another's now). */
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return !existsSync('/proc/self'); // no /proc to ask: trust the pid file
+  }
+}
+
+/**
+ * A postmaster that outlived the Node process that started it (kill -9) still holds the data
+ * directory, and its port: stopped before anything checks whether that port is free.
+ */
+export async function stopStalePostmaster(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !isPostgres(pid)) return;
   process.kill(pid, 'SIGINT'); // fast shutdown
   for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) throw new Error(`a stale PostgreSQL (pid ${pid}) holds ${dir} and did not stop`);
+  if (alive(pid)) throw new Error(`a stale PostgreSQL (pid ${pid}) holds ${dataDir}/pg and did not stop`);
 }
 
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
@@ -90,7 +102,7 @@ export async function startEmbeddedPostgres(
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });
-  await stopStalePostmaster(dir);
+  await stopStalePostmaster(dataDir);
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   return {
