@@ -121,6 +121,35 @@ describe('npm start and stop', () => {
     expect(errorsIn(second.out())).toEqual([]);
   }, 240_000);
 
+  it('starts again on the same EMBEDDED_PG_PORT after kill -9 left its PostgreSQL running', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'nb-start-'));
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    };
+    const first = npm(['start'], env);
+    await until(first, 'Log in at');
+    const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+    const stale = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    process.kill(serverPid(first), 'SIGKILL');
+    await first.exited;
+    // the orphaned postmaster still holds the port the next start is told to use
+    expect(() => process.kill(stale, 0)).not.toThrow();
+    const second = npm(['start'], env);
+    try {
+      await until(second, 'Log in at');
+      expect(second.out()).not.toContain('already in use');
+      const status = await fetch(`http://127.0.0.1:${env.PORT}/api/status/`);
+      expect(status.status).toBe(403); // answering (LOGIN_REQUIRED): the database is up
+      expect(() => process.kill(stale, 0)).toThrow();
+    } finally {
+      process.kill(serverPid(second), 'SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  }, 240_000);
+
   it('refuses a taken API port or embedded database port in one line, leaving nothing running', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nb-start-'));
     const port = await freePort();
