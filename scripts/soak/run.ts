@@ -1,9 +1,13 @@
 /**
  * The soak workload: several clients send a mix of reads and writes (lists with filters, details,
- * creates, bulk creates, updates, deletes) for a bounded time. Afterwards the counts the server
- * reports must equal what the clients did, and no answer may have been a 5xx.
+ * creates, bulk creates, updates, deletes) for a bounded time, and every few seconds a burst of
+ * writes arrives all at once, each on a fresh keep-alive connection (what pynetbox or Ansible with
+ * forks do); the token cache is emptied before some bursts, as its maximum age does. Afterwards the
+ * counts the server reports must equal what the clients did, no answer may have been a 5xx, and
+ * every burst write must have been answered.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 
 export interface SoakOptions {
   readonly url: string;
@@ -12,6 +16,8 @@ export interface SoakOptions {
   readonly clients: number;
   /** the server's process id, to report its memory (RSS) */
   readonly pid?: number;
+  /** writes in each burst (default 32); 0 turns the bursts off */
+  readonly burst?: number;
 }
 
 export interface SoakResult {
@@ -25,6 +31,9 @@ export interface SoakResult {
   readonly sitesReported: number;
   readonly changesExpected: number;
   readonly changesReported: number;
+  readonly bursts: number;
+  /** burst writes that got no answer within 30 s */
+  readonly burstUnanswered: number;
   readonly rssStartMiB?: number;
   readonly rssEndMiB?: number;
   /** RSS every tenth of the run, to tell warm-up from a steady leak */
@@ -131,6 +140,61 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     }
   }
 
+  /** One write on a connection of its own; the status, or 0 when no answer came within 30 s. */
+  function fresh(method: string, path: string, body: unknown): Promise<number> {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const data = Buffer.from(JSON.stringify(body));
+    const url = new URL(path, o.url);
+    requests++;
+    return new Promise<number>((resolve) => {
+      const req = http.request(
+        url,
+        { method, agent, headers: { ...headers, 'Content-Length': String(data.length) }, timeout: 30_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(0));
+      req.end(data);
+    }).then((status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      agent.destroy();
+      return status;
+    });
+  }
+
+  let bursts = 0;
+  let burstUnanswered = 0;
+  const burstSize = o.burst ?? 32;
+  async function burster(): Promise<void> {
+    const every = Math.max(2000, (o.seconds * 1000) / 6);
+    while (burstSize > 0 && Date.now() + every / 2 < deadline) {
+      await new Promise((r) => setTimeout(r, every / 2));
+      const b = ++bursts;
+      // a change to the token empties every process's token and permission cache (as its age does)
+      const tokens = (await call('GET', '/api/users/tokens/?limit=1', undefined, 200)) as
+        { results: { id: number }[] } | undefined;
+      const token = tokens?.results[0];
+      if (token && b % 2 === 1)
+        await call('PATCH', `/api/users/tokens/${token.id}/`, { description: `burst ${b}` }, 200);
+      const answers = await Promise.all(
+        Array.from({ length: burstSize }, (_, i) =>
+          fresh('POST', '/api/dcim/sites/', { name: `burst-${b}-${i}`, slug: `burst-${b}-${i}-${Date.now()}` }),
+        ),
+      );
+      for (const status of answers) {
+        if (status === 0) burstUnanswered++;
+        else if (status === 201) {
+          created++;
+          changes++;
+        } else if (unexpected.length < 20) unexpected.push(`burst POST /api/dcim/sites/ → ${status}`);
+      }
+      await new Promise((r) => setTimeout(r, every / 2));
+    }
+  }
+
   const samples: number[] = [];
   const sampler = setInterval(
     () => {
@@ -139,7 +203,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     },
     Math.max(1000, (o.seconds * 1000) / 10),
   );
-  await Promise.all(Array.from({ length: o.clients }, (_, n) => client(n)));
+  await Promise.all([...Array.from({ length: o.clients }, (_, n) => client(n)), burster()]);
   clearInterval(sampler);
   const seconds = (Date.now() - started) / 1000;
   const rssEnd = o.pid ? rssMiB(o.pid) : undefined;
@@ -156,6 +220,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     sitesReported: await count('/api/dcim/sites/?limit=1'),
     changesExpected: changesBefore + changes,
     changesReported: await count('/api/core/object-changes/?limit=1'),
+    bursts,
+    burstUnanswered,
     rssStartMiB: rssStart,
     rssEndMiB: rssEnd,
     rssSamplesMiB: samples,

@@ -1,6 +1,7 @@
 /**
  * A short soak in CI (the long one is `npm run soak`): mixed reads and writes from several
- * clients against a server process; no 5xx, and the counts afterwards match what was done.
+ * clients against a server process, with bursts of 32 concurrent writes on fresh connections; no 5xx,
+ * every burst write answered, and the counts afterwards match what was done.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSoak } from '../../scripts/soak/run.ts';
@@ -28,6 +29,8 @@ describe('short soak', () => {
     console.log(`soak: ${r.requests} requests (${r.perSecond}/s), RSS ${r.rssStartMiB} → ${r.rssEndMiB} MiB`);
     expect(r.requests).toBeGreaterThan(200);
     expect(r.serverErrors).toBe(0);
+    expect(r.bursts).toBeGreaterThan(0);
+    expect(r.burstUnanswered).toBe(0);
     expect(r.unexpected).toEqual([]);
     expect(r.sitesReported).toBe(r.sitesExpected);
     expect(r.changesReported).toBe(r.changesExpected);
