@@ -37,7 +37,8 @@ function withDatabase(url: string, db: string): string {
 export async function setup(project: TestProject): Promise<void> {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const dir = resolve('.test-data');
+    // one folder per concurrent run (TEST_DATA_DIR): a start stops the PostgreSQL it finds in its folder
+    const dir = resolve(process.env.TEST_DATA_DIR ?? '.test-data');
     mkdirSync(dir, { recursive: true });
     embedded = await startEmbeddedPostgres(dir, Number(process.env.TEST_PG_PORT ?? (await freePort())));
     adminUrl = embedded.url('postgres');
