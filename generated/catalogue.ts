@@ -10776,7 +10776,9 @@ export const catalogue: Catalogue = {
               "interfaces": "dcim.interface.device",
               "address": "address",
               "assigned": "assigned_object",
-              "nat_inside": "nat_inside"
+              "nat_inside": "nat_inside",
+              "chassis": "virtual_chassis",
+              "mgmt_only": "mgmt_only"
             },
             "key": "__all__",
             "message": "The specified IP address ({ip}) is not assigned to this device."
@@ -10790,7 +10792,9 @@ export const catalogue: Catalogue = {
               "interfaces": "dcim.interface.device",
               "address": "address",
               "assigned": "assigned_object",
-              "nat_inside": "nat_inside"
+              "nat_inside": "nat_inside",
+              "chassis": "virtual_chassis",
+              "mgmt_only": "mgmt_only"
             },
             "key": "__all__",
             "message": "The specified IP address ({ip}) is not assigned to this device."
@@ -10803,7 +10807,9 @@ export const catalogue: Catalogue = {
               "interfaces": "dcim.interface.device",
               "address": "address",
               "assigned": "assigned_object",
-              "nat_inside": "nat_inside"
+              "nat_inside": "nat_inside",
+              "chassis": "virtual_chassis",
+              "mgmt_only": "mgmt_only"
             },
             "key": "__all__",
             "message": "The specified IP address ({ip}) is not assigned to this device."
@@ -28636,6 +28642,7 @@ export const catalogue: Catalogue = {
         "table": "dcim_virtualchassis",
         "sequence": "dcim_virtualchassis_id_seq",
         "readOnly": false,
+        "hooks": "dcim.virtualchassis",
         "features": {
           "tags": true,
           "customFields": true,

@@ -7,6 +7,7 @@ import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';
 import { eventRuleHooks, webhookHooks } from './events.ts';
 import { branchHooks } from './branches.ts';
+import { virtualChassisHooks } from './virtual-chassis.ts';
 
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
   return new Map<string, ModelHooks>([
@@ -16,6 +17,7 @@ export function createHooks(options: TokenHookOptions, extra: Record<string, Mod
     ['extras.webhook', webhookHooks],
     ['extras.eventrule', eventRuleHooks],
     ['branching.branch', branchHooks],
+    ['dcim.virtualchassis', virtualChassisHooks],
     ...Object.entries(extra),
   ]);
 }

@@ -107,8 +107,6 @@ export async function createObjects(
   await writeChildren(ctx, model, items, createObjects, deleteObjects);
   if (!items.every(ok)) fail(items, opts.bulk);
   await ctx.guard?.checkWritten?.(ctx, model, 'create', ids);
-  const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
-  if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
   const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
   await notify(
     ctx,
@@ -122,6 +120,9 @@ export async function createObjects(
       message: p.message,
     })),
   );
+  // after the creation is logged: what a hook changes in turn is logged after it, as in NetBox
+  const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
+  if (hooks?.afterCreate) await hooks.afterCreate(ctx, model, items);
   if (model.instantiates && !opts.ids) await instantiateComponents(ctx, model, items, createObjects, updateObjects);
   return items;
 }

@@ -26,6 +26,60 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.stop());
 
+describe('virtual chassis', () => {
+  it("makes the master its first member, and lets members use each other's interfaces as primary IPs", async () => {
+    const master = await device();
+    const member = await device();
+    const vc = await post('/api/dcim/virtual-chassis/', { name: 'VC-rules', master: master.id });
+    expect(vc.member_count).toBe(1);
+    expect(vc.members.map((m: { id: number }) => m.id)).toEqual([master.id]);
+    const m = (await s.request('GET', `/api/dcim/devices/${master.id}/`)).body;
+    expect([m.virtual_chassis?.id, m.vc_position]).toEqual([vc.id, 1]);
+    // the chassis's creation is logged before the master's update
+    const log = await s.request('GET', '/api/core/object-changes/?limit=1000');
+    const mine = [...log.body.results]
+      .reverse()
+      .filter(
+        (c: any) =>
+          (c.changed_object_type === 'dcim.virtualchassis' && c.changed_object_id === vc.id) ||
+          (c.changed_object_type === 'dcim.device' && c.changed_object_id === master.id && c.action.value === 'update'),
+      );
+    expect(mine.map((c: any) => c.changed_object_type)).toEqual(['dcim.virtualchassis', 'dcim.device']);
+    await s.request('PATCH', `/api/dcim/devices/${member.id}/`, { virtual_chassis: vc.id, vc_position: 2 });
+    const eth = await post('/api/dcim/interfaces/', { device: member.id, name: 'eth0', type: '1000base-t' });
+    const mgmt = await post('/api/dcim/interfaces/', {
+      device: member.id,
+      name: 'mgmt0',
+      type: '1000base-t',
+      mgmt_only: true,
+    });
+    const onMember = await post('/api/ipam/ip-addresses/', {
+      address: '10.59.0.1/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: eth.id,
+    });
+    const onMgmt = await post('/api/ipam/ip-addresses/', {
+      address: '10.59.0.2/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: mgmt.id,
+    });
+    const ok = await s.request('PATCH', `/api/dcim/devices/${master.id}/`, { primary_ip4: onMember.id });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.primary_ip4.id).toBe(onMember.id);
+    // a management-only interface belongs to its own device alone
+    const refused = await s.request('PATCH', `/api/dcim/devices/${master.id}/`, {
+      primary_ip6: null,
+      oob_ip: onMgmt.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body)).toEqual(['oob_ip']);
+    // a device outside the chassis may not
+    const outsider = await device();
+    const no = await s.request('PATCH', `/api/dcim/devices/${outsider.id}/`, { primary_ip4: onMember.id });
+    expect(no.status).toBe(400);
+  });
+});
+
 describe('primary IPs', () => {
   it('must be of the right family and assigned to an interface of the device', async () => {
     const d = await device();

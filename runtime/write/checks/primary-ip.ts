@@ -4,7 +4,9 @@
  * (NetBox's Device.clean / VirtualMachine.clean).
  * Args: `field` (the IP relation), `family` ('4' or '6', optional), `interfaces` (`app.model.field`:
  * the interface model and its relation to this model), `address` (the IP model's address field),
- * `assigned` (its generic assignment), `nat_inside` (its NAT relation).
+ * `assigned` (its generic assignment), `nat_inside` (its NAT relation); optionally `chassis` (this
+ * model's virtual chassis) and `mgmt_only` (the interface's flag): then an address on a
+ * non-management interface of any member of the object's virtual chassis is accepted too.
  * Message: `{ip}` is the address; a second message for the wrong family is NetBox's own.
  */
 import type { ModelDef } from '../../catalogue/index.ts';
@@ -29,16 +31,27 @@ export async function checkPrimaryIp(
   const iface = ctx.registry.model(ifaceKey);
   const ifaceCol = ident(ctx.registry.field(iface, ifaceField)!.column!);
   const ids = [...new Set(given.map((i) => i.values[a.field!] as number))];
-  // the owner of the interface each address (or the address it is NAT for) is assigned to
+  // the interface's owner, the owner's virtual chassis when the object may have one (null when the
+  // interface is for management only, which the chassis does not share), and the same for the
+  // address the given one is NAT for
+  const chassisCol = a.chassis ? ident(ctx.registry.field(model, a.chassis)!.column!) : undefined;
+  const mgmtCol = a.mgmt_only ? ident(ctx.registry.field(iface, a.mgmt_only)!.column!) : undefined;
+  const ownerOf = (x: string) =>
+    chassisCol && mgmtCol
+      ? `CASE WHEN ${x}.${mgmtCol} THEN NULL ELSE (SELECT o.${chassisCol} FROM ${ident(model.table)} o
+      WHERE o.id = ${x}.${ifaceCol}) END`
+      : 'NULL::bigint';
   const rows = await ctx.db.unsafe(
     `SELECT ip.id, ip_with_mask(ip.${ident(f(a.address!).column!)}) AS address,
-      family(ip.${ident(f(a.address!).column!)}) AS family,
-            (SELECT x.${ifaceCol} FROM ${ident(iface.table)} x WHERE ip.${ident(assigned.typeColumn!)} = $2
-      AND x.id = ip.${ident(assigned.idColumn!)}) AS owner,
-            (SELECT x.${ifaceCol} FROM ${ident(ipModel.table)} n
+      family(ip.${ident(f(a.address!).column!)}) AS family, o.owner, o.chassis, n.nat_owner, n.nat_chassis
+       FROM ${ident(ipModel.table)} ip
+       LEFT JOIN LATERAL (SELECT x.${ifaceCol} AS owner, ${ownerOf('x')} AS chassis FROM ${ident(iface.table)} x
+      WHERE ip.${ident(assigned.typeColumn!)} = $2 AND x.id = ip.${ident(assigned.idColumn!)}) o ON true
+       LEFT JOIN LATERAL (SELECT x.${ifaceCol} AS nat_owner, ${ownerOf('x')} AS nat_chassis
+      FROM ${ident(ipModel.table)} n
       JOIN ${ident(iface.table)} x ON x.id = n.${ident(assigned.idColumn!)} AND n.${ident(assigned.typeColumn!)} = $2
-              WHERE n.id = ip.${ident(f(a.nat_inside!).column!)}) AS nat_owner
-       FROM ${ident(ipModel.table)} ip WHERE ip.id = ANY($1::bigint[])`,
+      WHERE n.id = ip.${ident(f(a.nat_inside!).column!)}) n ON true
+      WHERE ip.id = ANY($1::bigint[])`,
     [ids as never, iface.key],
   );
   const by = new Map(rows.map((r) => [Number(r.id), r]));
@@ -49,9 +62,11 @@ export async function checkPrimaryIp(
       item.errors.add(a.field!, `${ip.address as string} is not an IPv${a.family} address.`);
       continue;
     }
-    const owner = ip.owner === null ? null : Number(ip.owner);
-    const natOwner = ip.nat_owner === null ? null : Number(ip.nat_owner);
-    if (owner !== item.id && natOwner !== item.id)
+    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    const chassis = a.chassis ? num(item.values[a.chassis]) : null;
+    const mine = (owner: unknown, ownerChassis: unknown) =>
+      num(owner) === item.id || (chassis !== null && num(ownerChassis) === chassis);
+    if (!mine(ip.owner, ip.chassis) && !mine(ip.nat_owner, ip.nat_chassis))
       item.errors.add(
         a.field!,
         (rule.message ?? 'The specified IP address ({ip}) is not assigned to this object.').replace(
