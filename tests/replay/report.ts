@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Finding } from './compare.ts';
 import type { DeclaredDifference, Judged, PartSummary } from './outcome.ts';
 
-export const REPORT_DIR = '.replay';
+/** REPLAY_DIR: another folder, for runs side by side */
+export const REPORT_DIR = process.env.REPLAY_DIR ?? '.replay';
 
 export interface ReportInput {
   readonly judged: readonly Judged[];
