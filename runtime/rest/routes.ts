@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env.ts';
 import { failure } from '../errors/index.ts';
 import { allowHeader, getObject, listObjects } from './read.ts';
 import { bulkDeleteHandler, bulkUpdateHandler, createHandler, deleteHandler, updateHandler } from './write.ts';
-import { optionsHandler } from './options.ts';
+import { optionsHandler } from './options/index.ts';
 import { actionHandlers } from './actions/index.ts';
 
 /** A row of the generated route table: a model's key and a URL its routes are mounted at. */

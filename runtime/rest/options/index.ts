@@ -3,12 +3,12 @@
  * for a caller allowed to add (POST) or change (PUT) objects of the model.
  */
 import type { Context } from 'hono';
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import type { AppEnv } from '../http/env.ts';
-import { respond } from '../http/render.ts';
-import { hasPermission } from '../auth/permissions.ts';
-import { requireUser } from './access.ts';
-import { allowHeader } from './read.ts';
+import type { FieldDef, ModelDef, Registry } from '../../catalogue/index.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { respond } from '../../http/render.ts';
+import { hasPermission } from '../../auth/permissions.ts';
+import { requireUser } from '../access.ts';
+import { allowHeader } from '../read.ts';
 
 function fieldType(f: FieldDef): string {
   switch (f.kind) {
