@@ -1,11 +1,31 @@
-/** `POST /api/core/jobs/<id>/requeue/`: run a failed or errored job again (for example a webhook). */
-import { Hono } from 'hono';
+/**
+ * `POST /api/core/jobs/<id>/requeue/`: run a failed or errored job again (a branch operation,
+ * housekeeping); and the background task views (background.ts), which share the server's job routes.
+ */
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { conflict } from '../errors/index.ts';
+import { conflict, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { authorize, fetchObjects } from '../rest/index.ts';
 import { tables } from '../db/tables.ts';
 import { requeueJob } from '../jobs/index.ts';
+import { createBackgroundRoutes } from './background.ts';
+
+/** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */
+export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {
+  const rows = await c.var.tx.unsafe(
+    `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
+      attempts = 0, locked_by = NULL, last_updated = now()
+      WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
+    [id],
+  );
+  if (!rows.length) {
+    const exists = await c.var.tx.unsafe(`SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
+    if (!exists.length) throw notFound('No Job matches the given query.');
+    throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
+  }
+  await requeueJob(c.var.tx, rows[0]!.task as string, rows[0]!.job_id as string);
+}
 
 export function createJobRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
@@ -13,21 +33,10 @@ export function createJobRoutes(): Hono<AppEnv> {
     const model = c.var.services.registry.model('core.job');
     await authorize(c, model, 'change');
     const id = Number(c.req.param('id'));
-    const rows = await c.var.tx.unsafe(
-      `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
-        attempts = 0, locked_by = NULL, last_updated = now()
-        WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
-      [id],
-    );
-    if (!rows.length) {
-      const exists = await c.var.tx.unsafe(`SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
-      if (!exists.length) return respond(c, 404, { detail: 'No Job matches the given query.' });
-      throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
-    }
-    const r = rows[0]!;
-    await requeueJob(c.var.tx, r.task as string, r.job_id as string);
+    await requeueCoreJob(c, id);
     const [job] = await fetchObjects(c, model, [id]);
     return respond(c, 200, job);
   });
+  app.route('/', createBackgroundRoutes());
   return app;
 }

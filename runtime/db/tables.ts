@@ -13,6 +13,7 @@ export const tables = {
   objectPermissionUsers: 'users_objectpermission_users',
   objectPermissionGroups: 'users_objectpermission_groups',
   job: 'core_job',
+  backgroundTask: 'core_backgroundtask',
   worker: 'core_worker',
   objectChange: 'core_objectchange',
   objectType: 'core_objecttype',

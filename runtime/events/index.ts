@@ -1,7 +1,8 @@
 /**
  * Events: an observer of the write path that, for every change in main, finds the enabled event
  * rules for its type and event, evaluates their conditions on the object's REST representation,
- * and enqueues one delivery job per matching rule in the same transaction (a transactional outbox).
+ * and enqueues one delivery per matching rule in the same transaction (a transactional outbox): a
+ * background task, as NetBox's deliveries are RQ tasks, never core jobs.
  * Changes inside a branch do not fire: they have not happened in main.
  */
 import type { ModelDef } from '../catalogue/index.ts';
@@ -9,9 +10,10 @@ import type { Row } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { selectList } from '../read/select.ts';
 import { serialize } from '../read/serialize.ts';
-import { enqueueJobs, type JobSpec } from '../jobs/enqueue.ts';
+import { enqueueTasks, type TaskSpec } from '../jobs/enqueue.ts';
 import type { Change, ChangeObserver, WriteContext } from '../write/index.ts';
 import { evaluateConditions } from './conditions.ts';
+import { webhookContext } from './context.ts';
 
 export { validateConditions, evaluateConditions, ConditionError } from './conditions.ts';
 export { deliver, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
@@ -92,38 +94,30 @@ export function createEventObserver(): ChangeObserver {
       for (const [model, ids] of byModel)
         for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
       const gone = deleted.get(ctx);
-      const timestamp = new Date().toISOString();
-      const jobs: JobSpec[] = [];
+      const timestamp = new Date().toISOString().replace('Z', '+00:00');
+      const tasks: TaskSpec[] = [];
       for (const c of relevant) {
         const key = `${c.model.key}:${c.id}`;
         const object = data.get(key) ?? gone?.get(key) ?? { id: c.id, display: c.repr, ...c.before };
         for (const rule of matching(c)) {
           if (!evaluateConditions(rule.conditions, object)) continue;
-          const context = {
-            event: contextEvent[c.action],
-            timestamp,
-            model: c.model.model,
-            object_type: c.model.key,
-            username: ctx.actor?.username ?? '',
-            request_id: ctx.requestId,
-            data: object,
-            snapshots: { prechange: c.before, postchange: c.after },
-          };
-          jobs.push({
+          tasks.push({
             kind: deliverWebhookJob,
-            name: `Webhook: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
-            payload: { webhook_id: rule.action_object_id, event_rule_id: rule.id, context },
-            objectType: 'extras.webhook',
-            objectId: rule.action_object_id,
-            userId: ctx.actor?.id ?? null,
-            // one webhook's deliveries for one object share a queue, so they arrive in order; another
+            description: `Webhook ${rule.action_object_id}: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
+            payload: {
+              webhook_id: rule.action_object_id,
+              event_rule_id: rule.id,
+              context: webhookContext(ctx, c, object, timestamp),
+            },
+            // one webhook's deliveries for one object share a stream, so they arrive in order; another
             // webhook's receiver, however slow, never holds them up
-            queue: `webhook:${rule.action_object_id}:${key}`,
+            orderingKey: `webhook:${rule.action_object_id}:${key}`,
+            timeout: Math.ceil(ctx.settings.webhookTimeoutMs / 1000),
             maxAttempts: 5,
           });
         }
       }
-      await enqueueJobs(ctx.db, jobs);
+      await enqueueTasks(ctx.db, tasks);
     },
   };
 }

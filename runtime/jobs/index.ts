@@ -1,8 +1,18 @@
 /**
- * The job engine: enqueue in the caller's transaction, run with graphile-worker, mirror in core_job.
+ * The job engine: enqueue in the caller's transaction, run with graphile-worker, record each run as a
+ * core job or a background task.
  * It runs the task list it is given (runtime/tasks/ has the service's).
  */
-export { enqueueJob, enqueueJobs, requeueJob, type JobSpec } from './enqueue.ts';
+export {
+  enqueueJob,
+  enqueueJobs,
+  enqueueTasks,
+  requeueJob,
+  QUEUE,
+  RESULT_TTL,
+  type JobSpec,
+  type TaskSpec,
+} from './enqueue.ts';
 export { connectJobs, startWorker, recoverStaleWorkers, type RunningWorker, type WorkerPool } from './worker.ts';
 export {
   defineTask,

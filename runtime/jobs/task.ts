@@ -27,8 +27,11 @@ export interface JobRow<P = Record<string, unknown>> {
 
 export interface TaskOutcome {
   readonly ok: boolean;
+  /** a job's `data`; a background task's `meta` */
   readonly data: unknown;
   readonly error: string;
+  /** a background task's `result` text (else its data as JSON when it succeeded) */
+  readonly result?: string;
 }
 
 export type JobTask<P = Record<string, unknown>> = (ctx: TaskContext, job: JobRow<P>) => Promise<TaskOutcome>;

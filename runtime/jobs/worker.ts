@@ -1,8 +1,7 @@
 /**
- * The job worker: graphile-worker running the tasks, each run mirrored in `core_job` (pending →
- * running → completed / errored / failed). Every worker keeps a heartbeat; a worker that stops
- * beating for JOB_LEASE_SECONDS has its jobs unlocked (graphile retries them) and marked, so no
- * job stays "running" forever. Runs in the server process or alone (`npm run worker`).
+ * The job worker: graphile-worker running the tasks, each run recorded as a core job or a background
+ * task (runs.ts). Every worker keeps a heartbeat; a worker that stops beating for JOB_LEASE_SECONDS
+ * has its jobs unlocked (graphile retries them) and marked, so no job stays "running" forever. Runs in the server process or alone (`npm run worker`).
  *
  * Tasks may be set apart in pools of their own (each a graphile-worker runner with its own
  * connections, fetching only its tasks), so that slow jobs of one kind — webhook deliveries to a
@@ -16,7 +15,6 @@ import {
   makeWorkerUtils,
   run,
   type Runner,
-  type Task,
   type TaskList,
   type WorkerEvents,
   type WorkerUtils,
@@ -24,8 +22,8 @@ import {
 import pg from 'pg';
 import type { Settings } from '../config/index.ts';
 import { connect, isUnavailable, type Sql } from '../db/index.ts';
-import type { JobRow, JobTask, TaskContext } from './task.ts';
-import { waitForEarlier } from './ordered.ts';
+import type { JobTask, TaskContext } from './task.ts';
+import { wrap } from './runs.ts';
 import { tables } from '../db/tables.ts';
 
 /** The pool tasks run their queries on: no request timeout (a branch copy may take minutes). */
@@ -58,53 +56,6 @@ export interface RunningWorker {
 
 const quiet = () => () => {};
 
-function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: () => string): Task {
-  return async (payload, helpers) => {
-    const jobId = (payload as { job_id?: string } | null)?.job_id;
-    if (!jobId) {
-      // scheduled (cron) runs carry no job row: give them one
-      const [row] = await ctx.sql.unsafe(
-        `INSERT INTO public.${tables.job} (job_id, name, status, task, payload, queue_name, error, log_entries,
-          created, last_updated)
-         VALUES (gen_random_uuid()::text, $1, 'pending', $1, '{}', '', '', '[]'::jsonb, now(), now()) RETURNING job_id`,
-        [name],
-      );
-      return wrap(ctx, name, task, workerIds)({ job_id: row!.job_id }, helpers);
-    }
-    const rows = await ctx.sql.unsafe(
-      `UPDATE public.${tables.job} SET status = 'running', started = coalesce(started, now()), attempts = $2,
-        locked_by = $3, last_updated = now()
-        WHERE job_id = $1 RETURNING id, job_id, name, task, payload, object_type, object_id, user_id, queue_name`,
-      [jobId, helpers.job.attempts, workerIds()],
-    );
-    const row = rows[0];
-    if (!row) return; // the job row is gone (deleted): nothing to do
-    if (row.queue_name) await waitForEarlier(ctx.sql, Number(row.id), row.queue_name as string);
-    const job = {
-      ...row,
-      payload: row.payload ? JSON.parse(row.payload as string) : null,
-      lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
-    } as unknown as JobRow;
-    let outcome;
-    try {
-      outcome = await task(ctx, job);
-    } catch (e) {
-      const last = job.lastAttempt;
-      await ctx.sql.unsafe(
-        `UPDATE public.${tables.job} SET status = $2::text, error = $3, completed = CASE WHEN $2::text = 'failed'
-          THEN now() END, locked_by = NULL, last_updated = now() WHERE job_id = $1`,
-        [jobId, last ? 'failed' : 'errored', `${(e as Error).message ?? e}`.slice(0, 10_000)],
-      );
-      throw e; // graphile-worker retries it
-    }
-    await ctx.sql.unsafe(
-      `UPDATE public.${tables.job} SET status = $2, data = $3::text::jsonb, error = $4, completed = now(),
-        locked_by = NULL, last_updated = now() WHERE job_id = $1`,
-      [jobId, outcome.ok ? 'completed' : 'failed', JSON.stringify(outcome.data ?? null), outcome.error],
-    );
-  };
-}
-
 /** Unlocks the jobs of workers whose heartbeat is older than the lease, and notes it on the jobs. */
 export async function recoverStaleWorkers(ctx: TaskContext, utils: WorkerUtils): Promise<string[]> {
   const stale = await ctx.sql.unsafe(
@@ -113,6 +64,13 @@ export async function recoverStaleWorkers(ctx: TaskContext, utils: WorkerUtils):
   );
   const ids = stale.map((r) => r.id as string);
   if (!ids.length) return [];
+  // tasks first: once unlocked, a task runs again only if its row says it is queued
+  await ctx.sql.unsafe(
+    `UPDATE public.${tables.backgroundTask} SET status = 'queued',
+            exc_info = 'Worker ' || worker_name || ' stopped responding; the task will run again.'
+      WHERE status = 'started' AND worker_name = ANY($1::text[])`,
+    [ids],
+  );
   await utils.forceUnlockWorkers(ids);
   await ctx.sql.unsafe(
     `UPDATE public.${tables.job} SET status = 'pending', locked_by = NULL, last_updated = now(),

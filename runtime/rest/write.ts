@@ -62,6 +62,7 @@ export function writeContext(c: Context<AppEnv>, access: Access, target?: ModelD
     settings,
     actor: user ? { id: user.id, username: user.username } : null,
     requestId: c.var.requestId,
+    request: { method: c.req.method, path: new URL(c.req.url).pathname },
     observers,
     hooks,
     guard: guardFor(c, access, target),

@@ -1,8 +1,17 @@
-/** Task `deliver_webhook`: one webhook delivery (with its retries); the job id is X-Hook-Delivery. */
+/**
+ * Task `deliver_webhook`: one webhook delivery (with its retries), a background task; its task id is
+ * X-Hook-Delivery, its attempts are in the task's `meta`.
+ */
 import { deliver, type DeliveryPayload } from '../events/index.ts';
 import type { JobTask } from '../jobs/task.ts';
 
 export const deliverWebhook: JobTask<DeliveryPayload> = async (ctx, job) => {
   const result = await deliver(ctx.sql, ctx.settings, job.payload!, job.job_id, ctx.settings.webhookBackoffMs);
-  return { ok: result.ok, data: result.data, error: result.error };
+  const status = result.data.status_code;
+  return {
+    ok: result.ok,
+    data: result.data,
+    error: result.error,
+    ...(result.ok ? { result: `Status ${String(status)} returned, webhook delivered.` } : {}),
+  };
 };

@@ -12,15 +12,18 @@ import { branchOperationTask } from './branch-operation.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { pruneChangelogTask } from './prune-changelog.ts';
 import { pruneMediaTask } from './prune-media.ts';
+import { pruneTasksTask } from './prune-tasks.ts';
 
 /** Scheduled only (nothing enqueues them): no payload. */
 export const pruneChangelogJob = jobKind<Record<string, never>>('prune_changelog');
 export const pruneMediaJob = jobKind<Record<string, never>>('prune_media');
+export const pruneTasksJob = jobKind<Record<string, never>>('prune_tasks');
 
 export const tasks: Readonly<Record<string, JobTask>> = Object.fromEntries([
   defineTask(deliverWebhookJob, deliverWebhook),
   defineTask(pruneChangelogJob, pruneChangelogTask),
   defineTask(pruneMediaJob, pruneMediaTask),
+  defineTask(pruneTasksJob, pruneTasksTask),
   defineTask(branchJobs.provision, branchOperationTask('provision')),
   defineTask(branchJobs.sync, branchOperationTask('sync')),
   defineTask(branchJobs.merge, branchOperationTask('merge')),
@@ -36,4 +39,4 @@ export function workerPools(settings: Settings): readonly WorkerPool[] {
 }
 
 /** Daily housekeeping (graphile-worker crontab syntax). */
-export const crontab = `15 3 * * * ${pruneChangelogJob.task}\n45 3 * * * ${pruneMediaJob.task}\n`;
+export const crontab = `15 3 * * * ${pruneChangelogJob.task}\n45 3 * * * ${pruneMediaJob.task}\n15 4 * * * ${pruneTasksJob.task}\n`;

@@ -50,6 +50,8 @@ export interface WriteContext {
   readonly settings: Settings;
   readonly actor: Actor | null;
   readonly requestId: string;
+  /** the HTTP request the write answers (none for a job's writes): webhooks name it */
+  readonly request?: { readonly method: string; readonly path: string };
   readonly observers: readonly ChangeObserver[];
   readonly hooks: HookRegistry;
   readonly guard?: WriteGuard;

@@ -60,15 +60,15 @@ async function unhook(h: { id: number }) {
   await s.request('DELETE', `/api/extras/webhooks/${h.id}/`);
 }
 
-/** The delivery jobs of one webhook, once `count` of them have ended. */
+/** The deliveries (background tasks) of one webhook, once `count` of them have ended. */
 async function ended(hookId: number, count = 1, timeoutMs = 20_000): Promise<any[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const jobs = (await s.request('GET', `/api/core/jobs/?object_id=${hookId}&limit=0`)).body.results.filter(
-      (j: any) => j.object_type === 'extras.webhook' && ['completed', 'failed', 'errored'].includes(j.status.value),
+    const tasks = (await s.request('GET', '/api/core/background-tasks/?limit=0')).body.results.filter(
+      (t: any) => t.kwargs.webhook_id === String(hookId) && ['finished', 'failed', 'scheduled'].includes(t.status),
     );
-    if (jobs.length >= count) return jobs;
-    if (Date.now() > until) throw new Error(`webhook ${hookId}: ${jobs.length} of ${count} deliveries ended`);
+    if (tasks.length >= count) return tasks;
+    if (Date.now() > until) throw new Error(`webhook ${hookId}: ${tasks.length} of ${count} deliveries ended`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -82,9 +82,9 @@ describe('header templates', () => {
         name: 'x\nHost: evil.example\nAuthorization: Bearer forged',
         slug: 'injected',
       });
-      const [job] = await ended(h.id);
-      expect(job.status.value).toBe('failed');
-      expect(job.error).toMatch(/line break/);
+      const [task] = await ended(h.id);
+      expect(task.status).toBe('failed');
+      expect(task.exc_info).toMatch(/line break/);
       expect(rx.received.length).toBe(before);
     } finally {
       await unhook(h);
@@ -95,9 +95,9 @@ describe('header templates', () => {
     const h = await hook({ additional_headers: 'X-Site: {{ data.name | raw }}' }, ['object_created']);
     try {
       await created(s, '/api/dcim/sites/', { name: 'y\r\nX-Evil: 1', slug: 'injected-raw' });
-      const [job] = await ended(h.id);
-      expect(job.status.value).toBe('failed');
-      expect(job.error).toMatch(/line break/);
+      const [task] = await ended(h.id);
+      expect(task.status).toBe('failed');
+      expect(task.exc_info).toMatch(/line break/);
     } finally {
       await unhook(h);
     }
@@ -124,9 +124,9 @@ describe('header templates', () => {
     const bad = await hook({ additional_headers: 'Not a header line' }, ['object_created']);
     try {
       await created(s, '/api/dcim/sites/', { name: 'bad-line', slug: 'bad-line' });
-      const [job] = await ended(bad.id);
-      expect(job.status.value).toBe('failed');
-      expect(job.error).toMatch(/line 1 of additional_headers/);
+      const [task] = await ended(bad.id);
+      expect(task.status).toBe('failed');
+      expect(task.exc_info).toMatch(/line 1 of additional_headers/);
     } finally {
       await unhook(bad);
     }
@@ -141,10 +141,10 @@ describe('ca_file_path', () => {
     const fine = await hook({}, ['object_created']);
     try {
       await created(s, '/api/dcim/sites/', { name: 'fifo', slug: 'fifo' });
-      const [job] = await ended(stuck.id);
-      expect(job.status.value).toBe('failed');
-      expect(job.error).toMatch(/is not a regular file/);
-      expect((await ended(fine.id))[0].status.value).toBe('completed');
+      const [task] = await ended(stuck.id);
+      expect(task.status).toBe('failed');
+      expect(task.exc_info).toMatch(/is not a regular file/);
+      expect((await ended(fine.id))[0].status).toBe('finished');
       expect((await s.request('GET', '/api/status/')).status).toBe(200);
     } finally {
       await unhook(stuck);
@@ -158,8 +158,8 @@ describe('ca_file_path', () => {
     const h = await hook({ payload_url: 'https://127.0.0.1:9/', ca_file_path: outside }, ['object_created']);
     try {
       await created(s, '/api/dcim/sites/', { name: 'outside', slug: 'outside' });
-      const [job] = await ended(h.id);
-      expect(job.error).toMatch(/is not inside WEBHOOK_CA_ROOT/);
+      const [task] = await ended(h.id);
+      expect(task.exc_info).toMatch(/is not inside WEBHOOK_CA_ROOT/);
     } finally {
       await unhook(h);
     }

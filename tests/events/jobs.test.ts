@@ -1,4 +1,4 @@
-/** /api/core/jobs/: every job mirrored with spec 2.13's fields, read-only. */
+/** /api/core/jobs/: every job mirrored with spec 2.13's fields, read-only (webhook deliveries are not jobs). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../runtime/jobs/index.ts';
 import { pruneChangelogJob } from '../../runtime/tasks/index.ts';
@@ -48,7 +48,11 @@ describe('jobs', () => {
       status: { value: 'completed', label: 'Completed' },
       error: '',
       data: { retention_days: 90 },
+      queue_name: 'default',
     });
+    // its run is a background task too, under the job's UUID
+    const task = (await s.request('GET', `/api/core/background-tasks/${job.job_id}/`)).body;
+    expect(task).toMatchObject({ id: job.job_id, description: 'Prune the change log', status: 'finished' });
     expect(job.display).toBe(job.job_id);
     expect(job.job_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(job.started)).toBeLessThanOrEqual(Date.parse(job.completed));

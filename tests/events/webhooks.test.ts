@@ -71,6 +71,7 @@ describe('default deliveries', () => {
     const got = await rx.waitFor(3);
     expect(got.map((r) => JSON.parse(r.body).event)).toEqual(['created', 'updated', 'deleted']);
     const [created, updated, deleted] = got.map((r) => JSON.parse(r.body));
+    // NetBox 4.6's keys, and the spec's `model`
     expect(Object.keys(created)).toEqual([
       'event',
       'timestamp',
@@ -79,20 +80,41 @@ describe('default deliveries', () => {
       'username',
       'request_id',
       'data',
+      'request',
       'snapshots',
+      'context',
     ]);
     expect(created).toMatchObject({
       model: 'site',
       object_type: 'dcim.site',
       username: 'admin',
       data: { id: site.id, name: 'Hook1', url: `/api/dcim/sites/${site.id}/` },
+      request: { id: created.request_id, method: 'POST', path: '/api/dcim/sites/', user: 'admin' },
+      context: { active_branch: null },
     });
+    expect(created.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+\+00:00$/);
+    // a new object's data has no related-object counts (NetBox serializes the instance it saved)
+    expect('device_count' in created.data).toBe(false);
+    expect(updated.data.device_count).toBe(0);
+    expect(deleted.data.device_count).toBe(0);
     expect(created.snapshots.prechange).toBeNull();
     expect(created.snapshots.postchange.name).toBe('Hook1');
+    // snapshots carry the creation time to the millisecond, first
+    expect(Object.keys(created.snapshots.postchange)[0]).toBe('created');
+    expect(created.snapshots.postchange.created).toBe(new Date(site.created).toISOString());
+    expect(updated.snapshots.prechange.created).toBe(created.snapshots.postchange.created);
+    expect(deleted.snapshots.prechange.created).toBe(created.snapshots.postchange.created);
     expect(updated.request_id).toBe(up.headers.get('x-request-id'));
+    expect(updated.request).toEqual({
+      id: up.headers.get('x-request-id'),
+      method: 'PATCH',
+      path: `/api/dcim/sites/${site.id}/`,
+      user: 'admin',
+    });
     expect(updated.snapshots.prechange.status).toBe('active');
     expect(updated.data.status).toEqual({ value: 'planned', label: 'Planned' });
     expect(deleted.snapshots.postchange).toBeNull();
+    expect(deleted.request.method).toBe('DELETE');
     expect(deleted.data).toMatchObject({ id: site.id, name: 'Hook1', status: { value: 'planned' } });
     expect(got[0]!.headers['content-type']).toBe('application/json');
     expect(got[0]!.method).toBe('POST');
@@ -183,23 +205,28 @@ describe('failures', () => {
     expect(got).toHaveLength(3);
     expect(new Set(got.map((r) => r.headers['x-hook-delivery'])).size).toBe(1);
     expect(got[2]!.at - got[1]!.at).toBeGreaterThanOrEqual(got[1]!.at - got[0]!.at - 20);
-    const jobs = await waitJob((j) => j.status.value === 'completed');
-    expect(jobs.data.attempts.map((a: any) => a.status_code)).toEqual([500, 503, 200]);
+    const task = await waitTask((t) => t.id === got[0]!.headers['x-hook-delivery'] && t.status === 'finished');
+    expect(task.meta.attempts.map((a: any) => a.status_code)).toEqual([500, 503, 200]);
+    expect(task.id).toBe(got[0]!.headers['x-hook-delivery']);
+    expect(task).toMatchObject({ is_finished: true, func_name: 'deliver_webhook', origin: 'default' });
   });
 
   it('marks a delivery failed after the last attempt, and a requeue sends it again', async () => {
     await hook({}, { event_types: ['object_created'] });
     rx.script([500, 500, 500]);
     await s.request('POST', '/api/dcim/sites/', { name: 'fails', slug: 'fails' });
-    const job = await waitJob((j) => j.status.value === 'failed');
-    expect(job.error).toMatch(/^Delivery failed after 3 attempt\(s\): HTTP 500/);
-    expect(job.object_type).toBe('extras.webhook');
-    const rq = await s.request('POST', `/api/core/jobs/${job.id}/requeue/`);
+    const task = await waitTask((t) => t.kwargs.webhook_id === String(hookIds[0]) && t.status === 'failed');
+    expect(task.exc_info).toMatch(/^Delivery failed after 3 attempt\(s\): HTTP 500/);
+    expect(task).toMatchObject({ is_failed: true, result: null, kwargs: { webhook_id: String(hookIds[0]) } });
+    // deliveries are background tasks, never core jobs (NetBox: RQ tasks)
+    expect((await s.request('GET', '/api/core/jobs/?object_type=extras.webhook')).body.count).toBe(0);
+    const rq = await s.request('POST', `/api/core/background-tasks/${task.id}/requeue/`);
     expect(rq.status, rq.text).toBe(200);
-    expect(rq.body.status.value).toBe('pending');
-    await waitJob((j) => j.id === job.id && j.status.value === 'completed');
+    expect(rq.body).toMatchObject({ id: task.id, status: 'queued', exc_info: null });
+    await waitTask((t) => t.id === task.id && t.status === 'finished');
     expect(rx.received).toHaveLength(4);
-    expect((await s.request('POST', `/api/core/jobs/${job.id}/requeue/`)).status).toBe(409);
+    expect(rx.received[3]!.headers['x-hook-delivery']).toBe(task.id);
+    expect((await s.request('POST', `/api/core/background-tasks/${task.id}/requeue/`)).status).toBe(409);
   });
 });
 
@@ -254,13 +281,13 @@ describe('order and volume', () => {
   }, 180_000);
 });
 
-async function waitJob(pred: (job: any) => boolean, timeoutMs = 20_000): Promise<any> {
+async function waitTask(pred: (task: any) => boolean, timeoutMs = 20_000): Promise<any> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const jobs = (await s.request('GET', '/api/core/jobs/?limit=0')).body.results;
-    const hit = jobs.find(pred);
+    const tasks = (await s.request('GET', '/api/core/background-tasks/?limit=0')).body.results;
+    const hit = tasks.find(pred);
     if (hit) return hit;
-    if (Date.now() > until) throw new Error(`no job matched: ${JSON.stringify(jobs.slice(0, 3))}`);
+    if (Date.now() > until) throw new Error(`no task matched: ${JSON.stringify(tasks.slice(0, 3))}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

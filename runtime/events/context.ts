@@ -1,0 +1,44 @@
+/**
+ * The template context of a webhook delivery, which is also its default body, as NetBox 4.6 builds
+ * it: event, timestamp, object type, user and request id, the object's REST data, the request, the
+ * snapshots before and after, and the branching plugin's `context`; plus `model` (spec §6.3, §6.4).
+ */
+import type { Change, WriteContext } from '../write/index.ts';
+
+const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
+
+/** A snapshot as a webhook sends it: the object's creation time (to the millisecond) first. */
+function stamped(snapshot: Record<string, unknown> | null, created: string | undefined) {
+  return snapshot && created ? { created, ...snapshot } : snapshot;
+}
+
+export function webhookContext(
+  ctx: WriteContext,
+  c: Change,
+  object: Record<string, unknown>,
+  timestamp: string,
+): Record<string, unknown> {
+  const username = ctx.actor?.username ?? '';
+  let data = object;
+  if (c.action === 'create') {
+    // NetBox serializes the instance it just saved, which has no related-object counts yet
+    const counts = new Set(c.model.fields.filter((f) => f.computed?.type === 'count').map((f) => f.name));
+    data = Object.fromEntries(Object.entries(object).filter(([k]) => !counts.has(k)));
+  }
+  const created = typeof object.created === 'string' ? new Date(object.created).toISOString() : undefined;
+  return {
+    event: contextEvent[c.action],
+    timestamp,
+    model: c.model.model,
+    object_type: c.model.key,
+    username,
+    request_id: ctx.requestId,
+    data,
+    ...(ctx.request
+      ? { request: { id: ctx.requestId, method: ctx.request.method, path: ctx.request.path, user: username } }
+      : {}),
+    snapshots: { prechange: stamped(c.before, created), postchange: stamped(c.after, created) },
+    // events fire for main only: no branch is active in them
+    context: { active_branch: null },
+  };
+}
