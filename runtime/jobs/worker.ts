@@ -1,7 +1,8 @@
 /**
  * The job worker: graphile-worker running the tasks, each run recorded as a core job or a background
  * task (runs.ts). Every worker keeps a heartbeat; a worker that stops beating for JOB_LEASE_SECONDS
- * has its jobs unlocked (graphile retries them) and marked, so no job stays "running" forever. Runs in the server process or alone (`npm run worker`).
+ * has its jobs unlocked (graphile retries them) and marked, so no job stays "running" forever. Runs
+ * in the server process or alone (`npm run worker`).
  *
  * Tasks may be set apart in pools of their own (each a graphile-worker runner with its own
  * connections, fetching only its tasks), so that slow jobs of one kind — webhook deliveries to a

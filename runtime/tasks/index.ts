@@ -39,4 +39,9 @@ export function workerPools(settings: Settings): readonly WorkerPool[] {
 }
 
 /** Daily housekeeping (graphile-worker crontab syntax). */
-export const crontab = `15 3 * * * ${pruneChangelogJob.task}\n45 3 * * * ${pruneMediaJob.task}\n15 4 * * * ${pruneTasksJob.task}\n`;
+export const crontab = [
+  `15 3 * * * ${pruneChangelogJob.task}`,
+  `45 3 * * * ${pruneMediaJob.task}`,
+  `15 4 * * * ${pruneTasksJob.task}`,
+  '',
+].join('\n');
