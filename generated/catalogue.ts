@@ -296,7 +296,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "options": {
+              "help_text": "Unique circuit ID"
+            }
           },
           {
             "name": "provider",
@@ -408,7 +411,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Committed rate"
+            }
           },
           {
             "name": "description",
@@ -451,7 +457,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -1200,7 +1205,10 @@ export const catalogue: Catalogue = {
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
-            "unique": false
+            "unique": false,
+            "options": {
+              "label": "Member ID"
+            }
           },
           {
             "name": "member",
@@ -1520,7 +1528,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "termination",
@@ -1574,7 +1586,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Physical circuit speed"
+            }
           },
           {
             "name": "upstream_speed",
@@ -1588,7 +1603,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Upstream speed, if different from port speed"
+            }
           },
           {
             "name": "xconnect_id",
@@ -1602,7 +1620,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "ID of the local cross-connect"
+            }
           },
           {
             "name": "pp_info",
@@ -1616,7 +1637,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 100
+            "maxLength": 100,
+            "options": {
+              "help_text": "Patch panel ID and port number(s)"
+            }
           },
           {
             "name": "description",
@@ -1643,7 +1667,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Treat as if a cable is connected"
+            }
           },
           {
             "name": "cable",
@@ -2358,7 +2385,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "options": {
+              "help_text": "Full name of the provider"
+            }
           },
           {
             "name": "slug",
@@ -2498,6 +2528,9 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "circuits.provideraccount",
               "field": "provider"
+            },
+            "options": {
+              "child": null
             }
           },
           {
@@ -3450,7 +3483,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "options": {
+              "help_text": "Unique circuit ID"
+            }
           },
           {
             "name": "provider_network",
@@ -4721,7 +4757,27 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "example": "local",
-            "choices": "data_source_type"
+            "choices": "data_source_type",
+            "options": {
+              "choices": [
+                {
+                  "value": null,
+                  "display_name": "---------"
+                },
+                {
+                  "value": "local",
+                  "display_name": "Local"
+                },
+                {
+                  "value": "git",
+                  "display_name": "Git"
+                },
+                {
+                  "value": "amazon-s3",
+                  "display_name": "Amazon S3"
+                }
+              ]
+            }
           },
           {
             "name": "source_url",
@@ -4791,7 +4847,13 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 1,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "type": "choice",
+              "choices": "job_interval",
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "parameters",
@@ -5759,7 +5821,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "description": "Retrieve a list of job results"
+        }
       },
       "core.objectchange": {
         "key": "core.objectchange",
@@ -6694,7 +6759,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "description": "Retrieve a list of recent changes."
+        }
       },
       "core.objecttype": {
         "key": "core.objecttype",
@@ -6972,7 +7040,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "description": "Read-only list of ObjectTypes."
+        }
       },
       "dcim.cable": {
         "key": "dcim.cable",
@@ -7199,7 +7270,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -7626,6 +7696,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.cable",
               "field": "bundle",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -9975,7 +10048,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Chassis serial number, assigned by the manufacturer"
+            }
           },
           {
             "name": "asset_tag",
@@ -9990,7 +10066,10 @@ export const catalogue: Catalogue = {
             "unique": true,
             "default": null,
             "maxLength": 50,
-            "emptyAsNull": true
+            "emptyAsNull": true,
+            "options": {
+              "help_text": "A unique tag used to identify this device"
+            }
           },
           {
             "name": "site",
@@ -10049,9 +10128,11 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0.5,
-            "max": 100.5,
             "maxDigits": 4,
-            "decimalPlaces": 1
+            "decimalPlaces": 1,
+            "options": {
+              "label": "Position (U)"
+            }
           },
           {
             "name": "face",
@@ -10082,7 +10163,10 @@ export const catalogue: Catalogue = {
             "min": -90,
             "max": 90,
             "maxDigits": 8,
-            "decimalPlaces": 6
+            "decimalPlaces": 6,
+            "options": {
+              "help_text": "GPS coordinate in decimal format (xx.yyyyyy)"
+            }
           },
           {
             "name": "longitude",
@@ -10099,7 +10183,10 @@ export const catalogue: Catalogue = {
             "min": -180,
             "max": 180,
             "maxDigits": 9,
-            "decimalPlaces": 6
+            "decimalPlaces": 6,
+            "options": {
+              "help_text": "GPS coordinate in decimal format (xx.yyyyyy)"
+            }
           },
           {
             "name": "parent_device",
@@ -10251,7 +10338,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 255
+            "max": 255,
+            "options": {
+              "label": "Vc position"
+            }
           },
           {
             "name": "vc_priority",
@@ -10266,7 +10356,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 255
+            "max": 255,
+            "options": {
+              "help_text": "Virtual chassis master election priority"
+            }
           },
           {
             "name": "description",
@@ -10367,7 +10460,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Local config context data takes precedence over source contexts in the final rendered config context"
+            }
           },
           {
             "name": "tags",
@@ -10433,6 +10529,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleport",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10450,6 +10549,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleserverport",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10467,6 +10569,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.powerport",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10484,6 +10589,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.poweroutlet",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10501,6 +10609,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.interface",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10518,6 +10629,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.frontport",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10535,6 +10649,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.rearport",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10552,6 +10669,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.devicebay",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10569,6 +10689,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.modulebay",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -10586,6 +10709,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.inventoryitem",
               "field": "device",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -11860,7 +11986,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Virtual machines may be assigned to this role"
+            }
           },
           {
             "name": "config_template",
@@ -12341,7 +12470,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Discrete part number (optional)"
+            }
           },
           {
             "name": "u_height",
@@ -12357,7 +12489,10 @@ export const catalogue: Catalogue = {
             "default": 1,
             "min": 0,
             "maxDigits": 4,
-            "decimalPlaces": 1
+            "decimalPlaces": 1,
+            "options": {
+              "label": "Position (U)"
+            }
           },
           {
             "name": "exclude_from_utilization",
@@ -12370,7 +12505,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Devices of this type are excluded when calculating rack utilization."
+            }
           },
           {
             "name": "is_full_depth",
@@ -12383,7 +12521,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Device consumes both front and rear rack faces."
+            }
           },
           {
             "name": "subdevice_role",
@@ -12425,7 +12566,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -12458,6 +12598,9 @@ export const catalogue: Catalogue = {
             "maxLength": 100,
             "upload": {
               "to": "devicetype-images"
+            },
+            "options": {
+              "max_length": null
             }
           },
           {
@@ -12475,6 +12618,9 @@ export const catalogue: Catalogue = {
             "maxLength": 100,
             "upload": {
               "to": "devicetype-images"
+            },
+            "options": {
+              "max_length": null
             }
           },
           {
@@ -12583,6 +12729,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.device",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12600,6 +12749,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleporttemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12617,6 +12769,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleserverporttemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12634,6 +12789,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.powerporttemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12651,6 +12809,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.poweroutlettemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12668,6 +12829,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.interfacetemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12685,6 +12849,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.frontporttemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12702,6 +12869,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.rearporttemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12719,6 +12889,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.devicebaytemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12736,6 +12909,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.modulebaytemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -12753,6 +12929,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.inventoryitemtemplate",
               "field": "device_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -13185,6 +13364,36 @@ export const catalogue: Catalogue = {
             "default": [],
             "itemRefs": {
               "rear_port": "dcim.rearport"
+            },
+            "options": {
+              "help_text": null,
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false,
+                "children": {
+                  "position": {
+                    "type": "integer",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Position"
+                  },
+                  "rear_port": {
+                    "type": "field",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Rear port"
+                  },
+                  "rear_port_position": {
+                    "type": "integer",
+                    "required": false,
+                    "read_only": false,
+                    "label": "Rear port position",
+                    "min_value": 1,
+                    "max_value": 1024
+                  }
+                }
+              }
             }
           },
           {
@@ -13694,6 +13903,36 @@ export const catalogue: Catalogue = {
             "default": [],
             "itemRefs": {
               "rear_port": "dcim.rearporttemplate"
+            },
+            "options": {
+              "help_text": null,
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false,
+                "children": {
+                  "position": {
+                    "type": "integer",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Position"
+                  },
+                  "rear_port": {
+                    "type": "field",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Rear port"
+                  },
+                  "rear_port_position": {
+                    "type": "integer",
+                    "required": false,
+                    "read_only": false,
+                    "label": "Rear port position",
+                    "min_value": 1,
+                    "max_value": 1024
+                  }
+                }
+              }
             }
           },
           {
@@ -14031,7 +14270,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 64
+            "maxLength": 64,
+            "options": {
+              "help_text": "Physical label"
+            }
           },
           {
             "name": "type",
@@ -14157,7 +14399,11 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxLength": 18,
-            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
+            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
+            "options": {
+              "label": "Mac address",
+              "max_length": null
+            }
           },
           {
             "name": "primary_mac_address",
@@ -14187,7 +14433,12 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "label": "Speed (Kbps)",
+              "max_value": 9223372036854776000,
+              "help_text": null
+            }
           },
           {
             "name": "duplex",
@@ -14215,7 +14466,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "maxLength": 23
+            "maxLength": 23,
+            "options": {
+              "label": "Wwn",
+              "max_length": null
+            }
           },
           {
             "name": "mgmt_only",
@@ -14228,7 +14483,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "This interface is used only for out-of-band management"
+            }
           },
           {
             "name": "description",
@@ -14342,7 +14600,12 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxDigits": 7,
-            "decimalPlaces": 2
+            "decimalPlaces": 2,
+            "options": {
+              "help_text": "Populated by selected channel (if set)",
+              "max_digits": 8,
+              "decimal_places": 3
+            }
           },
           {
             "name": "rf_channel_width",
@@ -14357,7 +14620,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxDigits": 7,
-            "decimalPlaces": 3
+            "decimalPlaces": 3,
+            "options": {
+              "help_text": "Populated by selected channel (if set)"
+            }
           },
           {
             "name": "tx_power",
@@ -14372,7 +14638,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": -40,
-            "max": 127
+            "max": 127,
+            "options": {
+              "label": "Transmit power (dBm)"
+            }
           },
           {
             "name": "untagged_vlan",
@@ -14483,7 +14752,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Treat as if a cable is connected"
+            }
           },
           {
             "name": "tags",
@@ -14654,6 +14926,9 @@ export const catalogue: Catalogue = {
               "model": "ipam.ipaddress",
               "field": "assigned_object",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -14671,6 +14946,9 @@ export const catalogue: Catalogue = {
               "model": "ipam.fhrpgroupassignment",
               "field": "interface",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -15548,7 +15826,10 @@ export const catalogue: Catalogue = {
               "display",
               "name",
               "_depth"
-            ]
+            ],
+            "options": {
+              "type": "field"
+            }
           },
           {
             "name": "name",
@@ -16457,7 +16738,10 @@ export const catalogue: Catalogue = {
               "display",
               "name",
               "_depth"
-            ]
+            ],
+            "options": {
+              "type": "field"
+            }
           },
           {
             "name": "name",
@@ -16951,7 +17235,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Local facility ID or description"
+            }
           },
           {
             "name": "description",
@@ -17451,7 +17738,11 @@ export const catalogue: Catalogue = {
             "unique": false,
             "maxLength": 18,
             "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
-            "example": "00:1b:21:00:00:01"
+            "example": "00:1b:21:00:00:01",
+            "options": {
+              "type": "field",
+              "max_length": null
+            }
           },
           {
             "name": "assigned_object_type",
@@ -19525,7 +19816,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -19662,6 +19952,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.module",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19679,6 +19972,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleporttemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19696,6 +19992,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.consoleserverporttemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19713,6 +20012,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.powerporttemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19730,6 +20032,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.poweroutlettemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19747,6 +20052,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.interfacetemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19764,6 +20072,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.frontporttemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19781,6 +20092,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.rearporttemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -19798,6 +20112,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.modulebaytemplate",
               "field": "module_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -23886,7 +24203,10 @@ export const catalogue: Catalogue = {
             "unique": true,
             "default": null,
             "maxLength": 50,
-            "emptyAsNull": true
+            "emptyAsNull": true,
+            "options": {
+              "help_text": "A unique tag used to identify this rack"
+            }
           },
           {
             "name": "form_factor",
@@ -23929,13 +24249,17 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": 42,
             "min": 1,
-            "max": 100
+            "max": 100,
+            "options": {
+              "help_text": "Height in rack units"
+            }
           },
           {
             "name": "starting_unit",
             "kind": "integer",
             "column": "starting_unit",
             "label": "Starting unit",
+            "helpText": "Starting unit for rack",
             "required": false,
             "nullable": false,
             "blank": false,
@@ -23943,7 +24267,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": 1,
-            "min": 1
+            "min": 1,
+            "max": 32767
           },
           {
             "name": "weight",
@@ -23957,7 +24282,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -23973,7 +24297,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Maximum load capacity for the rack"
+            }
           },
           {
             "name": "weight_unit",
@@ -24000,7 +24327,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Units are numbered top-to-bottom"
+            }
           },
           {
             "name": "outer_width",
@@ -24014,7 +24344,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (width)"
+            }
           },
           {
             "name": "outer_height",
@@ -24028,7 +24362,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (height)"
+            }
           },
           {
             "name": "outer_depth",
@@ -24042,7 +24380,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (depth)"
+            }
           },
           {
             "name": "outer_unit",
@@ -24070,7 +24412,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "max": 32767,
+            "options": {
+              "help_text": "Maximum depth of a mounted device, in millimeters. For four-post racks, this is the distance between the front and rear rails."
+            }
           },
           {
             "name": "airflow",
@@ -24898,7 +25244,13 @@ export const catalogue: Catalogue = {
               1,
               2
             ],
-            "item": "integer"
+            "item": "integer",
+            "options": {
+              "child": {
+                "min_value": 0,
+                "max_value": 32767
+              }
+            }
           },
           {
             "name": "unit_count",
@@ -24914,6 +25266,9 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "coalesce(array_length(t.units, 1), 0)",
               "as": "integer"
+            },
+            "options": {
+              "type": "field"
             }
           },
           {
@@ -25731,7 +26086,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (width)"
+            }
           },
           {
             "name": "outer_height",
@@ -25746,7 +26104,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (height)"
+            }
           },
           {
             "name": "outer_depth",
@@ -25761,7 +26122,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": "Outer dimension of rack (depth)"
+            }
           },
           {
             "name": "outer_unit",
@@ -25789,7 +26153,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -25835,7 +26198,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": "Maximum depth of a mounted device, in millimeters. For four-post racks, this is the distance between the front and rear rails."
+            }
           },
           {
             "name": "owner",
@@ -25929,6 +26295,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.rack",
               "field": "rack_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -26269,6 +26638,35 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT coalesce(jsonb_agg(jsonb_build_object('position', coalesce((m->>'rear_port_position')::int, 1), 'front_port', f.id, 'front_port_position', coalesce((m->>'position')::int, 1)) ORDER BY f.id), '[]'::jsonb) FROM dcim_frontport f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE (m->>'rear_port')::bigint = t.id)",
               "as": "json"
+            },
+            "options": {
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false,
+                "children": {
+                  "position": {
+                    "type": "integer",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Position"
+                  },
+                  "front_port": {
+                    "type": "field",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Front port"
+                  },
+                  "front_port_position": {
+                    "type": "integer",
+                    "required": false,
+                    "read_only": false,
+                    "label": "Front port position",
+                    "min_value": 1,
+                    "max_value": 1024
+                  }
+                }
+              }
             }
           },
           {
@@ -26777,6 +27175,35 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT coalesce(jsonb_agg(jsonb_build_object('position', coalesce((m->>'rear_port_position')::int, 1), 'front_port', f.id, 'front_port_position', coalesce((m->>'position')::int, 1)) ORDER BY f.id), '[]'::jsonb) FROM dcim_frontporttemplate f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE (m->>'rear_port')::bigint = t.id)",
               "as": "json"
+            },
+            "options": {
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false,
+                "children": {
+                  "position": {
+                    "type": "integer",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Position"
+                  },
+                  "front_port": {
+                    "type": "field",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Front port"
+                  },
+                  "front_port_position": {
+                    "type": "integer",
+                    "required": false,
+                    "read_only": false,
+                    "label": "Front port position",
+                    "min_value": 1,
+                    "max_value": 1024
+                  }
+                }
+              }
             }
           },
           {
@@ -27536,7 +27963,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": true,
             "maxLength": 100,
-            "example": "AMS1"
+            "example": "AMS1",
+            "options": {
+              "help_text": "Full name of the site"
+            }
           },
           {
             "name": "slug",
@@ -27639,7 +28069,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "maxLength": 63
+            "maxLength": 63,
+            "options": {
+              "max_length": null
+            }
           },
           {
             "name": "description",
@@ -27682,7 +28115,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 200
+            "maxLength": 200,
+            "options": {
+              "help_text": "Physical location of the building"
+            }
           },
           {
             "name": "shipping_address",
@@ -27696,7 +28132,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 200
+            "maxLength": 200,
+            "options": {
+              "help_text": "If different from the physical address"
+            }
           },
           {
             "name": "latitude",
@@ -27713,7 +28152,10 @@ export const catalogue: Catalogue = {
             "min": -90,
             "max": 90,
             "maxDigits": 8,
-            "decimalPlaces": 6
+            "decimalPlaces": 6,
+            "options": {
+              "help_text": "GPS coordinate in decimal format (xx.yyyyyy)"
+            }
           },
           {
             "name": "longitude",
@@ -27730,7 +28172,10 @@ export const catalogue: Catalogue = {
             "min": -180,
             "max": 180,
             "maxDigits": 9,
-            "decimalPlaces": 6
+            "decimalPlaces": 6,
+            "options": {
+              "help_text": "GPS coordinate in decimal format (xx.yyyyyy)"
+            }
           },
           {
             "name": "comments",
@@ -28847,6 +29292,9 @@ export const catalogue: Catalogue = {
               "model": "dcim.device",
               "field": "virtual_chassis",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -29117,7 +29565,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": null
+            }
           },
           {
             "name": "tenant",
@@ -29946,7 +30397,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.configcontext": {
         "key": "extras.configcontext",
@@ -30371,7 +30825,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000
+            "maxLength": 1000,
+            "options": {
+              "max_length": null
+            }
           },
           {
             "name": "data_file",
@@ -30399,7 +30856,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "label": "Date synced"
+            }
           },
           {
             "name": "data",
@@ -30731,7 +31191,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000
+            "maxLength": 1000,
+            "options": {
+              "max_length": null
+            }
           },
           {
             "name": "data_file",
@@ -30759,7 +31222,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "label": "Date synced"
+            }
           },
           {
             "name": "created",
@@ -31006,7 +31472,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Any <a href=\"https://jinja.palletsprojects.com/en/stable/api/#jinja2.Environment\">additional parameters</a> to pass when constructing the Jinja environment"
+            }
           },
           {
             "name": "template_code",
@@ -31034,7 +31503,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "label": "MIME type",
+              "help_text": "Defaults to <code>text/plain; charset=utf-8</code>"
+            }
           },
           {
             "name": "file_name",
@@ -31048,7 +31521,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 200
+            "maxLength": 200,
+            "options": {
+              "help_text": "Filename to give to the rendered export file"
+            }
           },
           {
             "name": "file_extension",
@@ -31062,7 +31538,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 15
+            "maxLength": 15,
+            "options": {
+              "help_text": "Extension to append to the rendered filename"
+            }
           },
           {
             "name": "as_attachment",
@@ -31075,7 +31554,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Download file as attachment"
+            }
           },
           {
             "name": "debug",
@@ -31088,7 +31570,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Enable verbose error output when rendering this template. Not recommended for production use."
+            }
           },
           {
             "name": "data_source",
@@ -31118,7 +31603,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000
+            "maxLength": 1000,
+            "options": {
+              "max_length": null
+            }
           },
           {
             "name": "data_file",
@@ -31146,7 +31634,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Enable automatic synchronization of data when the data file is updated"
+            }
           },
           {
             "name": "data_synced",
@@ -31159,7 +31650,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "label": "Date synced"
+            }
           },
           {
             "name": "owner",
@@ -31478,6 +31972,9 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "CASE type WHEN 'integer' THEN 'integer' WHEN 'decimal' THEN 'decimal' WHEN 'boolean' THEN 'boolean' WHEN 'json' THEN 'object' WHEN 'object' THEN 'object' WHEN 'multiselect' THEN 'array' WHEN 'multiobject' THEN 'array' ELSE 'string' END",
               "as": "string"
+            },
+            "options": {
+              "type": "field"
             }
           },
           {
@@ -31504,7 +32001,10 @@ export const catalogue: Catalogue = {
                 "inverse": true,
                 "message": "Double underscores are not permitted in custom field names."
               }
-            ]
+            ],
+            "options": {
+              "help_text": "Internal field name"
+            }
           },
           {
             "name": "label",
@@ -31518,7 +32018,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Name of the field as displayed to users (if not provided, 'the field's name will be used)"
+            }
           },
           {
             "name": "group_name",
@@ -31532,7 +32035,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Custom fields within the same group will be displayed together"
+            }
           },
           {
             "name": "description",
@@ -31574,7 +32080,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "This field is required when creating new objects or editing an existing object."
+            }
           },
           {
             "name": "unique",
@@ -31587,7 +32096,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "label": "Must be unique",
+              "help_text": "The value of this field must be unique for the assigned object"
+            }
           },
           {
             "name": "search_weight",
@@ -31602,7 +32115,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": 1000,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "help_text": "Weighting for search. Lower values are considered more important. Fields with a search weight of zero will be ignored."
+            }
           },
           {
             "name": "filter_logic",
@@ -31657,7 +32173,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Replicate this value when cloning objects"
+            }
           },
           {
             "name": "default",
@@ -31670,7 +32189,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Default value for the field (must be a JSON value). Encapsulate strings with double quotes (e.g. \"Foo\")."
+            }
           },
           {
             "name": "related_object_filter",
@@ -31683,7 +32205,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Filter the object selection choices using a query_params dict (must be a JSON value).Encapsulate strings with double quotes (e.g. \"Foo\")."
+            }
           },
           {
             "name": "weight",
@@ -31698,7 +32223,11 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": 100,
             "min": 0,
-            "max": 32767
+            "max": 32767,
+            "options": {
+              "label": "Display weight",
+              "help_text": "Fields with higher weights appear lower in a form."
+            }
           },
           {
             "name": "validation_minimum",
@@ -31713,7 +32242,12 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxDigits": 20,
-            "decimalPlaces": 4
+            "decimalPlaces": 4,
+            "options": {
+              "label": "Minimum value",
+              "help_text": "Minimum allowed value (for numeric fields)",
+              "max_digits": 16
+            }
           },
           {
             "name": "validation_maximum",
@@ -31728,7 +32262,12 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxDigits": 20,
-            "decimalPlaces": 4
+            "decimalPlaces": 4,
+            "options": {
+              "label": "Maximum value",
+              "help_text": "Maximum allowed value (for numeric fields)",
+              "max_digits": 16
+            }
           },
           {
             "name": "validation_regex",
@@ -31742,7 +32281,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 500
+            "maxLength": 500,
+            "options": {
+              "help_text": "Regular expression to enforce on text field values. Use ^ and $ to force matching of entire string. For example, <code>^[A-Z]{3}$</code> will limit values to exactly three uppercase letters."
+            }
           },
           {
             "name": "validation_schema",
@@ -31755,7 +32297,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "A JSON schema definition for validating the custom field value"
+            }
           },
           {
             "name": "choice_set",
@@ -31916,7 +32461,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.customfieldchoiceset": {
         "key": "extras.customfieldchoiceset",
@@ -32055,7 +32603,23 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "type": "list",
+              "help_text": null,
+              "child": {
+                "type": "list",
+                "required": true,
+                "read_only": false,
+                "min_length": 2,
+                "max_length": 2,
+                "child": {
+                  "type": "field",
+                  "required": true,
+                  "read_only": false
+                }
+              }
+            }
           },
           {
             "name": "choice_colors",
@@ -32069,7 +32633,17 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "type": "nested object",
+              "help_text": null,
+              "child": {
+                "type": "choice",
+                "required": true,
+                "read_only": false,
+                "choices": "customfield_choice_color"
+              }
+            }
           },
           {
             "name": "order_alphabetically",
@@ -32082,7 +32656,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Choices are automatically ordered alphabetically"
+            }
           },
           {
             "name": "created",
@@ -32347,7 +32924,10 @@ export const catalogue: Catalogue = {
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
-            "unique": false
+            "unique": false,
+            "options": {
+              "help_text": "Jinja2 template code for link text"
+            }
           },
           {
             "name": "link_url",
@@ -32359,7 +32939,10 @@ export const catalogue: Catalogue = {
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
-            "unique": false
+            "unique": false,
+            "options": {
+              "help_text": "Jinja2 template code for link URL"
+            }
           },
           {
             "name": "weight",
@@ -32388,7 +32971,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "help_text": "Links with the same group will appear as a dropdown menu"
+            }
           },
           {
             "name": "button_class",
@@ -32403,7 +32989,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "default",
             "choices": "custom_link_button_class",
-            "plain": true
+            "plain": true,
+            "options": {
+              "help_text": "The class of the first link in a group will be used for the dropdown button"
+            }
           },
           {
             "name": "new_window",
@@ -32416,7 +33005,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Force link to open in a new window"
+            }
           },
           {
             "name": "owner",
@@ -32688,7 +33280,14 @@ export const catalogue: Catalogue = {
             "example": [
               "object_created"
             ],
-            "item": "string"
+            "item": "string",
+            "options": {
+              "help_text": "The types of event which will trigger this rule.",
+              "child": {
+                "type": "choice",
+                "choices": "event_type"
+              }
+            }
           },
           {
             "name": "conditions",
@@ -32701,7 +33300,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "A set of conditions which determine whether the event will be generated."
+            }
           },
           {
             "name": "action_type",
@@ -32944,7 +33546,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.exporttemplate": {
         "key": "extras.exporttemplate",
@@ -33069,7 +33674,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Any <a href=\"https://jinja.palletsprojects.com/en/stable/api/#jinja2.Environment\">additional parameters</a> to pass when constructing the Jinja environment"
+            }
           },
           {
             "name": "template_code",
@@ -33096,7 +33704,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 50
+            "maxLength": 50,
+            "options": {
+              "label": "MIME type",
+              "help_text": "Defaults to <code>text/plain; charset=utf-8</code>"
+            }
           },
           {
             "name": "file_name",
@@ -33110,7 +33722,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 200
+            "maxLength": 200,
+            "options": {
+              "help_text": "Filename to give to the rendered export file"
+            }
           },
           {
             "name": "file_extension",
@@ -33124,7 +33739,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 15
+            "maxLength": 15,
+            "options": {
+              "help_text": "Extension to append to the rendered filename"
+            }
           },
           {
             "name": "as_attachment",
@@ -33137,7 +33755,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Download file as attachment"
+            }
           },
           {
             "name": "data_source",
@@ -33167,7 +33788,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000
+            "maxLength": 1000,
+            "options": {
+              "max_length": null
+            }
           },
           {
             "name": "data_file",
@@ -33195,7 +33819,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "label": "Date synced"
+            }
           },
           {
             "name": "owner",
@@ -33477,6 +34104,9 @@ export const catalogue: Catalogue = {
               "widthField": "image_width",
               "heightField": "image_height",
               "sizeField": "image_size"
+            },
+            "options": {
+              "help_text": null
             }
           },
           {
@@ -33531,7 +34161,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": null
+            }
           },
           {
             "name": "created",
@@ -33660,7 +34293,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.journalentry": {
         "key": "extras.journalentry",
@@ -33980,7 +34616,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "users.user",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "options": {
+              "type": "field"
+            }
           },
           {
             "name": "kind",
@@ -34150,7 +34789,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.notification": {
         "key": "extras.notification",
@@ -34560,7 +35202,12 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 50,
-            "example": "object_updated"
+            "example": "object_updated",
+            "options": {
+              "type": "choice",
+              "choices": "event_type",
+              "max_length": null
+            }
           },
           {
             "name": "last_updated",
@@ -34675,7 +35322,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.notificationgroup": {
         "key": "extras.notificationgroup",
@@ -35089,7 +35739,10 @@ export const catalogue: Catalogue = {
               "display_url",
               "display",
               "username"
-            ]
+            ],
+            "options": {
+              "type": "field"
+            }
           },
           {
             "name": "weight",
@@ -35802,7 +36455,10 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
       },
       "extras.tag": {
         "key": "extras.tag",
@@ -35839,7 +36495,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "column": "id"
+            "column": "id",
+            "options": {
+              "label": "Id"
+            }
           },
           {
             "name": "url",
@@ -36655,7 +37314,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 500,
-            "example": "http://127.0.0.1:9000/hooks"
+            "example": "http://127.0.0.1:9000/hooks",
+            "options": {
+              "help_text": "This URL will be called using the HTTP method defined when the webhook is called. Must be http:// or https://. Jinja2 template processing is supported (with the same context as the request body) for part or all of the URL."
+            }
           },
           {
             "name": "http_method",
@@ -36684,7 +37346,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "application/json",
-            "maxLength": 100
+            "maxLength": 100,
+            "options": {
+              "help_text": "The complete list of official content types is available <a href=\"https://www.iana.org/assignments/media-types/media-types.xhtml\">here</a>."
+            }
           },
           {
             "name": "additional_headers",
@@ -36698,7 +37363,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": ""
+            "default": "",
+            "options": {
+              "help_text": "User-supplied HTTP headers to be sent with the request in addition to the HTTP content type. Headers should be defined in the format <code>Name: Value</code>. Jinja2 template processing is supported with the same context as the request body (below). When interpolating untrusted data (such as object attributes) into a header value, apply the <code>header_safe</code> filter to guard against HTTP header injection, e.g. <code>X-Object: {{ data.name | header_safe }}</code>."
+            }
           },
           {
             "name": "body_template",
@@ -36712,7 +37380,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": ""
+            "default": "",
+            "options": {
+              "help_text": "Jinja2 template for a custom request body. If blank, a JSON object representing the change will be included. Available context data includes: <code>event</code>, <code>model</code>, <code>timestamp</code>, <code>username</code>, <code>request_id</code>, and <code>data</code>."
+            }
           },
           {
             "name": "secret",
@@ -36727,7 +37398,10 @@ export const catalogue: Catalogue = {
             "writeOnly": true,
             "unique": false,
             "default": "",
-            "maxLength": 255
+            "maxLength": 255,
+            "options": {
+              "help_text": "When provided, the request will include a <code>X-Hook-Signature</code> header containing a HMAC hex digest of the payload body using the secret as the key. The secret is not transmitted in the request."
+            }
           },
           {
             "name": "ssl_verification",
@@ -36740,7 +37414,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Enable SSL certificate verification. Disable with caution!"
+            }
           },
           {
             "name": "ca_file_path",
@@ -36754,7 +37431,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "maxLength": 4096
+            "maxLength": 4096,
+            "options": {
+              "label": "CA File Path",
+              "help_text": "The specific CA certificate file to use for SSL verification. Leave blank to use the system defaults."
+            }
           },
           {
             "name": "tags",
@@ -37349,7 +38030,10 @@ export const catalogue: Catalogue = {
             "unique": true,
             "min": 1,
             "max": 4294967295,
-            "example": 65001
+            "example": 65001,
+            "options": {
+              "help_text": "16- or 32-bit autonomous system number"
+            }
           },
           {
             "name": "rir",
@@ -37544,6 +38228,9 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "dcim.site",
               "field": "asns"
+            },
+            "options": {
+              "child": null
             }
           }
         ],
@@ -39057,7 +39744,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 255,
-            "pattern": "^([0-9A-Za-z_-]+|\\*)(\\.[0-9A-Za-z_-]+)*\\.?$"
+            "pattern": "^([0-9A-Za-z_-]+|\\*)(\\.[0-9A-Za-z_-]+)*\\.?$",
+            "options": {
+              "help_text": "Hostname or FQDN (not case-sensitive)"
+            }
           },
           {
             "name": "description",
@@ -39675,7 +40365,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Prevent the creation of IP addresses within this range"
+            }
           },
           {
             "name": "mark_utilized",
@@ -39688,7 +40381,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Report space as fully utilized"
+            }
           }
         ],
         "brief": [
@@ -39995,7 +40691,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "scope",
@@ -40106,7 +40806,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "All IP addresses within this prefix are considered usable"
+            }
           },
           {
             "name": "mark_utilized",
@@ -40119,7 +40822,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "Treat as fully utilized"
+            }
           },
           {
             "name": "description",
@@ -40514,7 +41220,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "options": {
+              "help_text": "IP space managed by this RIR is considered private"
+            }
           },
           {
             "name": "description",
@@ -41543,8 +42252,8 @@ export const catalogue: Catalogue = {
         "app": "ipam",
         "model": "service",
         "className": "Service",
-        "verboseName": "service",
-        "verboseNamePlural": "services",
+        "verboseName": "application service",
+        "verboseNamePlural": "application services",
         "description": "A network service (protocol and ports) offered by a device or virtual machine.",
         "path": "services",
         "apiPath": "ipam/services",
@@ -41735,7 +42444,14 @@ export const catalogue: Catalogue = {
             "example": [
               22
             ],
-            "item": "integer"
+            "item": "integer",
+            "options": {
+              "label": "Port numbers",
+              "child": {
+                "min_value": 1,
+                "max_value": 65535
+              }
+            }
           },
           {
             "name": "ipaddresses",
@@ -41996,8 +42712,8 @@ export const catalogue: Catalogue = {
         "app": "ipam",
         "model": "servicetemplate",
         "className": "ServiceTemplate",
-        "verboseName": "service template",
-        "verboseNamePlural": "service templates",
+        "verboseName": "application service template",
+        "verboseNamePlural": "application service templates",
         "description": "A reusable definition of a service (protocol and ports).",
         "path": "service-templates",
         "apiPath": "ipam/service-templates",
@@ -42101,7 +42817,13 @@ export const catalogue: Catalogue = {
             "example": [
               22
             ],
-            "item": "integer"
+            "item": "integer",
+            "options": {
+              "child": {
+                "min_value": 1,
+                "max_value": 65535
+              }
+            }
           },
           {
             "name": "description",
@@ -42235,7 +42957,7 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "service template with this name already exists."
+            "message": "application service template with this name already exists."
           }
         ],
         "rules": [],
@@ -42440,7 +43162,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "min": 1,
             "max": 4094,
-            "example": 100
+            "example": 100,
+            "options": {
+              "help_text": "Numeric VLAN ID (1-4094)"
+            }
           },
           {
             "name": "name",
@@ -43018,7 +43743,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "scope",
@@ -43078,7 +43807,15 @@ export const catalogue: Catalogue = {
                 1,
                 4094
               ]
-            ]
+            ],
+            "options": {
+              "label": "Vid ranges",
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false
+              }
+            }
           },
           {
             "name": "tenant",
@@ -43739,7 +44476,10 @@ export const catalogue: Catalogue = {
               "display",
               "name",
               "description"
-            ]
+            ],
+            "options": {
+              "type": "field"
+            }
           },
           {
             "name": "local_vid",
@@ -43754,7 +44494,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "min": 1,
             "max": 4094,
-            "example": 100
+            "example": 100,
+            "options": {
+              "help_text": "Numeric VLAN ID (1-4094)"
+            }
           },
           {
             "name": "remote_vid",
@@ -43769,7 +44512,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "min": 1,
             "max": 4094,
-            "example": 200
+            "example": 200,
+            "options": {
+              "help_text": "Numeric VLAN ID (1-4094)"
+            }
           },
           {
             "name": "description",
@@ -44032,7 +44778,10 @@ export const catalogue: Catalogue = {
             "unique": true,
             "default": null,
             "maxLength": 21,
-            "emptyAsNull": true
+            "emptyAsNull": true,
+            "options": {
+              "help_text": "Unique route distinguisher (as defined in RFC 4364)"
+            }
           },
           {
             "name": "tenant",
@@ -44061,7 +44810,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "label": "Enforce unique space"
+            }
           },
           {
             "name": "import_targets",
@@ -45739,7 +46491,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 254,
-            "pattern": "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"
+            "pattern": "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+            "options": {
+              "type": "email"
+            }
           },
           {
             "name": "address",
@@ -45768,7 +46523,10 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200,
-            "pattern": "^$|^[a-z][a-z0-9+.-]*://\\S+$"
+            "pattern": "^$|^[a-z][a-z0-9+.-]*://\\S+$",
+            "options": {
+              "type": "url"
+            }
           },
           {
             "name": "description",
@@ -46588,6 +47346,9 @@ export const catalogue: Catalogue = {
                 "source": "contact_id",
                 "target": "contactgroup_id"
               }
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -48365,6 +49126,9 @@ export const catalogue: Catalogue = {
                 "source": "user_id",
                 "target": "group_id"
               }
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -48647,7 +49411,13 @@ export const catalogue: Catalogue = {
             "example": [
               "view"
             ],
-            "item": "string"
+            "item": "string",
+            "options": {
+              "help_text": "The list of actions granted by this permission",
+              "child": {
+                "max_length": 30
+              }
+            }
           },
           {
             "name": "constraints",
@@ -48661,7 +49431,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Queryset filter matching the applicable objects of the selected type(s)"
+            }
           },
           {
             "name": "groups",
@@ -50123,7 +50896,10 @@ export const catalogue: Catalogue = {
             "unique": true,
             "default": null,
             "maxLength": 16,
-            "emptyAsNull": true
+            "emptyAsNull": true,
+            "options": {
+              "help_text": "v2 token identification key"
+            }
           },
           {
             "name": "user",
@@ -50191,7 +50967,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Disable to temporarily revoke this token without deleting it."
+            }
           },
           {
             "name": "write_enabled",
@@ -50204,7 +50983,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "help_text": "Permit create/update/delete operations using this token"
+            }
           },
           {
             "name": "pepper_id",
@@ -50217,7 +50999,10 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "ID of the cryptographic pepper used to hash the token (v2 only)"
+            }
           },
           {
             "name": "allowed_ips",
@@ -50231,7 +51016,13 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": [],
-            "item": "ipnetwork"
+            "item": "ipnetwork",
+            "options": {
+              "child": {
+                "type": "nested object",
+                "label": null
+              }
+            }
           },
           {
             "name": "token",
@@ -50245,7 +51036,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "maxLength": 255
+            "maxLength": 255,
+            "options": {
+              "help_text": null,
+              "max_length": null
+            }
           },
           {
             "name": "plaintext",
@@ -50494,7 +51289,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": true,
             "maxLength": 150,
-            "pattern": "^[\\w.@+-]+$"
+            "pattern": "^[\\w.@+-]+$",
+            "options": {
+              "help_text": "Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."
+            }
           },
           {
             "name": "password",
@@ -50507,7 +51305,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": true,
             "unique": false,
-            "maxLength": 255
+            "maxLength": 255,
+            "options": {
+              "max_length": 128
+            }
           },
           {
             "name": "first_name",
@@ -50549,7 +51350,11 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 254
+            "maxLength": 254,
+            "options": {
+              "type": "email",
+              "label": "Email address"
+            }
           },
           {
             "name": "is_active",
@@ -50562,7 +51367,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": true
+            "default": true,
+            "options": {
+              "label": "Active",
+              "help_text": "Designates whether this user should be treated as active. Unselect this instead of deleting accounts."
+            }
           },
           {
             "name": "is_staff",
@@ -51092,7 +51901,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "scope",
@@ -51272,6 +52085,10 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT sum(v.vcpus) FROM virtualization_virtualmachine v WHERE v.cluster_id = t.id)",
               "as": "decimal"
+            },
+            "options": {
+              "max_digits": 8,
+              "decimal_places": 2
             }
           },
           {
@@ -52306,7 +53123,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "min": 0,
-            "example": 10240
+            "example": 10240,
+            "options": {
+              "label": "Size"
+            }
           },
           {
             "name": "owner",
@@ -52773,7 +53593,10 @@ export const catalogue: Catalogue = {
             "default": null,
             "min": 0.01,
             "maxDigits": 6,
-            "decimalPlaces": 2
+            "decimalPlaces": 2,
+            "options": {
+              "label": "VCPUs"
+            }
           },
           {
             "name": "memory",
@@ -52787,7 +53610,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "label": "Memory"
+            }
           },
           {
             "name": "disk",
@@ -52801,7 +53627,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "label": "Disk"
+            }
           },
           {
             "name": "serial",
@@ -52916,7 +53745,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "help_text": "Local config context data takes precedence over source contexts in the final rendered config context"
+            }
           },
           {
             "name": "tags",
@@ -52982,6 +53814,9 @@ export const catalogue: Catalogue = {
               "model": "virtualization.vminterface",
               "field": "virtual_machine",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -52999,6 +53834,9 @@ export const catalogue: Catalogue = {
               "model": "virtualization.virtualdisk",
               "field": "virtual_machine",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -53369,7 +54207,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "label": "Default memory"
+            }
           },
           {
             "name": "description",
@@ -53477,6 +54318,9 @@ export const catalogue: Catalogue = {
               "model": "virtualization.virtualmachine",
               "field": "virtual_machine_type",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           }
         ],
@@ -53795,7 +54639,11 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "maxLength": 18,
-            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"
+            "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
+            "options": {
+              "label": "Mac address",
+              "max_length": null
+            }
           },
           {
             "name": "primary_mac_address",
@@ -53998,6 +54846,9 @@ export const catalogue: Catalogue = {
               "model": "ipam.ipaddress",
               "field": "assigned_object",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -54015,6 +54866,9 @@ export const catalogue: Catalogue = {
               "model": "ipam.fhrpgroupassignment",
               "field": "interface",
               "cumulative": false
+            },
+            "options": {
+              "type": "integer"
             }
           },
           {
@@ -55757,7 +56611,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Security association lifetime (seconds)"
+            }
           },
           {
             "name": "sa_lifetime_data",
@@ -55771,7 +56628,10 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0
+            "min": 0,
+            "options": {
+              "help_text": "Security association lifetime (in kilobytes)"
+            }
           },
           {
             "name": "owner",
@@ -57976,7 +58836,11 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null
+            "default": null,
+            "options": {
+              "min_value": null,
+              "max_value": null
+            }
           },
           {
             "name": "scope",
@@ -58835,7 +59699,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "min": 0,
             "maxDigits": 8,
             "decimalPlaces": 2
           },
@@ -59699,6 +60562,60 @@ export const catalogue: Catalogue = {
           "label": "UN/LOCODE (Location codes)"
         }
       ],
+      "customfield_choice_color": [
+        {
+          "value": "blue",
+          "label": "Blue"
+        },
+        {
+          "value": "indigo",
+          "label": "Indigo"
+        },
+        {
+          "value": "purple",
+          "label": "Purple"
+        },
+        {
+          "value": "pink",
+          "label": "Pink"
+        },
+        {
+          "value": "red",
+          "label": "Red"
+        },
+        {
+          "value": "orange",
+          "label": "Orange"
+        },
+        {
+          "value": "yellow",
+          "label": "Yellow"
+        },
+        {
+          "value": "green",
+          "label": "Green"
+        },
+        {
+          "value": "teal",
+          "label": "Teal"
+        },
+        {
+          "value": "cyan",
+          "label": "Cyan"
+        },
+        {
+          "value": "gray",
+          "label": "Gray"
+        },
+        {
+          "value": "black",
+          "label": "Black"
+        },
+        {
+          "value": "white",
+          "label": "White"
+        }
+      ],
       "customfield_filter_logic": [
         {
           "value": "disabled",
@@ -59929,6 +60846,56 @@ export const catalogue: Catalogue = {
         {
           "value": "ft",
           "label": "Feet"
+        }
+      ],
+      "event_type": [
+        {
+          "value": "object_created",
+          "label": "Object created"
+        },
+        {
+          "value": "object_updated",
+          "label": "Object updated"
+        },
+        {
+          "value": "object_deleted",
+          "label": "Object deleted"
+        },
+        {
+          "value": "job_started",
+          "label": "Job started"
+        },
+        {
+          "value": "job_completed",
+          "label": "Job completed"
+        },
+        {
+          "value": "job_failed",
+          "label": "Job failed"
+        },
+        {
+          "value": "job_errored",
+          "label": "Job errored"
+        },
+        {
+          "value": "branch_provisioned",
+          "label": "Branch provisioned"
+        },
+        {
+          "value": "branch_deprovisioned",
+          "label": "Branch deprovisioned"
+        },
+        {
+          "value": "branch_synced",
+          "label": "Branch synced"
+        },
+        {
+          "value": "branch_merged",
+          "label": "Branch merged"
+        },
+        {
+          "value": "branch_reverted",
+          "label": "Branch reverted"
         }
       ],
       "eventrule_action_type": [
@@ -61233,6 +62200,32 @@ export const catalogue: Catalogue = {
         {
           "value": "ah",
           "label": "AH"
+        }
+      ],
+      "job_interval": [
+        {
+          "value": 1,
+          "label": "Minutely"
+        },
+        {
+          "value": 60,
+          "label": "Hourly"
+        },
+        {
+          "value": 720,
+          "label": "12 hours"
+        },
+        {
+          "value": 1440,
+          "label": "Daily"
+        },
+        {
+          "value": 10080,
+          "label": "Weekly"
+        },
+        {
+          "value": 43200,
+          "label": "30 days"
         }
       ],
       "job_notifications": [

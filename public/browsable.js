@@ -127,10 +127,23 @@
     return String(value);
   }
 
+  /**
+   * A list's input takes ids or values separated by commas (or JSON): DRF's metadata says so by a `child`
+   * for lists of objects; a list of ids (many-to-many) is only known from the object's current value.
+   */
+  function isList(value, meta) {
+    return meta.type === 'list' || Boolean(meta.child) || Array.isArray(value);
+  }
+
   function isJson(value, meta) {
     return (
-      meta.type !== 'list' && value !== null && typeof value === 'object' && !('id' in value) && !('value' in value)
+      !isList(value, meta) && value !== null && typeof value === 'object' && !('id' in value) && !('value' in value)
     );
+  }
+
+  /** A related object (DRF's `nested object`) or a plain field may be given by its id. */
+  function takesId(type) {
+    return type === 'integer' || type === 'field' || type === 'nested object';
   }
 
   function control(name, meta, value) {
@@ -159,12 +172,12 @@
     } else if (name === 'comments') {
       input = el('textarea', Object.assign(attrs, { rows: '3' }));
     } else {
-      if (meta.type === 'integer' || meta.type === 'field') attrs.inputmode = 'numeric';
+      if (takesId(meta.type)) attrs.inputmode = 'numeric';
       if (meta.type === 'date') attrs.type = 'date';
       if (meta.max_length) attrs.maxlength = String(meta.max_length);
       input = el('input', attrs);
     }
-    input.dataset.type = meta.type;
+    input.dataset.type = isList(value, meta) ? 'list' : meta.type;
     input.value = initial(value, meta);
     input.dataset.initial = input.value;
     var label = el('label', {}, [el('span', { text: (meta.label || name) + (meta.required ? ' *' : '') })]);
@@ -189,7 +202,7 @@
       var type = input.dataset.type;
       if (input.dataset.json) body[input.name] = JSON.parse(raw);
       else if (type === 'boolean') body[input.name] = raw === 'true';
-      else if (type === 'integer' || (type === 'field' && /^\d+$/.test(raw))) body[input.name] = Number(raw);
+      else if (type === 'integer' || (takesId(type) && /^\d+$/.test(raw))) body[input.name] = Number(raw);
       else if (type === 'decimal') body[input.name] = raw;
       else if (type === 'list') {
         body[input.name] =

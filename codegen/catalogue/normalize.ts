@@ -359,6 +359,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
       (a, b) => (pos.get(a.name) ?? 1e6 + all.indexOf(a)) - (pos.get(b.name) ?? 1e6 + all.indexOf(b)),
     );
   }
+  const fieldOptions = m.options?.fields ?? {};
+  fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
   const byName = new Map(fields.map((f) => [f.name, f]));
   const isCount = (n: string) => byName.get(n)?.computed?.type === 'count';
   const brief = m.brief ?? [
@@ -496,6 +498,14 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     actions: Object.entries(m.actions ?? {})
       .sort(([a], [b]) => byCodePoint(a, b))
       .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
+    ...(m.options?.description !== undefined || m.options?.type_choices
+      ? {
+          options: {
+            ...(m.options.description !== undefined ? { description: m.options.description } : {}),
+            ...(m.options.type_choices ? { typeChoices: true } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -189,6 +189,8 @@ export interface RawModel {
   instantiates?: { type: string; device?: string; placeholders?: Record<string, string> };
   /** detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on */
   actions?: Record<string, { op: string } & Record<string, string>>;
+  /** NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields */
+  options?: { description?: string; type_choices?: boolean; fields?: Record<string, Record<string, unknown>> };
 }
 
 export interface RawApp {

@@ -266,6 +266,76 @@ const filter = {
   },
 } as const;
 
+/**
+ * DRF's field metadata keys an `options.fields` entry may give (null removes what the rule derives);
+ * `choices` may name a choice set.
+ */
+const drfTypes = [
+  'field',
+  'boolean',
+  'string',
+  'url',
+  'email',
+  'slug',
+  'integer',
+  'decimal',
+  'date',
+  'datetime',
+  'choice',
+].concat(['list', 'nested object', 'image upload']);
+const optionalNumber = { type: ['number', 'null'] } as const;
+const fieldOptionKeys = {
+  type: { enum: drfTypes },
+  label: { type: 'string' },
+  help_text: { type: ['string', 'null'] },
+  min_length: optionalNumber,
+  max_length: optionalNumber,
+  min_value: optionalNumber,
+  max_value: optionalNumber,
+  max_digits: optionalNumber,
+  decimal_places: optionalNumber,
+  choices: {
+    anyOf: [
+      { type: 'null' },
+      { type: 'string' },
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['value', 'display_name'],
+          properties: { value: { type: ['string', 'integer', 'null'] }, display_name: { type: 'string' } },
+        },
+      },
+    ],
+  },
+} as const;
+const fieldOptions = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    ...fieldOptionKeys,
+    // a list's item: keys merged into the rule's item, or the item's whole description (null: none)
+    child: { type: ['object', 'null'] },
+  },
+} as const;
+
+/** What NetBox's OPTIONS answer says that the rule in runtime/rest/options cannot derive from the catalogue. */
+const modelOptions = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    description: { type: 'string' },
+    type_choices: { type: 'boolean' },
+    fields: {
+      type: 'object',
+      propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' },
+      additionalProperties: fieldOptions,
+    },
+  },
+} as const;
+
 const model = {
   type: 'object',
   additionalProperties: false,
@@ -352,6 +422,7 @@ const model = {
         additionalProperties: { type: 'string' },
       },
     },
+    options: modelOptions,
   },
 } as const;
 

@@ -187,6 +187,13 @@ export function validateCatalogue(raw: RawCatalogue): void {
     checkList(m.nested, 'nested');
     checkList(m.order, 'order');
     checkList(m.search, 'search');
+    checkList(Object.keys(m.options?.fields ?? {}), 'options.fields');
+    for (const [n, o] of Object.entries(m.options?.fields ?? {})) {
+      for (const set of [o.choices, (o.child as Record<string, unknown> | null | undefined)?.choices]) {
+        if (typeof set === 'string' && !choices[set])
+          faults.push(`${at}.options.fields.${n}: unknown choice set "${set}"`);
+      }
+    }
     checkList(
       m.ordering?.map((o) => o.replace(/^-/, '').split(' ')[0]!),
       'ordering',

@@ -110,7 +110,7 @@ function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   const options = (what: string) => ({
     operationId: `${op}_${what}_options`,
     tags: [tag],
-    summary: `Describe the ${what} endpoint: renderers, parsers and (for who may create) the writable fields`,
+    summary: `Describe the ${what} endpoint: renderers, parsers and (for who may write) every field`,
     security: [{ Token: [] }, { Bearer: [] }, {}],
     responses: { '200': { description: 'Metadata', content: { 'application/json': { schema: ref('Metadata') } } } },
   });
@@ -279,14 +279,52 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
       type: 'object',
       required: ['name', 'description', 'renders', 'parses'],
       properties: {
-        name: { type: 'string' },
+        name: { type: 'string', description: 'The view: `Site List`, `Site Instance`' },
         description: { type: 'string' },
         renders: { type: 'array', items: { type: 'string' } },
         parses: { type: 'array', items: { type: 'string' } },
         actions: {
           type: 'object',
-          description: 'Present for a user who may create: POST (list) or PUT (detail) → field → its description',
-          additionalProperties: { type: 'object', additionalProperties: { type: 'object' } },
+          description: 'POST (a list, for who may create) and PUT (for who may change): every field of the object',
+          properties: {
+            POST: { type: 'object', additionalProperties: ref('FieldMetadata') },
+            PUT: { type: 'object', additionalProperties: ref('FieldMetadata') },
+          },
+        },
+      },
+    },
+    FieldMetadata: {
+      type: 'object',
+      description: "A field as Django REST framework's metadata describes NetBox's serializer field",
+      required: ['type', 'required', 'read_only'],
+      properties: {
+        type: {
+          type: 'string',
+          description: '`field` (related ids, choices, computed values), `nested object`, `list`, `string`, …',
+        },
+        required: { type: 'boolean' },
+        read_only: { type: 'boolean' },
+        label: { type: 'string' },
+        help_text: { type: 'string' },
+        min_length: { type: 'integer' },
+        max_length: { type: 'integer' },
+        min_value: { type: 'number' },
+        max_value: { type: 'number' },
+        max_digits: { type: 'integer' },
+        decimal_places: { type: 'integer' },
+        child: { ...ref('FieldMetadata'), description: "A list's item" },
+        children: {
+          type: 'object',
+          description: "A nested object's fields",
+          additionalProperties: ref('FieldMetadata'),
+        },
+        choices: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value', 'display_name'],
+            properties: { value: {}, display_name: { type: 'string' } },
+          },
         },
       },
     },

@@ -21222,7 +21222,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "type": "integer",
-        "description": "Starting unit"
+        "description": "Starting unit for rack"
       },
       {
         "name": "status",

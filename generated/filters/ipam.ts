@@ -2451,7 +2451,7 @@ export const ipamFilters: FilterSpecs = {
           ],
           "target": "ipam.service",
           "type": "integer",
-          "description": "Service (ID)"
+          "description": "Application service (ID)"
         },
         "description": "Application service (ID)",
         "type": "integer"

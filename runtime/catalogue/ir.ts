@@ -164,6 +164,21 @@ export interface FieldDef {
   readonly hidden?: boolean;
   /** an empty string is stored as null (nullable unique strings, NetBox's rule) */
   readonly emptyAsNull?: boolean;
+  /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
+  readonly options?: FieldOptions;
+}
+
+/**
+ * Keys of DRF's field metadata (`label`, `help_text`, `type`, `min_value`, …, `child` for a list's item)
+ * that replace what the OPTIONS rule derives; null removes the key.
+ */
+export type FieldOptions = Readonly<Record<string, unknown>>;
+
+export interface ModelOptions {
+  /** the view's description (NetBox: the viewset's docstring, mostly empty) */
+  readonly description?: string;
+  /** content-type fields list every object type as choices (NetBox's ContentTypeMetadata views) */
+  readonly typeChoices?: boolean;
 }
 
 /** One alternative of the display rule: used when every referenced path is non-empty. */
@@ -377,6 +392,8 @@ export interface ModelDef {
   readonly ignoredParams: readonly IgnoredParam[];
   readonly reverse: readonly ReverseRelation[];
   readonly actions: readonly ActionDef[];
+  /** NetBox's OPTIONS answer where the catalogue's other keys do not give it */
+  readonly options?: ModelOptions;
   /** a component template: the component model its rows are copied into */
   readonly templateOf?: string;
   /**

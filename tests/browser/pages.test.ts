@@ -133,16 +133,27 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     expect(await p.locator('nav.crumbs').innerText()).toBe('API Root › Dcim › Sites');
     await p.locator('#forms[data-ready=yes]').waitFor();
 
-    // create: the form's fields come from OPTIONS; the new object's page follows
+    // create: the form's fields come from OPTIONS (a related object and tags by their ids); the new object's
+    // page follows
+    const tenant = (await s.request('POST', '/api/tenancy/tenants/', { name: 'Form Tenant', slug: 'form-tenant' }))
+      .body;
+    const tags = [1, 2].map(
+      async (n) => (await s.request('POST', '/api/extras/tags/', { name: `f${n}`, slug: `f${n}` })).body,
+    );
+    const [tag1, tag2] = await Promise.all(tags);
     const form = p.locator('#object-form');
     await form.getByLabel('Name *').fill('Form Site');
     await form.getByLabel('Slug *').fill('form-site');
     await form.getByLabel('Status').selectOption('planned');
+    await form.getByLabel('Tenant', { exact: true }).fill(String(tenant.id));
+    await form.getByLabel('Tags', { exact: true }).fill(`${tag1.id}, ${tag2.id}`);
     await shot(p, 'site-list-form');
     await form.getByRole('button', { name: 'POST', exact: true }).click();
     await p.waitForURL(/\/api\/dcim\/sites\/\d+\/$/);
     const created = (await s.request('GET', '/api/dcim/sites/?slug=form-site')).body.results[0];
     expect(created.status.value).toBe('planned');
+    expect(created.tenant.id).toBe(tenant.id);
+    expect(created.tags.map((t: { id: number }) => t.id)).toEqual([tag1.id, tag2.id]);
     expect(p.url()).toBe(created.url);
     expect(await p.locator('nav.crumbs').innerText()).toBe('API Root › Dcim › Sites › Form Site');
 

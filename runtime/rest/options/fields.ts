@@ -1,0 +1,238 @@
+/**
+ * One field of an OPTIONS answer, as NetBox's serializers describe it through DRF's metadata: the type
+ * DRF names for the serializer field NetBox uses, the label (a field NetBox's serializer declares is
+ * labelled from its name, `Primary ip4`; one built from the model column keeps the column's verbose
+ * name), the help text, lengths and bounds of the column, choices, and `children` / `child` for nested
+ * objects and lists. The catalogue's `options` entries give what this rule cannot know.
+ */
+import type { FieldDef, FieldOptions, ModelDef, Registry } from '../../catalogue/index.ts';
+import { nestedNames } from '../../read/embed.ts';
+
+export type Info = Record<string, unknown>;
+
+/** nested objects describe their own nested objects; past this depth they are left out */
+const MAX_DEPTH = 4;
+
+/** The bounds Django's integer columns imply (PostgreSQL integer and bigint). */
+const INTEGER = { min: -2147483648, max: 2147483647 };
+const BIGINT = { min: -9223372036854775808n, max: 9223372036854775807n };
+
+/** DRF's label for a field without a verbose name: its name with spaces, capitalised (`_depth` → ` depth`). */
+export function declaredLabel(name: string): string {
+  const words = name.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** The `<name>_id` column of one of the model's generic relations (a positive bigint without verbose name). */
+function genericId(model: ModelDef, f: FieldDef): boolean {
+  return f.kind === 'bigint' && model.fields.some((g) => g.kind === 'generic' && g.idColumn === f.name);
+}
+
+/** Whether DRF builds the field from the model's column (else NetBox's serializer declares it). */
+function modelBuilt(f: FieldDef): boolean {
+  switch (f.kind) {
+    case 'id':
+    case 'string':
+    case 'text':
+    case 'slug':
+    case 'password':
+    case 'integer':
+    case 'bigint':
+    case 'decimal':
+    case 'boolean':
+    case 'date':
+    case 'timestamp':
+    case 'json':
+    case 'image':
+      return true;
+    case 'list':
+      return f.item !== 'object_type';
+    case 'choice':
+      return f.plain === true;
+    default:
+      return false;
+  }
+}
+
+function computedType(f: FieldDef): string {
+  const c = f.computed!;
+  switch (c.type) {
+    case 'count':
+      // tree counts are annotations NetBox declares as integers; the others are its RelatedObjectCountField
+      return c.cumulative ? 'integer' : 'field';
+    case 'expr':
+      return c.as === 'fk'
+        ? 'nested object'
+        : ['integer', 'string', 'decimal', 'boolean'].includes(c.as)
+          ? c.as
+          : 'field';
+    case 'tree_depth':
+    case 'ip_depth':
+    case 'ip_children':
+      return 'integer';
+    case 'cable':
+      return c.part === 'cable' ? 'nested object' : c.part === 'end' ? 'choice' : 'field';
+    default:
+      return 'field';
+  }
+}
+
+function fieldType(f: FieldDef): string {
+  switch (f.kind) {
+    case 'id':
+    case 'integer':
+    case 'bigint':
+      return 'integer';
+    case 'string':
+    case 'text':
+    case 'password':
+    case 'ipaddress':
+    case 'ipnetwork':
+      return 'string';
+    case 'slug':
+    case 'decimal':
+    case 'boolean':
+    case 'date':
+      return f.kind;
+    case 'timestamp':
+      return 'datetime';
+    case 'choice':
+      return f.plain ? 'choice' : 'field';
+    case 'image':
+      return 'image upload';
+    case 'fk':
+      return 'nested object';
+    case 'list':
+      return f.item === 'object_type' ? 'field' : 'list';
+    case 'computed':
+      return computedType(f);
+    default:
+      return 'field';
+  }
+}
+
+function isReadOnly(f: FieldDef): boolean {
+  return f.readOnly || ['id', 'url', 'display_url', 'display', 'computed', 'generic'].includes(f.kind);
+}
+
+/** What a writable column allows: lengths, and bounds (the catalogue's, else the column type's). */
+function constraints(model: ModelDef, f: FieldDef, info: Info): void {
+  if (f.minLength !== undefined) info.min_length = f.minLength;
+  if (f.maxLength !== undefined) info.max_length = f.maxLength;
+  if (f.kind === 'integer' || f.kind === 'bigint') {
+    const range = f.kind === 'integer' ? INTEGER : BIGINT;
+    info.min_value = f.min ?? (genericId(model, f) ? 0 : range.min);
+    info.max_value = f.max ?? range.max;
+  } else if (f.kind === 'decimal') {
+    if (f.min !== undefined) info.min_value = f.min;
+    if (f.max !== undefined) info.max_value = f.max;
+  }
+}
+
+/** The model and field names of the nested object a field shows (empty names: the model's nested form). */
+function nestedOf(registry: Registry, f: FieldDef): { target: ModelDef; names: readonly string[] } | undefined {
+  if (f.kind === 'fk' || f.kind === 'tags') {
+    return { target: registry.model(f.kind === 'tags' ? 'extras.tag' : f.to!), names: nestedNames(registry, f) };
+  }
+  const c = f.computed;
+  if (c?.type === 'expr' && c.as === 'fk') return { target: registry.model(c.to!), names: [] };
+  if (c?.type === 'reverse_list') return { target: registry.model(c.model), names: [] };
+  if (c?.type === 'cable' && c.part === 'cable') return { target: registry.model('dcim.cable'), names: [] };
+  return undefined;
+}
+
+function childrenOf(registry: Registry, target: ModelDef, names: readonly string[], depth: number): Info {
+  const out: Info = {};
+  if (depth >= MAX_DEPTH) return out;
+  for (const n of names.length ? names : target.nested) {
+    const f = registry.field(target, n);
+    if (f) out[n] = fieldInfo(registry, target, f, depth + 1);
+  }
+  return out;
+}
+
+/** Each of a cable's terminations: the object's type and id, and the object read back. */
+const termination: Info = {
+  object_type: { type: 'field', required: true, read_only: false, label: 'Object type' },
+  object_id: { type: 'integer', required: true, read_only: false, label: 'Object id' },
+  object: { type: 'field', required: false, read_only: true, label: 'Object' },
+};
+
+/** The item of a list (`child`): a nested object for lists of objects, else the list's own item field. */
+function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: number): Info | undefined {
+  // tags written as slugs are a plain list of slugs (NetBox's config contexts)
+  if ((f.kind === 'tags' && !f.plain) || f.computed?.type === 'reverse_list') {
+    const { target, names } = nestedOf(registry, f)!;
+    const children = childrenOf(registry, target, names, depth);
+    return { type: 'nested object', required: false, read_only: readOnly, children };
+  }
+  if (f.kind === 'children') return { type: 'nested object', required: false, read_only: false, children: termination };
+  if (f.kind === 'list' && f.item !== 'object_type') {
+    return {
+      type: f.item === 'integer' ? 'integer' : 'string',
+      required: true,
+      read_only: false,
+      label: declaredLabel(f.name),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The catalogue's `options` over the rule's answer: a null removes the key, `child` is merged into the
+ * rule's child, `choices` may name a choice set. YAML reads a bigint column's bounds as ±2⁶³ (a double);
+ * they are written exactly.
+ */
+function apply(registry: Registry, info: Info, options: FieldOptions | undefined): Info {
+  for (const [k, v] of Object.entries(options ?? {})) {
+    if (v === null) delete info[k];
+    else if (k === 'child' && info.child) apply(registry, info.child as Info, v as FieldOptions);
+    else if (k === 'choices' && typeof v === 'string') info.choices = choiceList(registry, v);
+    else info[k] = v === 2 ** 63 ? BIGINT.max : v === -(2 ** 63) ? BIGINT.min : v;
+  }
+  return info;
+}
+
+/** NetBox's title(): each word's first letter in capitals, the rest as written (`MAC address` → `MAC Address`). */
+export function title(text: string): string {
+  return text.replace(/(^|\s)\S/g, (w) => w.toUpperCase());
+}
+
+/** The object types a content-type field accepts (any model when it names none), as `App > Model`, by that name. */
+function typeChoices(registry: Registry, f: FieldDef): Info[] {
+  const apps = new Map(registry.catalogue.apps.map((a) => [a.name, a.label]));
+  const keys = f.types?.length ? f.types : registry.all().map((m) => m.key);
+  return keys
+    .map((k) => registry.model(k))
+    .map((m) => ({ value: m.key, display_name: `${apps.get(m.app) ?? m.app} > ${title(m.verboseName)}` }))
+    .sort((a, b) => (a.display_name < b.display_name ? -1 : a.display_name > b.display_name ? 1 : 0));
+}
+
+function choiceList(registry: Registry, set: string): Info[] {
+  return registry.choices(set).map((c) => ({ value: c.value, display_name: c.label }));
+}
+
+export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, depth = 0): Info {
+  const readOnly = isReadOnly(f);
+  const own = modelBuilt(f);
+  const type = (f.options?.type as string | undefined) ?? fieldType(f);
+  const info: Info = {
+    type,
+    required: f.required && !readOnly,
+    read_only: readOnly,
+    label: own && !genericId(model, f) ? f.label : declaredLabel(f.name),
+  };
+  if (own && f.helpText) info.help_text = f.helpText;
+  if (own && !readOnly) constraints(model, f, info);
+  if (f.kind === 'decimal' || (f.computed?.type === 'expr' && f.computed.as === 'decimal')) {
+    if (f.maxDigits !== undefined) info.max_digits = f.maxDigits;
+    if (f.decimalPlaces !== undefined) info.decimal_places = f.decimalPlaces;
+  }
+  const child = childOf(registry, f, readOnly, depth);
+  const nested = nestedOf(registry, f);
+  if (child) info.child = child;
+  else if (nested && type === 'nested object') info.children = childrenOf(registry, nested.target, nested.names, depth);
+  if (!readOnly && f.kind === 'choice' && f.choices) info.choices = choiceList(registry, f.choices);
+  if (!readOnly && f.kind === 'object_type' && model.options?.typeChoices) info.choices = typeChoices(registry, f);
+  return apply(registry, info, f.options);
+}

@@ -1,0 +1,67 @@
+/**
+ * A model's `options:` (NetBox's OPTIONS facts the rule in runtime/rest/options cannot derive): checked
+ * against the model's fields and the choice sets, and carried into the catalogue's fields and model.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CatalogueError, parseCatalogue } from '../../codegen/catalogue/load.ts';
+import { normalizeCatalogue } from '../../codegen/catalogue/normalize.ts';
+import { validateCatalogue } from '../../codegen/catalogue/validate.ts';
+
+const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+const display = '        display: ["{name} ({shelf.name})", "{name}"]\n';
+
+function withOptions(block: string): string {
+  expect(small).toContain(display);
+  return small.replace(display, `${display}        options:\n${block}`);
+}
+
+function faultsOf(text: string): string[] {
+  try {
+    validateCatalogue(parseCatalogue(text));
+  } catch (e) {
+    if (e instanceof CatalogueError) return e.faults;
+    throw e;
+  }
+  return [];
+}
+
+describe('options', () => {
+  it('reach the fields (generated and envelope ones too) and the model', () => {
+    const text = withOptions(
+      [
+        '          description: Widgets of the shop.',
+        '          type_choices: true',
+        '          fields:',
+        '            count: {label: Count (pieces), max_value: null}',
+        '            id: {label: Id}',
+        '            kinds: {child: {max_length: 30}, choices: widget_status}',
+        '',
+      ].join('\n'),
+    );
+    expect(faultsOf(text)).toEqual([]);
+    const widget = normalizeCatalogue(parseCatalogue(text)).models['shop.widget']!;
+    expect(widget.options).toEqual({ description: 'Widgets of the shop.', typeChoices: true });
+    const field = (n: string) => widget.fields.find((f) => f.name === n)!;
+    expect(field('count').options).toEqual({ label: 'Count (pieces)', max_value: null });
+    expect(field('id').options).toEqual({ label: 'Id' });
+    expect(field('kinds').options).toEqual({ child: { max_length: 30 }, choices: 'widget_status' });
+    expect(field('name').options).toBeUndefined();
+  });
+
+  it('name an unknown field, an unknown choice set and an unknown key by their path', () => {
+    const text = withOptions(
+      [
+        '          fields:',
+        '            cuont: {label: Count}',
+        '            status: {choices: widget_statuses}',
+        '',
+      ].join('\n'),
+    );
+    const faults = faultsOf(text);
+    expect(faults).toContain('apps.shop.models.widget.options.fields: unknown field "cuont"');
+    expect(faults).toContain('apps.shop.models.widget.options.fields.status: unknown choice set "widget_statuses"');
+    const typo = withOptions(['          fields:', '            name: {lable: Name}', ''].join('\n'));
+    expect(faultsOf(typo)).toContain('apps.shop.models.widget.options.fields.name: unknown key "lable"');
+  });
+});
