@@ -4551,7 +4551,10 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 1000
+            "maxLength": 1000,
+            "options": {
+              "help_text": "File path relative to the data source's root"
+            }
           },
           {
             "name": "last_updated",

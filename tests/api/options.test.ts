@@ -143,6 +143,19 @@ describe('OPTIONS', () => {
     expect(rule.event_types.child.choices).toContainEqual({ value: 'object_created', display_name: 'Object created' });
   });
 
+  it("describes a read-only model's fields as read-only, and a list item's choices named by their set", async () => {
+    const context = (await s.request('OPTIONS', '/api/extras/config-contexts/')).body.actions.POST;
+    expect(context.data_file.children.path).toEqual({
+      type: 'string',
+      ...readOnly,
+      label: 'Path',
+      help_text: "File path relative to the data source's root",
+    });
+    const sets = (await s.request('OPTIONS', '/api/extras/custom-field-choice-sets/')).body.actions.POST;
+    expect(sets.choice_colors).toMatchObject({ type: 'nested object', label: 'Choice colors' });
+    expect(sets.choice_colors.child.choices).toContainEqual({ value: 'teal', display_name: 'Teal' });
+  });
+
   it('lists object types as choices where NetBox does, by their display name', async () => {
     const post = (await s.request('OPTIONS', '/api/extras/journal-entries/')).body.actions.POST;
     expect(post.assigned_object_type.choices).toContainEqual({ value: 'dcim.site', display_name: 'DCIM > Site' });

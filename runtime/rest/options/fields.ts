@@ -111,8 +111,11 @@ function fieldType(f: FieldDef): string {
   }
 }
 
-function isReadOnly(f: FieldDef): boolean {
-  return f.readOnly || ['id', 'url', 'display_url', 'display', 'computed', 'generic'].includes(f.kind);
+/** A field of a model the API never writes (change records, data files) is read-only too. */
+function isReadOnly(model: ModelDef, f: FieldDef): boolean {
+  return (
+    model.readOnly || f.readOnly || ['id', 'url', 'display_url', 'display', 'computed', 'generic'].includes(f.kind)
+  );
 }
 
 /** What a writable column allows: lengths, and bounds (the catalogue's, else the column type's). */
@@ -135,8 +138,8 @@ function nestedOf(registry: Registry, f: FieldDef): { target: ModelDef; names: r
     return { target: registry.model(f.kind === 'tags' ? 'extras.tag' : f.to!), names: nestedNames(registry, f) };
   }
   const c = f.computed;
-  if (c?.type === 'expr' && c.as === 'fk') return { target: registry.model(c.to!), names: [] };
-  if (c?.type === 'reverse_list') return { target: registry.model(c.model), names: [] };
+  if (c?.type === 'expr' && c.as === 'fk') return { target: registry.model(c.to!), names: f.nested ?? [] };
+  if (c?.type === 'reverse_list') return { target: registry.model(c.model), names: f.nested ?? [] };
   if (c?.type === 'cable' && c.part === 'cable') return { target: registry.model('dcim.cable'), names: [] };
   return undefined;
 }
@@ -186,7 +189,7 @@ function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: numb
 function apply(registry: Registry, info: Info, options: FieldOptions | undefined): Info {
   for (const [k, v] of Object.entries(options ?? {})) {
     if (v === null) delete info[k];
-    else if (k === 'child' && info.child) apply(registry, info.child as Info, v as FieldOptions);
+    else if (k === 'child') info.child = apply(registry, (info.child as Info | undefined) ?? {}, v as FieldOptions);
     else if (k === 'choices' && typeof v === 'string') info.choices = choiceList(registry, v);
     else info[k] = v === 2 ** 63 ? BIGINT.max : v === -(2 ** 63) ? BIGINT.min : v;
   }
@@ -213,7 +216,7 @@ function choiceList(registry: Registry, set: string): Info[] {
 }
 
 export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, depth = 0): Info {
-  const readOnly = isReadOnly(f);
+  const readOnly = isReadOnly(model, f);
   const own = modelBuilt(f);
   const type = (f.options?.type as string | undefined) ?? fieldType(f);
   const info: Info = {
