@@ -27,23 +27,35 @@ function jsonWithBigints(body: unknown): string {
   );
 }
 
+/** The fields' description depends on the catalogue alone: printed once per model. */
+const printed = new WeakMap<Registry, Map<string, string>>();
+
+function fieldsText(registry: Registry, model: ModelDef): string {
+  let byModel = printed.get(registry);
+  if (!byModel) printed.set(registry, (byModel = new Map()));
+  let text = byModel.get(model.key);
+  if (text === undefined) byModel.set(model.key, (text = jsonWithBigints(actionFields(registry, model))));
+  return text;
+}
+
 export async function optionsHandler(c: Context<AppEnv>, model: ModelDef, list: boolean): Promise<Response> {
   requireUser(c);
   const { registry, settings, cache } = c.var.services;
   const user = c.var.user!;
   const canWrite = !model.readOnly && (!c.var.token || c.var.token.writeEnabled);
-  const actions: Record<string, unknown> = {};
+  const methods: string[] = [];
   if (canWrite) {
-    const fields = actionFields(registry, model);
-    if (list && (await hasPermission(c.var.tx, settings, user, model.key, 'add', cache))) actions.POST = fields;
-    if (await hasPermission(c.var.tx, settings, user, model.key, 'change', cache)) actions.PUT = fields;
+    if (list && (await hasPermission(c.var.tx, settings, user, model.key, 'add', cache))) methods.push('POST');
+    if (await hasPermission(c.var.tx, settings, user, model.key, 'change', cache)) methods.push('PUT');
   }
-  const body = {
+  const head = JSON.stringify({
     name: `${title(model.verboseName)} ${list ? 'List' : 'Instance'}`,
     description: model.options?.description ?? '',
     renders: ['application/json', 'text/html'],
     parses: ['application/json', 'multipart/form-data'],
-    ...(Object.keys(actions).length ? { actions } : {}),
-  };
-  return respondText(c, 200, jsonWithBigints(body), { Allow: allowHeader(model, list) });
+  });
+  const fields = methods.length ? fieldsText(registry, model) : '';
+  const actions = methods.map((m) => `"${m}":${fields}`).join(',');
+  const text = methods.length ? `${head.slice(0, -1)},"actions":{${actions}}}` : head;
+  return respondText(c, 200, text, { Allow: allowHeader(model, list) });
 }
