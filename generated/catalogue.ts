@@ -106,6 +106,7 @@ export const catalogue: Catalogue = {
           "extras.notificationgroup",
           "extras.savedfilter",
           "extras.subscription",
+          "extras.tableconfig",
           "extras.tag",
           "extras.taggeditem",
           "extras.webhook"
@@ -5122,7 +5123,7 @@ export const catalogue: Catalogue = {
         "className": "Job",
         "verboseName": "job",
         "verboseNamePlural": "jobs",
-        "description": "A background job (a branch operation, a webhook delivery, housekeeping) and its outcome.",
+        "description": "A background job (a branch operation, housekeeping) and its outcome.",
         "path": "jobs",
         "apiPath": "core/jobs",
         "alsoMountedAt": [],
@@ -5274,6 +5275,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -5434,6 +5436,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
@@ -5666,19 +5669,6 @@ export const catalogue: Catalogue = {
             "maxLength": 100
           },
           {
-            "name": "log_entries",
-            "kind": "json",
-            "column": "log_entries",
-            "label": "Log entries",
-            "required": false,
-            "nullable": false,
-            "blank": false,
-            "readOnly": false,
-            "writeOnly": false,
-            "unique": false,
-            "default": []
-          },
-          {
             "name": "notifications",
             "kind": "choice",
             "column": "notifications",
@@ -5693,16 +5683,17 @@ export const catalogue: Catalogue = {
             "choices": "job_notifications"
           },
           {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
+            "name": "log_entries",
+            "kind": "json",
+            "column": "log_entries",
+            "label": "Log entries",
             "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "column": "last_updated"
+            "default": []
           },
           {
             "name": "task",
@@ -6059,6 +6050,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -6209,6 +6201,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -6353,6 +6346,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -6507,6 +6501,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -30046,6 +30041,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -30196,6 +30192,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -34940,6 +34937,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -35090,6 +35088,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -36102,6 +36101,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -36252,6 +36252,7 @@ export const catalogue: Catalogue = {
               "extras.notificationgroup",
               "extras.savedfilter",
               "extras.subscription",
+              "extras.tableconfig",
               "extras.tag",
               "extras.webhook",
               "ipam.aggregate",
@@ -36455,6 +36456,357 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          }
+        ],
+        "actions": [],
+        "options": {
+          "typeChoices": true
+        }
+      },
+      "extras.tableconfig": {
+        "key": "extras.tableconfig",
+        "app": "extras",
+        "model": "tableconfig",
+        "className": "TableConfig",
+        "verboseName": "table config",
+        "verboseNamePlural": "table configs",
+        "description": "A saved set of columns and ordering for one table of the web interface, kept for clients that store them.",
+        "path": "table-configs",
+        "apiPath": "extras/table-configs",
+        "alsoMountedAt": [],
+        "table": "extras_tableconfig",
+        "sequence": "extras_tableconfig_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": true,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "helpText": "The table's object type",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "dcim.site"
+          },
+          {
+            "name": "table",
+            "kind": "string",
+            "column": "table",
+            "label": "Table",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100,
+            "example": "SiteTable"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "options": {
+              "type": "field"
+            }
+          },
+          {
+            "name": "weight",
+            "kind": "integer",
+            "column": "weight",
+            "label": "Weight",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1000,
+            "min": 0,
+            "max": 32767
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "shared",
+            "kind": "boolean",
+            "column": "shared",
+            "label": "Shared",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "columns",
+            "kind": "list",
+            "column": "columns",
+            "label": "Columns",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": [
+              "name",
+              "status"
+            ],
+            "item": "string",
+            "options": {
+              "child": {
+                "max_length": 100
+              }
+            }
+          },
+          {
+            "name": "ordering",
+            "kind": "list",
+            "column": "ordering",
+            "label": "Ordering",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "string",
+            "options": {
+              "child": {
+                "max_length": 100
+              }
+            }
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "object_type",
+          "table"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "object_type",
+          "table"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "weight",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "table"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_branching.changediff",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -45210,17 +45562,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -45633,17 +45974,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -45713,52 +46043,30 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "choices": "branch_event_type"
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
           "id",
           "url",
-          "display",
-          "time",
-          "type"
+          "display"
         ],
         "nested": [
           "id",
           "url",
-          "display",
-          "time",
-          "type"
+          "display"
         ],
         "display": [
           [
             {
+              "text": "BranchEvent object ("
+            },
+            {
               "path": [
-                "type"
+                "id"
               ]
+            },
+            {
+              "text": ")"
             }
           ]
         ],
@@ -45938,6 +46246,7 @@ export const catalogue: Catalogue = {
               "extras.imageattachment",
               "extras.journalentry",
               "extras.savedfilter",
+              "extras.tableconfig",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -46075,6 +46384,7 @@ export const catalogue: Catalogue = {
               "extras.imageattachment",
               "extras.journalentry",
               "extras.savedfilter",
+              "extras.tableconfig",
               "extras.tag",
               "extras.taggeditem",
               "ipam.aggregate",
@@ -46158,8 +46468,9 @@ export const catalogue: Catalogue = {
             "kind": "list",
             "column": "conflicts",
             "label": "Conflicts",
+            "helpText": "The fields in conflict with main; null when none",
             "required": false,
-            "nullable": false,
+            "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
@@ -46223,18 +46534,6 @@ export const catalogue: Catalogue = {
             "default": null
           },
           {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
             "name": "last_updated",
             "kind": "timestamp",
             "label": "Last updated",
@@ -46245,17 +46544,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
-          },
-          {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
           },
           {
             "name": "premerge_data",
@@ -46286,6 +46574,22 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "hidden": true
+          },
+          {
+            "name": "summary",
+            "kind": "string",
+            "column": "summary",
+            "label": "Summary",
+            "helpText": "Its display, e.g. `Updated site Test Site (1)`: action, object type, object and its id",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 400,
+            "hidden": true
           }
         ],
         "brief": [
@@ -46295,8 +46599,7 @@ export const catalogue: Catalogue = {
           "object_type",
           "object_id",
           "object_repr",
-          "action",
-          "conflicts"
+          "action"
         ],
         "nested": [
           "id",
@@ -46305,10 +46608,16 @@ export const catalogue: Catalogue = {
           "object_type",
           "object_id",
           "object_repr",
-          "action",
-          "conflicts"
+          "action"
         ],
         "display": [
+          [
+            {
+              "path": [
+                "summary"
+              ]
+            }
+          ],
           [
             {
               "path": [
@@ -46319,8 +46628,12 @@ export const catalogue: Catalogue = {
         ],
         "ordering": [
           {
+            "field": "last_updated",
+            "desc": true
+          },
+          {
             "field": "id",
-            "desc": false
+            "desc": true
           }
         ],
         "uniques": [
@@ -51690,6 +52003,13 @@ export const catalogue: Catalogue = {
             "field": "user",
             "column": "user_id",
             "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.tableconfig",
+            "field": "user",
+            "column": "user_id",
+            "onDelete": "set_null",
             "kind": "fk"
           },
           {

@@ -80,6 +80,7 @@ export const routes: readonly ModelRoute[] = [
     { model: "extras.notificationgroup", path: "/api/extras/notification-groups" },
     { model: "extras.savedfilter", path: "/api/extras/saved-filters" },
     { model: "extras.subscription", path: "/api/extras/subscriptions" },
+    { model: "extras.tableconfig", path: "/api/extras/table-configs" },
     { model: "extras.tag", path: "/api/extras/tags" },
     { model: "extras.taggeditem", path: "/api/extras/tagged-objects" },
     { model: "extras.webhook", path: "/api/extras/webhooks" },

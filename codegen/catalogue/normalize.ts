@@ -188,7 +188,8 @@ function normalizeField(
     case 'choice':
       return [{ name, kind, column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) }];
     case 'list':
-      return [{ name, kind, column: name, ...base, nullable: false, item: f.item as ScalarKind }];
+      // a list is never null unless declared nullable (a list the runtime writes, null for none)
+      return [{ name, kind, column: name, ...base, nullable: f.nullable === true, item: f.item as ScalarKind }];
     case 'children':
       return [
         {
@@ -336,11 +337,11 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(features.customFields
       ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })]
       : []),
-    ...(timestamps
-      ? [
-          envelopeField('created', 'timestamp', { column: 'created', nullable: true }),
-          envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true }),
-        ]
+    ...(timestamps === true || timestamps === 'created'
+      ? [envelopeField('created', 'timestamp', { column: 'created', nullable: true })]
+      : []),
+    ...(timestamps === true || timestamps === 'last_updated'
+      ? [envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true })]
       : []),
     ...computed,
     ...(m.tree

@@ -155,7 +155,8 @@ export interface RawModel {
   description?: string;
   tree?: boolean;
   read_only?: boolean;
-  timestamps?: boolean;
+  /** `created` and `last_updated` (true, the default), neither, or only the one named */
+  timestamps?: boolean | 'created' | 'last_updated';
   /** false: no `display_url` (NetBox leaves it out of a few serializers) */
   display_url?: boolean;
   /** `tags` read and written as slugs, not nested tags (NetBox's config contexts) */

@@ -350,7 +350,7 @@ const model = {
     description: { type: 'string' },
     tree: { type: 'boolean' },
     read_only: { type: 'boolean' },
-    timestamps: { type: 'boolean' },
+    timestamps: { anyOf: [{ type: 'boolean' }, { enum: ['created', 'last_updated'] }] },
     display_url: { type: 'boolean' },
     tags_as_slugs: { type: 'boolean' },
     hooks: { type: 'string' },

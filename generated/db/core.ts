@@ -42,7 +42,7 @@ export const coreDatasource = pgTable('core_datasource', {
   index('core_datasource_owner_id_idx').on(t.ownerId),
   index('core_datasource_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
 ]);
-/** A background job (a branch operation, a webhook delivery, housekeeping) and its outcome. */
+/** A background job (a branch operation, housekeeping) and its outcome. */
 export const coreJob = pgTable('core_job', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   objectType: varchar('object_type', { length: 100 }),
@@ -59,9 +59,8 @@ export const coreJob = pgTable('core_job', {
   error: text('error').notNull().default(''),
   jobId: varchar('job_id', { length: 36 }).notNull(),
   queueName: varchar('queue_name', { length: 100 }).notNull().default(''),
-  logEntries: jsonb('log_entries').notNull().default(sql`'[]'::jsonb`),
   notifications: varchar('notifications', { length: 50 }).notNull().default('always'),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  logEntries: jsonb('log_entries').notNull().default(sql`'[]'::jsonb`),
   task: varchar('task', { length: 100 }).notNull().default(''),
   payload: text('payload'),
   attempts: integer('attempts').notNull().default(0),

@@ -444,6 +444,27 @@ export const extrasSubscription = pgTable('extras_subscription', {
   index('extras_subscription_user_id_idx').on(t.userId),
   index('extras_subscription_created_order_idx').on(t.created, t.id),
 ]);
+/** A saved set of columns and ordering for one table of the web interface, kept for clients that store them. */
+export const extrasTableconfig = pgTable('extras_tableconfig', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  objectType: varchar('object_type', { length: 100 }).notNull(),
+  table: varchar('table', { length: 100 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+  userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id),
+  weight: integer('weight').notNull().default(1000),
+  enabled: boolean('enabled').notNull().default(true),
+  shared: boolean('shared').notNull().default(true),
+  columns: text('columns').array().notNull().default(sql`'{}'`),
+  ordering: text('ordering').array().default(sql`'{}'`),
+  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+}, (t) => [
+  index('extras_tableconfig_user_id_idx').on(t.userId),
+  index('extras_tableconfig_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_tableconfig_weight_order_idx').on(t.weight, t.id),
+  index('extras_tableconfig_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+]);
 /** A label that can be applied to objects of any model that supports tags. */
 export const extrasTag = pgTable('extras_tag', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

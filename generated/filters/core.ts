@@ -631,22 +631,6 @@ export const coreFilters: FilterSpecs = {
         "description": "Job ID"
       },
       {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
-      },
-      {
         "name": "name",
         "kind": "string",
         "path": [],

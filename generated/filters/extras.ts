@@ -4720,6 +4720,243 @@ export const extrasFilters: FilterSpecs = {
         "description": "User (ID)"
       }
     ],
+    "extras.tableconfig": [
+      {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
+        "name": "created_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "created_by_request",
+        "type": "string",
+        "description": "Objects created by the request with this ID"
+      },
+      {
+        "name": "description",
+        "kind": "string",
+        "path": [],
+        "column": "description",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Description"
+      },
+      {
+        "name": "enabled",
+        "kind": "boolean",
+        "path": [],
+        "column": "enabled",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Enabled"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
+      },
+      {
+        "name": "modified_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "modified_by_request",
+        "type": "string",
+        "description": "Objects created or updated by the request with this ID"
+      },
+      {
+        "name": "name",
+        "kind": "string",
+        "path": [],
+        "column": "name",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Name"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "The table's object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "The table's object type (ID)"
+      },
+      {
+        "name": "shared",
+        "kind": "boolean",
+        "path": [],
+        "column": "shared",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Shared"
+      },
+      {
+        "name": "table",
+        "kind": "string",
+        "path": [],
+        "column": "table",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Table"
+      },
+      {
+        "name": "updated_by_request",
+        "kind": "request",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "updated_by_request",
+        "type": "string",
+        "description": "Objects updated by the request with this ID"
+      },
+      {
+        "name": "usable",
+        "kind": "special",
+        "path": [],
+        "column": "user",
+        "lookups": [],
+        "op": "usable",
+        "arg": "enabled,shared",
+        "type": "boolean",
+        "description": "Usable by the requesting user: enabled, and shared or theirs"
+      },
+      {
+        "name": "user",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "string",
+        "description": "User (username)"
+      },
+      {
+        "name": "user_id",
+        "kind": "fk",
+        "path": [],
+        "column": "user_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.user",
+        "type": "integer",
+        "description": "User (ID)"
+      },
+      {
+        "name": "weight",
+        "kind": "number",
+        "path": [],
+        "column": "weight",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Weight"
+      }
+    ],
     "extras.tag": [
       {
         "name": "color",

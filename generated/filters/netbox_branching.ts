@@ -303,22 +303,6 @@ export const netboxBranchingFilters: FilterSpecs = {
         "description": "Branch (ID)"
       },
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -333,22 +317,6 @@ export const netboxBranchingFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "time",
@@ -461,22 +429,6 @@ export const netboxBranchingFilters: FilterSpecs = {
         "target": "netbox_branching.branch",
         "type": "integer",
         "description": "Branch (ID)"
-      },
-      {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
       },
       {
         "name": "has_conflicts",

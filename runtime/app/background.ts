@@ -120,8 +120,8 @@ function taskRoutes(app: Hono<AppEnv>): void {
     const rows =
       task.src === 1
         ? await c.var.tx.unsafe(
-            `UPDATE public.${tables.job} SET status = 'failed', error = 'Stopped before it ran.', completed = now(),
-                    last_updated = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+            `UPDATE public.${tables.job} SET status = 'failed', error = 'Stopped before it ran.', completed = now()
+              WHERE id = $1 AND status = 'pending' RETURNING id`,
             [task.seq],
           )
         : await c.var.tx.unsafe(

@@ -15,7 +15,7 @@ import { createBackgroundRoutes } from './background.ts';
 export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {
   const rows = await c.var.tx.unsafe(
     `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
-      attempts = 0, locked_by = NULL, last_updated = now()
+      attempts = 0, locked_by = NULL
       WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
     [id],
   );

@@ -15,6 +15,17 @@ export type DiffAction = 'create' | 'update' | 'delete';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+const ACTION_LABELS: Record<DiffAction, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+
+/** A change's display, as the plugin prints one: `Updated site Test Site (1)`. */
+export function diffSummary(registry: Registry, type: string, id: number, repr: string, action: DiffAction): string {
+  const name = registry.has(type) ? registry.model(type).verboseName : type;
+  return `${ACTION_LABELS[action]} ${name} ${repr} (${id})`.slice(0, 400);
+}
+
+/** The SQL of a conflict list given as a JSON array `col`: NULL when there are none, as the plugin stores it. */
+export const conflictArray = (col: string) => `NULLIF(ARRAY(SELECT jsonb_array_elements_text(${col})), '{}')`;
+
 /**
  * Three-way, per field. An update conflicts where both sides changed a field to different values
  * (or on every changed field when main deleted the object); a delete conflicts where main changed
@@ -109,6 +120,7 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
       object_type: c.model.key,
       object_id: c.id,
       object_repr: c.repr,
+      summary: diffSummary(ctx.registry, c.model.key, c.id, c.repr, action),
       action,
       original_data: original,
       modified_data: modified,
@@ -125,14 +137,14 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
   }
   if (upserts.length) {
     await ctx.db.unsafe(
-      `INSERT INTO public.${tables.changeDiff} (branch_id, object_type, object_id, object_repr, action, original_data,
-        modified_data, current_data, conflicts, created, last_updated)
-       SELECT $1, r.object_type, r.object_id, r.object_repr, r.action, r.original_data, r.modified_data,
-        r.current_data, ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), now(), now()
+      `INSERT INTO public.${tables.changeDiff} (branch_id, object_type, object_id, object_repr, summary, action,
+        original_data, modified_data, current_data, conflicts, last_updated)
+       SELECT $1, r.object_type, r.object_id, r.object_repr, r.summary, r.action, r.original_data, r.modified_data,
+        r.current_data, ${conflictArray('r.conflicts')}, now()
          FROM jsonb_to_recordset($2::text::jsonb) AS r(object_type text, object_id bigint, object_repr text,
-        action text, original_data jsonb, modified_data jsonb, current_data jsonb, conflicts jsonb)
+        summary text, action text, original_data jsonb, modified_data jsonb, current_data jsonb, conflicts jsonb)
        ON CONFLICT (branch_id, object_type, object_id) DO UPDATE SET object_repr = EXCLUDED.object_repr,
-        action = EXCLUDED.action,
+        summary = EXCLUDED.summary, action = EXCLUDED.action,
          modified_data = EXCLUDED.modified_data, current_data = EXCLUDED.current_data, conflicts = EXCLUDED.conflicts,
         last_updated = now()`,
       [branchId, JSON.stringify(upserts)],
@@ -170,7 +182,7 @@ async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]):
   });
   await ctx.db.unsafe(
     `UPDATE public.${tables.changeDiff} d SET current_data = r.current_data,
-      conflicts = ARRAY(SELECT jsonb_array_elements_text(r.conflicts)), last_updated = now()
+      conflicts = ${conflictArray('r.conflicts')}, last_updated = now()
        FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, current_data jsonb, conflicts jsonb) WHERE d.id = r.id`,
     [JSON.stringify(updates)],
   );

@@ -68,8 +68,7 @@ export async function transition(
 
 export async function recordEvent(db: Db, branchId: number, type: string, userId: number | null): Promise<void> {
   await db.unsafe(
-    `INSERT INTO public.${tables.branchEvent} (time, branch_id, user_id, type, created, last_updated)
-    VALUES (now(), $1, $2, $3, now(), now())`,
+    `INSERT INTO public.${tables.branchEvent} (time, branch_id, user_id, type) VALUES (now(), $1, $2, $3)`,
     [branchId, userId, type],
   );
 }

@@ -1,21 +1,22 @@
 /**
- * Progress of a running branch job, visible while it runs: `data.progress` ({stage, done, total})
- * and `log_entries` ({level, message, timestamp}, NetBox's shape) of its core_job row, written on
- * the task pool (not the operation's transaction, which a dry run rolls back), at most every 250 ms.
+ * A running branch job's progress, visible while it runs: its `data.log` so far and `data.progress`
+ * ({stage, done, total}) on its core_job row, written on the task pool (not the operation's
+ * transaction, which a dry run rolls back), at most every 250 ms. The job's last write (its outcome)
+ * replaces them with the final data.
  */
 import type { Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 
 export interface Progress {
   step(stage: string, done: number, total: number): void;
-  log(message: string, level?: 'info' | 'warning' | 'error'): void;
+  /** the log grew */
+  logged(): void;
   /** writes what is pending; the last call of a job */
   flush(): Promise<void>;
 }
 
-export function jobProgress(sql: Sql, jobId: string, everyMs = 250): Progress {
+export function jobProgress(sql: Sql, jobId: string, log: readonly string[], everyMs = 250): Progress {
   let current: { stage: string; done: number; total: number } | undefined;
-  let entries: { level: string; message: string; timestamp: string }[] = [];
   let dirty = false;
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -23,22 +24,12 @@ export function jobProgress(sql: Sql, jobId: string, everyMs = 250): Progress {
     timer = undefined;
     if (!dirty) return chain;
     dirty = false;
-    const progress = current ? JSON.stringify(current) : null;
-    const logged = JSON.stringify(entries);
-    entries = [];
+    const data = JSON.stringify({ log, ...(current ? { progress: current } : {}) });
     chain = chain.then(() =>
-      sql
-        .unsafe(
-          `UPDATE public.${tables.job} SET data = CASE WHEN $2::text IS NULL THEN data ELSE coalesce(data,
-        '{}'::jsonb) || jsonb_build_object('progress', $2::text::jsonb) END,
-              log_entries = coalesce(log_entries, '[]'::jsonb) || $3::text::jsonb, last_updated = now()
-        WHERE job_id = $1`,
-          [jobId, progress, logged],
-        )
-        .then(
-          () => {},
-          () => {},
-        ),
+      sql.unsafe(`UPDATE public.${tables.job} SET data = $2::text::jsonb WHERE job_id = $1`, [jobId, data]).then(
+        () => {},
+        () => {},
+      ),
     );
     return chain;
   };
@@ -51,13 +42,12 @@ export function jobProgress(sql: Sql, jobId: string, everyMs = 250): Progress {
       current = { stage, done, total };
       soon();
     },
-    log(message, level = 'info') {
-      entries.push({ level, message, timestamp: new Date().toISOString() });
-      soon();
-    },
+    logged: soon,
     async flush() {
       if (timer) clearTimeout(timer);
-      await write();
+      timer = undefined;
+      dirty = false;
+      await chain;
     },
   };
 }

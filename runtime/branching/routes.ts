@@ -12,6 +12,7 @@ import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { authorize, fetchObjects, writeContext } from '../rest/index.ts';
+import { requireUser } from '../rest/access.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { applyStates } from './apply.ts';
 import {
@@ -110,6 +111,10 @@ async function precheck(
   return { plan, problems };
 }
 
+/**
+ * Enqueues the operation's job and answers with it as it is then: its branch still in the status it
+ * had (NetBox answers so); the caller moves the branch to its transitional status afterwards.
+ */
 async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, body: ActionBody): Promise<Response> {
   const user = c.var.user;
   const jobId = await enqueueJob(c.var.tx, {
@@ -160,16 +165,19 @@ export function createBranchRoutes(): Hono<AppEnv> {
           conflicts: plan.conflicts,
         });
       }
+      const answer = await enqueue(c, op, branch, body);
       if (!(await transition(c.var.tx, branch.id, [needs[op]!], operating[op]!)))
         throw conflict('Another operation started on this branch.');
-      return enqueue(c, op, branch, body);
+      return answer;
     });
   }
   app.get('/api/plugins/branching/branchable-models/', async (c) => {
-    await authorize(c, c.var.services.registry.model(MODEL), 'view');
+    // any authenticated user may list them (the plugin's permission)
+    if (c.var.services.settings.loginRequired) requireUser(c);
     const results = c.var.services.registry
       .all()
-      .filter((m) => m.features.branching && m.features.changelog)
+      // every model copied into a branch (its change log starts empty: not branched)
+      .filter((m) => m.features.branching && m.table !== tables.objectChange)
       .map((m) => ({
         app_label: m.app,
         model: m.model,
@@ -177,7 +185,8 @@ export function createBranchRoutes(): Hono<AppEnv> {
         verbose_name_plural: m.verboseNamePlural,
       }))
       .sort((a, b) => (`${a.app_label}.${a.model}` < `${b.app_label}.${b.model}` ? -1 : 1));
-    return respond(c, 200, { count: results.length, next: null, previous: null, results });
+    // NetBox's view is not paginated: the plain list
+    return respond(c, 200, results, { Allow: 'GET, HEAD, OPTIONS' });
   });
   app.post('/api/plugins/branching/branches/:id{[0-9]+}/retry/', async (c) => {
     await allowed(c, 'change');
@@ -188,8 +197,9 @@ export function createBranchRoutes(): Hono<AppEnv> {
         status: branch.status,
       });
     await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
+    const answer = await enqueue(c, 'provision', branch, { commit: true, acknowledge: false });
     await transition(c.var.tx, branch.id, ['failed', 'new'], 'provisioning');
-    return enqueue(c, 'provision', branch, { commit: true, acknowledge: false });
+    return answer;
   });
   app.post('/api/plugins/branching/branches/:id{[0-9]+}/archive/', async (c) => {
     await allowed(c, 'change');

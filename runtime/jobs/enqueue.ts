@@ -73,9 +73,9 @@ export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<st
               user_id bigint, run_at timestamptz, max_attempts int)
      ), mirrored AS (
        INSERT INTO public.${tables.job} (job_id, name, status, object_type, object_id, user_id, task, payload,
-                                         queue_name, scheduled, error, log_entries, created, last_updated)
+                                         queue_name, scheduled, error, log_entries, created)
        SELECT uid, name, 'pending', object_type, object_id, user_id, task, payload,
-              '${QUEUE}', run_at, '', '[]'::jsonb, now(), now()
+              '${QUEUE}', run_at, '', '[]'::jsonb, now()
          FROM specs
        RETURNING 1
      )

@@ -21,8 +21,8 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
       // scheduled (cron) runs carry no job row: give them one
       const [row] = await ctx.sql.unsafe(
         `INSERT INTO public.${tables.job} (job_id, name, status, task, payload, queue_name, error, log_entries,
-          created, last_updated)
-         VALUES (gen_random_uuid()::text, $1, 'pending', $1, '{}', '${QUEUE}', '', '[]'::jsonb, now(), now())
+          created)
+         VALUES (gen_random_uuid()::text, $1, 'pending', $1, '{}', '${QUEUE}', '', '[]'::jsonb, now())
          RETURNING job_id`,
         [name],
       );
@@ -30,7 +30,7 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
     }
     const rows = await ctx.sql.unsafe(
       `UPDATE public.${tables.job} SET status = 'running', started = coalesce(started, now()), attempts = $2,
-        locked_by = $3, last_updated = now()
+        locked_by = $3
         WHERE job_id = $1 RETURNING id, job_id, name, task, payload, object_type, object_id, user_id`,
       [jobId, helpers.job.attempts, workerIds()],
     );
@@ -47,14 +47,14 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
     } catch (e) {
       await ctx.sql.unsafe(
         `UPDATE public.${tables.job} SET status = $2::text, error = $3, completed = CASE WHEN $2::text = 'failed'
-          THEN now() END, locked_by = NULL, last_updated = now() WHERE job_id = $1`,
+          THEN now() END, locked_by = NULL WHERE job_id = $1`,
         [jobId, job.lastAttempt ? 'failed' : 'errored', message(e)],
       );
       throw e; // graphile-worker retries it
     }
     await ctx.sql.unsafe(
       `UPDATE public.${tables.job} SET status = $2, data = $3::text::jsonb, error = $4, completed = now(),
-        locked_by = NULL, last_updated = now() WHERE job_id = $1`,
+        locked_by = NULL WHERE job_id = $1`,
       [jobId, outcome.ok ? 'completed' : 'failed', JSON.stringify(outcome.data ?? null), outcome.error],
     );
   };

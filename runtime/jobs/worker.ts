@@ -74,7 +74,7 @@ export async function recoverStaleWorkers(ctx: TaskContext, utils: WorkerUtils):
   );
   await utils.forceUnlockWorkers(ids);
   await ctx.sql.unsafe(
-    `UPDATE public.${tables.job} SET status = 'pending', locked_by = NULL, last_updated = now(),
+    `UPDATE public.${tables.job} SET status = 'pending', locked_by = NULL,
             error = 'Worker ' || locked_by || ' stopped responding; the job will run again.'
       WHERE status = 'running' AND locked_by = ANY($1::text[])`,
     [ids],

@@ -24,12 +24,13 @@ export function branchOperationTask(op: Operation): JobTask<BranchJobPayload> {
       if (job.lastAttempt) await abandonOperation(ctx.sql, op, p.branch_id, job.job_id);
       throw e;
     }
+    const log = report.data.log;
     const why =
       report.conflicts.length && !report.ok
         ? `${report.conflicts.length} conflict(s) must be acknowledged`
         : report.problems.length
           ? `${report.problems.length} problem(s) prevent the ${op}`
-          : (report.log[report.log.length - 1] ?? 'failed');
-    return { ok: report.ok, data: report, error: report.ok ? '' : why };
+          : (log[log.length - 1] ?? 'failed');
+    return { ok: report.ok, data: report.data, error: report.ok ? '' : why };
   };
 }

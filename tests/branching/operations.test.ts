@@ -5,7 +5,7 @@
  * and a dry run of each changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANCHES, branchStatus, inBranch, operate, readyBranch, site } from '../helpers/branch.ts';
+import { BRANCHES, branchStatus, finished, inBranch, operate, readyBranch, site } from '../helpers/branch.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -84,7 +84,10 @@ describe('isolation', () => {
       [delB.id, 'delete'],
     ]);
     const upd = diffs.results[1];
-    expect(upd.conflicts).toEqual([]);
+    // the plugin's change: null when nothing conflicts, a display naming the action, type and object
+    expect(upd.conflicts).toBeNull();
+    expect(upd.display).toBe(`Updated site ${keepB.name} (${keepB.id})`);
+    expect(diffs.results[0].diff).toEqual({ original: {}, modified: {}, current: {} });
     expect(upd.diff).toEqual({
       original: { description: '' },
       modified: { description: 'branch edit' },
@@ -107,7 +110,21 @@ describe('sync', () => {
     const job = await operate(s, b.id, 'sync');
     expect(job.status.value).toBe('completed');
     expect(job.name).toBe('Sync branch');
-    expect(job.data.changes).toEqual({ created: 1, updated: 1, deleted: 1 });
+    // the plugin's log: main's three change records, applied to the branch
+    const log: string[] = job.data.log;
+    expect(log.slice(0, 3)).toEqual([
+      `Syncing branch sync (branch_${b.schema_id})`,
+      'Found 3 changes to sync',
+      'Setting branch status to syncing',
+    ]);
+    expect(log.filter((l) => l.startsWith('Applying change '))).toHaveLength(3);
+    expect(log).toContain(`Updating site ${upd.name}`);
+    expect(log).toContain(`Deleting site ${del.name}`);
+    expect(log.slice(-3)).toEqual([
+      'Setting branch status to ready',
+      'Recording branch event: synced',
+      'Syncing completed',
+    ]);
     expect((await get(br, `/api/dcim/sites/${created.id}/`)).description).toBe('made in main');
     expect(await get(br, `/api/dcim/sites/${upd.id}/`)).toMatchObject({ description: 'edited in main', comments: 'c' });
     expect((await br.request('GET', `/api/dcim/sites/${del.id}/`)).status).toBe(404);
@@ -118,9 +135,13 @@ describe('sync', () => {
     // main's changes are not the branch's: nothing new to merge
     const diffs = await get(s, `/api/plugins/branching/changes/?branch_id=${b.id}`);
     expect(diffs.results.map((d: any) => d.object_id)).toEqual([mine.id]);
-    // a second sync has nothing left to bring
+    // a second sync has nothing left to bring: it stops there, and records no sync
     const again = await operate(s, b.id, 'sync');
-    expect(again.data.changes).toEqual({ created: 0, updated: 0, deleted: 0 });
+    expect(again.status.value).toBe('completed');
+    expect(again.data).toEqual({ log: [`Syncing branch sync (branch_${b.schema_id})`, 'No changes found; aborting.'] });
+    expect((await get(s, `${BRANCHES}${b.id}/`)).last_sync).toBe(after.last_sync);
+    const events = await get(s, `/api/plugins/branching/branch-events/?branch_id=${b.id}`);
+    expect(events.results.map((e: any) => e.type.value)).toEqual(['synced', 'provisioned']);
   });
 
   it('never misses a change committed while the branch was being provisioned', async () => {
@@ -175,10 +196,10 @@ describe('sync', () => {
     await operate(s, b.id, 'sync');
     await s.request('PATCH', `/api/dcim/sites/${o.id}/`, { comments: 'main 2' });
     const diff = (await get(s, `/api/plugins/branching/changes/?branch_id=${b.id}`)).results[0];
-    expect(diff.conflicts).toEqual([]);
+    expect(diff.conflicts).toBeNull();
     const job = await operate(s, b.id, 'merge');
     expect(job.status.value).toBe('completed');
-    expect(job.data.conflicts).toEqual([]);
+    expect(job.data.conflicts).toBeUndefined();
     expect(await get(s, `/api/dcim/sites/${o.id}/`)).toMatchObject({ description: 'branch', comments: 'main 2' });
   });
 });
@@ -192,6 +213,7 @@ describe('merge', () => {
       name: 'merge-rule',
       object_types: ['dcim.site', 'dcim.device'],
       event_types: ['object_created', 'object_updated', 'object_deleted'],
+      action_type: 'webhook',
       action_object_type: 'extras.webhook',
       action_object_id: hook.id,
     });
@@ -343,41 +365,58 @@ describe('dry runs', () => {
     const before = await state();
     const sync = await operate(s, b.id, 'sync', { commit: false });
     expect(sync.status.value).toBe('completed');
-    expect(sync.data).toMatchObject({ dry_run: true, changes: { created: 1, updated: 0, deleted: 0 } });
-    expect(sync.data.log.join('\n')).toContain('rolled back');
+    expect(sync.data.log).toContain('Found 1 changes to sync');
+    expect(sync.data.log[sync.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
     const merge = await operate(s, b.id, 'merge', { commit: false });
-    expect(merge.data).toMatchObject({ dry_run: true, changes: { created: 1, updated: 1, deleted: 0 } });
+    expect(merge.data).toMatchObject({
+      changes_summary: { creates: { 'dcim.site': 1 }, creates_total: 1, updates: { 'dcim.site': 1 }, updates_total: 1 },
+      has_unsynced_changes: true,
+      merge_strategy: 'iterative',
+      report: [],
+    });
+    expect(merge.data.log[merge.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
     expect(await state()).toEqual(before);
 
     await operate(s, b.id, 'merge');
     const merged = await state();
     const revert = await operate(s, b.id, 'revert', { commit: false });
-    expect(revert.data).toMatchObject({ dry_run: true, changes: { created: 0, updated: 1, deleted: 1 } });
+    expect(revert.data.log).toContain('Found 2 changes to revert');
+    expect(revert.data.log.filter((l: string) => l.startsWith('Undoing change '))).toHaveLength(2);
+    expect(revert.data.log[revert.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
     expect(await state()).toEqual(merged);
   });
 });
 
 describe('progress of branch jobs', () => {
-  it('writes done/total and log entries to the job as it runs, outside the operation (dry runs too)', async () => {
+  it('writes the log to the job as it runs, outside the operation (dry runs too)', async () => {
     const b = await readyBranch(s, 'progress');
-    const provision = (await s.request('GET', `/api/core/jobs/?object_id=${b.id}&limit=1&ordering=created`)).body
-      .results[0];
-    expect(provision.data.progress).toMatchObject({ stage: 'copy' });
-    expect(provision.data.progress.done).toBe(provision.data.progress.total);
-    expect(provision.log_entries[0]).toMatchObject({ level: 'info', message: `provision of branch ${b.id} started` });
     const br = inBranch(s, b.schema_id);
     await br.request(
       'POST',
       '/api/dcim/sites/',
       Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })),
     );
-    const dry = await operate(s, b.id, 'merge', { commit: false });
-    expect(dry.data.progress).toEqual({ stage: 'apply', done: 30, total: 30 });
-    const messages = dry.log_entries.map((e: { message: string }) => e.message);
-    expect(messages[0]).toBe(`merge of branch ${b.id} started (dry run)`);
-    expect(messages).toContain('30 object change(s) to apply, 0 conflict(s)');
-    expect(messages.join('\n')).toContain('rolled back');
-    for (const e of dry.log_entries) expect(Date.parse(e.timestamp)).not.toBeNaN();
+    const r = await s.request('POST', `${BRANCHES}${b.id}/merge/`, { commit: false });
+    expect(r.status).toBe(200);
+    // while it runs, the job shows its log so far and how far it got
+    let seen: any;
+    for (let i = 0; i < 200 && !seen; i++) {
+      const j = await get(s, `/api/core/jobs/${r.body.id}/`);
+      if (j.status.value === 'running' && j.data?.log?.length) seen = j;
+      else if (j.status.value !== 'pending' && j.status.value !== 'running') break;
+      else await new Promise((x) => setTimeout(x, 25));
+    }
+    if (seen) {
+      expect(seen.data.log[0]).toBe(`Merging branch progress (branch_${b.schema_id})`);
+      if (seen.data.progress) expect(seen.data.progress.stage).toBe('apply');
+    }
+    const dry = await finished(s, r.body);
+    // the log of a dry run survives its rollback; the progress was for the run only
+    expect(dry.data.log).toContain('Found 30 changes to merge');
+    expect(dry.data.log.filter((l: string) => l.startsWith('Applying change '))).toHaveLength(30);
+    expect(dry.data.log[dry.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
+    expect(dry.data.progress).toBeUndefined();
+    expect(dry.log_entries).toEqual([]);
   });
 });
 

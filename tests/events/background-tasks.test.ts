@@ -88,6 +88,7 @@ describe('background tasks', () => {
       name: 'bt',
       object_types: ['dcim.site'],
       event_types: ['object_created'],
+      action_type: 'webhook',
       action_object_type: 'extras.webhook',
       action_object_id: hook.id,
     });

@@ -48,6 +48,7 @@ async function hook(extra: Record<string, unknown>, events = ['object_created', 
     name: `safety-rule-${n}`,
     object_types: ['dcim.site'],
     event_types: events,
+    action_type: 'webhook',
     action_object_type: 'extras.webhook',
     action_object_id: h.id,
   });

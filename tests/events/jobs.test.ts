@@ -39,9 +39,8 @@ describe('jobs', () => {
       'error',
       'job_id',
       'queue_name',
-      'log_entries',
       'notifications',
-      'last_updated',
+      'log_entries',
     ]);
     expect(job).toMatchObject({
       name: 'Prune the change log',

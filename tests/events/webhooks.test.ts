@@ -180,6 +180,7 @@ describe('rules', () => {
       object_types: ['dcim.site'],
       event_types: ['object_exploded'],
       conditions: { attr: 'name', value: 'x', op: 'gt' },
+      action_type: 'webhook',
       action_object_type: 'extras.webhook',
       action_object_id: h.id,
     });

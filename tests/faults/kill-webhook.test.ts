@@ -32,6 +32,7 @@ async function setup(base: string, url: string): Promise<void> {
     name: 'r',
     object_types: ['dcim.site'],
     event_types: ['object_created'],
+    action_type: 'webhook',
     action_object_type: 'extras.webhook',
     action_object_id: h.id,
   });

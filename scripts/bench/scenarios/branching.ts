@@ -75,7 +75,7 @@ async function waitJob(base: string, url: string): Promise<any> {
 async function provision(
   base: string,
   name: string,
-): Promise<{ id: number; schema_id: string; ms: number; copyMs: number; rows: number }> {
+): Promise<{ id: number; schema_id: string; ms: number; copyMs: number }> {
   const started = performance.now();
   const b = await api(base, 'POST', BRANCHES, { name });
   for (;;) {
@@ -90,7 +90,8 @@ async function provision(
   ).results[0];
   // the branch is ready when the job's transaction commits; its row is completed (with data) just after
   const job = await waitJob(base, found.url);
-  return { id: b.id, schema_id: b.schema_id, ms, copyMs: job.data.ms, rows: job.data.rows_copied };
+  // the job's own time: from its start to its end
+  return { id: b.id, schema_id: b.schema_id, ms, copyMs: Date.parse(job.completed) - Date.parse(job.started) };
 }
 
 export async function benchBranching(
@@ -108,8 +109,8 @@ export async function benchBranching(
       metrics: {
         seconds: +(p.ms / 1000).toFixed(2),
         'job seconds': +(p.copyMs / 1000).toFixed(2),
-        'rows copied': p.rows,
-        'rows/s': Math.round(p.rows / (p.copyMs / 1000)),
+        'rows copied': rows,
+        'rows/s': Math.round(rows / (p.copyMs / 1000)),
       },
       ...(scale >= 1_000_000 ? { target: '< 10 s', met: p.ms / 1000 < 10 } : {}),
     });
@@ -155,7 +156,7 @@ export async function benchBranching(
     scenario: `merge ${changes.toLocaleString('en')} changes (creates and updates) into main`,
     metrics: {
       seconds: +(ms / 1000).toFixed(2),
-      'job seconds': +(job.data.ms / 1000).toFixed(2),
+      'job seconds': +((Date.parse(job.completed) - Date.parse(job.started)) / 1000).toFixed(2),
       'changes/s': Math.round(changes / (ms / 1000)),
     },
     target: '≥ 2000 changes/s',

@@ -37,6 +37,7 @@ export async function benchWebhooks(base: string, n: number): Promise<Result[]> 
       name: 'bench',
       object_types: ['dcim.site'],
       event_types: ['object_created'],
+      action_type: 'webhook',
       action_object_type: 'extras.webhook',
       action_object_id: hook!.id,
     });
