@@ -1,9 +1,17 @@
 /**
  * The hand-written endpoints in the OpenAPI document: the API root and app listings, status, the
- * schema itself, token provisioning, job requeue and the branch actions. Each is described only
- * when the catalogue has the model it serves.
+ * schema itself, token provisioning, job requeue and the branch actions (openapi-endpoints.ts: the
+ * background tasks, scripts, installed plugins). Each is described only when the
+ * catalogue has the model it serves.
  */
 import type { Catalogue } from '../../runtime/catalogue/ir.ts';
+import {
+  backgroundPaths,
+  backgroundSchemas,
+  installedPluginPaths,
+  pluginSchemas,
+  scriptPaths,
+} from './openapi-endpoints.ts';
 
 type Json = Record<string, unknown>;
 
@@ -30,11 +38,9 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
         'installed_apps',
         'netbox-version',
         'netbox-full-version',
-        'node-version',
         'plugins',
         'python-version',
         'rq-workers-running',
-        'workers-running',
       ],
       properties: {
         'django-version': { type: 'null' },
@@ -42,13 +48,13 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
         installed_apps: { type: 'object', additionalProperties: { type: 'string' } },
         'netbox-version': { type: 'string' },
         'netbox-full-version': { type: 'string' },
-        'node-version': { type: 'string' },
         plugins: { type: 'object', additionalProperties: { type: 'string' } },
         'python-version': { type: 'null' },
-        'rq-workers-running': { type: 'integer' },
-        'workers-running': { type: 'integer' },
+        'rq-workers-running': { type: 'integer', description: 'job workers with a recent heartbeat' },
       },
     },
+    ...(cat.models['core.job'] ? backgroundSchemas() : {}),
+    ...(cat.apps.some((a) => a.apiPath.startsWith('plugins/')) ? pluginSchemas() : {}),
   };
   if (cat.models['netbox_branching.branch']) {
     out.BranchAction = {
@@ -243,6 +249,9 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
       },
     };
   }
+  if (cat.models['core.job']) Object.assign(paths, backgroundPaths());
+  if (cat.apps.some((a) => a.apiPath === 'extras')) Object.assign(paths, scriptPaths());
+  if (plugins.length) Object.assign(paths, installedPluginPaths());
   if (cat.models['core.job']) {
     paths['/api/core/jobs/{id}/requeue/'] = {
       parameters: [idParam('job')],
@@ -324,17 +333,8 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         summary: 'Models copied into branches',
         responses: {
           '200': {
-            description: 'Every branchable model',
-            content: json({
-              type: 'object',
-              required: ['count', 'next', 'previous', 'results'],
-              properties: {
-                count: { type: 'integer' },
-                next: { type: 'null' },
-                previous: { type: 'null' },
-                results: { type: 'array', items: ref('BranchableModel') },
-              },
-            }),
+            description: 'Every model copied into branches (a plain list, not paginated)',
+            content: json({ type: 'array', items: ref('BranchableModel') }),
           },
           '403': detail('Not permitted'),
         },

@@ -1,6 +1,7 @@
 /**
  * `/api/` (open to anonymous clients: their version probe), `/api/<app>/`, `/api/plugins/…`
- * listings from the catalogue, and `/api/status/`.
+ * listings from the catalogue (with the endpoints that are not models), `/api/status/`, and the
+ * small endpoints NetBox lists there: scripts and the installed plugins.
  */
 import { hostname } from 'node:os';
 import { Hono, type Context } from 'hono';
@@ -10,14 +11,25 @@ import { respond } from '../http/render.ts';
 import { requireUser } from '../rest/access.ts';
 import { fetchObjects } from '../rest/read.ts';
 import { tables } from '../db/tables.ts';
+import { forbidden } from '../errors/index.ts';
+import { createScriptRoutes } from './scripts.ts';
 
-/** `{endpoint: url}` for the models of an app, plus older paths mounted there. */
+/** Endpoints of an app that are not models, as NetBox lists them (served by runtime/app and friends). */
+const ENDPOINTS: Record<string, readonly string[]> = {
+  core: ['background-queues', 'background-tasks', 'background-workers'],
+  dcim: ['connected-device'],
+  extras: ['scripts', 'scripts/upload'],
+  'plugins/branching': ['branchable-models'],
+};
+
+/** `{endpoint: url}` for the models of an app, its other endpoints, and older paths mounted there. */
 function listing(c: Context<AppEnv>, app: AppDef): Record<string, string> {
   const { registry } = c.var.services;
   const base = new URL(c.req.url).origin;
   const entries: [string, string][] = app.models
     .map((k) => registry.model(k))
     .map((m) => [m.path, `${base}/api/${m.apiPath}/`]);
+  for (const e of ENDPOINTS[app.apiPath] ?? []) entries.push([e, `${base}/api/${app.apiPath}/${e}/`]);
   for (const m of registry.all())
     for (const p of m.alsoMountedAt)
       if (p.startsWith(`${app.apiPath}/`)) entries.push([p.slice(app.apiPath.length + 1), `${base}/api/${p}/`]);
@@ -30,6 +42,7 @@ const plugins = (c: Context<AppEnv>) =>
 
 export function createRootRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
+  app.route('/', createScriptRoutes());
   app.get('/api/', (c) => {
     const base = new URL(c.req.url).origin;
     const names = [
@@ -54,26 +67,43 @@ export function createRootRoutes(): Hono<AppEnv> {
     const workers = await c.var.tx.unsafe(`SELECT count(*) AS n FROM public.${tables.worker}
       WHERE heartbeat > now() - interval '30 seconds'`);
     const running = Number(workers[0]?.n ?? 0);
+    // NetBox's keys (`rq-workers-running`: our job workers; there is no Python or Django here)
     return respond(c, 200, {
       'django-version': null,
       hostname: process.env.HOSTNAME ?? hostname(),
       installed_apps: Object.fromEntries(registry.catalogue.apps.map((a) => [a.name, version])),
       'netbox-version': version,
       'netbox-full-version': version,
-      'node-version': process.versions.node,
       plugins: Object.fromEntries(plugins(c).map((p) => [p.name, version])),
       'python-version': null,
       'rq-workers-running': running,
-      'workers-running': running,
     });
   });
   app.get('/api/plugins/', (c) => {
     requireUser(c);
     const base = new URL(c.req.url).origin;
+    return respond(c, 200, {
+      'installed-plugins': `${base}/api/plugins/installed-plugins/`,
+      ...Object.fromEntries(plugins(c).map((p) => [p.apiPath.slice('plugins/'.length), `${base}/api/${p.apiPath}/`])),
+    });
+  });
+  // NetBox: superusers only
+  app.get('/api/plugins/installed-plugins/', (c) => {
+    requireUser(c);
+    if (!c.var.user!.isSuperuser) throw forbidden();
+    const { version } = c.var.services;
     return respond(
       c,
       200,
-      Object.fromEntries(plugins(c).map((p) => [p.apiPath.slice('plugins/'.length), `${base}/api/${p.apiPath}/`])),
+      plugins(c).map((p) => ({
+        name: p.label,
+        package: p.name,
+        author: '',
+        author_email: '',
+        description: `${p.label}: ${p.models.length} models at /api/${p.apiPath}/`,
+        version,
+        release_track: '',
+      })),
     );
   });
   app.get('/api/plugins/:plugin/', (c) => {

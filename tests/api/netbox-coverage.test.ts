@@ -14,14 +14,7 @@ import { netboxDoc } from '../helpers/netbox-doc.ts';
 /** NetBox paths we do not serve, and why. */
 const PATH_EXCEPTIONS: Record<string, string> = {
   '/api/schema/': 'served, but as our own document (not a list)',
-  '/api/core/background-queues/':
-    'RQ (Redis) queues: our jobs run on graphile-worker in PostgreSQL; /api/core/jobs/ shows them',
-  '/api/core/background-tasks/': 'RQ (Redis) tasks: see /api/core/jobs/',
-  '/api/core/background-workers/': 'RQ (Redis) workers: see /api/core/jobs/',
-  '/api/extras/scripts/': 'custom scripts run uploaded Python code; not offered',
-  '/api/extras/scripts/upload/': 'custom scripts run uploaded Python code; not offered',
   '/api/extras/dashboard/': "the web UI's dashboard layout; there is no web UI beyond the browsable API",
-  '/api/extras/table-configs/': "the web UI's table layouts; there is no web UI beyond the browsable API",
   '/api/users/config/': "the web UI's per-user preferences; there is no web UI beyond the browsable API",
 };
 

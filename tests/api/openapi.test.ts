@@ -185,4 +185,30 @@ describe('the hand-written endpoints match the document', () => {
       (await s.request('GET', '/api/plugins/branching/branchable-models/')).body,
     );
   });
+
+  it('background tasks, queues and workers, scripts and installed plugins', async () => {
+    const get = async (path: string) => (await s.request('GET', path)).body;
+    // the retried provisioning above is a task of the queue
+    const tasks = await get('/api/core/background-tasks/');
+    expect(tasks.count).toBeGreaterThan(0);
+    check('/api/core/background-tasks/', 'get', '200', tasks);
+    check(
+      '/api/core/background-tasks/{id}/',
+      'get',
+      '200',
+      await get(`/api/core/background-tasks/${tasks.results[0].id}/`),
+    );
+    check('/api/core/background-tasks/{id}/', 'get', '404', await get('/api/core/background-tasks/none/'));
+    check('/api/core/background-queues/', 'get', '200', await get('/api/core/background-queues/'));
+    check('/api/core/background-queues/{name}/', 'get', '200', await get('/api/core/background-queues/default/'));
+    check('/api/core/background-workers/', 'get', '200', await get('/api/core/background-workers/'));
+    check('/api/extras/scripts/', 'get', '200', await get('/api/extras/scripts/'));
+    check(
+      '/api/extras/scripts/upload/',
+      'post',
+      '403',
+      (await s.request('POST', '/api/extras/scripts/upload/', {})).body,
+    );
+    check('/api/plugins/installed-plugins/', 'get', '200', await get('/api/plugins/installed-plugins/'));
+  });
 });

@@ -5,7 +5,7 @@
  * prescribes against NetBox's behaviour.
  */
 import type { Finding } from './compare.ts';
-import { lastKey, parentAt } from './json-path.ts';
+import { lastKey, parentAt, valueAt } from './json-path.ts';
 import type { DeclaredDifference, Exchange } from './outcome.ts';
 
 const pathOnly = (x: Exchange) => x.record.path.split('?')[0]!;
@@ -29,6 +29,24 @@ function rendersModel(f: Finding): boolean {
   if (/^\[\d+\]\.path$/.test(f.path)) return f.recorded !== f.ours && withoutModel(f.recorded) === withoutModel(f.ours);
   const modelValue = /^\[\d+\]\.(body\.model|headers\.x-corpus-model)$/.test(f.path);
   return modelValue && f.recorded === '' && typeof f.ours === 'string' && f.ours !== '';
+}
+
+/** The job a finding in its `data.log` belongs to (`results[3].data.log[0]` → `results[3]`). */
+function jobOfLog(x: Exchange, path: string): { name?: unknown } | undefined {
+  const m = /^(.*?)\.?data\.log(\[|$)/.exec(path);
+  const job = m ? valueAt(x.recorded.body, m[1]!) : undefined;
+  return typeof job === 'object' && job !== null ? (job as { name?: unknown }) : undefined;
+}
+
+/** Two branchable-model lists that agree on every model both have (names, verbose names, order). */
+function agreeWhereBothHave(x: Exchange): boolean {
+  const [a, b] = [x.recorded.body, x.live.body];
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  const key = (e: { app_label?: unknown; model?: unknown }) => `${String(e.app_label)}.${String(e.model)}`;
+  const inA = new Set(a.map(key));
+  const inB = new Set(b.map(key));
+  const shared = (list: unknown[], other: Set<string>) => JSON.stringify(list.filter((e: any) => other.has(key(e))));
+  return shared(a, inB) === shared(b, inA);
 }
 
 export const differences: readonly DeclaredDifference[] = [
@@ -81,5 +99,34 @@ export const differences: readonly DeclaredDifference[] = [
       'spec §6.3: `{{ model }}` in webhook templates (URL, headers, body) is the model that changed ' +
       '(NetBox 4.6 renders it empty)',
     applies: (f) => rendersModel(f),
+  },
+  {
+    id: 'webhook-secret-write-only',
+    reason:
+      "a webhook's secret is write-only (SECURITY.md): it signs deliveries and is never read back; NetBox returns " +
+      'it in plain text to anyone who may read webhooks',
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      lastKey(f.path) === 'secret' &&
+      f.missing === 'ours' &&
+      pathOnly(x).startsWith('/api/extras/webhooks/'),
+  },
+  {
+    id: 'branch-provision-log',
+    reason:
+      "a branch provisioning job's log names our own tables and steps (creating, copying and analysing each " +
+      "table); the plugin's also names Django's tables, indexes and constraints, which differ by nature",
+    applies: (f, x) =>
+      f.kind === 'body' && /(^|\.)data\.log(\[|$)/.test(f.path) && jobOfLog(x, f.path)?.name === 'Provision branch',
+  },
+  {
+    id: 'branchable-models-catalogue',
+    reason:
+      'branchable-models lists the models of our catalogue copied into branches: the plugin also lists models we ' +
+      'do not have (cable paths and port mappings are computed, the search cache is not a model), and we branch ' +
+      'custom links, export templates and saved filters with the rest (README: every catalogued model is copied but ' +
+      'users, permissions, jobs, webhooks and event rules); the models both have are listed alike',
+    applies: (f, x) =>
+      f.kind === 'body' && pathOnly(x) === '/api/plugins/branching/branchable-models/' && agreeWhereBothHave(x),
   },
 ];
