@@ -1,6 +1,8 @@
 /**
  * First-start provisioning with netbox-docker's settings: the superuser (SUPERUSER_NAME,
  * SUPERUSER_PASSWORD, SUPERUSER_EMAIL) and its v1 API token (SUPERUSER_API_TOKEN, 40 hex).
+ * Neither is change-logged: NetBox's createsuperuser writes no change record, so a fresh server's
+ * change log starts empty and its first record has id 1, as NetBox's does.
  */
 import { randomBytes } from 'node:crypto';
 import type { Registry } from './catalogue/index.ts';
@@ -8,6 +10,7 @@ import type { Settings } from './config/index.ts';
 import type { Sql } from './db/index.ts';
 import { createObjects, type ChangeObserver, type HookRegistry } from './write/index.ts';
 import { tables } from './db/tables.ts';
+import { recordObjectChanges } from './changelog/index.ts';
 
 /** What a first start did, for the console: the superuser created and the password generated for it. */
 export interface Bootstrapped {
@@ -35,8 +38,9 @@ export async function bootstrap(
       registry,
       settings,
       actor: null,
+      system: true,
       requestId: crypto.randomUUID(),
-      observers,
+      observers: observers.filter((o) => o !== recordObjectChanges),
       hooks,
       strictInput: true,
     };
@@ -70,7 +74,7 @@ export async function bootstrap(
         await createObjects(
           { ...ctx, actor: null },
           registry.model('users.token'),
-          [{ user: user.id, version: 1, token: apiToken, description: 'SUPERUSER_API_TOKEN' }],
+          [{ user: user.id, version: 1, token: apiToken, description: 'SUPERUSER_API_TOKEN', allowed_ips: null }],
           { bulk: false },
         );
         done = { ...done, token: true };
