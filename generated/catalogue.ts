@@ -6811,17 +6811,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -6974,14 +6963,30 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "app_label",
-          "model"
+          "app_name",
+          "model",
+          "model_name",
+          "model_name_plural",
+          "public",
+          "features",
+          "is_plugin_model",
+          "rest_api_endpoint",
+          "description"
         ],
         "nested": [
           "id",
           "url",
           "display",
           "app_label",
-          "model"
+          "app_name",
+          "model",
+          "model_name",
+          "model_name_plural",
+          "public",
+          "features",
+          "is_plugin_model",
+          "rest_api_endpoint",
+          "description"
         ],
         "display": [
           [
@@ -6996,7 +7001,8 @@ export const catalogue: Catalogue = {
             {
               "path": [
                 "model_name"
-              ]
+              ],
+              "filter": "title"
             }
           ]
         ],

@@ -1,10 +1,14 @@
 /**
- * `core.objecttype` rows mirror the catalogue: written at start (insert new, refresh changed),
- * so every model has a stable id and its features are queryable like NetBox's content types.
+ * `core.objecttype` rows, written at start: NetBox's object types with NetBox's ids (known-object-types.ts),
+ * and the catalogue's models NetBox does not have with ids after them. Ids never change once given, so
+ * the ids in stored snapshots and in clients stay right across restarts and upgrades; a database whose
+ * rows were numbered before NetBox's ids were kept is renumbered once (no table refers to these ids).
  */
 import type { Sql } from '../db/index.ts';
+import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
 import { tables } from '../db/tables.ts';
+import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS } from './known-object-types.ts';
 
 const featureNames: Record<string, string> = {
   tags: 'tags',
@@ -15,35 +19,112 @@ const featureNames: Record<string, string> = {
   imageAttachments: 'image_attachments',
 };
 
-export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<void> {
+interface Row {
+  readonly id: number | null;
+  readonly app_label: string;
+  readonly app_name: string;
+  readonly model: string;
+  readonly model_name: string;
+  readonly model_name_plural: string;
+  readonly public: boolean;
+  readonly features: readonly string[];
+  readonly is_plugin_model: boolean;
+  readonly rest_api_endpoint: string | null;
+  readonly description: string;
+}
+
+/** A catalogue model's features by NetBox's names, in NetBox's order (sorted, the plugin's `branching` last). */
+function featuresOf(m: ModelDef): string[] {
+  const names = Object.entries(m.features)
+    .filter(([, on]) => on)
+    .map(([k]) => featureNames[k] ?? k);
+  const sorted = names.filter((n) => n !== 'branching').sort();
+  return names.includes('branching') ? [...sorted, 'branching'] : sorted;
+}
+
+/** Every row the table should hold: NetBox's types, then the catalogue's other models (id null: a new one). */
+export function objectTypeRows(registry: Registry): Row[] {
   const labels = new Map(registry.catalogue.apps.map((a) => [a.name, a.label]));
-  const rows = registry.all().map((m) => ({
-    app_label: m.app,
-    app_name: labels.get(m.app) ?? m.app,
-    model: m.model,
-    model_name: m.verboseName.charAt(0).toUpperCase() + m.verboseName.slice(1),
-    model_name_plural: m.verboseNamePlural.charAt(0).toUpperCase() + m.verboseNamePlural.slice(1),
-    features: Object.entries(m.features)
-      .filter(([, on]) => on)
-      .map(([k]) => featureNames[k] ?? k)
-      .sort(),
-    rest_api_endpoint: `/api/${m.apiPath}/`,
-    description: m.description,
-  }));
+  const models = new Map(registry.all().map((m) => [m.key, m]));
+  const rows: Row[] = KNOWN_OBJECT_TYPES.map((k) => {
+    const m = models.get(`${k.app}.${k.model}`);
+    return {
+      id: k.id,
+      app_label: k.app,
+      app_name: APP_NAMES[k.app]!,
+      model: k.model,
+      model_name: k.name,
+      model_name_plural: k.plural,
+      public: k.public,
+      features: k.features,
+      is_plugin_model: PLUGIN_APPS.has(k.app),
+      rest_api_endpoint: m ? `/api/${m.apiPath}/` : (k.endpoint ?? null),
+      description: m?.description ?? '',
+    };
+  });
+  const known = new Set(KNOWN_OBJECT_TYPES.map((k) => `${k.app}.${k.model}`));
+  for (const m of registry.all()) {
+    if (known.has(m.key)) continue;
+    rows.push({
+      id: null,
+      app_label: m.app,
+      app_name: APP_NAMES[m.app] ?? labels.get(m.app) ?? m.app,
+      model: m.model,
+      model_name: m.verboseName,
+      model_name_plural: m.verboseNamePlural,
+      public: true,
+      features: featuresOf(m),
+      is_plugin_model: PLUGIN_APPS.has(m.app),
+      rest_api_endpoint: `/api/${m.apiPath}/`,
+      description: m.description,
+    });
+  }
+  return rows;
+}
+
+const RECORDS = `jsonb_to_recordset($1::text::jsonb) AS r(id bigint, app_label text, app_name text, model text,
+  model_name text, model_name_plural text, public boolean, features jsonb, is_plugin_model boolean,
+  rest_api_endpoint text, description text)`;
+
+export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<void> {
+  const t = `public.${tables.objectType}`;
+  const seq = `pg_get_serial_sequence('${t}', 'id')`;
+  const rows = JSON.stringify(objectTypeRows(registry));
   await sql.begin(async (tx) => {
     await tx.unsafe('SELECT pg_advisory_xact_lock(4606003)');
+    // once, on a database numbered before NetBox's ids: known types move to their ids, and a row of
+    // another type standing on one of those ids moves to a new id after them
     await tx.unsafe(
-      `INSERT INTO public.${tables.objectType} (app_label, app_name, model, model_name, model_name_plural, public,
-        features, is_plugin_model, rest_api_endpoint, description)
-       SELECT r.app_label, r.app_name, r.model, r.model_name, r.model_name_plural, true,
-        ARRAY(SELECT jsonb_array_elements_text(r.features)), false, r.rest_api_endpoint, r.description
-         FROM jsonb_to_recordset($1::text::jsonb) AS r(app_label text, app_name text, model text, model_name text,
-        model_name_plural text, features jsonb, rest_api_endpoint text, description text)
-       ON CONFLICT (app_label, model) DO UPDATE SET app_name = EXCLUDED.app_name, model_name = EXCLUDED.model_name,
-         model_name_plural = EXCLUDED.model_name_plural, features = EXCLUDED.features,
-        rest_api_endpoint = EXCLUDED.rest_api_endpoint,
-         description = EXCLUDED.description`,
-      [JSON.stringify(rows)],
+      `UPDATE ${t} o SET id = -o.id FROM ${RECORDS}
+        WHERE r.id IS NOT NULL AND ((r.app_label = o.app_label AND r.model = o.model AND r.id <> o.id)
+          OR (r.id = o.id AND (r.app_label <> o.app_label OR r.model <> o.model)))`,
+      [rows],
+    );
+    await tx.unsafe(
+      `UPDATE ${t} o SET id = r.id FROM ${RECORDS}
+        WHERE o.id < 0 AND r.id IS NOT NULL AND r.app_label = o.app_label AND r.model = o.model`,
+      [rows],
+    );
+    await tx.unsafe(`SELECT setval(${seq}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${t})))`);
+    await tx.unsafe(`UPDATE ${t} SET id = nextval(${seq}) WHERE id < 0`);
+    await tx.unsafe(
+      `UPDATE ${t} o SET app_name = r.app_name, model_name = r.model_name, model_name_plural = r.model_name_plural,
+        public = r.public, features = ARRAY(SELECT jsonb_array_elements_text(r.features)),
+        is_plugin_model = r.is_plugin_model, rest_api_endpoint = r.rest_api_endpoint, description = r.description
+        FROM ${RECORDS} WHERE r.app_label = o.app_label AND r.model = o.model`,
+      [rows],
+    );
+    // new rows: NetBox's id for a type NetBox has, the next free one after NetBox's for any other
+    await tx.unsafe(
+      `INSERT INTO ${t} (id, app_label, app_name, model, model_name, model_name_plural, public, features,
+        is_plugin_model, rest_api_endpoint, description)
+       SELECT coalesce(n.id, nextval(${seq})), n.app_label, n.app_name, n.model, n.model_name, n.model_name_plural,
+        n.public, ARRAY(SELECT jsonb_array_elements_text(n.features)), n.is_plugin_model, n.rest_api_endpoint,
+        n.description
+         FROM (SELECT r.* FROM ${RECORDS}
+                WHERE NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.app_label = r.app_label AND o.model = r.model)
+                ORDER BY r.id NULLS LAST, r.app_label, r.model OFFSET 0) n`,
+      [rows],
     );
   });
 }

@@ -5,6 +5,7 @@
 import type { DisplayPart, ModelDef } from '../catalogue/index.ts';
 import type { Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 let aliasCounter = 0;
 // per model definition (not per key): two catalogues in one process never share SQL
@@ -25,6 +26,15 @@ export function pathExpr(registry: Registry, model: ModelDef, alias: string, pat
     WHERE ${a}.id = ${alias}.${ident(f.column!)})`;
 }
 
+/** The label of the choice a path's value is (the value itself when it is none of the set's). */
+function choiceLabel(registry: Registry, model: ModelDef, path: readonly string[], e: string): string {
+  let m = model;
+  for (const name of path.slice(0, -1)) m = registry.model(registry.field(m, name)!.to!);
+  const f = registry.field(m, path[path.length - 1]!)!;
+  const labels = Object.fromEntries(registry.choices(f.choices!).map((o) => [String(o.value), o.label]));
+  return `coalesce(${literal(JSON.stringify(labels))}::jsonb ->> (${e}::text), ${e}::text)`;
+}
+
 function partExpr(registry: Registry, model: ModelDef, alias: string, part: DisplayPart): string {
   if (part.text !== undefined) return literal(part.text);
   const e = pathExpr(registry, model, alias, part.path!);
@@ -42,6 +52,16 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
     case 'filename':
       // a stored upload's name without its folder and `<model>_<id>_` prefix
       return `regexp_replace(${e}, '^(.*/)?[a-z0-9]+_[0-9]+_', '')`;
+    case 'title':
+      // NetBox's title(): each word's first letter upper-cased, the rest kept (`IPSec policy` → `IPSec Policy`)
+      return `array_to_string(ARRAY(SELECT upper(left(w, 1)) || substr(w, 2)
+        FROM regexp_split_to_table(${e}::text, '\\s+') WITH ORDINALITY AS x(w, i) WHERE w <> '' ORDER BY i), ' ')`;
+    case 'type_name':
+      // an `app.model` as Django names its content type: `DCIM | site` (the object type's verbose names)
+      return `coalesce((SELECT o.app_name || ' | ' || o.model_name FROM public.${tables.objectType} o
+        WHERE o.app_label = split_part(${e}, '.', 1) AND o.model = split_part(${e}, '.', 2)), ${e}::text)`;
+    case 'label_lower':
+      return `lower(${choiceLabel(registry, model, part.path!, e)})`;
     default:
       return `${e}::text`;
   }
