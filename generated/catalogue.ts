@@ -491,7 +491,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "circuits.circuittermination"
             },
-            "to": "circuits.circuittermination"
+            "to": "circuits.circuittermination",
+            "snapshot": true
           },
           {
             "name": "termination_z",
@@ -509,7 +510,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "circuits.circuittermination"
             },
-            "to": "circuits.circuittermination"
+            "to": "circuits.circuittermination",
+            "snapshot": true
           },
           {
             "name": "comments",
@@ -5830,6 +5832,7 @@ export const catalogue: Catalogue = {
         "description": "One create, update or delete of one object, with its data before and after.",
         "path": "object-changes",
         "apiPath": "core/object-changes",
+        "uiPath": "core/changelog",
         "alsoMountedAt": [
           "extras/object-changes"
         ],
@@ -6647,31 +6650,46 @@ export const catalogue: Catalogue = {
         "brief": [
           "id",
           "url",
+          "display_url",
           "display",
           "time",
+          "user",
           "user_name",
+          "request_id",
           "action",
           "changed_object_type",
           "changed_object_id",
-          "object_repr"
+          "changed_object",
+          "object_repr",
+          "message",
+          "prechange_data",
+          "postchange_data"
         ],
         "nested": [
           "id",
           "url",
+          "display_url",
           "display",
           "time",
+          "user",
           "user_name",
+          "request_id",
           "action",
           "changed_object_type",
           "changed_object_id",
-          "object_repr"
+          "changed_object",
+          "object_repr",
+          "message",
+          "prechange_data",
+          "postchange_data"
         ],
         "display": [
           [
             {
               "path": [
                 "changed_object_type"
-              ]
+              ],
+              "filter": "type_name"
             },
             {
               "text": " "
@@ -6687,7 +6705,8 @@ export const catalogue: Catalogue = {
             {
               "path": [
                 "action"
-              ]
+              ],
+              "filter": "label_lower"
             },
             {
               "text": " by "
@@ -6695,29 +6714,6 @@ export const catalogue: Catalogue = {
             {
               "path": [
                 "user_name"
-              ]
-            }
-          ],
-          [
-            {
-              "path": [
-                "changed_object_type"
-              ]
-            },
-            {
-              "text": " "
-            },
-            {
-              "path": [
-                "object_repr"
-              ]
-            },
-            {
-              "text": " "
-            },
-            {
-              "path": [
-                "action"
               ]
             }
           ]
@@ -10150,6 +10146,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
+            "snapshot": "blank",
             "choices": "device_face"
           },
           {
@@ -10534,6 +10531,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10554,6 +10552,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10574,6 +10573,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10594,6 +10594,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10614,6 +10615,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10634,6 +10636,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10654,6 +10657,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10674,6 +10678,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10694,6 +10699,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -10714,6 +10720,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12734,6 +12741,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12754,6 +12762,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12774,6 +12783,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12794,6 +12804,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12814,6 +12825,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12834,6 +12846,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12854,6 +12867,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12874,6 +12888,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12894,6 +12909,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12914,6 +12930,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -12934,6 +12951,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -14404,6 +14422,7 @@ export const catalogue: Catalogue = {
             "default": null,
             "maxLength": 18,
             "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
+            "snapshot": false,
             "options": {
               "label": "Mac address",
               "max_length": null
@@ -14971,7 +14990,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "wireless.wirelesslink"
             },
-            "to": "wireless.wirelesslink"
+            "to": "wireless.wirelesslink",
+            "snapshot": true
           },
           {
             "name": "l2vpn_termination",
@@ -19957,6 +19977,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -19977,6 +19998,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -19997,6 +20019,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20017,6 +20040,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20037,6 +20061,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20057,6 +20082,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20077,6 +20103,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20097,6 +20124,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -20117,6 +20145,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -26300,6 +26329,7 @@ export const catalogue: Catalogue = {
               "field": "rack_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -29297,6 +29327,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_chassis",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -44169,6 +44200,7 @@ export const catalogue: Catalogue = {
                 4094
               ]
             ],
+            "snapshot": "ranges",
             "options": {
               "label": "Vid ranges",
               "child": {
@@ -44315,7 +44347,8 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT coalesce(sum((r->>1)::int - (r->>0)::int + 1), 0)::int FROM jsonb_array_elements(t.vid_ranges) r)",
               "as": "integer"
-            }
+            },
+            "snapshot": true
           },
           {
             "name": "utilization",
@@ -54144,6 +54177,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -54164,6 +54198,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -54648,6 +54683,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine_type",
               "cumulative": false
             },
+            "snapshot": true,
             "options": {
               "type": "integer"
             }
@@ -54969,6 +55005,7 @@ export const catalogue: Catalogue = {
             "default": null,
             "maxLength": 18,
             "pattern": "^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$",
+            "snapshot": false,
             "options": {
               "label": "Mac address",
               "max_length": null

@@ -113,6 +113,7 @@ function normalizeField(
     ...(f.validators ? { validators: f.validators } : {}),
     ...(f.item_refs ? { itemRefs: f.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
+    ...(f.snapshot !== undefined ? { snapshot: f.snapshot } : {}),
     ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
       ? { emptyAsNull: true }
       : {}),
@@ -278,6 +279,7 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed,
     ...(computed.type === 'expr' && computed.choices ? { choices: computed.choices } : {}),
     ...(computed.type === 'expr' && computed.to ? { to: computed.to } : {}),
+    ...(c.snapshot ? { snapshot: true } : {}),
   };
 }
 
@@ -470,6 +472,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     description: m.description ?? '',
     path: m.path,
     apiPath: `${raw.apps[app]!.api_path ?? app}/${m.path}`,
+    ...(typeof m.display_url === 'string' ? { uiPath: m.display_url } : {}),
     alsoMountedAt: m.also_mounted_at ?? [],
     table,
     sequence: sequenceName(table),

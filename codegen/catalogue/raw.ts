@@ -56,6 +56,8 @@ export interface RawField {
   virtual?: boolean;
   empty_as_null?: boolean;
   example?: unknown;
+  /** NetBox's snapshot of the object (change records, webhooks): see FieldDef.snapshot */
+  snapshot?: false | 'blank' | 'ranges';
 }
 
 export interface RawComputed {
@@ -73,6 +75,8 @@ export interface RawComputed {
   ip_children?: string;
   vrf?: string;
   reverse_list?: string;
+  /** NetBox stores the value on the row (a counter cache): it is part of the object's snapshot */
+  snapshot?: boolean;
 }
 
 export interface RawUnique {
@@ -157,8 +161,11 @@ export interface RawModel {
   read_only?: boolean;
   /** `created` and `last_updated` (true, the default), neither, or only the one named */
   timestamps?: boolean | 'created' | 'last_updated';
-  /** false: no `display_url` (NetBox leaves it out of a few serializers) */
-  display_url?: boolean;
+  /**
+   * false: no `display_url` (NetBox leaves it out of a few serializers); a path: the object's page is
+   * there instead of under its API path (NetBox's change records: `core/changelog`)
+   */
+  display_url?: boolean | string;
   /** `tags` read and written as slugs, not nested tags (NetBox's config contexts) */
   tags_as_slugs?: boolean;
   hooks?: string;

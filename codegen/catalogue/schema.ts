@@ -97,6 +97,7 @@ const field = {
     hidden: { type: 'boolean' },
     virtual: { type: 'boolean' },
     empty_as_null: { type: 'boolean' },
+    snapshot: { enum: [false, 'blank', 'ranges'] },
     validators: {
       type: 'array',
       items: {
@@ -131,6 +132,7 @@ const computed = {
     ip_children: { type: 'string' },
     vrf: { type: 'string' },
     reverse_list: { type: 'string' },
+    snapshot: { type: 'boolean' },
     cable: { enum: ['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] },
     config_context: {
       type: 'object',
@@ -351,7 +353,7 @@ const model = {
     tree: { type: 'boolean' },
     read_only: { type: 'boolean' },
     timestamps: { anyOf: [{ type: 'boolean' }, { enum: ['created', 'last_updated'] }] },
-    display_url: { type: 'boolean' },
+    display_url: { anyOf: [{ type: 'boolean' }, { type: 'string', pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)*$' }] },
     tags_as_slugs: { type: 'boolean' },
     hooks: { type: 'string' },
     natural_key: { type: 'string' },

@@ -164,6 +164,13 @@ export interface FieldDef {
   readonly hidden?: boolean;
   /** an empty string is stored as null (nullable unique strings, NetBox's rule) */
   readonly emptyAsNull?: boolean;
+  /**
+   * NetBox's snapshot of the object (change records, webhooks) where it differs from the stored columns:
+   * false: left out (a field NetBox does not have); `blank`: null written "" (NetBox stores an empty
+   * string); `ranges`: [[1, 4094]] written as Django writes integer ranges; true (a computed value):
+   * included, as NetBox keeps it on the row (counter caches)
+   */
+  readonly snapshot?: boolean | 'blank' | 'ranges';
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
 }
@@ -369,6 +376,8 @@ export interface ModelDef {
   readonly path: string;
   /** the list URL below /api/ without slashes at the ends: `dcim/sites`, `plugins/branching/branches` */
   readonly apiPath: string;
+  /** where `display_url` points when the object's page is not under its API path (`core/changelog`) */
+  readonly uiPath?: string;
   /** further `<app>/<path>` list URLs serving the same model (older releases' paths) */
   readonly alsoMountedAt: readonly string[];
   readonly table: string;

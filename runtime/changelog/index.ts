@@ -3,14 +3,19 @@
  * observer of the write path in the same transaction (so a change is logged iff it commits).
  * Rows live in the current schema: a branch's changes stay in the branch until merged.
  */
-import type { ChangeObserver } from '../write/index.ts';
+import type { ChangeObserver, Snapshot } from '../write/index.ts';
+import { netboxForm } from '../write/snapshot.ts';
 import { tables } from '../db/tables.ts';
 
-/** NetBox strips these from the stored data (`get_clean_data`). */
-function clean(data: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!data) return null;
+/**
+ * The data as NetBox's API shows it: NetBox's form of the snapshot (Django's serialization) without
+ * what `get_clean_data` strips (`created`, `last_updated`, private `_` keys), and `{}` where there is
+ * no data (before a creation, after a deletion).
+ */
+function clean(data: Snapshot | null): Record<string, unknown> {
+  if (!data) return {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data))
+  for (const [k, v] of Object.entries(netboxForm(data) ?? data))
     if (!k.startsWith('_') && k !== 'created' && k !== 'last_updated') out[k] = v;
   return out;
 }

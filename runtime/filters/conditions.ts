@@ -294,6 +294,9 @@ export async function filterCondition(
   values: string[],
   alias = 't',
 ): Promise<string> {
+  // NetBox's content-type filters ignore their lookup: `changed_object_type__n=x` finds the objects of type
+  // x, as `changed_object_type=x` does (utilities/filters.py, MultiValueContentTypeFilter.filter)
+  if (f.kind === 'content_type' && lookup === 'n') lookup = 'exact';
   const base = negations[lookup] ?? lookup;
   const cond = await reachCondition(ctx, model, f, base, values, alias);
   return base !== lookup ? `NOT coalesce((${cond}), false)` : `(${cond})`;

@@ -185,7 +185,7 @@ export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: stri
     case 'url':
       return `${literal(`${scope.baseUrl}/api/${model.apiPath}/`)} || ${a}.id || '/'`;
     case 'display_url':
-      return `${literal(`${scope.baseUrl}/${model.apiPath}/`)} || ${a}.id || '/'`;
+      return `${literal(`${scope.baseUrl}/${model.uiPath ?? model.apiPath}/`)} || ${a}.id || '/'`;
     case 'display':
       return displaySql(registry, model, a);
     case 'fk':

@@ -254,7 +254,7 @@ export async function rendererFor(
     case 'url':
       return (r) => objectUrl(ctx, model, r.id);
     case 'display_url':
-      return (r) => `${ctx.baseUrl}/${model.apiPath}/${r.id}/`;
+      return (r) => `${ctx.baseUrl}/${model.uiPath ?? model.apiPath}/${r.id}/`;
     case 'display':
       return (r) => r.__display;
     case 'fk':

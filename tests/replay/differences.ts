@@ -53,6 +53,9 @@ function agreeWhereBothHave(x: Exchange): boolean {
 const isObjectType = (v: unknown): boolean =>
   typeof v === 'object' && v !== null && 'app_label' in v && 'model' in v && 'rest_api_endpoint' in v;
 
+/** A change record's snapshot value: `results[id=3].postchange_data.u_height`, `prechange_data.weight`. */
+const inChangeData = (path: string) => /(^|\.)(pre|post)change_data\.[a-z0-9_]+$/.test(path);
+
 export const differences: readonly DeclaredDifference[] = [
   {
     id: 'missing-slash-302',
@@ -143,5 +146,19 @@ export const differences: readonly DeclaredDifference[] = [
       lastKey(f.path) === 'description' &&
       pathOnly(x).startsWith('/api/core/object-types/') &&
       isObjectType(parentAt(x.recorded.body, f.path)),
+  },
+  {
+    id: 'snapshot-decimal-string',
+    reason:
+      'a decimal in change data is always a string with its places ("1.0", as Django writes a stored decimal); ' +
+      "NetBox writes a number where its serializer's float default filled the field at creation (device type " +
+      'u_height 1.0)',
+    applies: (f) =>
+      f.kind === 'body' &&
+      inChangeData(f.path) &&
+      typeof f.recorded === 'number' &&
+      typeof f.ours === 'string' &&
+      /^-?\d+\.\d+$/.test(f.ours) &&
+      Number(f.ours) === f.recorded,
   },
 ];
