@@ -574,22 +574,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "last_updated"
-          },
-          {
-            "name": "assignments",
-            "kind": "computed",
-            "label": "Assignments",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "reverse_list",
-              "model": "circuits.circuitgroupassignment",
-              "field": "member"
-            }
           }
         ],
         "brief": [
@@ -1560,24 +1544,6 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
-            "name": "site",
-            "kind": "computed",
-            "label": "Site",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "expr",
-              "sql": "CASE WHEN termination_type = 'dcim.site' THEN termination_id END",
-              "as": "fk",
-              "to": "dcim.site"
-            },
-            "to": "dcim.site"
-          },
-          {
             "name": "port_speed",
             "kind": "integer",
             "column": "port_speed",
@@ -1859,20 +1825,23 @@ export const catalogue: Catalogue = {
             "message": "Circuit termination with this Circuit and Termination side already exists."
           }
         ],
-        "rules": [],
+        "rules": [
+          {
+            "type": "one_of",
+            "fields": [
+              "termination_type",
+              "termination_id"
+            ],
+            "key": "__all__",
+            "message": "A circuit termination must attach to a terminating object."
+          }
+        ],
         "search": [
           "xconnect_id",
           "pp_info",
           "description"
         ],
-        "aliases": [
-          {
-            "name": "site",
-            "field": "termination",
-            "type": "dcim.site",
-            "reason": "NetBox before 4.2 terminated circuits at a site; the Ansible netbox.netbox 3.13 collection sends it"
-          }
-        ],
+        "aliases": [],
         "ignoredParams": [],
         "reverse": [
           {
@@ -2389,6 +2358,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": true,
             "maxLength": 100,
+            "naturalSort": true,
             "options": {
               "help_text": "Full name of the provider"
             }
@@ -3164,7 +3134,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "service_id",
@@ -5607,14 +5578,7 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "users.user",
-            "onDelete": "set_null",
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            "onDelete": "set_null"
           },
           {
             "name": "data",
@@ -5919,14 +5883,7 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "users.user",
-            "onDelete": "set_null",
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            "onDelete": "set_null"
           },
           {
             "name": "user_name",
@@ -7134,7 +7091,7 @@ export const catalogue: Catalogue = {
             "kind": "children",
             "label": "A terminations",
             "helpText": "The objects of the A end: a list of {object_type, object_id}",
-            "required": true,
+            "required": false,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -7155,7 +7112,7 @@ export const catalogue: Catalogue = {
             "kind": "children",
             "label": "B terminations",
             "helpText": "The objects of the B end: a list of {object_type, object_id}",
-            "required": true,
+            "required": false,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -7420,6 +7377,15 @@ export const catalogue: Catalogue = {
         ],
         "uniques": [],
         "rules": [
+          {
+            "type": "all_of",
+            "fields": [
+              "a_terminations",
+              "b_terminations"
+            ],
+            "key": "__all__",
+            "message": "Must define A and B terminations when creating a new cable."
+          },
           {
             "type": "requires",
             "field": "length",
@@ -8260,7 +8226,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -8782,7 +8749,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -9115,7 +9083,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -9637,7 +9606,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -9932,21 +9902,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_name",
-            "kind": "computed",
-            "label": "Display name",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "copy",
-              "field": "display"
-            }
-          },
-          {
             "name": "name",
             "kind": "string",
             "column": "name",
@@ -9958,7 +9913,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": null,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "device_type",
@@ -10249,7 +10205,18 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "ipam.ipaddress"
             },
-            "to": "ipam.ipaddress"
+            "to": "ipam.ipaddress",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip4",
@@ -10264,7 +10231,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip6",
@@ -10279,7 +10257,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "oob_ip",
@@ -10294,7 +10283,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "cluster",
@@ -11283,7 +11283,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -11659,7 +11660,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -12175,6 +12177,8 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "device_count",
+          "virtualmachine_count",
           "_depth"
         ],
         "display": [
@@ -12974,7 +12978,8 @@ export const catalogue: Catalogue = {
           "manufacturer",
           "model",
           "slug",
-          "description"
+          "description",
+          "device_count"
         ],
         "display": [
           [
@@ -13310,7 +13315,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -13849,7 +13855,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -14278,7 +14285,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -15432,7 +15440,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -15866,7 +15875,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -16779,7 +16789,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -17438,6 +17449,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "rack_count",
           "_depth"
         ],
         "display": [
@@ -18296,8 +18308,7 @@ export const catalogue: Catalogue = {
           "display",
           "name",
           "slug",
-          "description",
-          "devicetype_count"
+          "description"
         ],
         "nested": [
           "id",
@@ -19048,7 +19059,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "installed_module",
@@ -19457,7 +19469,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -20967,6 +20980,8 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "device_count",
+          "virtualmachine_count",
           "_depth"
         ],
         "display": [
@@ -21265,7 +21280,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "status",
@@ -21876,7 +21892,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -22455,7 +22472,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -22832,7 +22850,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -23205,7 +23224,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -23749,7 +23769,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -24090,7 +24111,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "facility_id",
@@ -26037,7 +26059,8 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "form_factor",
             "label": "Form factor",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -26597,7 +26620,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -27134,7 +27158,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -27998,6 +28023,7 @@ export const catalogue: Catalogue = {
             "unique": true,
             "maxLength": 100,
             "example": "AMS1",
+            "naturalSort": true,
             "options": {
               "help_text": "Full name of the site"
             }
@@ -29189,7 +29215,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "domain",
@@ -29218,7 +29245,14 @@ export const catalogue: Catalogue = {
             "unique": true,
             "default": null,
             "to": "dcim.device",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
           },
           {
             "name": "description",
@@ -29346,7 +29380,14 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "dcim.device",
               "field": "virtual_chassis"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
           }
         ],
         "brief": [
@@ -29364,7 +29405,8 @@ export const catalogue: Catalogue = {
           "display",
           "name",
           "master",
-          "description"
+          "description",
+          "member_count"
         ],
         "display": [
           [
@@ -29570,7 +29612,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "device",
@@ -29636,7 +29679,18 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "ipam.ipaddress"
             },
-            "to": "ipam.ipaddress"
+            "to": "ipam.ipaddress",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip4",
@@ -29651,7 +29705,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip6",
@@ -29666,7 +29731,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "status",
@@ -30299,14 +30375,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "users.user",
-            "onDelete": "cascade",
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            "onDelete": "cascade"
           },
           {
             "name": "created",
@@ -30436,7 +30505,9 @@ export const catalogue: Catalogue = {
         ],
         "actions": [],
         "options": {
-          "typeChoices": true
+          "typeChoices": {
+            "object_type": "bookmarks"
+          }
         }
       },
       "extras.configcontext": {
@@ -31973,13 +32044,13 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "type",
             "label": "Type",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": "text",
+            "example": "text",
             "choices": "customfield_type"
           },
           {
@@ -32634,13 +32705,18 @@ export const catalogue: Catalogue = {
             "column": "extra_choices",
             "label": "Extra choices",
             "helpText": "A list of [value, label] pairs",
-            "required": false,
+            "required": true,
             "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null,
+            "example": [
+              [
+                "a",
+                "A"
+              ]
+            ],
             "options": {
               "type": "list",
               "help_text": null,
@@ -33347,13 +33423,13 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "action_type",
             "label": "Action type",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": "webhook",
+            "example": "webhook",
             "choices": "eventrule_action_type"
           },
           {
@@ -33376,7 +33452,8 @@ export const catalogue: Catalogue = {
             "kind": "bigint",
             "column": "action_object_id",
             "label": "Action object ID",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -33388,6 +33465,7 @@ export const catalogue: Catalogue = {
             "kind": "generic",
             "label": "Action object",
             "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": true,
@@ -33585,7 +33663,9 @@ export const catalogue: Catalogue = {
         ],
         "actions": [],
         "options": {
-          "typeChoices": true
+          "typeChoices": {
+            "action_object_type": "event_rules"
+          }
         }
       },
       "extras.exporttemplate": {
@@ -35195,14 +35275,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "users.user",
-            "onDelete": "cascade",
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            "onDelete": "cascade"
           },
           {
             "name": "created",
@@ -35231,7 +35304,7 @@ export const catalogue: Catalogue = {
           },
           {
             "name": "event_type",
-            "kind": "string",
+            "kind": "choice",
             "column": "event_type",
             "label": "Event",
             "required": true,
@@ -35240,8 +35313,9 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 50,
             "example": "object_updated",
+            "choices": "event_type",
+            "plain": true,
             "options": {
               "type": "choice",
               "choices": "event_type",
@@ -35363,7 +35437,9 @@ export const catalogue: Catalogue = {
         ],
         "actions": [],
         "options": {
-          "typeChoices": true
+          "typeChoices": {
+            "object_type": "notifications"
+          }
         }
       },
       "extras.notificationgroup": {
@@ -35505,14 +35581,7 @@ export const catalogue: Catalogue = {
               "table": "extras_notificationgroup_users",
               "source": "notificationgroup_id",
               "target": "user_id"
-            },
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            }
           },
           {
             "name": "created",
@@ -36359,14 +36428,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "users.user",
-            "onDelete": "cascade",
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            "onDelete": "cascade"
           },
           {
             "name": "created",
@@ -36498,7 +36560,9 @@ export const catalogue: Catalogue = {
         ],
         "actions": [],
         "options": {
-          "typeChoices": true
+          "typeChoices": {
+            "object_type": "notifications"
+          }
         }
       },
       "extras.tableconfig": {
@@ -38432,7 +38496,8 @@ export const catalogue: Catalogue = {
             "kind": "fk",
             "column": "rir_id",
             "label": "RIR",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -38877,7 +38942,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -39472,13 +39538,95 @@ export const catalogue: Catalogue = {
               "path": [
                 "name"
               ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "protocol"
+              ],
+              "filter": "label"
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "group_id"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "ip_addresses",
+                "address"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " "
+            },
+            {
+              "path": [
+                "protocol"
+              ],
+              "filter": "label"
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "group_id"
+              ]
             }
           ],
           [
             {
               "path": [
                 "protocol"
+              ],
+              "filter": "label"
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "group_id"
               ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "ip_addresses",
+                "address"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "protocol"
+              ],
+              "filter": "label"
             },
             {
               "text": ": "
@@ -40829,7 +40977,8 @@ export const catalogue: Catalogue = {
           {
             "field": "vrf",
             "desc": false,
-            "nullsFirst": true
+            "nullsFirst": true,
+            "byId": true
           },
           {
             "field": "start_address",
@@ -41374,7 +41523,8 @@ export const catalogue: Catalogue = {
           {
             "field": "vrf",
             "desc": false,
-            "nullsFirst": true
+            "nullsFirst": true,
+            "byId": true
           },
           {
             "field": "prefix",
@@ -42135,7 +42285,8 @@ export const catalogue: Catalogue = {
           "slug",
           "description",
           "prefix_count",
-          "vlan_count"
+          "vlan_count",
+          "asn_count"
         ],
         "nested": [
           "id",
@@ -42368,7 +42519,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": true,
             "maxLength": 21,
-            "example": "65000:100"
+            "example": "65000:100",
+            "naturalSort": true
           },
           {
             "name": "tenant",
@@ -42713,13 +42865,12 @@ export const catalogue: Catalogue = {
             "kind": "object_type",
             "column": "parent_object_type",
             "label": "Parent object type",
-            "required": false,
-            "nullable": true,
+            "required": true,
+            "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null,
             "types": [
               "dcim.device",
               "ipam.fhrpgroup",
@@ -42731,25 +42882,23 @@ export const catalogue: Catalogue = {
             "kind": "bigint",
             "column": "parent_object_id",
             "label": "Parent object ID",
-            "required": false,
-            "nullable": true,
+            "required": true,
+            "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
-            "unique": false,
-            "default": null
+            "unique": false
           },
           {
             "name": "parent",
             "kind": "generic",
             "label": "Parent object",
             "required": false,
-            "nullable": true,
+            "nullable": false,
             "blank": false,
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "default": null,
             "types": [
               "dcim.device",
               "ipam.fhrpgroup",
@@ -42758,42 +42907,6 @@ export const catalogue: Catalogue = {
             "typeColumn": "parent_object_type",
             "idColumn": "parent_object_id",
             "onDelete": "cascade"
-          },
-          {
-            "name": "device",
-            "kind": "computed",
-            "label": "Device",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "expr",
-              "sql": "CASE WHEN parent_object_type = 'dcim.device' THEN parent_object_id END",
-              "as": "fk",
-              "to": "dcim.device"
-            },
-            "to": "dcim.device"
-          },
-          {
-            "name": "virtual_machine",
-            "kind": "computed",
-            "label": "Virtual machine",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "expr",
-              "sql": "CASE WHEN parent_object_type = 'virtualization.virtualmachine' THEN parent_object_id END",
-              "as": "fk",
-              "to": "virtualization.virtualmachine"
-            },
-            "to": "virtualization.virtualmachine"
           },
           {
             "name": "name",
@@ -42813,7 +42926,8 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "protocol",
             "label": "Protocol",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -42994,36 +43108,13 @@ export const catalogue: Catalogue = {
           }
         ],
         "uniques": [],
-        "rules": [
-          {
-            "type": "one_of",
-            "fields": [
-              "parent_object_type",
-              "parent_object_id"
-            ],
-            "key": "parent_object_type",
-            "message": "A service must be assigned to a device or a virtual machine."
-          }
-        ],
+        "rules": [],
         "search": [
           "name",
           "description",
           "comments"
         ],
-        "aliases": [
-          {
-            "name": "device",
-            "field": "parent",
-            "type": "dcim.device",
-            "reason": "NetBox before 4.3 attached services to a device; the Ansible collection 3.13 and its inventory plugin use it"
-          },
-          {
-            "name": "virtual_machine",
-            "field": "parent",
-            "type": "virtualization.virtualmachine",
-            "reason": "NetBox before 4.3 attached services to a virtual machine; the Ansible collection 3.13 uses it"
-          }
-        ],
+        "aliases": [],
         "ignoredParams": [],
         "reverse": [
           {
@@ -43186,7 +43277,8 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "protocol",
             "label": "Protocol",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -43495,21 +43587,6 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false
-          },
-          {
-            "name": "display_name",
-            "kind": "computed",
-            "label": "Display name",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "computed": {
-              "type": "copy",
-              "field": "display"
-            }
           },
           {
             "name": "site",
@@ -44086,7 +44163,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -44362,7 +44440,7 @@ export const catalogue: Catalogue = {
             "unique": false,
             "computed": {
               "type": "expr",
-              "sql": "(SELECT CASE WHEN coalesce(sum((r->>1)::int - (r->>0)::int + 1), 0) = 0 THEN '0' ELSE trim(to_char(100.0 * (SELECT count(*) FROM ipam_vlan v WHERE v.group_id = t.id) / sum((r->>1)::int - (r->>0)::int + 1), 'FM990.99')) END FROM jsonb_array_elements(t.vid_ranges) r)",
+              "sql": "(SELECT CASE WHEN coalesce(sum((r->>1)::int - (r->>0)::int + 1), 0) = 0 THEN NULL ELSE regexp_replace(trim_scale(round(100.0 * (SELECT count(*) FROM ipam_vlan v WHERE v.group_id = t.id) / sum((r->>1)::int - (r->>0)::int + 1), 2))::text, '^(-?[0-9]+)$', '\\1.0') END FROM jsonb_array_elements(t.vid_ranges) r)",
               "as": "string"
             }
           }
@@ -45157,7 +45235,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "rd",
@@ -46803,7 +46882,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "title",
@@ -48273,7 +48353,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -49004,7 +49085,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -49184,6 +49266,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "tenant_count",
           "_depth"
         ],
         "display": [
@@ -50069,13 +50152,12 @@ export const catalogue: Catalogue = {
             "kind": "fk",
             "column": "group_id",
             "label": "Group",
-            "required": false,
+            "required": true,
             "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": null,
             "to": "users.ownergroup",
             "onDelete": "set_null"
           },
@@ -50137,14 +50219,7 @@ export const catalogue: Catalogue = {
               "table": "users_owner_users",
               "source": "owner_id",
               "target": "user_id"
-            },
-            "nested": [
-              "id",
-              "url",
-              "display_url",
-              "display",
-              "username"
-            ]
+            }
           },
           {
             "name": "created",
@@ -51261,8 +51336,7 @@ export const catalogue: Catalogue = {
             "kind": "fk",
             "column": "user_id",
             "label": "User",
-            "helpText": "Defaults to the requesting user",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -51365,7 +51439,7 @@ export const catalogue: Catalogue = {
             "column": "allowed_ips",
             "label": "Allowed ips",
             "required": false,
-            "nullable": false,
+            "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
@@ -51455,18 +51529,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -51739,7 +51801,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "hidden": true
           },
           {
             "name": "is_superuser",
@@ -51752,7 +51815,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": false
+            "default": false,
+            "hidden": true
           },
           {
             "name": "date_joined",
@@ -51818,30 +51882,6 @@ export const catalogue: Catalogue = {
               "target": "objectpermission_id"
             },
             "mirrors": "users.objectpermission.users"
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -51853,7 +51893,6 @@ export const catalogue: Catalogue = {
         "nested": [
           "id",
           "url",
-          "display_url",
           "display",
           "username"
         ],
@@ -52173,7 +52212,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "type",
@@ -53457,7 +53497,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -53675,6 +53716,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
+        "totals": [
+          {
+            "sum": "size",
+            "via": "virtual_machine",
+            "field": "disk"
+          }
+        ],
         "actions": []
       },
       "virtualization.virtualmachine": {
@@ -53758,7 +53806,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "virtual_machine_type",
@@ -53909,7 +53958,18 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "ipam.ipaddress"
             },
-            "to": "ipam.ipaddress"
+            "to": "ipam.ipaddress",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip4",
@@ -53924,7 +53984,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "primary_ip6",
@@ -53939,7 +54010,18 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "ipam.ipaddress",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "family",
+              "address",
+              "description",
+              "dns_name",
+              "nat_inside",
+              "nat_outside"
+            ]
           },
           {
             "name": "vcpus",
@@ -54915,7 +54997,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "maxLength": 64
+            "maxLength": 64,
+            "naturalSort": true
           },
           {
             "name": "enabled",
@@ -55533,7 +55616,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -55554,13 +55638,13 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "version",
             "label": "Version",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": 2,
+            "example": 2,
             "choices": "ike_version"
           },
           {
@@ -55887,7 +55971,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -56258,7 +56343,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -56585,7 +56671,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -56921,7 +57008,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "description",
@@ -57296,7 +57384,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -57317,7 +57406,8 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "type",
             "label": "Type",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -57506,6 +57596,24 @@ export const catalogue: Catalogue = {
           "description"
         ],
         "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "identifier"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
           [
             {
               "path": [
@@ -58018,20 +58126,21 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "status",
             "kind": "choice",
             "column": "status",
             "label": "Status",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": "active",
+            "example": "active",
             "choices": "tunnel_status"
           },
           {
@@ -58777,13 +58886,13 @@ export const catalogue: Catalogue = {
             "kind": "choice",
             "column": "role",
             "label": "Role",
-            "required": false,
+            "required": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": "peer",
+            "example": "peer",
             "choices": "virtual_circuit_termination_role"
           },
           {
@@ -58807,7 +58916,8 @@ export const catalogue: Catalogue = {
             "kind": "bigint",
             "column": "termination_id",
             "label": "Termination ID",
-            "required": true,
+            "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": false,
@@ -58819,6 +58929,7 @@ export const catalogue: Catalogue = {
             "kind": "generic",
             "label": "Termination",
             "required": false,
+            "modelRequired": true,
             "nullable": false,
             "blank": false,
             "readOnly": true,
@@ -59566,7 +59677,8 @@ export const catalogue: Catalogue = {
             "readOnly": false,
             "writeOnly": false,
             "unique": true,
-            "maxLength": 100
+            "maxLength": 100,
+            "naturalSort": true
           },
           {
             "name": "slug",
@@ -59746,6 +59858,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "wirelesslan_count",
           "_depth"
         ],
         "display": [

@@ -1,7 +1,18 @@
 /** Parses display rules: `"{name} ({facility_id})"`, or a list of such alternatives. */
 import type { DisplayRule, DisplayPart } from '../../runtime/catalogue/ir.ts';
 
-const filters = new Set(['mask', 'asdot', 'host', 'upper', 'masklen', 'filename', 'title', 'type_name', 'label_lower']);
+const filters = new Set([
+  'mask',
+  'asdot',
+  'host',
+  'upper',
+  'masklen',
+  'filename',
+  'title',
+  'type_name',
+  'label',
+  'label_lower',
+]);
 
 export function parseDisplay(rule: string | string[]): DisplayRule {
   const alternatives = Array.isArray(rule) ? rule : [rule];

@@ -82,10 +82,13 @@ function normalizeField(
   ctx: { model: string; table: string; raw: RawCatalogue },
 ): FieldDef[] {
   const kind = f.type as FieldKind;
-  const required = f.required ?? false;
-  const nullable = f.nullable ?? (!required && f.default === undefined && nullableByDefault.has(f.type));
+  const required = f.required === true || f.required === 'type';
+  const modelRequired = f.required === 'model' || f.required === 'type';
+  // a value the model needs: never null, no default, whichever stage asks for it
+  const needed = required || modelRequired;
+  const nullable = f.nullable ?? (!needed && f.default === undefined && nullableByDefault.has(f.type));
   let def: unknown = f.default;
-  if (def === undefined && !required) {
+  if (def === undefined && !needed) {
     if (['string', 'text', 'slug'].includes(f.type) && !nullable) def = '';
     else if (f.type === 'boolean') def = false;
     else if (f.type === 'list') def = [];
@@ -95,8 +98,9 @@ function normalizeField(
     label: f.label ?? labelFromName(name),
     ...(f.help_text !== undefined ? { helpText: f.help_text } : {}),
     required,
+    ...(modelRequired ? { modelRequired: true } : {}),
     nullable,
-    blank: f.blank ?? (!required && ['string', 'text', 'slug'].includes(f.type)),
+    blank: f.blank ?? (!needed && ['string', 'text', 'slug'].includes(f.type)),
     readOnly: f.read_only ?? false,
     writeOnly: f.write_only ?? false,
     unique: f.unique ?? false,
@@ -114,6 +118,7 @@ function normalizeField(
     ...(f.item_refs ? { itemRefs: f.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
     ...(f.snapshot !== undefined ? { snapshot: f.snapshot } : {}),
+    ...(f.natural_sort ? { naturalSort: true } : {}),
     ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
       ? { emptyAsNull: true }
       : {}),
@@ -171,8 +176,24 @@ function normalizeField(
       const idColumn = `${name}_id`;
       const onDelete = f.on_delete ?? 'set_null';
       return [
-        { name: typeColumn, kind: 'object_type', column: typeColumn, ...base, label: labelFromName(typeColumn), types },
-        { name: idColumn, kind: 'bigint', column: idColumn, ...base, label: labelFromName(idColumn) },
+        {
+          name: typeColumn,
+          kind: 'object_type',
+          column: typeColumn,
+          ...base,
+          ...(f.required === 'type' ? { modelRequired: undefined } : {}),
+          label: labelFromName(typeColumn),
+          types,
+        },
+        // `required: type`: the type is the request's to give, the id the model's to need
+        {
+          name: idColumn,
+          kind: 'bigint',
+          column: idColumn,
+          ...base,
+          required: f.required === true,
+          label: labelFromName(idColumn),
+        },
         {
           name: f.read_as ?? name,
           kind,
@@ -279,6 +300,7 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed,
     ...(computed.type === 'expr' && computed.choices ? { choices: computed.choices } : {}),
     ...(computed.type === 'expr' && computed.to ? { to: computed.to } : {}),
+    ...(c.nested ? { nested: c.nested } : {}),
     ...(c.snapshot ? { snapshot: true } : {}),
   };
 }
@@ -306,6 +328,8 @@ function parseOrdering(list: string[]): OrderTerm[] {
       field: desc ? field.slice(1) : field,
       desc,
       ...(flags.includes('nulls_first') ? { nullsFirst: true } : {}),
+      // a relation by its id (NetBox's F('vrf')), not by the related model's own ordering
+      ...(flags.includes('by_id') ? { byId: true } : {}),
     };
   });
 }
@@ -366,6 +390,12 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
   const byName = new Map(fields.map((f) => [f.name, f]));
   const isCount = (n: string) => byName.get(n)?.computed?.type === 'count';
+  // a subtree count (NetBox's annotation of a tree) stays in the nested form, where it reads 0; any
+  // other count is left out of it unless `nested:` names it
+  const isSubtreeCount = (n: string) => {
+    const c = byName.get(n)?.computed;
+    return c?.type === 'count' && c.cumulative;
+  };
   const brief = m.brief ?? [
     'id',
     'url',
@@ -374,7 +404,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(byName.has('slug') ? ['slug'] : []),
     ...(byName.has('description') ? ['description'] : []),
   ];
-  const nested = m.nested ?? brief.filter((n) => !isCount(n));
+  const nested = m.nested ?? brief.filter((n) => !isCount(n) || isSubtreeCount(n));
   const verboseName = m.verbose_name ?? verboseFromClass(m.class);
   const label = (n: string) => byName.get(n)?.label ?? n;
 
@@ -425,6 +455,13 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
         fields: r.one_of,
         key: r.key ?? '__all__',
         message: r.message ?? `One of ${r.one_of.join(', ')} must be set.`,
+      };
+    if (r.all_of)
+      return {
+        type: 'all_of',
+        fields: r.all_of,
+        key: r.key ?? '__all__',
+        message: r.message ?? `${r.all_of.join(', ')} must all be set.`,
       };
     if (r.check)
       return {
@@ -498,6 +535,14 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ignoredParams: Object.entries(m.ignored_filters ?? {}).map(([n, reason]) => ({ name: n, reason })),
     reverse: [],
     ...(m.template_of ? { templateOf: m.template_of } : {}),
+    ...(m.totals
+      ? {
+          totals: m.totals.map((t) => {
+            const [via, field] = t.into.split('.') as [string, string];
+            return { sum: t.sum, via, field };
+          }),
+        }
+      : {}),
     ...(m.instantiates ? { instantiates: m.instantiates } : {}),
     actions: Object.entries(m.actions ?? {})
       .sort(([a], [b]) => byCodePoint(a, b))
@@ -506,7 +551,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
       ? {
           options: {
             ...(m.options.description !== undefined ? { description: m.options.description } : {}),
-            ...(m.options.type_choices ? { typeChoices: true } : {}),
+            ...(m.options.type_choices ? { typeChoices: m.options.type_choices } : {}),
           },
         }
       : {}),

@@ -12,12 +12,14 @@ export interface RawField {
   type: string;
   label?: string;
   help_text?: string;
-  required?: boolean;
+  required?: boolean | 'model' | 'type';
   nullable?: boolean;
   blank?: boolean;
   default?: unknown;
   unique?: boolean;
   natural?: boolean;
+  /** sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation */
+  natural_sort?: boolean;
   index?: boolean;
   max_length?: number;
   min_length?: number;
@@ -75,6 +77,8 @@ export interface RawComputed {
   ip_children?: string;
   vrf?: string;
   reverse_list?: string;
+  /** a reverse list's objects in this form instead of their model's nested one */
+  nested?: string[];
   /** NetBox stores the value on the row (a counter cache): it is part of the object's snapshot */
   snapshot?: boolean;
 }
@@ -102,6 +106,7 @@ export interface RawRule {
   requires?: [string, string];
   same?: [string, string];
   one_of?: string[];
+  all_of?: string[];
   less?: [string, string];
   ip_unique?: {
     field: string;
@@ -193,12 +198,18 @@ export interface RawModel {
   reverse_filters?: { via: string; filters: Record<string, string> };
   /** a component template: the component model its rows are copied into */
   template_of?: string;
+  /** `{sum: size, into: virtual_machine.disk}`: the parent's field is the sum of its children's */
+  totals?: { sum: string; into: string }[];
   /** creating one of these copies the templates of its `type` into components (NetBox's instantiation) */
   instantiates?: { type: string; device?: string; placeholders?: Record<string, string> };
   /** detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on */
   actions?: Record<string, { op: string } & Record<string, string>>;
   /** NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields */
-  options?: { description?: string; type_choices?: boolean; fields?: Record<string, Record<string, unknown>> };
+  options?: {
+    description?: string;
+    type_choices?: boolean | Record<string, string>;
+    fields?: Record<string, Record<string, unknown>>;
+  };
 }
 
 export interface RawApp {

@@ -56,12 +56,16 @@ const field = {
     type: { enum: fieldTypes },
     label: { type: 'string' },
     help_text: { type: 'string' },
-    required: { type: 'boolean' },
+    // true: the request must give it; `model`: a value is needed, but it is checked only when the request
+    // is otherwise valid (NetBox's model validation after its serializer's); `type` (a generic relation):
+    // the type is required, the id is the model's
+    required: { anyOf: [{ type: 'boolean' }, { enum: ['model', 'type'] }] },
     nullable: { type: 'boolean' },
     blank: { type: 'boolean' },
     default: {},
     unique: { type: 'boolean' },
     natural: { type: 'boolean' },
+    natural_sort: { type: 'boolean' },
     index: { type: 'boolean' },
     max_length: { type: 'integer', minimum: 1 },
     min_length: { type: 'integer', minimum: 0 },
@@ -133,6 +137,7 @@ const computed = {
     vrf: { type: 'string' },
     reverse_list: { type: 'string' },
     snapshot: { type: 'boolean' },
+    nested: fieldList,
     cable: { enum: ['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] },
     config_context: {
       type: 'object',
@@ -169,6 +174,8 @@ const rule = {
     requires: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
     same: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
     one_of: { ...fieldList, minItems: 2 },
+    // every one given when the object is created (a cable's two ends)
+    all_of: { ...fieldList, minItems: 1 },
     less: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
     ip_unique: {
       type: 'object',
@@ -329,7 +336,10 @@ const modelOptions = {
   additionalProperties: false,
   properties: {
     description: { type: 'string' },
-    type_choices: { type: 'boolean' },
+    // true: every content-type field lists every object type; or field → the NetBox feature its types have (`all`)
+    type_choices: {
+      anyOf: [{ type: 'boolean' }, { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z_]+$' } }],
+    },
     fields: {
       type: 'object',
       propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' },
@@ -398,6 +408,16 @@ const model = {
       },
     },
     template_of: contentType,
+    // a parent's field kept equal to the sum of its children's (a VM's disk, its virtual disks' sizes)
+    totals: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['sum', 'into'],
+        properties: { sum: { type: 'string' }, into: path },
+      },
+    },
     reverse_filters: {
       type: 'object',
       additionalProperties: false,

@@ -42,6 +42,13 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const name = path[i]!;
       const f = m.fields[name];
       const last = i === path.length - 1;
+      const reverse = m.computed?.[name]?.reverse_list;
+      if (!f && reverse && !last) {
+        // through a reverse list: its first object (display rules)
+        current = reverse.split('.').slice(0, 2).join('.');
+        if (!models.has(current)) return `unknown model in "${reverse}"`;
+        continue;
+      }
       if (!f) {
         if (last && wireNames(m).has(name) && !m.computed?.[name] && name !== '_depth') return undefined;
         if (last && allowComputed && (m.computed?.[name] || name === '_depth')) return undefined;
@@ -108,7 +115,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       if (f.type === 'decimal' && (f.max_digits === undefined || f.decimal_places === undefined)) {
         faults.push(`${fat}: a decimal field needs "max_digits" and "decimal_places"`);
       }
-      if (f.required && f.nullable) faults.push(`${fat}: a required field cannot be null`);
+      // (required and nullable: the request must name it, null included; a column kept nullable for older rows)
       if (f.on_delete && f.type !== 'fk' && f.type !== 'generic')
         faults.push(`${fat}: "on_delete" applies only to fk and generic fields`);
       if (f.on_delete === 'set_null' && f.type === 'fk' && !f.nullable)
@@ -170,6 +177,15 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
         if (c.as === 'fk' && (!c.to || !models.has(c.to))) faults.push(`${cat}: unknown model "${c.to ?? ''}"`);
       }
+      if (c.nested) {
+        // the objects a reverse list or a relation expression shows, in a form of their own
+        const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : c.as === 'fk' ? c.to : undefined;
+        if (!to || !models.has(to)) faults.push(`${cat}.nested: only a reverse_list or an fk expression has one`);
+        else {
+          const target = wireNames(models.get(to)!);
+          for (const n of c.nested) if (!target.has(n)) faults.push(`${cat}.nested: unknown field "${n}" on ${to}`);
+        }
+      }
       for (const k of ['ip_depth', 'ip_children'] as const) {
         const fld = c[k];
         if (fld !== undefined) {
@@ -188,6 +204,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     checkList(m.order, 'order');
     checkList(m.search, 'search');
     checkList(Object.keys(m.options?.fields ?? {}), 'options.fields');
+    const typeChoices = m.options?.type_choices;
+    if (typeChoices && typeChoices !== true) checkList(Object.keys(typeChoices), 'options.type_choices');
     for (const [n, o] of Object.entries(m.options?.fields ?? {})) {
       for (const set of [o.choices, (o.child as Record<string, unknown> | null | undefined)?.choices]) {
         if (typeof set === 'string' && !choices[set])
@@ -213,11 +231,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
     });
     (m.rules ?? []).forEach((r, i) => {
-      const kinds = ['requires', 'same', 'one_of', 'less', 'ip_unique', 'check'].filter(
+      const kinds = ['requires', 'same', 'one_of', 'all_of', 'less', 'ip_unique', 'check'].filter(
         (k) => (r as Record<string, unknown>)[k] !== undefined,
       );
       if (kinds.length !== 1)
-        faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, less, ip_unique, check`);
+        faults.push(`${at}.rules.${i}: give exactly one of requires, same, one_of, all_of, less, ip_unique, check`);
+      for (const n of r.all_of ?? []) if (!m.fields[n]) faults.push(`${at}.rules.${i}.all_of: unknown field "${n}"`);
       if (r.ip_unique) {
         for (const n of [
           r.ip_unique.field,
@@ -238,6 +257,13 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
     });
     if (m.template_of && !models.has(m.template_of)) faults.push(`${at}.template_of: unknown model "${m.template_of}"`);
+    (m.totals ?? []).forEach((t, i) => {
+      const [via, field] = t.into.split('.') as [string, string];
+      const fk = m.fields[via];
+      if (!m.fields[t.sum]) faults.push(`${at}.totals.${i}.sum: unknown field "${t.sum}"`);
+      if (fk?.type !== 'fk' || !fk.to) faults.push(`${at}.totals.${i}.into: "${via}" is not a foreign key`);
+      else if (!fieldOf(fk.to, field)) faults.push(`${at}.totals.${i}.into: unknown field "${field}" on ${fk.to}`);
+    });
     if (m.instantiates) {
       const inst = m.instantiates;
       if (m.fields[inst.type]?.type !== 'fk')

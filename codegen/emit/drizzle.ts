@@ -130,8 +130,9 @@ function indexExprs(m: ModelDef): string[] {
     if (f.kind === 'ipnetwork' || f.kind === 'ipaddress')
       out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
   }
-  if (m.fields.some((f) => f.name === 'name' && f.column))
-    out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
+  const name = m.fields.find((f) => f.name === 'name' && f.column);
+  if (name?.naturalSort) out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
+  else if (name) out.push(idx('name_order', 't.name, t.id'));
   if (m.tree) {
     out.push(idx('_path_gin', 't._path', 'gin'));
     out.push(idx('_sort', 't._sort, t.id'));
@@ -147,8 +148,7 @@ function indexExprs(m: ModelDef): string[] {
   const columns = terms.map((o) => ({ o, f: m.fields.find((x) => x.name === o.field) }));
   if (terms.length >= 2 && columns.every((c) => c.f?.column)) {
     const exprs = columns.map(({ o, f }) => {
-      const natural = (f!.kind === 'string' || f!.kind === 'slug') && f!.name === 'name';
-      const collate = natural ? ' COLLATE natural_sort' : '';
+      const collate = f!.naturalSort ? ' COLLATE natural_sort' : '';
       return `"${f!.column}"${collate}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
     });
     out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));

@@ -54,7 +54,7 @@ export const circuitsCircuitgroup = pgTable('circuits_circuitgroup', {
   unique('circuits_circuitgroup_slug_uniq').on(t.slug),
   index('circuits_circuitgroup_tenant_id_idx').on(t.tenantId),
   index('circuits_circuitgroup_owner_id_idx').on(t.ownerId),
-  index('circuits_circuitgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_circuitgroup_name_order_idx').on(t.name, t.id),
 ]);
 /** A circuit's (or virtual circuit's) membership of a circuit group, with its priority. */
 export const circuitsCircuitgroupassignment = pgTable('circuits_circuitgroupassignment', {
@@ -111,7 +111,7 @@ export const circuitsCircuittype = pgTable('circuits_circuittype', {
   unique('circuits_circuittype_name_uniq').on(t.name),
   unique('circuits_circuittype_slug_uniq').on(t.slug),
   index('circuits_circuittype_owner_id_idx').on(t.ownerId),
-  index('circuits_circuittype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_circuittype_name_order_idx').on(t.name, t.id),
 ]);
 /** A provider of circuits (carrier, ISP). */
 export const circuitsProvider = pgTable('circuits_provider', {
@@ -155,7 +155,7 @@ export const circuitsProvideraccount = pgTable('circuits_provideraccount', {
   unique('circuits_provideraccount_provider_account_uniq').on(t.providerId, t.account),
   index('circuits_provideraccount_provider_id_idx').on(t.providerId),
   index('circuits_provideraccount_owner_id_idx').on(t.ownerId),
-  index('circuits_provideraccount_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_provideraccount_name_order_idx').on(t.name, t.id),
   index('circuits_provideraccount_account_order_idx').on(t.account, t.id),
   index('circuits_provideraccount_default_order_idx').on(sql`"provider_id", "account", "id"`),
 ]);
@@ -236,5 +236,5 @@ export const circuitsVirtualcircuittype = pgTable('circuits_virtualcircuittype',
   unique('circuits_virtualcircuittype_name_uniq').on(t.name),
   unique('circuits_virtualcircuittype_slug_uniq').on(t.slug),
   index('circuits_virtualcircuittype_owner_id_idx').on(t.ownerId),
-  index('circuits_virtualcircuittype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('circuits_virtualcircuittype_name_order_idx').on(t.name, t.id),
 ]);

@@ -40,7 +40,7 @@ export const coreDatasource = pgTable('core_datasource', {
 }, (t) => [
   unique('core_datasource_name_uniq').on(t.name),
   index('core_datasource_owner_id_idx').on(t.ownerId),
-  index('core_datasource_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('core_datasource_name_order_idx').on(t.name, t.id),
 ]);
 /** A background job (a branch operation, housekeeping) and its outcome. */
 export const coreJob = pgTable('core_job', {
@@ -70,7 +70,7 @@ export const coreJob = pgTable('core_job', {
   index('core_job_object_type_object_id_idx').on(t.objectType, t.objectId),
   index('core_job_user_id_idx').on(t.userId),
   index('core_job_queue_name_idx').on(t.queueName),
-  index('core_job_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('core_job_name_order_idx').on(t.name, t.id),
   index('core_job_created_order_idx').on(t.created, t.id),
 ]);
 /** One create, update or delete of one object, with its data before and after. */

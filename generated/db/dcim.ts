@@ -45,7 +45,7 @@ export const dcimCablebundle = pgTable('dcim_cablebundle', {
 }, (t) => [
   unique('dcim_cablebundle_name_uniq').on(t.name),
   index('dcim_cablebundle_owner_id_idx').on(t.ownerId),
-  index('dcim_cablebundle_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_cablebundle_name_order_idx').on(t.name, t.id),
 ]);
 /** One end of a cable at one object (written with the cable as its a_terminations and b_terminations). */
 export const dcimCabletermination = pgTable('dcim_cabletermination', {
@@ -267,7 +267,7 @@ export const dcimDevicerole = pgTable('dcim_devicerole', {
   index('dcim_devicerole_parent_id_idx').on(t.parentId),
   index('dcim_devicerole_config_template_id_idx').on(t.configTemplateId),
   index('dcim_devicerole_owner_id_idx').on(t.ownerId),
-  index('dcim_devicerole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_devicerole_name_order_idx').on(t.name, t.id),
   index('dcim_devicerole__path_gin_idx').using('gin', t._path),
   index('dcim_devicerole__sort_idx').on(t._sort, t.id),
 ]);
@@ -510,7 +510,7 @@ export const dcimInventoryitemrole = pgTable('dcim_inventoryitemrole', {
   unique('dcim_inventoryitemrole_name_uniq').on(t.name),
   unique('dcim_inventoryitemrole_slug_uniq').on(t.slug),
   index('dcim_inventoryitemrole_owner_id_idx').on(t.ownerId),
-  index('dcim_inventoryitemrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_inventoryitemrole_name_order_idx').on(t.name, t.id),
 ]);
 /** An inventory item every device of a type gets. */
 export const dcimInventoryitemtemplate = pgTable('dcim_inventoryitemtemplate', {
@@ -569,7 +569,7 @@ export const dcimLocation = pgTable('dcim_location', {
   index('dcim_location_parent_id_idx').on(t.parentId),
   index('dcim_location_tenant_id_idx').on(t.tenantId),
   index('dcim_location_owner_id_idx').on(t.ownerId),
-  index('dcim_location_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_location_name_order_idx').on(t.name, t.id),
   index('dcim_location__path_gin_idx').using('gin', t._path),
   index('dcim_location__sort_idx').on(t._sort, t.id),
 ]);
@@ -605,7 +605,7 @@ export const dcimManufacturer = pgTable('dcim_manufacturer', {
   unique('dcim_manufacturer_name_uniq').on(t.name),
   unique('dcim_manufacturer_slug_uniq').on(t.slug),
   index('dcim_manufacturer_owner_id_idx').on(t.ownerId),
-  index('dcim_manufacturer_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_manufacturer_name_order_idx').on(t.name, t.id),
 ]);
 /** A module (line card, power supply…) installed in a module bay of a device. */
 export const dcimModule = pgTable('dcim_module', {
@@ -711,7 +711,7 @@ export const dcimModuletypeprofile = pgTable('dcim_moduletypeprofile', {
 }, (t) => [
   unique('dcim_moduletypeprofile_name_uniq').on(t.name),
   index('dcim_moduletypeprofile_owner_id_idx').on(t.ownerId),
-  index('dcim_moduletypeprofile_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_moduletypeprofile_name_order_idx').on(t.name, t.id),
 ]);
 /** A software platform (operating system) that devices and virtual machines run. */
 export const dcimPlatform = pgTable('dcim_platform', {
@@ -739,7 +739,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
   index('dcim_platform_manufacturer_id_idx').on(t.manufacturerId),
   index('dcim_platform_config_template_id_idx').on(t.configTemplateId),
   index('dcim_platform_owner_id_idx').on(t.ownerId),
-  index('dcim_platform_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_platform_name_order_idx').on(t.name, t.id),
   index('dcim_platform__path_gin_idx').using('gin', t._path),
   index('dcim_platform__sort_idx').on(t._sort, t.id),
 ]);
@@ -951,7 +951,7 @@ export const dcimRackgroup = pgTable('dcim_rackgroup', {
   unique('dcim_rackgroup_name_uniq').on(t.name),
   unique('dcim_rackgroup_slug_uniq').on(t.slug),
   index('dcim_rackgroup_owner_id_idx').on(t.ownerId),
-  index('dcim_rackgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_rackgroup_name_order_idx').on(t.name, t.id),
 ]);
 /** Units of a rack reserved by a user (for a tenant). */
 export const dcimRackreservation = pgTable('dcim_rackreservation', {
@@ -990,7 +990,7 @@ export const dcimRackrole = pgTable('dcim_rackrole', {
   unique('dcim_rackrole_name_uniq').on(t.name),
   unique('dcim_rackrole_slug_uniq').on(t.slug),
   index('dcim_rackrole_owner_id_idx').on(t.ownerId),
-  index('dcim_rackrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_rackrole_name_order_idx').on(t.name, t.id),
 ]);
 /** A make and model of rack, whose dimensions racks of the type take. */
 export const dcimRacktype = pgTable('dcim_racktype', {
@@ -1092,7 +1092,7 @@ export const dcimRegion = pgTable('dcim_region', {
   uniqueIndex('dcim_region_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_region_parent_id_idx').on(t.parentId),
   index('dcim_region_owner_id_idx').on(t.ownerId),
-  index('dcim_region_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_region_name_order_idx').on(t.name, t.id),
   index('dcim_region__path_gin_idx').using('gin', t._path),
   index('dcim_region__sort_idx').on(t._sort, t.id),
 ]);
@@ -1157,7 +1157,7 @@ export const dcimSitegroup = pgTable('dcim_sitegroup', {
   uniqueIndex('dcim_sitegroup_slug_when_parent_null_uniq').on(t.slug).where(sql`parent_id IS NULL`),
   index('dcim_sitegroup_parent_id_idx').on(t.parentId),
   index('dcim_sitegroup_owner_id_idx').on(t.ownerId),
-  index('dcim_sitegroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_sitegroup_name_order_idx').on(t.name, t.id),
   index('dcim_sitegroup__path_gin_idx').using('gin', t._path),
   index('dcim_sitegroup__sort_idx').on(t._sort, t.id),
 ]);

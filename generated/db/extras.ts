@@ -44,9 +44,9 @@ export const extrasConfigcontext = pgTable('extras_configcontext', {
   index('extras_configcontext_owner_id_idx').on(t.ownerId),
   index('extras_configcontext_data_source_id_idx').on(t.dataSourceId),
   index('extras_configcontext_data_file_id_idx').on(t.dataFileId),
-  index('extras_configcontext_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_configcontext_name_order_idx').on(t.name, t.id),
   index('extras_configcontext_weight_order_idx').on(t.weight, t.id),
-  index('extras_configcontext_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_configcontext_default_order_idx').on(sql`"weight", "name", "id"`),
 ]);
 /** ConfigContext.regions: many-to-many with dcim.region */
 export const extrasConfigcontextRegions = pgTable('extras_configcontext_regions', {
@@ -175,7 +175,7 @@ export const extrasConfigcontextprofile = pgTable('extras_configcontextprofile',
   index('extras_configcontextprofile_owner_id_idx').on(t.ownerId),
   index('extras_configcontextprofile_data_source_id_idx').on(t.dataSourceId),
   index('extras_configcontextprofile_data_file_id_idx').on(t.dataFileId),
-  index('extras_configcontextprofile_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_configcontextprofile_name_order_idx').on(t.name, t.id),
 ]);
 /** A Jinja2 template that renders a device's or VM's configuration from its config context. */
 export const extrasConfigtemplate = pgTable('extras_configtemplate', {
@@ -202,13 +202,13 @@ export const extrasConfigtemplate = pgTable('extras_configtemplate', {
   index('extras_configtemplate_data_source_id_idx').on(t.dataSourceId),
   index('extras_configtemplate_data_file_id_idx').on(t.dataFileId),
   index('extras_configtemplate_owner_id_idx').on(t.ownerId),
-  index('extras_configtemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_configtemplate_name_order_idx').on(t.name, t.id),
 ]);
 /** The definition of a custom field added to the objects of one or more models. */
 export const extrasCustomfield = pgTable('extras_customfield', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
-  type: varchar('type', { length: 50 }).notNull().default('text'),
+  type: varchar('type', { length: 50 }).notNull(),
   relatedObjectType: varchar('related_object_type', { length: 100 }),
   name: varchar('name', { length: 50 }).notNull(),
   label: varchar('label', { length: 50 }).notNull().default(''),
@@ -237,10 +237,10 @@ export const extrasCustomfield = pgTable('extras_customfield', {
   unique('extras_customfield_name_uniq').on(t.name),
   index('extras_customfield_owner_id_idx').on(t.ownerId),
   index('extras_customfield_choice_set_id_idx').on(t.choiceSetId),
-  index('extras_customfield_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_customfield_name_order_idx').on(t.name, t.id),
   index('extras_customfield_group_name_order_idx').on(t.groupName, t.id),
   index('extras_customfield_weight_order_idx').on(t.weight, t.id),
-  index('extras_customfield_default_order_idx').on(sql`"group_name", "weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_customfield_default_order_idx').on(sql`"group_name", "weight", "name", "id"`),
 ]);
 /** A set of choices for selection custom fields. */
 export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset', {
@@ -257,7 +257,7 @@ export const extrasCustomfieldchoiceset = pgTable('extras_customfieldchoiceset',
 }, (t) => [
   unique('extras_customfieldchoiceset_name_uniq').on(t.name),
   index('extras_customfieldchoiceset_owner_id_idx').on(t.ownerId),
-  index('extras_customfieldchoiceset_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_customfieldchoiceset_name_order_idx').on(t.name, t.id),
 ]);
 /** A link (Jinja2 text and URL) shown on the objects of its object types. */
 export const extrasCustomlink = pgTable('extras_customlink', {
@@ -277,10 +277,10 @@ export const extrasCustomlink = pgTable('extras_customlink', {
 }, (t) => [
   unique('extras_customlink_name_uniq').on(t.name),
   index('extras_customlink_owner_id_idx').on(t.ownerId),
-  index('extras_customlink_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_customlink_name_order_idx').on(t.name, t.id),
   index('extras_customlink_group_name_order_idx').on(t.groupName, t.id),
   index('extras_customlink_weight_order_idx').on(t.weight, t.id),
-  index('extras_customlink_default_order_idx').on(sql`"group_name", "weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_customlink_default_order_idx').on(sql`"group_name", "weight", "name", "id"`),
 ]);
 /** Which changes (object types, event kinds, conditions) trigger which action. */
 export const extrasEventrule = pgTable('extras_eventrule', {
@@ -290,7 +290,7 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   enabled: boolean('enabled').notNull().default(true),
   eventTypes: text('event_types').array().notNull().default(sql`'{}'`),
   conditions: jsonb('conditions'),
-  actionType: varchar('action_type', { length: 50 }).notNull().default('webhook'),
+  actionType: varchar('action_type', { length: 50 }).notNull(),
   actionObjectType: varchar('action_object_type', { length: 100 }).notNull(),
   actionObjectId: bigint('action_object_id', { mode: 'number' }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
@@ -302,7 +302,7 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   unique('extras_eventrule_name_uniq').on(t.name),
   index('extras_eventrule_action_object_type_action_object_id_idx').on(t.actionObjectType, t.actionObjectId),
   index('extras_eventrule_owner_id_idx').on(t.ownerId),
-  index('extras_eventrule_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_eventrule_name_order_idx').on(t.name, t.id),
 ]);
 /** A Jinja2 template that exports a list of objects of its object types. */
 export const extrasExporttemplate = pgTable('extras_exporttemplate', {
@@ -327,7 +327,7 @@ export const extrasExporttemplate = pgTable('extras_exporttemplate', {
   index('extras_exporttemplate_data_source_id_idx').on(t.dataSourceId),
   index('extras_exporttemplate_data_file_id_idx').on(t.dataFileId),
   index('extras_exporttemplate_owner_id_idx').on(t.ownerId),
-  index('extras_exporttemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_exporttemplate_name_order_idx').on(t.name, t.id),
 ]);
 /** An image (PNG, JPEG, GIF or WebP) attached to an object, uploaded as multipart form data and stored under MEDIA_ROOT. */
 export const extrasImageattachment = pgTable('extras_imageattachment', {
@@ -344,7 +344,7 @@ export const extrasImageattachment = pgTable('extras_imageattachment', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('extras_imageattachment_object_type_object_id_idx').on(t.objectType, t.objectId),
-  index('extras_imageattachment_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_imageattachment_name_order_idx').on(t.name, t.id),
 ]);
 /** A dated note on an object, of a kind (info, success, warning, danger). */
 export const extrasJournalentry = pgTable('extras_journalentry', {
@@ -386,7 +386,7 @@ export const extrasNotificationgroup = pgTable('extras_notificationgroup', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_notificationgroup_name_uniq').on(t.name),
-  index('extras_notificationgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_notificationgroup_name_order_idx').on(t.name, t.id),
 ]);
 /** NotificationGroup.groups: many-to-many with users.group */
 export const extrasNotificationgroupGroups = pgTable('extras_notificationgroup_groups', {
@@ -426,9 +426,9 @@ export const extrasSavedfilter = pgTable('extras_savedfilter', {
   unique('extras_savedfilter_slug_uniq').on(t.slug),
   index('extras_savedfilter_user_id_idx').on(t.userId),
   index('extras_savedfilter_owner_id_idx').on(t.ownerId),
-  index('extras_savedfilter_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_savedfilter_name_order_idx').on(t.name, t.id),
   index('extras_savedfilter_weight_order_idx').on(t.weight, t.id),
-  index('extras_savedfilter_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_savedfilter_default_order_idx').on(sql`"weight", "name", "id"`),
 ]);
 /** A user's subscription to the changes of an object. */
 export const extrasSubscription = pgTable('extras_subscription', {
@@ -461,9 +461,9 @@ export const extrasTableconfig = pgTable('extras_tableconfig', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('extras_tableconfig_user_id_idx').on(t.userId),
-  index('extras_tableconfig_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_tableconfig_name_order_idx').on(t.name, t.id),
   index('extras_tableconfig_weight_order_idx').on(t.weight, t.id),
-  index('extras_tableconfig_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_tableconfig_default_order_idx').on(sql`"weight", "name", "id"`),
 ]);
 /** A label that can be applied to objects of any model that supports tags. */
 export const extrasTag = pgTable('extras_tag', {
@@ -479,9 +479,9 @@ export const extrasTag = pgTable('extras_tag', {
 }, (t) => [
   unique('extras_tag_name_uniq').on(t.name),
   unique('extras_tag_slug_uniq').on(t.slug),
-  index('extras_tag_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_tag_name_order_idx').on(t.name, t.id),
   index('extras_tag_weight_order_idx').on(t.weight, t.id),
-  index('extras_tag_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+  index('extras_tag_default_order_idx').on(sql`"weight", "name", "id"`),
 ]);
 /** The assignment of a tag to one object. */
 export const extrasTaggeditem = pgTable('extras_taggeditem', {
@@ -516,5 +516,5 @@ export const extrasWebhook = pgTable('extras_webhook', {
 }, (t) => [
   unique('extras_webhook_name_uniq').on(t.name),
   index('extras_webhook_owner_id_idx').on(t.ownerId),
-  index('extras_webhook_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('extras_webhook_name_order_idx').on(t.name, t.id),
 ]);

@@ -86,7 +86,7 @@ export const ipamFhrpgroup = pgTable('ipam_fhrpgroup', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('ipam_fhrpgroup_owner_id_idx').on(t.ownerId),
-  index('ipam_fhrpgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_fhrpgroup_name_order_idx').on(t.name, t.id),
   index('ipam_fhrpgroup_protocol_order_idx').on(t.protocol, t.id),
   index('ipam_fhrpgroup_group_id_order_idx').on(t.groupId, t.id),
   index('ipam_fhrpgroup_default_order_idx').on(sql`"protocol", "group_id", "id"`),
@@ -206,7 +206,7 @@ export const ipamRir = pgTable('ipam_rir', {
   unique('ipam_rir_name_uniq').on(t.name),
   unique('ipam_rir_slug_uniq').on(t.slug),
   index('ipam_rir_owner_id_idx').on(t.ownerId),
-  index('ipam_rir_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_rir_name_order_idx').on(t.name, t.id),
 ]);
 /** The function of a prefix or VLAN (production, management…). */
 export const ipamRole = pgTable('ipam_role', {
@@ -224,9 +224,9 @@ export const ipamRole = pgTable('ipam_role', {
   unique('ipam_role_name_uniq').on(t.name),
   unique('ipam_role_slug_uniq').on(t.slug),
   index('ipam_role_owner_id_idx').on(t.ownerId),
-  index('ipam_role_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_role_name_order_idx').on(t.name, t.id),
   index('ipam_role_weight_order_idx').on(t.weight, t.id),
-  index('ipam_role_default_order_idx').on(sql`"weight", "name" COLLATE natural_sort, "id"`),
+  index('ipam_role_default_order_idx').on(sql`"weight", "name", "id"`),
 ]);
 /** A BGP extended community naming the routes a VRF imports or exports (RFC 4360). */
 export const ipamRoutetarget = pgTable('ipam_routetarget', {
@@ -248,8 +248,8 @@ export const ipamRoutetarget = pgTable('ipam_routetarget', {
 /** A network service (protocol and ports) offered by a device or virtual machine. */
 export const ipamService = pgTable('ipam_service', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  parentObjectType: varchar('parent_object_type', { length: 100 }),
-  parentObjectId: bigint('parent_object_id', { mode: 'number' }),
+  parentObjectType: varchar('parent_object_type', { length: 100 }).notNull(),
+  parentObjectId: bigint('parent_object_id', { mode: 'number' }).notNull(),
   name: varchar('name', { length: 100 }).notNull(),
   protocol: varchar('protocol', { length: 50 }).notNull(),
   ports: integer('ports').array().notNull().default(sql`'{}'`),
@@ -262,7 +262,7 @@ export const ipamService = pgTable('ipam_service', {
 }, (t) => [
   index('ipam_service_parent_object_type_parent_object_id_idx').on(t.parentObjectType, t.parentObjectId),
   index('ipam_service_owner_id_idx').on(t.ownerId),
-  index('ipam_service_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_service_name_order_idx').on(t.name, t.id),
   index('ipam_service_protocol_order_idx').on(t.protocol, t.id),
   index('ipam_service_ports_order_idx').on(t.ports, t.id),
   index('ipam_service_default_order_idx').on(sql`"protocol", "ports", "id"`),
@@ -291,7 +291,7 @@ export const ipamServicetemplate = pgTable('ipam_servicetemplate', {
 }, (t) => [
   unique('ipam_servicetemplate_name_uniq').on(t.name),
   index('ipam_servicetemplate_owner_id_idx').on(t.ownerId),
-  index('ipam_servicetemplate_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_servicetemplate_name_order_idx').on(t.name, t.id),
 ]);
 /** A virtual LAN, identified by its VID within a group or site. */
 export const ipamVlan = pgTable('ipam_vlan', {
@@ -320,7 +320,7 @@ export const ipamVlan = pgTable('ipam_vlan', {
   index('ipam_vlan_role_id_idx').on(t.roleId),
   index('ipam_vlan_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('ipam_vlan_owner_id_idx').on(t.ownerId),
-  index('ipam_vlan_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_vlan_name_order_idx').on(t.name, t.id),
   index('ipam_vlan_vid_order_idx').on(t.vid, t.id),
   index('ipam_vlan_default_order_idx').on(sql`"site_id", "group_id", "vid", "id"`),
 ]);
@@ -359,7 +359,7 @@ export const ipamVlantranslationpolicy = pgTable('ipam_vlantranslationpolicy', {
 }, (t) => [
   unique('ipam_vlantranslationpolicy_name_uniq').on(t.name),
   index('ipam_vlantranslationpolicy_owner_id_idx').on(t.ownerId),
-  index('ipam_vlantranslationpolicy_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('ipam_vlantranslationpolicy_name_order_idx').on(t.name, t.id),
 ]);
 /** One local-to-remote VLAN ID translation of a policy. */
 export const ipamVlantranslationrule = pgTable('ipam_vlantranslationrule', {

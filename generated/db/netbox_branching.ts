@@ -26,7 +26,7 @@ export const netboxBranchingBranch = pgTable('netbox_branching_branch', {
   unique('netbox_branching_branch_schema_id_uniq').on(t.schemaId),
   index('netbox_branching_branch_owner_id_idx').on(t.ownerId),
   index('netbox_branching_branch_merged_by_id_idx').on(t.mergedById),
-  index('netbox_branching_branch_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('netbox_branching_branch_name_order_idx').on(t.name, t.id),
 ]);
 /** A lifecycle event of a branch (provisioned, synced, merged, reverted, archived). */
 export const netboxBranchingBranchevent = pgTable('netbox_branching_branchevent', {

@@ -71,7 +71,7 @@ export const tenancyContactgroup = pgTable('tenancy_contactgroup', {
   uniqueIndex('tenancy_contactgroup_name_when_parent_null_uniq').on(t.name).where(sql`parent_id IS NULL`),
   index('tenancy_contactgroup_parent_id_idx').on(t.parentId),
   index('tenancy_contactgroup_owner_id_idx').on(t.ownerId),
-  index('tenancy_contactgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('tenancy_contactgroup_name_order_idx').on(t.name, t.id),
   index('tenancy_contactgroup__path_gin_idx').using('gin', t._path),
   index('tenancy_contactgroup__sort_idx').on(t._sort, t.id),
 ]);
@@ -90,7 +90,7 @@ export const tenancyContactrole = pgTable('tenancy_contactrole', {
   unique('tenancy_contactrole_name_uniq').on(t.name),
   unique('tenancy_contactrole_slug_uniq').on(t.slug),
   index('tenancy_contactrole_owner_id_idx').on(t.ownerId),
-  index('tenancy_contactrole_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('tenancy_contactrole_name_order_idx').on(t.name, t.id),
 ]);
 /** A customer or organisational unit to which objects are assigned. */
 export const tenancyTenant = pgTable('tenancy_tenant', {

@@ -12,7 +12,7 @@ export const usersGroup = pgTable('users_group', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_group_name_uniq').on(t.name),
-  index('users_group_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('users_group_name_order_idx').on(t.name, t.id),
 ]);
 /** Actions (view, add, change, delete…) granted on models to users and groups, optionally constrained. */
 export const usersObjectpermission = pgTable('users_objectpermission', {
@@ -26,7 +26,7 @@ export const usersObjectpermission = pgTable('users_objectpermission', {
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
-  index('users_objectpermission_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('users_objectpermission_name_order_idx').on(t.name, t.id),
 ]);
 /** ObjectPermission.groups: many-to-many with users.group */
 export const usersObjectpermissionGroups = pgTable('users_objectpermission_groups', {
@@ -57,7 +57,7 @@ export const usersOwner = pgTable('users_owner', {
 }, (t) => [
   unique('users_owner_name_uniq').on(t.name),
   index('users_owner_group_id_idx').on(t.groupId),
-  index('users_owner_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('users_owner_name_order_idx').on(t.name, t.id),
 ]);
 /** Owner.user_groups: many-to-many with users.group */
 export const usersOwnerUserGroups = pgTable('users_owner_user_groups', {
@@ -86,7 +86,7 @@ export const usersOwnergroup = pgTable('users_ownergroup', {
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_ownergroup_name_uniq').on(t.name),
-  index('users_ownergroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('users_ownergroup_name_order_idx').on(t.name, t.id),
 ]);
 /** An API token that authenticates requests on behalf of a user. */
 export const usersToken = pgTable('users_token', {
@@ -100,12 +100,11 @@ export const usersToken = pgTable('users_token', {
   enabled: boolean('enabled').notNull().default(true),
   writeEnabled: boolean('write_enabled').notNull().default(true),
   pepperId: integer('pepper_id'),
-  allowedIps: cidr('allowed_ips').array().notNull().default(sql`'{}'`),
+  allowedIps: cidr('allowed_ips').array().default(sql`'{}'`),
   plaintext: varchar('plaintext', { length: 40 }),
   hmacDigest: varchar('hmac_digest', { length: 64 }),
   lastChars: varchar('last_chars', { length: 6 }),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_token_key_uniq').on(t.key),
   unique('users_token_plaintext_uniq').on(t.plaintext),
@@ -125,8 +124,6 @@ export const usersUser = pgTable('users_user', {
   isSuperuser: boolean('is_superuser').notNull().default(false),
   dateJoined: timestamp('date_joined', { withTimezone: true, mode: 'string' }),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'string' }),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_user_username_uniq').on(t.username),
   uniqueIndex('users_user_username_ci_uniq').on(sql`lower(username)`),

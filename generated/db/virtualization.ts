@@ -48,7 +48,7 @@ export const virtualizationClustergroup = pgTable('virtualization_clustergroup',
   unique('virtualization_clustergroup_name_uniq').on(t.name),
   unique('virtualization_clustergroup_slug_uniq').on(t.slug),
   index('virtualization_clustergroup_owner_id_idx').on(t.ownerId),
-  index('virtualization_clustergroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_clustergroup_name_order_idx').on(t.name, t.id),
 ]);
 /** A kind of virtualization cluster (VMware, KVM…). */
 export const virtualizationClustertype = pgTable('virtualization_clustertype', {
@@ -65,7 +65,7 @@ export const virtualizationClustertype = pgTable('virtualization_clustertype', {
   unique('virtualization_clustertype_name_uniq').on(t.name),
   unique('virtualization_clustertype_slug_uniq').on(t.slug),
   index('virtualization_clustertype_owner_id_idx').on(t.ownerId),
-  index('virtualization_clustertype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_clustertype_name_order_idx').on(t.name, t.id),
 ]);
 /** A disk of a virtual machine, with its size. */
 export const virtualizationVirtualdisk = pgTable('virtualization_virtualdisk', {
@@ -147,7 +147,7 @@ export const virtualizationVirtualmachinetype = pgTable('virtualization_virtualm
   unique('virtualization_virtualmachinetype_slug_uniq').on(t.slug),
   index('virtualization_virtualmachinetype_default_platform_id_idx').on(t.defaultPlatformId),
   index('virtualization_virtualmachinetype_owner_id_idx').on(t.ownerId),
-  index('virtualization_virtualmachinetype_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_virtualmachinetype_name_order_idx').on(t.name, t.id),
 ]);
 /** A network interface of a virtual machine. */
 export const virtualizationVminterface = pgTable('virtualization_vminterface', {

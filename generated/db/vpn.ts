@@ -11,7 +11,7 @@ export const vpnIkepolicy = pgTable('vpn_ikepolicy', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
-  version: integer('version').notNull().default(2),
+  version: integer('version').notNull(),
   mode: varchar('mode', { length: 50 }),
   presharedKey: text('preshared_key').notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
@@ -175,7 +175,7 @@ export const vpnL2vpntermination = pgTable('vpn_l2vpntermination', {
 export const vpnTunnel = pgTable('vpn_tunnel', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
-  status: varchar('status', { length: 50 }).notNull().default('active'),
+  status: varchar('status', { length: 50 }).notNull(),
   groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => vpnTunnelgroup.id),
   encapsulation: varchar('encapsulation', { length: 50 }).notNull(),
   ipsecProfileId: bigint('ipsec_profile_id', { mode: 'number' }).references((): AnyPgColumn => vpnIpsecprofile.id),
@@ -210,13 +210,13 @@ export const vpnTunnelgroup = pgTable('vpn_tunnelgroup', {
   unique('vpn_tunnelgroup_name_uniq').on(t.name),
   unique('vpn_tunnelgroup_slug_uniq').on(t.slug),
   index('vpn_tunnelgroup_owner_id_idx').on(t.ownerId),
-  index('vpn_tunnelgroup_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('vpn_tunnelgroup_name_order_idx').on(t.name, t.id),
 ]);
 /** One end of a tunnel at an interface, with its role and outside address. */
 export const vpnTunneltermination = pgTable('vpn_tunneltermination', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   tunnelId: bigint('tunnel_id', { mode: 'number' }).references((): AnyPgColumn => vpnTunnel.id).notNull(),
-  role: varchar('role', { length: 50 }).notNull().default('peer'),
+  role: varchar('role', { length: 50 }).notNull(),
   terminationType: varchar('termination_type', { length: 100 }).notNull(),
   terminationId: bigint('termination_id', { mode: 'number' }).notNull(),
   outsideIpId: bigint('outside_ip_id', { mode: 'number' }).references((): AnyPgColumn => ipamIpaddress.id),

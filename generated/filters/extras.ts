@@ -3939,7 +3939,7 @@ export const extrasFilters: FilterSpecs = {
       },
       {
         "name": "event_type",
-        "kind": "string",
+        "kind": "choice",
         "path": [],
         "column": "event_type",
         "lookups": [
@@ -3956,6 +3956,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
+        "choices": "event_type",
         "type": "string",
         "description": "Event"
       },

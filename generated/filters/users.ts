@@ -1051,22 +1051,6 @@ export const usersFilters: FilterSpecs = {
         "description": "Key"
       },
       {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
-      },
-      {
         "name": "last_used",
         "kind": "timestamp",
         "path": [],
@@ -1156,22 +1140,6 @@ export const usersFilters: FilterSpecs = {
       }
     ],
     "users.user": [
-      {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
       {
         "name": "created_by_request",
         "kind": "request",
@@ -1303,24 +1271,6 @@ export const usersFilters: FilterSpecs = {
         "description": "Is active"
       },
       {
-        "name": "is_staff",
-        "kind": "boolean",
-        "path": [],
-        "column": "is_staff",
-        "lookups": [],
-        "type": "boolean",
-        "description": "Is staff"
-      },
-      {
-        "name": "is_superuser",
-        "kind": "boolean",
-        "path": [],
-        "column": "is_superuser",
-        "lookups": [],
-        "type": "boolean",
-        "description": "Is superuser"
-      },
-      {
         "name": "last_login",
         "kind": "timestamp",
         "path": [],
@@ -1357,22 +1307,6 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "string",
         "description": "Last name"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",

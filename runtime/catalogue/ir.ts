@@ -102,6 +102,11 @@ export interface FieldDef {
   readonly label: string;
   readonly helpText?: string;
   readonly required: boolean;
+  /**
+   * A value the model needs, checked only once the request is otherwise valid (NetBox's model
+   * validation after its serializer's); on a required generic relation: its id is checked so
+   */
+  readonly modelRequired?: boolean;
   readonly nullable: boolean;
   readonly blank: boolean;
   readonly readOnly: boolean;
@@ -171,6 +176,8 @@ export interface FieldDef {
    * included, as NetBox keeps it on the row (counter caches)
    */
   readonly snapshot?: boolean | 'blank' | 'ranges';
+  /** ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`) */
+  readonly naturalSort?: boolean;
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
 }
@@ -184,8 +191,11 @@ export type FieldOptions = Readonly<Record<string, unknown>>;
 export interface ModelOptions {
   /** the view's description (NetBox: the viewset's docstring, mostly empty) */
   readonly description?: string;
-  /** content-type fields list every object type as choices (NetBox's ContentTypeMetadata views) */
-  readonly typeChoices?: boolean;
+  /**
+   * content-type fields that list object types as choices (NetBox's ContentTypeMetadata views): true for
+   * every one and every type, or by field the NetBox feature the listed types have (`all`: every type)
+   */
+  readonly typeChoices?: true | Readonly<Record<string, string>>;
 }
 
 /** One alternative of the display rule: used when every referenced path is non-empty. */
@@ -200,6 +210,8 @@ export interface OrderTerm {
   readonly field: string;
   readonly desc: boolean;
   readonly nullsFirst?: boolean;
+  /** a relation ordered by its id instead of the related model's ordering */
+  readonly byId?: boolean;
 }
 
 export interface UniqueDef {
@@ -227,6 +239,8 @@ export type RuleDef =
       readonly message: string;
     }
   | { readonly type: 'one_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
+  /** every field given when the object is created */
+  | { readonly type: 'all_of'; readonly fields: readonly string[]; readonly key: string; readonly message: string }
   | {
       readonly type: 'less';
       readonly left: string;
@@ -405,6 +419,8 @@ export interface ModelDef {
   readonly options?: ModelOptions;
   /** a component template: the component model its rows are copied into */
   readonly templateOf?: string;
+  /** the parent (by `via`) whose `field` is kept equal to the sum of its children's `sum` */
+  readonly totals?: readonly { readonly sum: string; readonly via: string; readonly field: string }[];
   /**
    * Creating an object of this model copies the templates of its `type` (templates with a relation
    * of the same name to the same model) into components pointing at it; `device` names the field

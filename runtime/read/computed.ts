@@ -7,6 +7,7 @@ import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 import { pushTo } from '../collections.ts';
+import { orderPlan } from './order.ts';
 
 type Render = (row: Row) => unknown;
 
@@ -46,13 +47,13 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
             ? await renderEmbedded(
                 ctx,
                 target,
-                target.nested,
+                f.nested ?? target.nested,
                 rows.map((r) => r[embedded]),
               )
             : await fetchNested(
                 ctx,
                 target,
-                target.nested,
+                f.nested ?? target.nested,
                 rows.map((r) => r[key]),
               );
         return (r) => map.get(r[key] as number) ?? null;
@@ -60,6 +61,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => r[key] ?? null;
     }
     case 'count': {
+      // a subtree count reads 0 in a nested object, as NetBox's (its annotation is the list's alone)
+      if (ctx.nested && c.cumulative) return () => 0;
       const key = embeddedKey(f);
       if (rows.length && key in rows[0]!) return (r) => r[key] ?? 0;
       const target = ctx.registry.model(c.model);
@@ -122,20 +125,23 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     case 'reverse_list': {
       const target = ctx.registry.model(c.model);
       const tf = ctx.registry.field(target, c.field)!;
+      // in the target's own ordering, as NetBox lists related objects
+      const order = orderPlan(ctx.registry, target, target.ordering, 'e');
       if (tf.kind === 'm2m') {
         // the rows of the target that list this object in their many-to-many field
         const th = tf.through!;
         const links = ids.length
           ? await ctx.db.unsafe(
-              `SELECT ${ident(th.source)} AS id, ${ident(th.target)} AS o
-          FROM ${ident(th.table)} WHERE ${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${ident(th.source)}`,
+              `SELECT l.${ident(th.source)} AS id, l.${ident(th.target)} AS o FROM ${ident(th.table)} l
+          JOIN ${ident(target.table)} e ON e.id = l.${ident(th.source)}${order.joins}
+          WHERE l.${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${order.order}`,
               [ids as never],
             )
           : [];
         const map = await fetchNested(
           ctx,
           target,
-          target.nested,
+          f.nested ?? target.nested,
           links.map((l) => l.id),
         );
         const by = new Map<number, unknown[]>();
@@ -144,18 +150,18 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       }
       // over a foreign key, or a generic relation naming this model
       const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
-      const typeCond = tf.kind === 'generic' ? ` AND ${ident(tf.typeColumn!)} = $2` : '';
+      const typeCond = tf.kind === 'generic' ? ` AND e.${ident(tf.typeColumn!)} = $2` : '';
       const links = ids.length
         ? await ctx.db.unsafe(
-            `SELECT id, ${col} AS o FROM ${ident(target.table)}
-        WHERE ${col} = ANY($1::bigint[])${typeCond} ORDER BY id`,
+            `SELECT e.id, e.${col} AS o FROM ${ident(target.table)} e${order.joins}
+        WHERE e.${col} = ANY($1::bigint[])${typeCond} ORDER BY ${order.order}`,
             (tf.kind === 'generic' ? [ids, model.key] : [ids]) as never[],
           )
         : [];
       const map = await fetchNested(
         ctx,
         target,
-        target.nested,
+        f.nested ?? target.nested,
         links.map((l) => l.id),
       );
       const by = new Map<number, unknown[]>();

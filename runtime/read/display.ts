@@ -6,12 +6,16 @@ import type { DisplayPart, ModelDef } from '../catalogue/index.ts';
 import type { Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { orderPlan } from './order.ts';
 
 let aliasCounter = 0;
 // per model definition (not per key): two catalogues in one process never share SQL
 const cache = new WeakMap<ModelDef, Map<string, string>>();
 
-/** A column of `model` (aliased `alias`) reached by `path` through foreign keys, as SQL text. */
+/**
+ * A column of `model` (aliased `alias`) reached by `path` through foreign keys, as SQL text; through
+ * a reverse list, its first object in that model's ordering (NetBox's `.first()`).
+ */
 export function pathExpr(registry: Registry, model: ModelDef, alias: string, path: readonly string[]): string {
   const [head, ...rest] = path;
   const f = registry.field(model, head!);
@@ -20,8 +24,20 @@ export function pathExpr(registry: Registry, model: ModelDef, alias: string, pat
     if (f.kind === 'ipaddress') return `ip_with_mask(${alias}.${ident(f.column!)})`;
     return `${alias}.${ident(f.column!)}`;
   }
-  const target = registry.model(f.to!);
   const a = `d${++aliasCounter}`;
+  const c = f.computed;
+  if (c?.type === 'reverse_list') {
+    const target = registry.model(c.model);
+    const tf = registry.field(target, c.field)!;
+    const mine =
+      tf.kind === 'generic'
+        ? `${a}.${ident(tf.typeColumn!)} = ${literal(model.key)} AND ${a}.${ident(tf.idColumn!)} = ${alias}.id`
+        : `${a}.${ident(tf.column!)} = ${alias}.id`;
+    const order = orderPlan(registry, target, target.ordering, a);
+    return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a}${order.joins}
+    WHERE ${mine} ORDER BY ${order.order} LIMIT 1)`;
+  }
+  const target = registry.model(f.to!);
   return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a}
     WHERE ${a}.id = ${alias}.${ident(f.column!)})`;
 }
@@ -60,6 +76,8 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
       // an `app.model` as Django names its content type: `DCIM | site` (the object type's verbose names)
       return `coalesce((SELECT o.app_name || ' | ' || o.model_name FROM public.${tables.objectType} o
         WHERE o.app_label = split_part(${e}, '.', 1) AND o.model = split_part(${e}, '.', 2)), ${e}::text)`;
+    case 'label':
+      return choiceLabel(registry, model, part.path!, e);
     case 'label_lower':
       return `lower(${choiceLabel(registry, model, part.path!, e)})`;
     default:

@@ -44,7 +44,7 @@ function oneRow(registry: Registry, target: ModelDef, names: readonly string[], 
 function rowsOf(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string {
   const a = next();
   const r = listReach(registry, model, f, a, next())!;
-  const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)}, ${r.order} AS __ord
+  const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)}, row_number() OVER (ORDER BY ${r.order}) AS __ord
     FROM ${r.from} WHERE ${r.and}${r.key} = ${alias}.id`;
   return `(SELECT coalesce(json_agg(row_to_json(x) ORDER BY x.__ord), '[]'::json) FROM (${inner}) x)`;
 }
@@ -62,7 +62,7 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
       if (c.type === 'expr' && c.as === 'fk') {
         // the object an expression names (a field's old name for a relation), as a foreign key's
         const target = registry.model(c.to!);
-        return oneRow(registry, target, target.nested, rowExpression(c.sql, alias, true), depth);
+        return oneRow(registry, target, f.nested ?? target.nested, rowExpression(c.sql, alias, true), depth);
       }
       if (c.type !== 'count' || c.cumulative) return undefined;
       return countSql(registry, model, c, alias, next);

@@ -72,7 +72,7 @@ function nestedList(
   const cols = item ? undefined : columnsOf(scope, r.target, r.names, e, depth + 1);
   const obj = item ? item(e) : cols && objectOf(cols);
   if (!obj) return undefined;
-  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT ${r.order} AS o, ${obj} AS j
+  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT row_number() OVER (ORDER BY ${r.order}) AS o, ${obj} AS j
     FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id) l)`;
 }
 
@@ -85,7 +85,8 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
     case 'copy':
       return displaySql(registry, model, a);
     case 'count':
-      return countSql(registry, model, c, a, alias);
+      // a subtree count reads 0 in a nested object, as NetBox's (its annotation is the list's alone)
+      return depth > 0 && c.cumulative ? '0' : countSql(registry, model, c, a, alias);
     case 'ip_depth':
     case 'ip_children':
       return ipCountSql(registry, model, c, a, alias);
@@ -96,7 +97,7 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       if (c.as === 'fk') {
         const target = registry.model(c.to!);
         // the id is compared inside the target's subquery: the expression reads a copy of the row
-        return nestedById(scope, target, target.nested, rowExpression(c.sql, a, true), depth);
+        return nestedById(scope, target, f.nested ?? target.nested, rowExpression(c.sql, a, true), depth);
       }
       return value;
     }

@@ -6,6 +6,7 @@
 import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { orderPlan } from './order.ts';
 
 export interface Reach {
   /** the FROM clause; the rows listed are the target's, aliased as the caller asked */
@@ -20,7 +21,7 @@ export interface ListReach extends Reach {
   readonly target: ModelDef;
   /** the fields of the target's nested form that the list shows */
   readonly names: readonly string[];
-  /** the list's order, one expression */
+  /** the list's ORDER BY terms: the target model's own ordering, as NetBox lists related objects */
   readonly order: string;
 }
 
@@ -45,13 +46,14 @@ export function listReach(
   if (f.kind === 'm2m') {
     const target = registry.model(f.to!);
     const th = f.through!;
+    const o = orderPlan(registry, target, target.ordering, e);
     return {
       target,
       names: f.nested ?? target.nested,
-      from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}`,
+      from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}${o.joins}`,
       key: `${l}.${ident(th.source)}`,
       and: '',
-      order: `${l}.id`,
+      order: o.order,
     };
   }
   if (f.kind === 'tags') {
@@ -62,31 +64,32 @@ export function listReach(
       from: `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
       key: `${l}.object_id`,
       and: typed(l, 'object_type', model),
-      order: `row(${e}.weight, ${e}.name, ${e}.id)`,
+      order: orderPlan(registry, tag, tag.ordering, e).order,
     };
   }
   if (c?.type !== 'reverse_list') return undefined;
   const target = registry.model(c.model);
   const tf = registry.field(target, c.field)!;
+  const o = orderPlan(registry, target, target.ordering, e);
   if (tf.kind === 'm2m') {
     const th = tf.through!;
     return {
       target,
-      names: target.nested,
-      from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}`,
+      names: f.nested ?? target.nested,
+      from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}${o.joins}`,
       key: `${l}.${ident(th.target)}`,
       and: '',
-      order: `${e}.id`,
+      order: o.order,
     };
   }
   const generic = tf.kind === 'generic';
   return {
     target,
-    names: target.nested,
-    from: `${ident(target.table)} ${e}`,
+    names: f.nested ?? target.nested,
+    from: `${ident(target.table)} ${e}${o.joins}`,
     key: `${e}.${ident(generic ? tf.idColumn! : tf.column!)}`,
     and: generic ? typed(e, tf.typeColumn!, model) : '',
-    order: `${e}.id`,
+    order: o.order,
   };
 }
 

@@ -1,19 +1,14 @@
 /**
- * The SELECT list and ORDER BY of a model's rows. Values come out ready to render: addresses with
+ * The SELECT list of a model's rows. Values come out ready to render: addresses with
  * their mask, CIDR lists as text arrays, display and SQL-expression fields computed in the query.
  */
-import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
+import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { displaySql } from './display.ts';
 
-/**
- * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:
- * as it is under `t`, otherwise over a copy of the row named t. `inner`: it is evaluated inside another
- * table's subquery, where a bare column could name that table's, so it always reads the copy.
- */
-export function rowExpression(sql: string, alias: string, inner = false): string {
-  return alias === 't' && !inner ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${alias}.*) AS t)`;
-}
+import { rowExpression } from './order.ts';
+
+export { orderPlan, rowExpression, type OrderPlan } from './order.ts';
 
 // per model definition (not per key): two catalogues in one process never share SQL
 const selectCache = new WeakMap<ModelDef, Map<string, string>>();
@@ -65,34 +60,4 @@ function needed(model: ModelDef, names: readonly string[]): Set<string> {
       for (const k of [f.upload.widthField, f.upload.heightField, f.upload.sizeField]) if (k) out.add(k);
   }
   return out;
-}
-
-/** ORDER BY for a list of terms; names sort naturally, ties always break on id. */
-export function orderSql(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): string {
-  const parts: string[] = [];
-  for (const t of terms) {
-    const dir = t.desc ? ' DESC' : '';
-    if (t.field === '_tree') {
-      parts.push(`${alias}._sort${dir}`);
-      continue;
-    }
-    if (t.field === 'id') {
-      parts.push(`${alias}.id${dir}`);
-      continue;
-    }
-    const f = registry.field(model, t.field);
-    if (!f) continue;
-    const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
-    if (f.column) {
-      const c = `${alias}.${ident(f.column)}`;
-      const natural = (f.kind === 'string' || f.kind === 'slug') && f.name === 'name';
-      parts.push(`${natural ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
-    } else if (f.computed?.type === 'expr') {
-      parts.push(`(${f.computed.sql})${dir}${nulls}`);
-    } else if (f.computed?.type === 'tree_depth') {
-      parts.push(`${alias}._depth${dir}`);
-    }
-  }
-  if (!terms.some((t) => t.field === 'id')) parts.push(`${alias}.id`);
-  return parts.join(', ');
 }

@@ -11,6 +11,7 @@ import { mediaUrl } from '../media/storage.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
+import { orderPlan } from './order.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -18,6 +19,8 @@ export interface ReadContext {
   /** scheme and host of absolute URLs (`http://host:8000`), or '' for root-relative ones */
   readonly baseUrl: string;
   readonly cache?: SharedCache;
+  /** rendering related objects nested in another (fetchNested, renderEmbedded) */
+  readonly nested?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -47,7 +50,7 @@ export async function fetchNested(
       `t WHERE t.id = ANY($1::bigint[])`,
     [unique as never],
   );
-  const objects = await serialize(ctx, model, rows as unknown as Row[], names);
+  const objects = await serialize({ ...ctx, nested: true }, model, rows as unknown as Row[], names);
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
@@ -72,7 +75,7 @@ export async function renderEmbedded(
   for (const r of embedded)
     if (r && typeof r === 'object' && !unique.has((r as Row).id as number))
       unique.set((r as Row).id as number, fromJson(target, r as Row));
-  const objects = await serialize(ctx, target, [...unique.values()], names);
+  const objects = await serialize({ ...ctx, nested: true }, target, [...unique.values()], names);
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
@@ -123,10 +126,13 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
     case 'm2m': {
       const target = registry.model(f.to!);
       const th = f.through!;
+      // in the target's own ordering, as NetBox lists related objects
+      const o = orderPlan(registry, target, target.ordering, 'e');
       const links = rows.length
         ? await db.unsafe(
-            `SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)}
-          WHERE ${ident(th.source)} = ANY($1::bigint[]) ORDER BY id`,
+            `SELECT l.${ident(th.source)} AS s, l.${ident(th.target)} AS t FROM ${ident(th.table)} l
+          JOIN ${ident(target.table)} e ON e.id = l.${ident(th.target)}${o.joins}
+          WHERE l.${ident(th.source)} = ANY($1::bigint[]) ORDER BY ${o.order}`,
             [rows.map((r) => r.id) as never],
           )
         : [];

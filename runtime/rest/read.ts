@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
-import { orderSql, selectList } from '../read/select.ts';
+import { orderPlan, selectList } from '../read/select.ts';
 import { embedColumns } from '../read/embed.ts';
 import { serialize, type ReadContext } from '../read/serialize.ts';
 import { renderText, textPlan, textScope } from '../read/text.ts';
@@ -137,12 +137,13 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const countSql = `SELECT count(*) AS n ${from}`;
   const countQuery = tx.unsafe(countSql, [...params.values] as never[], readOptions(countSql));
   const limit = page.limit === null ? '' : ` LIMIT ${params.add(page.limit)}`;
-  const order = orderSql(registry, model, ordering);
+  const order = orderPlan(registry, model, ordering);
   // the page's ids first (an index-only walk, however deep the offset), then their rows and
   // related data: nothing is read for the rows an offset skips
+  const ordered = `FROM ${ident(model.table)} t${order.joins} WHERE ${where}`;
   const ids =
-    `unnest(ARRAY(SELECT t.id ${from} ORDER BY ${order}${limit} OFFSET ${params.add(page.offset)})) WITH ` +
-    `ORDINALITY AS k(__id, __pos)`;
+    `unnest(ARRAY(SELECT t.id ${ordered} ORDER BY ${order.order}${limit} OFFSET ${params.add(page.offset)})) ` +
+    `WITH ORDINALITY AS k(__id, __pos)`;
   const pageSql = out.page(ids);
   const [countRows, rows] = await Promise.all([
     countQuery,

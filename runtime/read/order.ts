@@ -1,0 +1,71 @@
+/**
+ * ORDER BY as Django orders a model's rows (a relation by the related model's own ordering, joined),
+ * and catalogue expressions read for a row under any alias.
+ */
+import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+
+/**
+ * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:
+ * as it is under `t`, otherwise over a copy of the row named t. `inner`: it is evaluated inside another
+ * table's subquery, where a bare column could name that table's, so it always reads the copy.
+ */
+export function rowExpression(sql: string, alias: string, inner = false): string {
+  return alias === 't' && !inner ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${alias}.*) AS t)`;
+}
+
+/** An ORDER BY and the joins it needs. */
+export interface OrderPlan {
+  /** ` LEFT JOIN …` of the related rows the terms order by ('' when none) */
+  readonly joins: string;
+  readonly order: string;
+}
+
+/** How deep an ordering follows relations (a relation's ordering may name another relation). */
+const MAX_ORDER_DEPTH = 3;
+
+/**
+ * ORDER BY for a list of terms, as Django orders: a relation by the related model's own ordering
+ * (joined; by its id when the term says `byId` or the model has none), descending terms reverse
+ * it, names with NetBox's natural_sort collation sort naturally, and ties always break on id.
+ */
+export function orderPlan(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): OrderPlan {
+  const joins: string[] = [];
+  const parts: string[] = [];
+  const add = (m: ModelDef, list: readonly OrderTerm[], a: string, flip: boolean, depth: number): void => {
+    for (const t of list) {
+      const dir = t.desc !== flip ? ' DESC' : '';
+      if (t.field === '_tree') {
+        parts.push(`${a}._sort${dir}`);
+        continue;
+      }
+      if (t.field === 'id') {
+        parts.push(`${a}.id${dir}`);
+        continue;
+      }
+      const f = registry.field(m, t.field);
+      if (!f) continue;
+      const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
+      if (f.kind === 'fk' && !t.byId && depth < MAX_ORDER_DEPTH) {
+        const target = registry.model(f.to!);
+        if (target.ordering.length) {
+          const j = `${alias}_o${joins.length + 1}`;
+          joins.push(` LEFT JOIN ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column!)}`);
+          add(target, target.ordering, j, t.desc !== flip, depth + 1);
+          continue;
+        }
+      }
+      if (f.column) {
+        const c = `${a}.${ident(f.column)}`;
+        parts.push(`${f.naturalSort ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
+      } else if (f.computed?.type === 'expr') {
+        parts.push(`${rowExpression(f.computed.sql, a, joins.length > 0 || a !== alias)}${dir}${nulls}`);
+      } else if (f.computed?.type === 'tree_depth') {
+        parts.push(`${a}._depth${dir}`);
+      }
+    }
+  };
+  add(model, terms, alias, false, 0);
+  if (!terms.some((t) => t.field === 'id')) parts.push(`${alias}.id`);
+  return { joins: joins.join(''), order: parts.join(', ') };
+}
