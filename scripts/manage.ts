@@ -75,6 +75,7 @@ function writeContext(tx: Sql): WriteContext {
     registry: new Registry(catalogue, filters),
     settings,
     actor: null,
+    system: true,
     requestId: crypto.randomUUID(),
     observers: [recordObjectChanges],
     hooks: createHooks({ peppers: resolvePeppers(settings) }),

@@ -85,17 +85,23 @@ export class WriteError extends ServiceError {
     kind: ErrorKind,
     readonly items: readonly ItemErrors[],
     readonly bulk: boolean,
+    /** the item whose errors alone are the body (NetBox's answer to a failed bulk update) */
+    only?: number,
   ) {
-    super(kind, bulk ? items.map((i) => i.errors) : (items[0]?.errors ?? {}));
+    super(
+      kind,
+      only !== undefined ? items[only]!.errors : bulk ? items.map((i) => i.errors) : (items[0]?.errors ?? {}),
+    );
     this.message = `${kind}: ${JSON.stringify(items.map((i) => i.errors)).slice(0, 500)}`;
   }
 }
 
 /** A write error of these items' bags. */
-export function writeError(kind: ErrorKind, bags: readonly ErrorBag[], bulk: boolean): WriteError {
+export function writeError(kind: ErrorKind, bags: readonly ErrorBag[], bulk: boolean, only?: number): WriteError {
   return new WriteError(
     kind,
     bags.map((b) => ({ errors: b.errors, codes: b.codes })),
     bulk,
+    only,
   );
 }

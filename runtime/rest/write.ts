@@ -111,35 +111,6 @@ async function readBody(c: Context<AppEnv>, model: ModelDef): Promise<unknown> {
   return readJson(c);
 }
 
-/** A JSON create of a model whose file is required cannot succeed: say how to send it. */
-function requireFiles(model: ModelDef, inputs: unknown[]): void {
-  const required = model.fields.filter((f) => f.kind === 'image' && f.required);
-  if (!required.length) return;
-  const errors = inputs.map((i) =>
-    Object.fromEntries(
-      required
-        .filter(
-          (f) =>
-            !(
-              i &&
-              typeof i === 'object' &&
-              (i as Record<string, unknown>)[f.name] !== undefined &&
-              typeof (i as Record<string, unknown>)[f.name] === 'object'
-            ),
-        )
-        .map((f) => [
-          f.name,
-          [
-            'No file was submitted. Send the request as multipart/form-data with the image as a file part; JSON ' +
-              'cannot carry a file.',
-          ],
-        ]),
-    ),
-  );
-  if (errors.every((e) => !Object.keys(e).length)) return;
-  throw invalidInput(inputs.length === 1 ? errors[0]! : (errors as never));
-}
-
 export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
   const access = await authorize(c, model, 'add');
   const body = await readBody(c, model);
@@ -147,7 +118,6 @@ export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promis
   const bulk = Array.isArray(body);
   const inputs = bulk ? body : [body];
   checkBulkSize(c, inputs);
-  requireFiles(model, inputs);
   const items = await createObjects(writeContext(c, access, model), model, inputs, { bulk });
   const objects = await fetchObjects(
     c,
@@ -169,7 +139,11 @@ async function update(
   const access = await authorize(c, model, 'change');
   checkBulkSize(c, inputs);
   // objects outside the caller's change constraints do not exist for this request (write path)
-  const items = await updateObjects(writeContext(c, access, model), model, inputs, { bulk, partial });
+  const items = await updateObjects(writeContext(c, access, model), model, inputs, {
+    bulk,
+    partial,
+    netboxBulk: bulk,
+  });
   const objects = await fetchObjects(
     c,
     model,
@@ -229,6 +203,6 @@ export async function bulkDeleteHandler(c: Context<AppEnv>, model: ModelDef): Pr
       ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
       : { id: item },
   );
-  await deleteObjects(writeContext(c, access, model), model, inputs, { bulk: true });
+  await deleteObjects(writeContext(c, access, model), model, inputs, { bulk: true, netboxBulk: true });
   return noContent();
 }

@@ -20,6 +20,7 @@ import { loadValues } from './values.ts';
 import { validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
 import { tables } from '../db/tables.ts';
+import { orderPlan } from '../read/select.ts';
 
 export type {
   Actor,
@@ -39,6 +40,13 @@ export interface WriteOptions {
   readonly bulk: boolean;
   /** create with these ids (branch operations keep objects' ids across schemas) */
   readonly ids?: readonly number[];
+  /**
+   * A REST bulk update or delete, answered as NetBox's views answer it: objects not found (or outside
+   * the caller's constraints, which NetBox's restricted queryset leaves out alike) are passed over,
+   * and a failed update reports the first failing object in the model's ordering, using up the
+   * change-record ids of the objects NetBox saves before it (its sequence is not rolled back).
+   */
+  readonly netboxBulk?: boolean;
 }
 
 function fail(items: Pending[], bulk: boolean, kind: ErrorKind = 'invalid'): never {
@@ -51,19 +59,19 @@ function fail(items: Pending[], bulk: boolean, kind: ErrorKind = 'invalid'): nev
 
 const ok = (i: Pending) => i.errors.empty;
 
+/** Resolves, prepares and validates the items; whether every one is valid. */
 async function prepareAndValidate(
   ctx: WriteContext,
   model: ModelDef,
   items: Pending[],
   creating: boolean,
-  bulk: boolean,
-): Promise<void> {
+): Promise<boolean> {
   await resolveRelations(ctx, model, items.filter(ok));
   if (model.features.customFields) await applyCustomFields(ctx, model, items.filter(ok), creating);
   const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
   if (hooks?.prepare) await hooks.prepare(ctx, model, items.filter(ok), creating ? 'create' : 'update');
   await validateItems(ctx, model, items.filter(ok));
-  if (!items.every(ok)) fail(items, bulk);
+  return items.every(ok);
 }
 
 async function notify(ctx: WriteContext, changes: Change[]): Promise<void> {
@@ -94,7 +102,7 @@ export async function createObjects(
     return p;
   });
   // items that failed to read stay out of the later stages; every item's errors are reported
-  await prepareAndValidate(ctx, model, items, true, opts.bulk);
+  if (!(await prepareAndValidate(ctx, model, items, true))) fail(items, opts.bulk);
   const ids = opts.ids ? [...opts.ids] : await allocateIds(ctx.db, model, items.length);
   items.forEach((p, i) => {
     p.id = ids[i]!;
@@ -107,6 +115,12 @@ export async function createObjects(
   await writeChildren(ctx, model, items, createObjects, deleteObjects);
   if (!items.every(ok)) fail(items, opts.bulk);
   await ctx.guard?.checkWritten?.(ctx, model, 'create', ids);
+  if (model.totals)
+    await refreshTotals(
+      ctx,
+      model,
+      items.map((p) => p.values),
+    );
   const after = await loadSnapshots(ctx.db, ctx.registry, model, ids);
   await notify(
     ctx,
@@ -146,6 +160,72 @@ async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[], actio
   return new Set(rows.map((r) => r.id as number));
 }
 
+/**
+ * Parents whose totals follow their children (a VM's disk is the sum of its virtual disks' sizes):
+ * set again for the parents the written children belong (or belonged) to. NetBox does it with a
+ * queryset update, which writes no change record; neither does this.
+ */
+async function refreshTotals(
+  ctx: WriteContext,
+  model: ModelDef,
+  rows: Iterable<Record<string, unknown>>,
+): Promise<void> {
+  for (const t of model.totals ?? []) {
+    const via = ctx.registry.field(model, t.via)!;
+    const parent = ctx.registry.model(via.to!);
+    const ids = [...new Set([...rows].map((r) => r[t.via]).filter((v) => v !== null && v !== undefined))];
+    if (!ids.length) continue;
+    const col = ident(ctx.registry.field(parent, t.field)!.column!);
+    await ctx.db.unsafe(
+      `UPDATE ${ident(parent.table)} p SET ${col} = (SELECT sum(c.${ident(ctx.registry.field(model, t.sum)!.column!)})
+      FROM ${ident(model.table)} c WHERE c.${ident(via.column!)} = p.id) WHERE p.id = ANY($1::bigint[])`,
+      [ids as never],
+    );
+  }
+}
+
+/** The ids in the model's default ordering. */
+async function inOrder(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<number[]> {
+  if (ids.length < 2) return ids;
+  const plan = orderPlan(ctx.registry, model, model.ordering);
+  const rows = await ctx.db.unsafe(
+    `SELECT t.id FROM ${ident(model.table)} t${plan.joins} WHERE t.id = ANY($1::bigint[]) ORDER BY ${plan.order}`,
+    [ids as never],
+  );
+  return rows.map((r) => r.id as number);
+}
+
+/**
+ * A failed bulk update as NetBox answers it: it saves the objects one by one in its ordering and
+ * stops at the first invalid one, whose errors alone are the answer; the change records of those
+ * saved before it are rolled back, but their ids stay used.
+ */
+async function failAsNetBox(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<never> {
+  const first = items.findIndex((p) => !ok(p));
+  const saved = items.slice(0, first).filter((p) => changes(p)).length;
+  if (saved && model.features.changelog) {
+    const log = ctx.registry.model('core.objectchange');
+    await ctx.db.unsafe('SELECT nextval($1::regclass) FROM generate_series(1, $2::int)', [log.sequence, saved]);
+  }
+  throw writeError(
+    'invalid',
+    items.map((i) => i.errors),
+    false,
+    first,
+  );
+}
+
+/** Whether an item would change its object (a save NetBox logs). */
+function changes(p: Pending): boolean {
+  return (
+    JSON.stringify(p.values) !== JSON.stringify(p.before) ||
+    p.tags !== undefined ||
+    p.tagChanges !== undefined ||
+    p.m2m.size > 0 ||
+    p.customFields !== undefined
+  );
+}
+
 function notFoundIn(model: ModelDef, items: Pending[], found: Set<number>, bulk: boolean): void {
   const missing = items.filter((p) => ok(p) && !found.has(p.id));
   if (!missing.length) return;
@@ -171,7 +251,7 @@ export async function updateObjects(
   inputs: UpdateInput[],
   opts: WriteOptions & { partial: boolean },
 ): Promise<Pending[]> {
-  const items = inputs.map((input, index) => {
+  let items = inputs.map((input, index) => {
     const p = newPending(index, isObject(input.data) ? input.data : {});
     if (!isObject(input.data)) shapeError(p, input.data);
     else if (input.id === undefined || input.id === null) p.errors.add('id', 'This field is required.');
@@ -183,7 +263,14 @@ export async function updateObjects(
     return p;
   });
   const wanted = items.filter(ok).map((p) => p.id);
-  notFoundIn(model, items, await lockRows(ctx, model, wanted, 'update'), opts.bulk);
+  const found = await lockRows(ctx, model, wanted, 'update');
+  if (opts.netboxBulk) {
+    if (!items.every(ok)) fail(items, opts.bulk);
+    // NetBox updates the objects it finds, in its ordering; a later item for the same id wins
+    const last = new Map(items.filter((p) => found.has(p.id)).map((p) => [p.id, p]));
+    const order = await inOrder(ctx, model, [...last.keys()]);
+    items = order.map((id) => last.get(id)!);
+  } else notFoundIn(model, items, found, opts.bulk);
   const ids = items.filter(ok).map((p) => p.id);
   const stored = await loadValues(ctx.db, ctx.registry, model, ids);
   const before = await loadSnapshots(ctx.db, ctx.registry, model, ids);
@@ -193,7 +280,10 @@ export async function updateObjects(
     readItem(ctx, model, p);
     if (!opts.partial) checkRequired(model, p);
   }
-  await prepareAndValidate(ctx, model, items, false, opts.bulk);
+  if (!(await prepareAndValidate(ctx, model, items, false))) {
+    if (opts.netboxBulk) await failAsNetBox(ctx, model, items);
+    fail(items, opts.bulk);
+  }
   // a later item for the same id wins, as NetBox's bulk update does
   const last = new Map(items.map((p) => [p.id, p]));
   const writes = [...last.values()];
@@ -211,6 +301,7 @@ export async function updateObjects(
     'update',
     writes.map((p) => p.id),
   );
+  if (model.totals) await refreshTotals(ctx, model, [...writes.map((p) => p.values), ...writes.map((p) => p.before!)]);
   const after = await loadSnapshots(
     ctx.db,
     ctx.registry,
@@ -249,7 +340,7 @@ export async function deleteObjects(
   inputs: DeleteInput[],
   opts: WriteOptions,
 ): Promise<void> {
-  const items = inputs.map((input, index) => {
+  let items = inputs.map((input, index) => {
     const p = newPending(index, {});
     const id = parseId(input.id);
     if (input.id === undefined || input.id === null) p.errors.add('id', 'This field is required.');
@@ -264,7 +355,10 @@ export async function deleteObjects(
     return p;
   });
   const wanted = items.filter(ok).map((p) => p.id);
-  notFoundIn(model, items, await lockRows(ctx, model, wanted, 'delete'), opts.bulk);
+  const found = await lockRows(ctx, model, wanted, 'delete');
+  if (!items.every(ok)) fail(items, opts.bulk);
+  if (opts.netboxBulk) items = items.filter((p) => found.has(p.id));
+  else notFoundIn(model, items, found, opts.bulk);
   if (!items.every(ok)) fail(items, opts.bulk);
   const ids = [...new Set(items.map((p) => p.id))];
   const plan = await planDelete(ctx, model, ids);
@@ -272,6 +366,17 @@ export async function deleteObjects(
     for (const p of items) {
       const blockers = plan.blockers.get(p.id);
       if (blockers) p.errors.set('detail', await blockerMessage(ctx, blockers), 'protected');
+    }
+    if (opts.netboxBulk) {
+      // NetBox deletes one by one in its ordering and answers the first it cannot delete
+      const order = await inOrder(ctx, model, ids);
+      const first = order.find((id) => plan.blockers.has(id))!;
+      throw writeError(
+        'conflict',
+        items.map((i) => i.errors),
+        false,
+        items.findIndex((p) => p.id === first),
+      );
     }
     fail(items, opts.bulk, 'conflict');
   }
@@ -316,6 +421,19 @@ export async function deleteObjects(
       });
   }
   const order = deletionOrder(plan, (k) => ctx.registry.model(k));
+  // the parents whose totals the deleted children were part of
+  const totalled: [ModelDef, Record<string, unknown>[]][] = [];
+  for (const [key, set] of plan.deletes) {
+    const m = ctx.registry.model(key);
+    if (!m.totals) continue;
+    const vias = [...new Set(m.totals.map((t) => t.via))];
+    const rows = await ctx.db.unsafe(
+      `SELECT ${vias.map((v) => `${ident(ctx.registry.field(m, v)!.column!)} AS ${ident(v)}`).join(', ')}
+      FROM ${ident(m.table)} WHERE id = ANY($1::bigint[])`,
+      [[...set] as never],
+    );
+    totalled.push([m, rows as unknown as Record<string, unknown>[]]);
+  }
   const snapshots = new Map<string, Awaited<ReturnType<typeof loadSnapshots>>>();
   for (const key of plan.deletes.keys()) {
     const m = ctx.registry.model(key);
@@ -350,6 +468,7 @@ export async function deleteObjects(
     }
     await deleteRows(ctx.db, m, set);
   }
+  for (const [m, rows] of totalled) await refreshTotals(ctx, m, rows);
   for (const key of plan.deletes.keys()) {
     const m = ctx.registry.model(key);
     for (const [id, s] of snapshots.get(key)!) {

@@ -193,7 +193,8 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
       continue;
     }
     const f = fields.get(key);
-    if (!f || f.hidden) {
+    // hidden fields are the system's to write (the first superuser), never a request's
+    if (!f || (f.hidden && !ctx.system)) {
       if (ctx.strictInput) p.errors.add(key, 'Unknown field.');
       else ctx.ignored?.add(key);
       continue;
@@ -230,12 +231,36 @@ export function defaults(model: ModelDef): Record<string, unknown> {
 
 /** Required fields missing from a create (or a full update). */
 export function checkRequired(model: ModelDef, p: Pending): void {
+  const given = (name: string) =>
+    p.input[name] !== undefined || model.aliases.some((a) => a.field === name && p.input[a.name] !== undefined);
   for (const f of model.fields) {
     if (!f.required || f.readOnly || f.hidden) continue;
-    if (f.kind === 'generic') continue;
-    const given =
-      p.input[f.name] !== undefined || model.aliases.some((a) => a.field === f.name && p.input[a.name] !== undefined);
-    if (!given && !p.errors.errors[f.name]) p.errors.add(f.name, 'This field is required.');
+    if (f.kind === 'generic') continue; // its two columns are fields of their own
+    if (!given(f.name) && !p.errors.errors[f.name]) p.errors.add(f.name, requiredMessage(f));
+  }
+}
+
+/** DRF's answer for a missing field (a file field says no file came). */
+function requiredMessage(f: FieldDef): string {
+  if (f.kind === 'image')
+    return (
+      'No file was submitted. Send the request as multipart/form-data with the image as a file part; JSON ' +
+      'cannot carry a file.'
+    );
+  return 'This field is required.';
+}
+
+/**
+ * The values the model needs that the request left empty, once it is otherwise valid: Django's
+ * `full_clean` after the serializer (NetBox reports these only when nothing else is wrong).
+ */
+export function checkModelRequired(model: ModelDef, p: Pending): void {
+  for (const f of model.fields) {
+    if (!f.modelRequired || f.readOnly || f.kind === 'generic') continue;
+    const v = p.values[f.name];
+    const text = ['string', 'text', 'slug', 'choice'].includes(f.kind);
+    if (v === null || v === undefined || (text && v === ''))
+      p.errors.add(f.name, text ? 'This field cannot be blank.' : 'This field cannot be null.');
   }
 }
 

@@ -49,6 +49,8 @@ export interface WriteContext {
   readonly registry: Registry;
   readonly settings: Settings;
   readonly actor: Actor | null;
+  /** the system's own write (first start, management commands): it may set hidden fields */
+  readonly system?: boolean;
   readonly requestId: string;
   /** the HTTP request the write answers (none for a job's writes): webhooks name it */
   readonly request?: { readonly method: string; readonly path: string };

@@ -8,6 +8,7 @@ import { displaySql } from '../read/display.ts';
 import { ipToBigInt } from './ip.ts';
 import { runCheck } from './checks/index.ts';
 import type { Pending, WriteContext } from './types.ts';
+import { checkModelRequired } from './item.ts';
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -135,6 +136,13 @@ async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]):
       case 'one_of':
         for (const i of items) if (rule.fields.every((f) => empty(i.values[f]))) i.errors.add(rule.key, rule.message);
         break;
+      case 'all_of':
+        for (const i of items) {
+          if (i.before) continue;
+          const given = (f: string) => (i.children?.has(f) ? i.children.get(f)!.length > 0 : !empty(i.values[f]));
+          if (!rule.fields.every(given)) i.errors.add(rule.key, rule.message);
+        }
+        break;
       case 'less':
         for (const i of items) {
           const a = i.values[rule.left];
@@ -244,6 +252,8 @@ async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): 
 }
 
 export async function validateItems(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  // Django's full_clean: the values the model needs, then its checks (all reported together)
+  for (const p of items) checkModelRequired(model, p);
   await checkRules(ctx, model, items);
   if (model.tree) await checkTree(ctx, model, items);
   for (const u of model.uniques) await checkUnique(ctx, model, u, items);

@@ -1,4 +1,8 @@
-/** Bulk create, update and delete: all or none, with every failing item reported in place. */
+/**
+ * Bulk create, update and delete: all or none. A failed create reports every failing item in place;
+ * a failed update or delete reports, as NetBox does, the first failing object in the model's
+ * ordering; objects a bulk update or delete names that do not exist are passed over (NetBox 200/204).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -99,32 +103,58 @@ describe('bulk update', () => {
     ]);
   });
 
-  it('changes nothing when any item fails, naming every failing item', async () => {
+  it('changes nothing when any item fails, answering the first failing object in the ordering', async () => {
     const before = await changes();
+    const seq = async () =>
+      Number((await s.sql.unsafe('SELECT last_value FROM core_objectchange_id_seq'))[0]!.last_value);
+    const seqBefore = await seq();
+    // tenants are ordered by name: t2 is saved, then t3 fails (t0's bad slug is never reached)
     const r = await s.request('PATCH', '/api/tenancy/tenants/', [
-      { id: ids[2], description: 'would change' },
+      { id: ids[0], slug: 'not valid!' },
       { id: ids[3], name: 'x'.repeat(101) },
       { id: 999999, description: 'missing' },
-      { description: 'no id' },
-      { id: ids[0], slug: 'not valid!' },
+      { id: ids[2], description: 'would change' },
     ]);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual([
-      {},
-      { name: ['Ensure this field has no more than 100 characters.'] },
-      { id: ['No Tenant matches the given query (id 999999).'] },
-      { id: ['This field is required.'] },
-      { slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'] },
+    expect(r.body).toEqual({ slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'] });
+    const r2 = await s.request('PATCH', '/api/tenancy/tenants/', [
+      { id: ids[3], name: 'x'.repeat(101) },
+      { id: ids[2], description: 'would change' },
     ]);
+    expect(r2.body).toEqual({ name: ['Ensure this field has no more than 100 characters.'] });
     expect((await s.request('GET', `/api/tenancy/tenants/${ids[2]}/`)).body.description).toBe('');
     expect(await changes()).toBe(before);
+    // the change record t2's save would have written used up its id, as NetBox's sequence does
+    expect(await seq()).toBe(seqBefore + 1);
+  });
+
+  it('answers a list when an item is not an object with an id', async () => {
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', [{ id: ids[0] }, { description: 'no id' }]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual([{}, { id: ['This field is required.'] }]);
+  });
+
+  it('passes over ids that do not exist, answering the objects updated in their ordering', async () => {
+    const r = await s.request('PATCH', '/api/tenancy/tenants/', [
+      { id: ids[3], description: 'last' },
+      { id: 999999, description: 'missing' },
+      { id: ids[2], description: 'first' },
+      { id: ids[3], description: 'later wins' },
+    ]);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.map((o: any) => [o.id, o.description])).toEqual([
+      [ids[2], 'first'],
+      [ids[3], 'later wins'],
+    ]);
+    const none = await s.request('PATCH', '/api/tenancy/tenants/', [{ id: 999999, description: 'missing' }]);
+    expect([none.status, none.body]).toEqual([200, []]);
   });
 
   it('needs a list, and PUT needs every required field', async () => {
     const r = await s.request('PATCH', '/api/tenancy/tenants/', { id: ids[0] });
     expect(r.body).toEqual({ non_field_errors: ['Expected a list of items but got type "dict".'] });
     const put = await s.request('PUT', '/api/tenancy/tenants/', [{ id: ids[0], description: 'only this' }]);
-    expect(put.body).toEqual([{ name: ['This field is required.'], slug: ['This field is required.'] }]);
+    expect(put.body).toEqual({ name: ['This field is required.'], slug: ['This field is required.'] });
   });
 
   it('serializes concurrent bulk updates of overlapping objects: no half-applied mix', async () => {
@@ -178,19 +208,19 @@ describe('bulk delete', () => {
     const site = (
       await s.request('POST', '/api/dcim/sites/', { name: 'uses-p1', slug: 'uses-p1', tenant: tenants[1].id })
     ).body;
-    const r = await s.request('DELETE', '/api/tenancy/tenants/', [
+    const r2 = await s.request('DELETE', '/api/tenancy/tenants/', [
       { id: tenants[0].id },
       { id: tenants[1].id },
       { id: 999999 },
     ]);
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual([{}, {}, { id: ['No Tenant matches the given query (id 999999).'] }]);
-    const r2 = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: tenants[1].id }]);
     expect(r2.status).toBe(409);
-    expect(r2.body).toEqual([
-      {},
-      { detail: `Unable to delete object. 1 dependent object was found: uses-p1 (site ${site.id})` },
-    ]);
+    expect(r2.body).toEqual({
+      detail: `Unable to delete object. 1 dependent object was found: uses-p1 (site ${site.id})`,
+    });
     expect((await s.request('GET', `/api/tenancy/tenants/${tenants[0].id}/`)).status).toBe(200);
+    // an id that does not exist is passed over
+    const r = await s.request('DELETE', '/api/tenancy/tenants/', [{ id: tenants[0].id }, { id: 999999 }]);
+    expect(r.status).toBe(204);
+    expect((await s.request('GET', `/api/tenancy/tenants/${tenants[0].id}/`)).status).toBe(404);
   });
 });

@@ -94,7 +94,14 @@ def newer_than(v):
 
 if newer_than((7, 8)):
     # pynetbox 7.8's NetBox 4.5/4.6 paths: v2 tokens made by create_token (it joins nbt_, key and token)
-    nb.users.users.create(username="py-v2", password="py-v2-password-1", is_superuser=True)
+    # NetBox 4.6 makes no superusers through the API: the user gets object permissions instead
+    py_v2 = nb.users.users.create(username="py-v2", password="py-v2-password-1")
+    nb.users.permissions.create(
+        name="py-v2 sites and tenants",
+        object_types=["dcim.site", "tenancy.tenant", "users.token"],
+        actions=["view", "add"],
+        users=[py_v2.id],
+    )
     nb2 = pynetbox.api(url)
     made = nb2.create_token("py-v2", "py-v2-password-1")
     check("create_token makes a v2 token", (made.version, nb2.token.startswith("nbt_" + made.key + ".")), (2, True))

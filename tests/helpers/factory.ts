@@ -104,6 +104,8 @@ export class Factory {
   /** A minimal valid body: required fields only (plus anything in `extra`). */
   async payload(model: ModelDef, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
     const body: Record<string, unknown> = {};
+    // fields a rule needs on create (a cable's two ends)
+    const needed = new Set(model.rules.flatMap((r) => (r.type === 'all_of' ? r.fields : [])));
     for (const f of model.fields) {
       if (f.readOnly || f.hidden || f.kind === 'computed' || f.name in extra) continue;
       if (
@@ -111,7 +113,7 @@ export class Factory {
         model.fields.some((g) => g.kind === 'generic' && (g.typeColumn === f.name || g.idColumn === f.name))
       )
         continue;
-      if (!f.required) continue;
+      if (!f.required && !f.modelRequired && !needed.has(f.name)) continue;
       const v = await this.value(model, f);
       if (v !== undefined) body[f.name] = v;
     }
@@ -123,7 +125,7 @@ export class Factory {
     }
     const typePart = (g: { typeColumn?: string }) => model.fields.find((x) => x.name === g.typeColumn);
     for (const g of model.fields.filter(
-      (x) => x.kind === 'generic' && (typePart(x)?.required || wanted.has(x.typeColumn!)),
+      (x) => x.kind === 'generic' && (typePart(x)?.required || typePart(x)?.modelRequired || wanted.has(x.typeColumn!)),
     )) {
       if (g.typeColumn! in extra) continue;
       const target = this.model(g.types![0]!);
