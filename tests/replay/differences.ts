@@ -7,6 +7,7 @@
 import type { Finding } from './compare.ts';
 import { lastKey, parentAt, valueAt } from './json-path.ts';
 import type { DeclaredDifference, Exchange } from './outcome.ts';
+import { olderKey, scopedBySite } from './legacy.ts';
 
 const pathOnly = (x: Exchange) => x.record.path.split('?')[0]!;
 
@@ -31,6 +32,13 @@ function rendersModel(f: Finding): boolean {
   return modelValue && f.recorded === '' && typeof f.ours === 'string' && f.ours !== '';
 }
 
+/** An object type, whole: what /api/core/object-types/ lists. */
+const isObjectType = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && 'app_label' in v && 'model' in v && 'rest_api_endpoint' in v;
+
+/** A change record's snapshot value: `results[id=3].postchange_data.u_height`, `prechange_data.weight`. */
+const inChangeData = (path: string) => /(^|\.)(pre|post)change_data\.[a-z0-9_]+$/.test(path);
+
 /** The job a finding in its `data.log` belongs to (`results[3].data.log[0]` → `results[3]`). */
 function jobOfLog(x: Exchange, path: string): { name?: unknown } | undefined {
   const m = /^(.*?)\.?data\.log(\[|$)/.exec(path);
@@ -48,13 +56,6 @@ function agreeWhereBothHave(x: Exchange): boolean {
   const shared = (list: unknown[], other: Set<string>) => JSON.stringify(list.filter((e: any) => other.has(key(e))));
   return shared(a, inB) === shared(b, inA);
 }
-
-/** An object type, whole: what /api/core/object-types/ lists. */
-const isObjectType = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && 'app_label' in v && 'model' in v && 'rest_api_endpoint' in v;
-
-/** A change record's snapshot value: `results[id=3].postchange_data.u_height`, `prechange_data.weight`. */
-const inChangeData = (path: string) => /(^|\.)(pre|post)change_data\.[a-z0-9_]+$/.test(path);
 
 export const differences: readonly DeclaredDifference[] = [
   {
@@ -108,6 +109,73 @@ export const differences: readonly DeclaredDifference[] = [
     applies: (f) => rendersModel(f),
   },
   {
+    id: 'object-type-description',
+    reason:
+      "an object type's description is the catalogue's own description of the model (empty for NetBox's types we " +
+      "have no model for); NetBox shows its Python classes' docstrings, source text we do not copy",
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      lastKey(f.path) === 'description' &&
+      pathOnly(x).startsWith('/api/core/object-types/') &&
+      isObjectType(parentAt(x.recorded.body, f.path)),
+  },
+  {
+    id: 'snapshot-decimal-string',
+    reason:
+      'a decimal in change data is always a string with its places ("1.0", as Django writes a stored decimal); ' +
+      "NetBox writes a number where its serializer's float default filled the field at creation (device type " +
+      'u_height 1.0)',
+    applies: (f) =>
+      f.kind === 'body' &&
+      inChangeData(f.path) &&
+      typeof f.recorded === 'number' &&
+      typeof f.ours === 'string' &&
+      /^-?\d+\.\d+$/.test(f.ours) &&
+      Number(f.ours) === f.recorded,
+  },
+  {
+    id: 'netbox-3x-keys',
+    reason:
+      'devices show `device_role`, and prefixes, VLAN groups and clusters `site` (read-only copies of role and of ' +
+      "a site scope): Debian's Ansible netbox.netbox 3.13 (CI runs it) writes those names and compares them with " +
+      'what it reads back, so without them every run reports every such object changed',
+    applies: (f, x) => olderKey(f, x),
+  },
+  {
+    id: 'netbox-3x-site-scope',
+    reason:
+      '`site` written to a prefix, VLAN group or cluster (NetBox 3.x, Ansible 3.13) sets its scope to that site; ' +
+      'NetBox 4.6 drops it silently and leaves the object unscoped. Its scope fields, change data and the ' +
+      "site's prefix count follow",
+    applies: (f, x) => scopedBySite(f, x),
+  },
+  {
+    id: 'anonymous-api-root',
+    reason:
+      'GET /api/ answers without credentials (NetBox: 403): pynetbox 7.0 (Debian stable) reads the API version ' +
+      'from it before it sends a token',
+    applies: (f, x) =>
+      f.kind === 'status' &&
+      f.recorded === 403 &&
+      f.ours === 200 &&
+      x.record.path === '/api/' &&
+      x.record.auth === 'none',
+  },
+  {
+    id: 'bulk-create-counts',
+    reason:
+      "the counters nested in a bulk create's answer are those after the request (NetBox shows each object's " +
+      'related counter as it was before that object was saved: device_type.device_count 0, 1, 2 for three devices)',
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      x.record.method === 'POST' &&
+      Array.isArray(x.record.request_body) &&
+      /^\[(id=)?\d+\]\.[a-z_]+\.[a-z_]+_count$/.test(f.path) &&
+      typeof f.recorded === 'number' &&
+      typeof f.ours === 'number' &&
+      f.ours > f.recorded,
+  },
+  {
     id: 'webhook-secret-write-only',
     reason:
       "a webhook's secret is write-only (SECURITY.md): it signs deliveries and is never read back; NetBox returns " +
@@ -135,30 +203,5 @@ export const differences: readonly DeclaredDifference[] = [
       'users, permissions, jobs, webhooks and event rules); the models both have are listed alike',
     applies: (f, x) =>
       f.kind === 'body' && pathOnly(x) === '/api/plugins/branching/branchable-models/' && agreeWhereBothHave(x),
-  },
-  {
-    id: 'object-type-description',
-    reason:
-      "an object type's description is the catalogue's own description of the model (empty for NetBox's types we " +
-      "have no model for); NetBox shows its Python classes' docstrings, source text we do not copy",
-    applies: (f, x) =>
-      f.kind === 'body' &&
-      lastKey(f.path) === 'description' &&
-      pathOnly(x).startsWith('/api/core/object-types/') &&
-      isObjectType(parentAt(x.recorded.body, f.path)),
-  },
-  {
-    id: 'snapshot-decimal-string',
-    reason:
-      'a decimal in change data is always a string with its places ("1.0", as Django writes a stored decimal); ' +
-      "NetBox writes a number where its serializer's float default filled the field at creation (device type " +
-      'u_height 1.0)',
-    applies: (f) =>
-      f.kind === 'body' &&
-      inChangeData(f.path) &&
-      typeof f.recorded === 'number' &&
-      typeof f.ours === 'string' &&
-      /^-?\d+\.\d+$/.test(f.ours) &&
-      Number(f.ours) === f.recorded,
   },
 ];
