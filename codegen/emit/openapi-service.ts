@@ -1,7 +1,7 @@
 /**
  * The hand-written endpoints in the OpenAPI document: the API root and app listings, status, the
  * schema itself, token provisioning, job requeue and the branch actions (openapi-endpoints.ts: the
- * background tasks, scripts, installed plugins). Each is described only when the
+ * background tasks, scripts, user preferences, installed plugins). Each is described only when the
  * catalogue has the model it serves.
  */
 import type { Catalogue } from '../../runtime/catalogue/ir.ts';
@@ -11,6 +11,7 @@ import {
   installedPluginPaths,
   pluginSchemas,
   scriptPaths,
+  userConfigPaths,
 } from './openapi-endpoints.ts';
 
 type Json = Record<string, unknown>;
@@ -251,6 +252,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
   }
   if (cat.models['core.job']) Object.assign(paths, backgroundPaths());
   if (cat.apps.some((a) => a.apiPath === 'extras')) Object.assign(paths, scriptPaths());
+  if (cat.models['users.user']) Object.assign(paths, userConfigPaths());
   if (plugins.length) Object.assign(paths, installedPluginPaths());
   if (cat.models['core.job']) {
     paths['/api/core/jobs/{id}/requeue/'] = {

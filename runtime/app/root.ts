@@ -1,7 +1,7 @@
 /**
  * `/api/` (open to anonymous clients: their version probe), `/api/<app>/`, `/api/plugins/…`
  * listings from the catalogue (with the endpoints that are not models), `/api/status/`, and the
- * small endpoints NetBox lists there: scripts and the installed plugins.
+ * small endpoints NetBox lists there: scripts, the user's preferences, the installed plugins.
  */
 import { hostname } from 'node:os';
 import { Hono, type Context } from 'hono';
@@ -13,12 +13,14 @@ import { fetchObjects } from '../rest/read.ts';
 import { tables } from '../db/tables.ts';
 import { forbidden } from '../errors/index.ts';
 import { createScriptRoutes } from './scripts.ts';
+import { createUserConfigRoutes } from './user-config.ts';
 
 /** Endpoints of an app that are not models, as NetBox lists them (served by runtime/app and friends). */
 const ENDPOINTS: Record<string, readonly string[]> = {
   core: ['background-queues', 'background-tasks', 'background-workers'],
   dcim: ['connected-device'],
   extras: ['scripts', 'scripts/upload'],
+  users: ['config'],
   'plugins/branching': ['branchable-models'],
 };
 
@@ -43,6 +45,7 @@ const plugins = (c: Context<AppEnv>) =>
 export function createRootRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
   app.route('/', createScriptRoutes());
+  app.route('/', createUserConfigRoutes());
   app.get('/api/', (c) => {
     const base = new URL(c.req.url).origin;
     const names = [

@@ -9,6 +9,7 @@ export const tables = {
   userGroups: 'users_user_groups',
   token: 'users_token',
   session: 'users_session',
+  userConfig: 'users_userconfig',
   objectPermission: 'users_objectpermission',
   objectPermissionUsers: 'users_objectpermission_users',
   objectPermissionGroups: 'users_objectpermission_groups',

@@ -15,7 +15,6 @@ import { netboxDoc } from '../helpers/netbox-doc.ts';
 const PATH_EXCEPTIONS: Record<string, string> = {
   '/api/schema/': 'served, but as our own document (not a list)',
   '/api/extras/dashboard/': "the web UI's dashboard layout; there is no web UI beyond the browsable API",
-  '/api/users/config/': "the web UI's per-user preferences; there is no web UI beyond the browsable API",
 };
 
 /** Fields NetBox returns that a model of ours lacks on purpose, by model key. */

@@ -1,7 +1,8 @@
 /**
  * The endpoints NetBox lists beside its models: the app listings name them, `/api/status/` has
- * NetBox's keys, scripts are always none and uploads are refused, the installed plugins are listed
- * for superusers, and table configs are a model like any other.
+ * NetBox's keys, scripts are always none and uploads are refused, a user's preferences are theirs
+ * alone (deep-merged), the installed plugins are listed for superusers, and table configs are a
+ * model like any other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -21,6 +22,7 @@ describe('listings', () => {
     );
     expect(await keys('/api/dcim/')).toContain('connected-device');
     expect(await keys('/api/extras/')).toEqual(expect.arrayContaining(['scripts', 'scripts/upload', 'table-configs']));
+    expect(await keys('/api/users/')).toContain('config');
     expect(await keys('/api/plugins/')).toEqual(['branching', 'installed-plugins']);
     expect(await keys('/api/plugins/branching/')).toEqual([
       'branch-events',
@@ -63,6 +65,28 @@ describe('scripts', () => {
     const up = await s.request('POST', '/api/extras/scripts/upload/', { file: 'print(1)' });
     expect(up.status).toBe(403);
     expect(up.body.detail).toMatch(/never runs uploaded code/);
+  });
+});
+
+describe('user preferences', () => {
+  it("are the requesting user's, deep-merged on PATCH, and nobody else's", async () => {
+    expect((await s.request('GET', '/api/users/config/')).body).toEqual({});
+    await s.request('PATCH', '/api/users/config/', { tables: { SiteTable: { columns: ['name'] } }, ui: 'dark' });
+    const merged = await s.request('PATCH', '/api/users/config/', { tables: { RackTable: { columns: ['id'] } } });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toEqual({
+      tables: { SiteTable: { columns: ['name'] }, RackTable: { columns: ['id'] } },
+      ui: 'dark',
+    });
+    expect((await s.request('GET', '/api/users/config/')).body).toEqual(merged.body);
+    expect((await s.request('PATCH', '/api/users/config/', ['not', 'an', 'object'])).status).toBe(400);
+    // another user starts with their own, empty
+    const u = await created(s, '/api/users/users/', { username: 'prefs', password: 'prefs-password-x' });
+    const t = await created(s, '/api/users/tokens/', { user: u.id });
+    const theirs = await s.request('GET', '/api/users/config/', undefined, { Authorization: `Bearer ${t.token}` });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual({});
+    expect((await fetch(`${s.url}/api/users/config/`)).status).toBe(403);
   });
 });
 

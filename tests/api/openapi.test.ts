@@ -186,7 +186,7 @@ describe('the hand-written endpoints match the document', () => {
     );
   });
 
-  it('background tasks, queues and workers, scripts and installed plugins', async () => {
+  it('background tasks, queues and workers, scripts, user preferences and installed plugins', async () => {
     const get = async (path: string) => (await s.request('GET', path)).body;
     // the retried provisioning above is a task of the queue
     const tasks = await get('/api/core/background-tasks/');
@@ -209,6 +209,8 @@ describe('the hand-written endpoints match the document', () => {
       '403',
       (await s.request('POST', '/api/extras/scripts/upload/', {})).body,
     );
+    check('/api/users/config/', 'get', '200', await get('/api/users/config/'));
+    check('/api/users/config/', 'patch', '200', (await s.request('PATCH', '/api/users/config/', { a: { b: 1 } })).body);
     check('/api/plugins/installed-plugins/', 'get', '200', await get('/api/plugins/installed-plugins/'));
   });
 });
