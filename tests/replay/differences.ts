@@ -32,9 +32,9 @@ function rendersModel(f: Finding): boolean {
   return modelValue && f.recorded === '' && typeof f.ours === 'string' && f.ours !== '';
 }
 
-/** An object type, whole: what /api/core/object-types/ lists. */
+/** An object type as /api/core/object-types/ lists it (`omit` may leave out its app label). */
 const isObjectType = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && 'app_label' in v && 'model' in v && 'rest_api_endpoint' in v;
+  typeof v === 'object' && v !== null && 'model' in v && 'rest_api_endpoint' in v;
 
 /** A change record's snapshot value: `results[id=3].postchange_data.u_height`, `prechange_data.weight`. */
 const inChangeData = (path: string) => /(^|\.)(pre|post)change_data\.[a-z0-9_]+$/.test(path);
