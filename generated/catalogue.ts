@@ -10531,10 +10531,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "console_server_port_count",
@@ -10552,10 +10549,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_port_count",
@@ -10573,10 +10567,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_outlet_count",
@@ -10594,10 +10585,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "interface_count",
@@ -10615,10 +10603,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "front_port_count",
@@ -10636,10 +10621,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "rear_port_count",
@@ -10657,10 +10639,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "device_bay_count",
@@ -10678,10 +10657,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "module_bay_count",
@@ -10699,10 +10675,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "inventory_item_count",
@@ -10720,10 +10693,7 @@ export const catalogue: Catalogue = {
               "field": "device",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [
@@ -12745,10 +12715,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "console_port_template_count",
@@ -12766,10 +12733,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "console_server_port_template_count",
@@ -12787,10 +12751,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_port_template_count",
@@ -12808,10 +12769,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_outlet_template_count",
@@ -12829,10 +12787,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "interface_template_count",
@@ -12850,10 +12805,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "front_port_template_count",
@@ -12871,10 +12823,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "rear_port_template_count",
@@ -12892,10 +12841,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "device_bay_template_count",
@@ -12913,10 +12859,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "module_bay_template_count",
@@ -12934,10 +12877,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "inventory_item_template_count",
@@ -12955,10 +12895,7 @@ export const catalogue: Catalogue = {
               "field": "device_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [
@@ -19990,10 +19927,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "console_port_template_count",
@@ -20011,10 +19945,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "console_server_port_template_count",
@@ -20032,10 +19963,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_port_template_count",
@@ -20053,10 +19981,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "power_outlet_template_count",
@@ -20074,10 +19999,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "interface_template_count",
@@ -20095,10 +20017,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "front_port_template_count",
@@ -20116,10 +20035,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "rear_port_template_count",
@@ -20137,10 +20053,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "module_bay_template_count",
@@ -20158,10 +20071,7 @@ export const catalogue: Catalogue = {
               "field": "module_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [
@@ -26352,10 +26262,7 @@ export const catalogue: Catalogue = {
               "field": "rack_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [
@@ -29361,10 +29268,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_chassis",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "members",
@@ -54259,10 +54163,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           },
           {
             "name": "virtual_disk_count",
@@ -54280,10 +54181,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [
@@ -54765,10 +54663,7 @@ export const catalogue: Catalogue = {
               "field": "virtual_machine_type",
               "cumulative": false
             },
-            "snapshot": true,
-            "options": {
-              "type": "integer"
-            }
+            "snapshot": true
           }
         ],
         "brief": [

@@ -156,11 +156,18 @@ describe('OPTIONS', () => {
     expect(sets.choice_colors.child.choices).toContainEqual({ value: 'teal', display_name: 'Teal' });
   });
 
-  it('lists object types as choices where NetBox does, by their display name', async () => {
+  it('lists object types as choices where NetBox does: all of them, or those with a feature', async () => {
     const post = (await s.request('OPTIONS', '/api/extras/journal-entries/')).body.actions.POST;
-    expect(post.assigned_object_type.choices).toContainEqual({ value: 'dcim.site', display_name: 'DCIM > Site' });
-    const names = post.assigned_object_type.choices.map((c: any) => c.display_name);
+    const choices = post.assigned_object_type.choices;
+    expect(choices).toContainEqual({ value: 'dcim.site', display_name: 'DCIM > Site' });
+    // NetBox's own object types are listed too, as /api/core/object-types/ lists them
+    expect(choices).toContainEqual({ value: 'account.usertoken', display_name: 'Account > Token' });
+    const names = choices.map((c: any) => c.display_name);
     expect(names).toEqual([...names].sort());
+    const bookmark = (await s.request('OPTIONS', '/api/extras/bookmarks/')).body.actions.POST.object_type.choices;
+    expect(bookmark).toContainEqual({ value: 'dcim.site', display_name: 'DCIM > Site' });
+    expect(bookmark.map((c: any) => c.value)).not.toContain('extras.tag');
+    expect(bookmark.length).toBeLessThan(choices.length);
     const ip = (await s.request('OPTIONS', '/api/ipam/ip-addresses/')).body.actions.POST;
     expect(ip.assigned_object_type.choices).toBeUndefined();
   });

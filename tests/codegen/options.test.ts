@@ -47,6 +47,12 @@ describe('options', () => {
     expect(field('id').options).toEqual({ label: 'Id' });
     expect(field('kinds').options).toEqual({ child: { max_length: 30 }, choices: 'widget_status' });
     expect(field('name').options).toBeUndefined();
+    const byField = normalizeCatalogue(
+      parseCatalogue(text.replace('type_choices: true', 'type_choices: {kinds: tags}')),
+    );
+    expect(byField.models['shop.widget']!.options!.typeChoices).toEqual({ kinds: 'tags' });
+    const unknown = faultsOf(text.replace('type_choices: true', 'type_choices: {kind: tags}'));
+    expect(unknown).toContain('apps.shop.models.widget.options.type_choices: unknown field "kind"');
   });
 
   it('name an unknown field, an unknown choice set and an unknown key by their path', () => {

@@ -6,6 +6,7 @@
  * objects and lists. The catalogue's `options` entries give what this rule cannot know.
  */
 import type { FieldDef, FieldOptions, ModelDef, Registry } from '../../catalogue/index.ts';
+import { objectTypeRows } from '../../catalogue/object-types.ts';
 import { nestedNames } from '../../read/embed.ts';
 
 export type Info = Record<string, unknown>;
@@ -58,8 +59,9 @@ function computedType(f: FieldDef): string {
   const c = f.computed!;
   switch (c.type) {
     case 'count':
-      // tree counts are annotations NetBox declares as integers; the others are its RelatedObjectCountField
-      return c.cumulative ? 'integer' : 'field';
+      // a counter NetBox keeps on the row and a tree's count (an annotation) are integer fields of its
+      // serializers; the other counts are its RelatedObjectCountField
+      return c.cumulative || f.snapshot === true ? 'integer' : 'field';
     case 'expr':
       return c.as === 'fk'
         ? 'nested object'
@@ -201,14 +203,16 @@ export function title(text: string): string {
   return text.replace(/(^|\s)\S/g, (w) => w.toUpperCase());
 }
 
-/** The object types a content-type field accepts (any model when it names none), as `App > Model`, by that name. */
-function typeChoices(registry: Registry, f: FieldDef): Info[] {
-  const apps = new Map(registry.catalogue.apps.map((a) => [a.name, a.label]));
-  const keys = f.types?.length ? f.types : registry.all().map((m) => m.key);
-  return keys
-    .map((k) => registry.model(k))
-    .map((m) => ({ value: m.key, display_name: `${apps.get(m.app) ?? m.app} > ${title(m.verboseName)}` }))
-    .sort((a, b) => (a.display_name < b.display_name ? -1 : a.display_name > b.display_name ? 1 : 0));
+/**
+ * Object types as NetBox lists them for a content-type field: every type the server has (NetBox's own
+ * included, as /api/core/object-types/ shows them), or those with a NetBox feature, as `App > Model`,
+ * by that name.
+ */
+function typeChoices(registry: Registry, feature: string): Info[] {
+  return objectTypeRows(registry)
+    .filter((t) => feature === 'all' || t.features.includes(feature))
+    .map((t) => ({ value: `${t.app_label}.${t.model}`, display_name: `${t.app_name} > ${title(t.model_name)}` }))
+    .sort((x, y) => (x.display_name < y.display_name ? -1 : x.display_name > y.display_name ? 1 : 0));
 }
 
 function choiceList(registry: Registry, set: string): Info[] {
@@ -236,6 +240,8 @@ export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, dept
   if (child) info.child = child;
   else if (nested && type === 'nested object') info.children = childrenOf(registry, nested.target, nested.names, depth);
   if (!readOnly && f.kind === 'choice' && f.choices) info.choices = choiceList(registry, f.choices);
-  if (!readOnly && f.kind === 'object_type' && model.options?.typeChoices) info.choices = typeChoices(registry, f);
+  const types = model.options?.typeChoices;
+  const feature = types === true ? 'all' : types?.[f.name];
+  if (!readOnly && f.kind === 'object_type' && feature) info.choices = typeChoices(registry, feature);
   return apply(registry, info, f.options);
 }
