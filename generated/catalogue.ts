@@ -30292,18 +30292,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -35225,18 +35213,6 @@ export const catalogue: Catalogue = {
               "choices": "event_type",
               "max_length": null
             }
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -35486,30 +35462,6 @@ export const catalogue: Catalogue = {
               "source": "notificationgroup_id",
               "target": "user_id"
             }
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -36345,18 +36297,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -44629,30 +44569,6 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": ""
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -44906,30 +44822,6 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -49425,30 +49317,6 @@ export const catalogue: Catalogue = {
             "mirrors": "users.objectpermission.groups"
           },
           {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
-          },
-          {
             "name": "user_count",
             "kind": "computed",
             "label": "User count",
@@ -49829,30 +49697,6 @@ export const catalogue: Catalogue = {
               "display",
               "username"
             ]
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -50124,30 +49968,6 @@ export const catalogue: Catalogue = {
               "source": "owner_id",
               "target": "user_id"
             }
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           }
         ],
         "brief": [
@@ -50989,30 +50809,6 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
           },
           {
             "name": "member_count",

@@ -46,22 +46,6 @@ export const extrasFilters: FilterSpecs = {
         "description": "ID"
       },
       {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
-      },
-      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -3977,22 +3961,6 @@ export const extrasFilters: FilterSpecs = {
         "description": "ID"
       },
       {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
-      },
-      {
         "name": "modified_by_request",
         "kind": "request",
         "path": [],
@@ -4093,22 +4061,6 @@ export const extrasFilters: FilterSpecs = {
     ],
     "extras.notificationgroup": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -4172,22 +4124,6 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",
@@ -4621,22 +4557,6 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",

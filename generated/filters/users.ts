@@ -4,22 +4,6 @@ import type { FilterSpecs } from '../../runtime/catalogue/ir.ts';
 export const usersFilters: FilterSpecs = {
     "users.group": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -66,22 +50,6 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",
@@ -344,22 +312,6 @@ export const usersFilters: FilterSpecs = {
         "description": "Grants the view action"
       },
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -450,22 +402,6 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",
@@ -592,22 +528,6 @@ export const usersFilters: FilterSpecs = {
     ],
     "users.owner": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -678,22 +598,6 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "modified_by_request",
@@ -809,22 +713,6 @@ export const usersFilters: FilterSpecs = {
     ],
     "users.ownergroup": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -871,22 +759,6 @@ export const usersFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "member_count",
@@ -1269,6 +1141,17 @@ export const usersFilters: FilterSpecs = {
         "lookups": [],
         "type": "boolean",
         "description": "Is active"
+      },
+      {
+        "name": "is_superuser",
+        "kind": "boolean",
+        "path": [],
+        "column": "id",
+        "lookups": [],
+        "op": "expr",
+        "arg": "is_superuser",
+        "type": "boolean",
+        "description": "Superuser status"
       },
       {
         "name": "last_login",

@@ -44,7 +44,8 @@ function oneRow(registry: Registry, target: ModelDef, names: readonly string[], 
 function rowsOf(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string {
   const a = next();
   const r = listReach(registry, model, f, a, next())!;
-  const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)}, row_number() OVER (ORDER BY ${r.order}) AS __ord
+  const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)},
+    row_number() OVER (ORDER BY ${r.order}) AS __ord
     FROM ${r.from} WHERE ${r.and}${r.key} = ${alias}.id`;
   return `(SELECT coalesce(json_agg(row_to_json(x) ORDER BY x.__ord), '[]'::json) FROM (${inner}) x)`;
 }

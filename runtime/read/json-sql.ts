@@ -72,7 +72,8 @@ function nestedList(
   const cols = item ? undefined : columnsOf(scope, r.target, r.names, e, depth + 1);
   const obj = item ? item(e) : cols && objectOf(cols);
   if (!obj) return undefined;
-  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json) FROM (SELECT row_number() OVER (ORDER BY ${r.order}) AS o, ${obj} AS j
+  return `(SELECT coalesce(json_agg(l.j ORDER BY l.o), '[]'::json)
+    FROM (SELECT row_number() OVER (ORDER BY ${r.order}) AS o, ${obj} AS j
     FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id) l)`;
 }
 

@@ -12,6 +12,7 @@ import { readMultipart } from '../http/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
+import { typeName } from '../write/item.ts';
 import { authorize, type Access } from './access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 
@@ -198,11 +199,18 @@ export async function bulkDeleteHandler(c: Context<AppEnv>, model: ModelDef): Pr
   requireBody(body);
   const list = expectList(body);
   checkBulkSize(c, list);
-  const inputs = list.map((item) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? { id: (item as { id?: unknown }).id, message: (item as { changelog_message?: unknown }).changelog_message }
-      : { id: item },
-  );
+  // each item an object naming an id, as NetBox's bulk serializer wants (a bare id is refused)
+  const isObject = (item: unknown) => !!item && typeof item === 'object' && !Array.isArray(item);
+  if (!list.every(isObject))
+    throw invalidInput(
+      list.map((item) =>
+        isObject(item) ? {} : { non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(item)}.`] },
+      ),
+    );
+  const inputs = list.map((item) => ({
+    id: (item as { id?: unknown }).id,
+    message: (item as { changelog_message?: unknown }).changelog_message,
+  }));
   await deleteObjects(writeContext(c, access, model), model, inputs, { bulk: true, netboxBulk: true });
   return noContent();
 }

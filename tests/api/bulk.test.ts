@@ -184,6 +184,14 @@ describe('bulk update', () => {
 });
 
 describe('bulk delete', () => {
+  it('refuses bare ids: each item is an object naming one', async () => {
+    const t = (await s.request('POST', '/api/extras/tags/', { name: 'bare', slug: 'bare' })).body;
+    const r = await s.request('DELETE', '/api/extras/tags/', [t.id, { id: t.id }]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual([{ non_field_errors: ['Invalid data. Expected a dictionary, but got int.'] }, {}]);
+    expect((await s.request('GET', `/api/extras/tags/${t.id}/`)).status).toBe(200);
+  });
+
   it('deletes a list of {id} with 204', async () => {
     const made = await s.request('POST', '/api/extras/tags/', [
       { name: 'd1', slug: 'd1' },

@@ -95,7 +95,8 @@ describe('a cable between two interfaces', () => {
     expect((await s.request('GET', `/api/dcim/interfaces/${c.id}/`)).body.cable).toBeNull();
     const missing = await s.request('POST', '/api/dcim/cables/', { a_terminations: end('dcim.interface', c) });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ b_terminations: ['This field is required.'] });
+    // NetBox's model check: both ends, once, under __all__
+    expect(missing.body).toEqual({ __all__: ['Must define A and B terminations when creating a new cable.'] });
     const bad = await s.request('POST', '/api/dcim/cables/', {
       a_terminations: [{ object_type: 'dcim.interface' }],
       b_terminations: end('dcim.interface', c),

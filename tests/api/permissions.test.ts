@@ -294,7 +294,7 @@ describe('permissions of users and groups', () => {
 
 describe('secrets are never shown', () => {
   it('returns no password hash or v2 secret from any endpoint', async () => {
-    const made = (await s.request('POST', '/api/users/tokens/', {})).body;
+    const made = (await s.request('POST', '/api/users/tokens/', { user: 1 })).body;
     const secret = made.token.split('.')[1];
     const hash = String((await s.sql.unsafe("SELECT password FROM users_user WHERE username = 'full'"))[0]!.password);
     const hmac = String(

@@ -154,7 +154,7 @@ describe('token versions and rules', () => {
     const mine = await s.request(
       'POST',
       '/api/users/tokens/',
-      {},
+      { user: alice.id },
       as(`Bearer ${(await provision({ username: 'alice', password: 'alice-password-1' })).body.token}`),
     );
     expect(mine.status, mine.text).toBe(201);
@@ -179,7 +179,7 @@ describe('peppers', () => {
     const dropped = await startTestServer({ env: { API_TOKEN_PEPPERS: `2:${PEPPER_2}` } });
     try {
       // a token made with pepper 1 works while pepper 1 is configured, and not once it is removed
-      const t = (await rotated.request('POST', '/api/users/tokens/', {})).body;
+      const t = (await rotated.request('POST', '/api/users/tokens/', { user: 1 })).body;
       expect((await rotated.sql.unsafe(`SELECT pepper_id FROM users_token WHERE id = $1`, [t.id]))[0]!.pepper_id).toBe(
         2,
       );
@@ -188,7 +188,7 @@ describe('peppers', () => {
         (await import('../../runtime/auth/tokens.ts')).digest(PEPPER_1, t.token.split('.')[1]),
       ]);
       expect((await rotated.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${t.token}`))).status).toBe(200);
-      const d = (await dropped.request('POST', '/api/users/tokens/', {})).body;
+      const d = (await dropped.request('POST', '/api/users/tokens/', { user: 1 })).body;
       expect((await dropped.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${d.token}`))).status).toBe(200);
       await dropped.sql.unsafe('UPDATE users_token SET pepper_id = 1 WHERE id = $1', [d.id]);
       await noticed(
@@ -205,7 +205,7 @@ describe('peppers', () => {
   it('generates a pepper on a fresh install so v2 tokens work without configuration', async () => {
     const fresh = await startTestServer();
     try {
-      const t = (await fresh.request('POST', '/api/users/tokens/', {})).body;
+      const t = (await fresh.request('POST', '/api/users/tokens/', { user: 1 })).body;
       expect(t.token).toMatch(/^svt_/);
       expect((await fresh.request('GET', '/api/dcim/sites/', undefined, as(`Bearer ${t.token}`))).status).toBe(200);
     } finally {
@@ -218,9 +218,9 @@ describe('retrieval of v1 plaintext', () => {
   it('shows a v1 token after creation only with ALLOW_TOKEN_RETRIEVAL', async () => {
     const open = await startTestServer({ env: { ALLOW_TOKEN_RETRIEVAL: 'true' } });
     try {
-      const v1 = (await open.request('POST', '/api/users/tokens/', { version: 1 })).body;
+      const v1 = (await open.request('POST', '/api/users/tokens/', { version: 1, user: 1 })).body;
       expect((await open.request('GET', `/api/users/tokens/${v1.id}/`)).body.token).toBe(v1.token);
-      const v2 = (await open.request('POST', '/api/users/tokens/', {})).body;
+      const v2 = (await open.request('POST', '/api/users/tokens/', { user: 1 })).body;
       expect((await open.request('GET', `/api/users/tokens/${v2.id}/`)).body.token).toBeNull();
     } finally {
       await open.stop();

@@ -40,14 +40,13 @@ describe('a branch across an upgrade', () => {
       .body;
     await before.server.stop();
 
+    const siteName =
+      '          name: {type: string, natural_sort: true, max_length: 100, required: true, unique: true, ' +
+      'example: "AMS1"}';
     const v = await buildVariant(dir, (yaml) =>
       yaml
         .replace('\n      site:\n', `${widget}\n      site:\n`)
-        .replace(
-          '          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}',
-          '          name: {type: string, max_length: 100, required: true, unique: true, example: "AMS1"}\n          ' +
-            'nickname: {type: string, max_length: 50}',
-        ),
+        .replace(siteName, `${siteName}\n          nickname: {type: string, max_length: 50}`),
     );
     expect(v.added).toHaveLength(1);
     server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
