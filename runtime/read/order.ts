@@ -4,6 +4,7 @@
  */
 import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
 
 /**
  * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:
@@ -55,7 +56,12 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
           continue;
         }
       }
-      if (f.column) {
+      if (f.column && f.kind === 'object_type') {
+        // a content type orders as Django orders the foreign key to it: by the object type's id
+        const c = `${a}.${ident(f.column)}`;
+        parts.push(`(SELECT o.id FROM public.${tables.objectType} o
+          WHERE o.app_label = split_part(${c}, '.', 1) AND o.model = split_part(${c}, '.', 2))${dir}${nulls}`);
+      } else if (f.column) {
         const c = `${a}.${ident(f.column)}`;
         parts.push(`${f.naturalSort ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
       } else if (f.computed?.type === 'expr') {

@@ -124,6 +124,16 @@ describe('change records as NetBox shows them', () => {
     expect(rc.postchange_data.event_types).toBe('["object_created", "object_deleted"]');
   });
 
+  it('order by changed_object_type as NetBox does: by the object type id', async () => {
+    const r = await s.request('GET', '/api/core/object-changes/?ordering=changed_object_type&limit=1000');
+    const ids = (await s.request('GET', '/api/core/object-types/?limit=1000')).body.results;
+    const idOf = new Map(ids.map((t: any) => [`${t.app_label}.${t.model}`, t.id]));
+    const order = r.body.results.map((c: any) => idOf.get(c.changed_object_type) as number);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // dcim.site (6) before dcim.device (11), unlike by name
+    expect(order.indexOf(idOf.get('dcim.site'))).toBeLessThan(order.indexOf(idOf.get('dcim.device')));
+  });
+
   it('are found by changed_object_type__n as NetBox finds them: the lookup is ignored', async () => {
     const all = (await s.request('GET', '/api/core/object-changes/?changed_object_type=dcim.site&limit=1')).body.count;
     const n = await s.request('GET', '/api/core/object-changes/?changed_object_type__n=dcim.site&limit=1');
