@@ -44569,6 +44569,30 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "default": ""
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
           }
         ],
         "brief": [
@@ -44822,6 +44846,30 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": "",
             "maxLength": 200
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
           }
         ],
         "brief": [

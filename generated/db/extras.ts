@@ -15,7 +15,6 @@ export const extrasBookmark = pgTable('extras_bookmark', {
   objectId: bigint('object_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_bookmark_object_type_object_id_user_uniq').on(t.objectType, t.objectId, t.userId),
   index('extras_bookmark_object_type_object_id_idx').on(t.objectType, t.objectId),
@@ -371,7 +370,6 @@ export const extrasNotification = pgTable('extras_notification', {
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   read: timestamp('read', { withTimezone: true, mode: 'string' }),
   eventType: varchar('event_type', { length: 50 }).notNull(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('extras_notification_object_type_object_id_idx').on(t.objectType, t.objectId),
   index('extras_notification_user_id_idx').on(t.userId),
@@ -382,8 +380,6 @@ export const extrasNotificationgroup = pgTable('extras_notificationgroup', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_notificationgroup_name_uniq').on(t.name),
   index('extras_notificationgroup_name_order_idx').on(t.name, t.id),
@@ -437,7 +433,6 @@ export const extrasSubscription = pgTable('extras_subscription', {
   objectId: bigint('object_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).references((): AnyPgColumn => usersUser.id).notNull(),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_subscription_object_type_object_id_user_uniq').on(t.objectType, t.objectId, t.userId),
   index('extras_subscription_object_type_object_id_idx').on(t.objectType, t.objectId),

@@ -8,8 +8,6 @@ export const usersGroup = pgTable('users_group', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_group_name_uniq').on(t.name),
   index('users_group_name_order_idx').on(t.name, t.id),
@@ -23,8 +21,6 @@ export const usersObjectpermission = pgTable('users_objectpermission', {
   objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
   actions: text('actions').array().notNull().default(sql`'{}'`),
   constraints: jsonb('constraints'),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   index('users_objectpermission_name_order_idx').on(t.name, t.id),
 ]);
@@ -52,8 +48,6 @@ export const usersOwner = pgTable('users_owner', {
   name: varchar('name', { length: 100 }).notNull(),
   groupId: bigint('group_id', { mode: 'number' }).references((): AnyPgColumn => usersOwnergroup.id),
   description: varchar('description', { length: 200 }).notNull().default(''),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_owner_name_uniq').on(t.name),
   index('users_owner_group_id_idx').on(t.groupId),
@@ -82,8 +76,6 @@ export const usersOwnergroup = pgTable('users_ownergroup', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('users_ownergroup_name_uniq').on(t.name),
   index('users_ownergroup_name_order_idx').on(t.name, t.id),

@@ -7443,6 +7443,22 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.vlantranslationpolicy": [
       {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -7489,6 +7505,22 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
       },
       {
         "name": "modified_by_request",
@@ -7613,6 +7645,22 @@ export const ipamFilters: FilterSpecs = {
     ],
     "ipam.vlantranslationrule": [
       {
+        "name": "created",
+        "kind": "timestamp",
+        "path": [],
+        "column": "created",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Created"
+      },
+      {
         "name": "created_by_request",
         "kind": "request",
         "path": [],
@@ -7659,6 +7707,22 @@ export const ipamFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
+      },
+      {
+        "name": "last_updated",
+        "kind": "timestamp",
+        "path": [],
+        "column": "last_updated",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "Last updated"
       },
       {
         "name": "local_vid",
