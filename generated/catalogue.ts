@@ -957,16 +957,13 @@ export const catalogue: Catalogue = {
           "id",
           "url",
           "display",
-          "name",
-          "description",
-          "circuit_count"
+          "name"
         ],
         "nested": [
           "id",
           "url",
           "display",
-          "name",
-          "description"
+          "name"
         ],
         "display": [
           [
@@ -8213,7 +8210,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -9070,7 +9074,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -13239,7 +13250,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -14209,7 +14227,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -15462,7 +15487,13 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.interfacetemplate",
-            "onDelete": "set_null"
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name"
+            ]
           },
           {
             "name": "poe_mode",
@@ -17164,7 +17195,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "rack_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Rack count"
+                }
+              }
+            }
           },
           {
             "name": "status",
@@ -18507,7 +18548,14 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "dcim.modulebay",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name"
+            ]
           },
           {
             "name": "module_type",
@@ -18983,7 +19031,12 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display"
+            ]
           },
           {
             "name": "name",
@@ -19015,7 +19068,14 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "dcim.module"
             },
-            "to": "dcim.module"
+            "to": "dcim.module",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "serial",
+              "description"
+            ]
           },
           {
             "name": "label",
@@ -20091,7 +20151,8 @@ export const catalogue: Catalogue = {
           "profile",
           "manufacturer",
           "model",
-          "description"
+          "description",
+          "module_count"
         ],
         "display": [
           [
@@ -21789,7 +21850,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -23121,7 +23189,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -26282,7 +26357,8 @@ export const catalogue: Catalogue = {
           "manufacturer",
           "model",
           "slug",
-          "description"
+          "description",
+          "rack_count"
         ],
         "display": [
           [
@@ -26514,7 +26590,14 @@ export const catalogue: Catalogue = {
             "unique": false,
             "default": null,
             "to": "dcim.module",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "device",
+              "module_bay"
+            ]
           },
           {
             "name": "name",
@@ -27484,7 +27567,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "site_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Site count"
+                }
+              }
+            }
           },
           {
             "name": "description",
@@ -28677,7 +28770,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "site_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Site count"
+                }
+              }
+            }
           },
           {
             "name": "description",
@@ -47512,7 +47615,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "contact_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Contact count"
+                }
+              }
+            }
           },
           {
             "name": "description",
@@ -48968,7 +49081,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "tenant_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Tenant count"
+                }
+              }
+            }
           },
           {
             "name": "description",
@@ -59455,7 +59578,17 @@ export const catalogue: Catalogue = {
               "name",
               "slug",
               "_depth"
-            ]
+            ],
+            "options": {
+              "children": {
+                "wirelesslan_count": {
+                  "type": "integer",
+                  "required": false,
+                  "read_only": true,
+                  "label": "Wirelesslan count"
+                }
+              }
+            }
           },
           {
             "name": "description",

@@ -327,6 +327,8 @@ const fieldOptions = {
     ...fieldOptionKeys,
     // a list's item: keys merged into the rule's item, or the item's whole description (null: none)
     child: { type: ['object', 'null'] },
+    // a nested object's fields by name: keys merged into the rule's, a new field, or null (none)
+    children: { type: 'object', additionalProperties: { type: ['object', 'null'] } },
   },
 } as const;
 

@@ -107,7 +107,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
             },
           };
         }
-        if (c.as === 'fk') return nullable(ref(nestedSchemaName(cat.models[c.to!]!)), true);
+        if (c.as === 'fk') return nullable(ref(nestedSchemaName(cat.models[c.to!]!, m, f)), true);
         if (c.as === 'json') return {};
         return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };
       }
@@ -118,7 +118,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         if (c.part === 'reachable' || c.part === 'occupied') return { type: ['boolean', 'null'] };
         return { type: ['string', 'null'] };
       }
-      if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!)) };
+      if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!, m, f)) };
       if (c.type === 'copy') {
         const source = m.fields.find((x) => x.name === c.field);
         return source ? schemaForRead(source, m, cat) : { type: 'string' };
@@ -206,9 +206,17 @@ export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, 
   out[`Brief${C}`] = objectSchema(m, m.brief, cat);
   out[`Nested${C}`] = objectSchema(m, m.nested, cat);
   for (const f of m.fields) {
-    if ((f.kind === 'fk' || f.kind === 'm2m') && f.nested) {
-      out[nestedSchemaName(cat.models[f.to!]!, m, f)] = objectSchema(cat.models[f.to!]!, f.nested, cat);
-    }
+    // a relation, a relation expression or a reverse list shown in a form of its own
+    const c = f.computed;
+    const to =
+      f.kind === 'fk' || f.kind === 'm2m'
+        ? f.to
+        : c?.type === 'reverse_list'
+          ? c.model
+          : c?.type === 'expr' && c.as === 'fk'
+            ? c.to
+            : undefined;
+    if (to && f.nested) out[nestedSchemaName(cat.models[to]!, m, f)] = objectSchema(cat.models[to]!, f.nested, cat);
   }
   const writable = writableFields(m);
   const props: Json = {};

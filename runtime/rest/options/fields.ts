@@ -185,14 +185,21 @@ function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: numb
 
 /**
  * The catalogue's `options` over the rule's answer: a null removes the key, `child` is merged into the
- * rule's child, `choices` may name a choice set. YAML reads a bigint column's bounds as ±2⁶³ (a double);
- * they are written exactly.
+ * rule's child and `children` into its fields by name, `choices` may name a choice set. YAML reads a
+ * bigint column's bounds as ±2⁶³ (a double); they are written exactly.
  */
 function apply(registry: Registry, info: Info, options: FieldOptions | undefined): Info {
   for (const [k, v] of Object.entries(options ?? {})) {
     if (v === null) delete info[k];
     else if (k === 'child') info.child = apply(registry, (info.child as Info | undefined) ?? {}, v as FieldOptions);
-    else if (k === 'choices' && typeof v === 'string') info.choices = choiceList(registry, v);
+    else if (k === 'children') {
+      const children = (info.children ?? {}) as Info;
+      for (const [name, o] of Object.entries(v as Record<string, FieldOptions | null>)) {
+        if (o === null) delete children[name];
+        else children[name] = apply(registry, (children[name] as Info | undefined) ?? {}, o);
+      }
+      info.children = children;
+    } else if (k === 'choices' && typeof v === 'string') info.choices = choiceList(registry, v);
     else info[k] = v === 2 ** 63 ? BIGINT.max : v === -(2 ** 63) ? BIGINT.min : v;
   }
   return info;

@@ -1,0 +1,70 @@
+/**
+ * Related objects nested in the forms NetBox's serializers give them (what its OPTIONS answers show
+ * as a nested object's fields): a component's module with its device and bay, a bay's installed
+ * module, a module type with its module count (a counter), a circuit group's brief form. Read with
+ * JSON written by PostgreSQL and by the server alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { created, startTestServer, type TestServer } from '../helpers/server.ts';
+
+const servers: TestServer[] = [];
+afterAll(async () => Promise.all(servers.map((s) => s.stop())));
+
+describe.each([['true'], ['false']])('with JSON_IN_DATABASE=%s', (inDatabase) => {
+  let s: TestServer;
+  let bay: any;
+  let module: any;
+  let port: any;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { JSON_IN_DATABASE: inDatabase } });
+    servers.push(s);
+    const post = (path: string, body: unknown) => created(s, path, body);
+    const site = await post('/api/dcim/sites/', { name: 'Nest', slug: 'nest' });
+    const mf = await post('/api/dcim/manufacturers/', { name: 'NestCo', slug: 'nestco' });
+    const role = await post('/api/dcim/device-roles/', { name: 'NestRole', slug: 'nest-role' });
+    const dt = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'Chassis', slug: 'chassis' });
+    const device = await post('/api/dcim/devices/', {
+      name: 'nest1',
+      device_type: dt.id,
+      role: role.id,
+      site: site.id,
+    });
+    bay = await post('/api/dcim/module-bays/', { device: device.id, name: 'slot1' });
+    const mt = await post('/api/dcim/module-types/', { manufacturer: mf.id, model: 'LC-8' });
+    module = await post('/api/dcim/modules/', {
+      device: device.id,
+      module_bay: bay.id,
+      module_type: mt.id,
+      serial: 'SN1',
+    });
+    port = await post('/api/dcim/console-ports/', { device: device.id, module: module.id, name: 'con9' });
+  });
+
+  it("nests a component's module with its device and bay", async () => {
+    const read = (await s.request('GET', `/api/dcim/console-ports/${port.id}/`)).body;
+    expect(Object.keys(read.module)).toEqual(['id', 'url', 'display', 'device', 'module_bay']);
+    expect(read.module.id).toBe(module.id);
+    expect(Object.keys(read.module.module_bay)).toEqual(['id', 'url', 'display_url', 'display', 'name']);
+    expect(read.module.module_bay).toMatchObject({ id: bay.id, name: 'slot1' });
+  });
+
+  it("nests a bay's installed module and a module's type with its count", async () => {
+    const read = (await s.request('GET', `/api/dcim/module-bays/${bay.id}/`)).body;
+    expect(read.installed_module).toEqual({
+      id: module.id,
+      url: module.url,
+      display: module.display,
+      serial: 'SN1',
+      description: '',
+    });
+    const mod = (await s.request('GET', `/api/dcim/modules/${module.id}/`)).body;
+    expect(mod.module_type.module_count).toBe(1);
+    expect(Object.keys(mod.module_bay)).toEqual(['id', 'url', 'display_url', 'display', 'name']);
+  });
+
+  it("gives a circuit group's brief form NetBox's fields", async () => {
+    const group = await created(s, '/api/circuits/circuit-groups/', { name: 'G1', slug: 'g1', description: 'd' });
+    const brief = (await s.request('GET', `/api/circuits/circuit-groups/${group.id}/?brief=true`)).body;
+    expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'name']);
+  });
+});
