@@ -492,6 +492,19 @@ export const catalogue: Catalogue = {
               "to": "circuits.circuittermination"
             },
             "to": "circuits.circuittermination",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "termination_type",
+              "termination_id",
+              "termination",
+              "port_speed",
+              "upstream_speed",
+              "xconnect_id",
+              "description"
+            ],
             "snapshot": true
           },
           {
@@ -511,6 +524,19 @@ export const catalogue: Catalogue = {
               "to": "circuits.circuittermination"
             },
             "to": "circuits.circuittermination",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "termination_type",
+              "termination_id",
+              "termination",
+              "port_speed",
+              "upstream_speed",
+              "xconnect_id",
+              "description"
+            ],
             "snapshot": true
           },
           {
@@ -37022,6 +37048,23 @@ export const catalogue: Catalogue = {
             "item": "object_type"
           },
           {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true,
+            "snapshot": true,
+            "to": "users.owner",
+            "onDelete": "set_null"
+          },
+          {
             "name": "created",
             "kind": "timestamp",
             "label": "Created",
@@ -37080,6 +37123,15 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "color"
+        ],
+        "genericNested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "slug",
+          "color",
+          "description"
         ],
         "display": [
           [
@@ -50600,6 +50652,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.tag",
+            "field": "owner",
+            "column": "owner_id",
+            "onDelete": "set_null",
+            "kind": "fk"
           },
           {
             "model": "extras.webhook",

@@ -521,6 +521,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     fields,
     brief,
     nested,
+    ...(m.generic_nested ? { genericNested: m.generic_nested } : {}),
     display: parseDisplay(m.display),
     ordering: parseOrdering(m.ordering ?? defaultOrdering),
     uniques,

@@ -59,7 +59,7 @@ export interface RawField {
   empty_as_null?: boolean;
   example?: unknown;
   /** NetBox's snapshot of the object (change records, webhooks): see FieldDef.snapshot */
-  snapshot?: false | 'blank' | 'ranges';
+  snapshot?: boolean | 'blank' | 'ranges';
 }
 
 export interface RawComputed {
@@ -182,6 +182,7 @@ export interface RawModel {
   rules?: RawRule[];
   brief?: string[];
   nested?: string[];
+  generic_nested?: string[];
   order?: string[];
   display: string | string[];
   ordering?: string[];

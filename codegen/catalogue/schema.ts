@@ -101,7 +101,8 @@ const field = {
     hidden: { type: 'boolean' },
     virtual: { type: 'boolean' },
     empty_as_null: { type: 'boolean' },
-    snapshot: { enum: [false, 'blank', 'ranges'] },
+    // true: a hidden column NetBox's change data shows all the same
+    snapshot: { enum: [false, true, 'blank', 'ranges'] },
     validators: {
       type: 'array',
       items: {
@@ -383,6 +384,9 @@ const model = {
     rules: { type: 'array', items: rule },
     brief: fieldList,
     nested: fieldList,
+    // the form a generic relation (an assigned object, a change record's object) shows it in, where it
+    // differs from the nested one (NetBox's brief serializer beside a legacy nested one: tags)
+    generic_nested: fieldList,
     order: fieldList,
     display: {
       anyOf: [

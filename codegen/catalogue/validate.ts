@@ -201,6 +201,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     };
     checkList(m.brief, 'brief');
     checkList(m.nested, 'nested');
+    checkList(m.generic_nested, 'generic_nested');
     checkList(m.order, 'order');
     checkList(m.search, 'search');
     checkList(Object.keys(m.options?.fields ?? {}), 'options.fields');

@@ -469,11 +469,13 @@ export const extrasTag = pgTable('extras_tag', {
   description: varchar('description', { length: 200 }).notNull().default(''),
   weight: integer('weight').notNull().default(1000),
   objectTypes: text('object_types').array().notNull().default(sql`'{}'`),
+  ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_tag_name_uniq').on(t.name),
   unique('extras_tag_slug_uniq').on(t.slug),
+  index('extras_tag_owner_id_idx').on(t.ownerId),
   index('extras_tag_name_order_idx').on(t.name, t.id),
   index('extras_tag_weight_order_idx').on(t.weight, t.id),
   index('extras_tag_default_order_idx').on(sql`"weight", "name", "id"`),

@@ -5118,6 +5118,34 @@ export const extrasFilters: FilterSpecs = {
         "description": "Object types"
       },
       {
+        "name": "owner_group",
+        "kind": "fk_natural",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "string",
+        "description": "Group (name)"
+      },
+      {
+        "name": "owner_group_id",
+        "kind": "fk",
+        "path": [
+          "owner"
+        ],
+        "column": "group_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.ownergroup",
+        "type": "integer",
+        "description": "Group (ID)"
+      },
+      {
         "name": "slug",
         "kind": "string",
         "path": [],

@@ -406,6 +406,8 @@ export interface ModelDef {
   readonly fields: readonly FieldDef[];
   readonly brief: readonly string[];
   readonly nested: readonly string[];
+  /** the form a generic relation shows it in, where it is not the nested one */
+  readonly genericNested?: readonly string[];
   readonly display: DisplayRule;
   readonly ordering: readonly OrderTerm[];
   readonly uniques: readonly UniqueDef[];

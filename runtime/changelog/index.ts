@@ -36,7 +36,7 @@ async function record(
     changed_object_id: c.id,
     object_repr: c.repr.slice(0, 200),
     message: c.message.slice(0, 200),
-    prechange_data: clean(c.before),
+    prechange_data: c.unsnapshotted ? {} : clean(c.before),
     postchange_data: clean(c.after),
   }));
   await ctx.db.unsafe(

@@ -37,7 +37,10 @@ export function webhookContext(
     ...(ctx.request
       ? { request: { id: ctx.requestId, method: ctx.request.method, path: ctx.request.path, user: username } }
       : {}),
-    snapshots: { prechange: stamped(c.before, created), postchange: stamped(c.after, created) },
+    snapshots: {
+      prechange: c.unsnapshotted ? null : stamped(c.before, created),
+      postchange: stamped(c.after, created),
+    },
     // events fire for main only: no branch is active in them
     context: { active_branch: null },
   };

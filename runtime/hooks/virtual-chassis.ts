@@ -10,6 +10,11 @@ export const virtualChassisHooks: ModelHooks = {
       .filter((i) => i.values.master !== null && i.values.master !== undefined)
       .map((i) => ({ id: i.values.master, data: { virtual_chassis: i.id, vc_position: 1 } }));
     if (!masters.length) return;
-    await updateObjects(ctx, ctx.registry.model('dcim.device'), masters, { bulk: true, partial: true });
+    // NetBox saves the master from a signal, without a snapshot first: logged with no data before
+    await updateObjects(ctx, ctx.registry.model('dcim.device'), masters, {
+      bulk: true,
+      partial: true,
+      unsnapshotted: true,
+    });
   },
 };

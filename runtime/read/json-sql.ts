@@ -166,7 +166,8 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       for (const t of f.types) {
         if (!registry.has(t)) continue;
         const target = registry.model(t);
-        const sql = nestedById(scope, target, target.nested, `${a}.${ident(f.idColumn!)}`, depth);
+        const names = target.genericNested ?? target.nested;
+        const sql = nestedById(scope, target, names, `${a}.${ident(f.idColumn!)}`, depth);
         if (!sql) return undefined;
         branches.push(`WHEN ${literal(t)} THEN ${sql}`);
       }

@@ -159,7 +159,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
       await Promise.all(
         [...byType].map(async ([t, ids]) => {
           const target = registry.model(t);
-          maps.set(t, await fetchNested(ctx, target, target.nested, ids));
+          maps.set(t, await fetchNested(ctx, target, target.genericNested ?? target.nested, ids));
         }),
       );
       return (r) => maps.get(r[f.typeColumn!] as string)?.get(r[f.idColumn!] as number) ?? null;

@@ -40,6 +40,8 @@ export interface WriteOptions {
   readonly bulk: boolean;
   /** create with these ids (branch operations keep objects' ids across schemas) */
   readonly ids?: readonly number[];
+  /** an update NetBox makes without a snapshot first: logged with no data before it (Change.unsnapshotted) */
+  readonly unsnapshotted?: boolean;
   /**
    * A REST bulk update or delete, answered as NetBox's views answer it: objects not found (or outside
    * the caller's constraints, which NetBox's restricted queryset leaves out alike) are passed over,
@@ -322,6 +324,7 @@ export async function updateObjects(
         after: a.snapshot,
         repr: a.repr,
         message: p.message,
+        ...(opts.unsnapshotted ? { unsnapshotted: true } : {}),
       });
     }
   }

@@ -128,11 +128,12 @@ export async function loadSnapshots(
   const out = new Map<number, Stored>();
   if (!ids.length) return out;
   const cols: string[] = ['t.id'];
-  // secrets (hidden columns, passwords, write-only fields) never reach the change log or events
+  // secrets (hidden columns, passwords, write-only fields) never reach the change log or events; a
+  // hidden column the catalogue marks for the snapshot is NetBox's, not a secret (a tag's owner)
   const fields = model.fields.filter(
     (f) =>
       f.column &&
-      !f.hidden &&
+      (!f.hidden || f.snapshot === true) &&
       !f.writeOnly &&
       f.kind !== 'password' &&
       f.name !== 'created' &&

@@ -24,6 +24,11 @@ export interface Change {
   readonly after: Snapshot | null;
   readonly repr: string;
   readonly message: string;
+  /**
+   * The save took no snapshot first (NetBox saving a related object from a signal): the change log
+   * and webhooks show no data before it, though `before` still holds it for branching
+   */
+  readonly unsnapshotted?: boolean;
 }
 
 /** Something that reacts to changes inside the writing transaction: the change log, events. */
