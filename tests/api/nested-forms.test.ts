@@ -1,8 +1,8 @@
 /**
  * Related objects nested in the forms NetBox's serializers give them (what its OPTIONS answers show
  * as a nested object's fields): a component's module with its device and bay, a bay's installed
- * module, a module type with its module count (a counter), a circuit group's brief form. Read with
- * JSON written by PostgreSQL and by the server alike.
+ * module, a module type with its module count (a counter), a circuit's terminations, a circuit group's
+ * brief form. Read with JSON written by PostgreSQL and by the server alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -60,6 +60,37 @@ describe.each([['true'], ['false']])('with JSON_IN_DATABASE=%s', (inDatabase) =>
     const mod = (await s.request('GET', `/api/dcim/modules/${module.id}/`)).body;
     expect(mod.module_type.module_count).toBe(1);
     expect(Object.keys(mod.module_bay)).toEqual(['id', 'url', 'display_url', 'display', 'name']);
+  });
+
+  it("nests a circuit's terminations with what they terminate on", async () => {
+    const post = (path: string, body: unknown) => created(s, path, body);
+    const site = (await s.request('GET', '/api/dcim/sites/?slug=nest')).body.results[0];
+    const provider = await post('/api/circuits/providers/', { name: 'NestNet', slug: 'nestnet' });
+    const type = await post('/api/circuits/circuit-types/', { name: 'Transit', slug: 'transit' });
+    const circuit = await post('/api/circuits/circuits/', { cid: 'N1', provider: provider.id, type: type.id });
+    await post('/api/circuits/circuit-terminations/', {
+      circuit: circuit.id,
+      term_side: 'A',
+      termination_type: 'dcim.site',
+      termination_id: site.id,
+      port_speed: 1000,
+    });
+    const read = (await s.request('GET', `/api/circuits/circuits/${circuit.id}/`)).body;
+    expect(Object.keys(read.termination_a)).toEqual([
+      'id',
+      'url',
+      'display_url',
+      'display',
+      'termination_type',
+      'termination_id',
+      'termination',
+      'port_speed',
+      'upstream_speed',
+      'xconnect_id',
+      'description',
+    ]);
+    expect(read.termination_a).toMatchObject({ termination_type: 'dcim.site', termination: { id: site.id } });
+    expect(read.termination_z).toBeNull();
   });
 
   it("gives a circuit group's brief form NetBox's fields", async () => {
