@@ -30950,14 +30950,11 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": false,
             "blank": true,
-            "readOnly": false,
+            "readOnly": true,
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000,
-            "options": {
-              "max_length": null
-            }
+            "maxLength": 1000
           },
           {
             "name": "data_file",
@@ -31316,14 +31313,11 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": false,
             "blank": true,
-            "readOnly": false,
+            "readOnly": true,
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000,
-            "options": {
-              "max_length": null
-            }
+            "maxLength": 1000
           },
           {
             "name": "data_file",
@@ -31728,14 +31722,11 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": false,
             "blank": true,
-            "readOnly": false,
+            "readOnly": true,
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000,
-            "options": {
-              "max_length": null
-            }
+            "maxLength": 1000
           },
           {
             "name": "data_file",
@@ -33922,14 +33913,11 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": false,
             "blank": true,
-            "readOnly": false,
+            "readOnly": true,
             "writeOnly": false,
             "unique": false,
             "default": "",
-            "maxLength": 1000,
-            "options": {
-              "max_length": null
-            }
+            "maxLength": 1000
           },
           {
             "name": "data_file",
@@ -40268,7 +40256,15 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "ipam.ipaddress",
               "field": "nat_inside"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "family",
+              "address"
+            ]
           },
           {
             "name": "dns_name",

@@ -1,8 +1,9 @@
 /**
  * Related objects nested in the forms NetBox's serializers give them (what its OPTIONS answers show
  * as a nested object's fields): a component's module with its device and bay, a bay's installed
- * module, a module type with its module count (a counter), a circuit's terminations, a circuit group's
- * brief form. Read with JSON written by PostgreSQL and by the server alike.
+ * module, a module type with its module count (a counter), a circuit's terminations, an address's
+ * outside NAT addresses, a circuit group's brief form. Read with JSON written by PostgreSQL and by the
+ * server alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -91,6 +92,15 @@ describe.each([['true'], ['false']])('with JSON_IN_DATABASE=%s', (inDatabase) =>
     ]);
     expect(read.termination_a).toMatchObject({ termination_type: 'dcim.site', termination: { id: site.id } });
     expect(read.termination_z).toBeNull();
+  });
+
+  it("lists an address's outside NAT addresses in NetBox's nested form of an address", async () => {
+    const inside = await created(s, '/api/ipam/ip-addresses/', { address: '10.9.0.1/24' });
+    await created(s, '/api/ipam/ip-addresses/', { address: '192.0.2.9/32', nat_inside: inside.id });
+    const read = (await s.request('GET', `/api/ipam/ip-addresses/${inside.id}/`)).body;
+    expect(read.nat_outside.map((a: object) => Object.keys(a))).toEqual([
+      ['id', 'url', 'display_url', 'display', 'family', 'address'],
+    ]);
   });
 
   it("gives a circuit group's brief form NetBox's fields", async () => {

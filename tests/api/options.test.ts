@@ -153,6 +153,13 @@ describe('OPTIONS', () => {
       label: 'Path',
       help_text: "File path relative to the data source's root",
     });
+    // the data file's path is copied from it: read-only, so no length either
+    expect(context.data_path).toEqual({
+      type: 'string',
+      ...readOnly,
+      label: 'Data path',
+      help_text: 'Path to remote file (relative to data source root)',
+    });
     const sets = (await s.request('OPTIONS', '/api/extras/custom-field-choice-sets/')).body.actions.POST;
     expect(sets.choice_colors).toMatchObject({ type: 'nested object', label: 'Choice colors' });
     expect(sets.choice_colors.child.choices).toContainEqual({ value: 'teal', display_name: 'Teal' });
