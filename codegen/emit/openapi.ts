@@ -94,6 +94,26 @@ function listParams(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue):
   ];
 }
 
+/**
+ * The same operations at the further URLs a model answers (the spec's /api/extras/object-changes/),
+ * each with operation ids and tag of its own.
+ */
+function alsoMounted(m: ModelDef, own: Record<string, Json>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
+  for (const at of m.alsoMountedAt) {
+    const [app, path] = at.split('/') as [string, string];
+    const alt = `${app}_${path.replace(/-/g, '_')}`;
+    for (const [url, item] of Object.entries(own)) {
+      const text = JSON.stringify(item)
+        .replaceAll(`"operationId":"${op}_`, `"operationId":"${alt}_`)
+        .replaceAll(`"tags":["${m.app}"]`, `"tags":["${app}"]`);
+      out[url.replace(`/api/${m.apiPath}/`, `/api/${at}/`)] = JSON.parse(text) as Json;
+    }
+  }
+  return out;
+}
+
 function modelPaths(m: ModelDef, filters: readonly FilterDef[], cat: Catalogue): Record<string, Json> {
   const C = m.className;
   const tag = m.app;
@@ -335,7 +355,8 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
     },
   };
   for (const m of Object.values(cat.models)) {
-    Object.assign(paths, modelPaths(m, filters[m.key] ?? [], cat), actionPaths(cat, m));
+    const own = modelPaths(m, filters[m.key] ?? [], cat);
+    Object.assign(paths, own, actionPaths(cat, m), alsoMounted(m, own));
     Object.assign(schemas, componentsForModel(m, cat));
   }
   Object.assign(paths, servicePaths(cat));

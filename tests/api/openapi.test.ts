@@ -56,6 +56,16 @@ describe('the document', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['Bearer', 'Token']);
   });
 
+  it("lists the spec's /api/extras/object-changes/ beside NetBox's core path, with operations of its own", () => {
+    for (const path of ['/api/extras/object-changes/', '/api/extras/object-changes/{id}/'])
+      expect(Object.keys(doc.paths)).toContain(path);
+    const ids = Object.values<any>(doc.paths).flatMap((item) =>
+      Object.values<any>(item).flatMap((o) => (o?.operationId ? [o.operationId] : [])),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/extras/object-changes/'].get.operationId).toBe('extras_object_changes_list');
+  });
+
   it('is served as YAML too', async () => {
     const r = await s.request('GET', '/api/schema/?format=yaml');
     expect(r.status).toBe(200);
