@@ -33,7 +33,17 @@ const MAX_ORDER_DEPTH = 3;
 export function orderPlan(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): OrderPlan {
   const joins: string[] = [];
   const parts: string[] = [];
-  const add = (m: ModelDef, list: readonly OrderTerm[], a: string, flip: boolean, depth: number): void => {
+  // `inner`: every relation followed so far is required, so a row always has its related row and the
+  // join may be an inner one, which lets PostgreSQL walk the related table's index first (interfaces by
+  // their devices' names: devices in name order, each one's interfaces by its own index)
+  const add = (
+    m: ModelDef,
+    list: readonly OrderTerm[],
+    a: string,
+    flip: boolean,
+    depth: number,
+    inner: boolean,
+  ): void => {
     for (const t of list) {
       const dir = t.desc !== flip ? ' DESC' : '';
       if (t.field === '_tree') {
@@ -51,8 +61,11 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
         const target = registry.model(f.to!);
         if (target.ordering.length) {
           const j = `${alias}_o${joins.length + 1}`;
-          joins.push(` LEFT JOIN ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column!)}`);
-          add(target, target.ordering, j, t.desc !== flip, depth + 1);
+          const required = inner && !f.nullable;
+          joins.push(
+            ` ${required ? 'JOIN' : 'LEFT JOIN'} ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column!)}`,
+          );
+          add(target, target.ordering, j, t.desc !== flip, depth + 1, required);
           continue;
         }
       }
@@ -71,7 +84,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
       }
     }
   };
-  add(model, terms, alias, false, 0);
+  add(model, terms, alias, false, 0, true);
   if (!terms.some((t) => t.field === 'id')) parts.push(`${alias}.id`);
   return { joins: joins.join(''), order: parts.join(', ') };
 }
