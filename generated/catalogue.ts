@@ -10836,6 +10836,10 @@ export const catalogue: Catalogue = {
           {
             "field": "name",
             "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
           }
         ],
         "uniques": [
@@ -18684,6 +18688,32 @@ export const catalogue: Catalogue = {
             "default": ""
           },
           {
+            "name": "replicate_components",
+            "kind": "boolean",
+            "label": "Replicate components",
+            "helpText": "Automatically populate components associated with this module type (default: true)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": true,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "adopt_components",
+            "kind": "boolean",
+            "label": "Adopt components",
+            "helpText": "Adopt already existing components",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": true,
+            "unique": false,
+            "default": false
+          },
+          {
             "name": "tags",
             "kind": "tags",
             "label": "Tags",
@@ -18956,7 +18986,9 @@ export const catalogue: Catalogue = {
           "device": "device",
           "placeholders": {
             "module": "module_bay.position"
-          }
+          },
+          "replicate": "replicate_components",
+          "adopt": "adopt_components"
         },
         "actions": []
       },
@@ -54232,6 +54264,10 @@ export const catalogue: Catalogue = {
         "ordering": [
           {
             "field": "name",
+            "desc": false
+          },
+          {
+            "field": "id",
             "desc": false
           }
         ],

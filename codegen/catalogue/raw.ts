@@ -202,7 +202,14 @@ export interface RawModel {
   /** `{sum: size, into: virtual_machine.disk}`: the parent's field is the sum of its children's */
   totals?: { sum: string; into: string }[];
   /** creating one of these copies the templates of its `type` into components (NetBox's instantiation) */
-  instantiates?: { type: string; device?: string; placeholders?: Record<string, string> };
+  instantiates?: {
+    type: string;
+    device?: string;
+    placeholders?: Record<string, string>;
+    /** boolean input fields: false skips the copying; true takes the device's like-named free components */
+    replicate?: string;
+    adopt?: string;
+  };
   /** detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on */
   actions?: Record<string, { op: string } & Record<string, string>>;
   /** NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields */

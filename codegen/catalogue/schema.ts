@@ -438,6 +438,8 @@ const model = {
         type: { type: 'string' },
         device: { type: 'string' },
         placeholders: { type: 'object', additionalProperties: { type: 'string' } },
+        replicate: { type: 'string' },
+        adopt: { type: 'string' },
       },
     },
     actions: {

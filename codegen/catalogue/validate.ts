@@ -271,6 +271,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
         faults.push(`${at}.instantiates.type: "${inst.type}" is not a foreign key of ${key}`);
       if (inst.device && m.fields[inst.device]?.type !== 'fk')
         faults.push(`${at}.instantiates.device: "${inst.device}" is not a foreign key of ${key}`);
+      for (const k of ['replicate', 'adopt'] as const) {
+        const f = inst[k] ? m.fields[inst[k]] : undefined;
+        if (inst[k] && (f?.type !== 'boolean' || !f.virtual))
+          faults.push(`${at}.instantiates.${k}: "${inst[k]}" is not a virtual boolean field of ${key}`);
+      }
       for (const [pname, path] of Object.entries(inst.placeholders ?? {})) {
         const fault = walk(key, path.split('.'), false);
         if (fault) faults.push(`${at}.instantiates.placeholders.${pname}: ${fault}`);

@@ -427,11 +427,16 @@ export interface ModelDef {
    * Creating an object of this model copies the templates of its `type` (templates with a relation
    * of the same name to the same model) into components pointing at it; `device` names the field
    * whose value components also get as their device, `placeholders` fill `{name}` in copied names.
+   * `replicate` and `adopt` name boolean input fields (NetBox's module): false in the first copies
+   * nothing; true in the second gives the object the device's components of a copy's name that belong
+   * to no such object yet, instead of copying those.
    */
   readonly instantiates?: {
     readonly type: string;
     readonly device?: string;
     readonly placeholders?: Readonly<Record<string, string>>;
+    readonly replicate?: string;
+    readonly adopt?: string;
   };
 }
 

@@ -85,10 +85,15 @@ export async function instantiateComponents(
   if (!inst || !items.length) return;
   const { registry } = ctx;
   const typeField = registry.field(model, inst.type)!;
+  // the object's switches (NetBox's module: replicate_components, adopt_components), as given
+  const flag = (i: Pending, name: string | undefined, otherwise: boolean) =>
+    name && typeof i.input[name] === 'boolean' ? (i.input[name] as boolean) : otherwise;
+  const replicates = (i: Pending) => flag(i, inst.replicate, true);
+  const adopts = (i: Pending) => flag(i, inst.adopt, false);
   const byType = new Map<number, Pending[]>();
   for (const i of items) {
     const t = i.values[inst.type];
-    if (t !== null && t !== undefined) pushTo(byType, Number(t), i);
+    if (t !== null && t !== undefined && (replicates(i) || adopts(i))) pushTo(byType, Number(t), i);
   }
   if (!byType.size) return;
   const placeholders = await placeholderValues(ctx, model, items);
@@ -110,8 +115,12 @@ export async function instantiateComponents(
     const selfRefs: { field: FieldDef; template: number; item: Pending; index: number }[] = [];
     const inputs: Record<string, unknown>[] = [];
     const sources: { template: number; item: Pending }[] = [];
+    const adopting = inst.device ? items.filter(adopts).map((i) => i.values[inst.device!]) : [];
+    const free = device ? await freeComponents(ctx, component, device, owner, adopting) : new Map<string, number>();
+    const adopted: { id: number; template: number; item: Pending }[] = [];
     for (const row of rows) {
       for (const item of byType.get(Number(row[typeCol])) ?? []) {
+        const refs: typeof selfRefs = [];
         const input: Record<string, unknown> = {};
         for (const f of component.fields) {
           if (own.has(f.name) || f.readOnly || f.hidden || f === owner || f === device) continue;
@@ -121,7 +130,7 @@ export async function instantiateComponents(
             const ref = row[tf.column!];
             if (ref === null || ref === undefined) continue;
             if (tf.to === tm.key) {
-              selfRefs.push({ field: f, template: Number(ref), item, index: inputs.length });
+              refs.push({ field: f, template: Number(ref), item, index: inputs.length });
               continue;
             }
             const id = made.get(tf.to!)?.get(Number(ref))?.get(item);
@@ -148,18 +157,33 @@ export async function instantiateComponents(
             input[f.name] = typeof v === 'string' && f.name === 'name' ? fill(v, placeholders.get(item)!) : v;
           }
         }
+        // a component of the device with this name that belongs to no such object is taken over instead
+        const taken =
+          adopts(item) && inst.device ? free.get(`${String(item.values[inst.device])} ${input.name}`) : undefined;
+        if (taken !== undefined) {
+          free.delete(`${String(item.values[inst.device!])} ${input.name}`);
+          adopted.push({ id: taken, template: Number(row.id), item });
+          continue;
+        }
+        if (!replicates(item)) continue;
         input[owner.name] = item.id;
         if (device && inst.device) input[device.name] = item.values[inst.device];
+        selfRefs.push(...refs);
         inputs.push(input);
         sources.push({ template: Number(row.id), item });
       }
     }
-    const created = await create(ctx, component, inputs, { bulk: true });
+    const created = inputs.length ? await create(ctx, component, inputs, { bulk: true }) : [];
+    if (adopted.length) {
+      const data = adopted.map((a) => ({ id: a.id, data: { [owner.name]: a.item.id } }));
+      await update(ctx, component, data, { bulk: true, partial: true });
+    }
     const map = new Map<number, Map<Pending, number>>();
     created.forEach((c, k) => {
       const { template, item } = sources[k]!;
       map.set(template, (map.get(template) ?? new Map()).set(item, c.id));
     });
+    for (const a of adopted) map.set(a.template, (map.get(a.template) ?? new Map()).set(a.item, a.id));
     made.set(tm.key, map);
     // references between templates of one model (an interface's bridge, an item's parent): a second pass
     const fixes = new Map<number, Record<string, unknown>>();
@@ -176,6 +200,25 @@ export async function instantiateComponents(
         { bulk: true, partial: true },
       );
   }
+}
+
+/** The components of these devices that belong to no object of the owner's kind, by `<device> <name>`. */
+async function freeComponents(
+  ctx: WriteContext,
+  component: ModelDef,
+  device: FieldDef,
+  owner: FieldDef,
+  deviceIds: unknown[],
+): Promise<Map<string, number>> {
+  const devices = [...new Set(deviceIds.filter((d) => d !== null && d !== undefined))];
+  const nameField = component.fields.find((f) => f.name === 'name');
+  if (!devices.length || !nameField?.column) return new Map();
+  const rows = await ctx.db.unsafe(
+    `SELECT id, ${ident(device.column!)} AS d, ${ident(nameField.column)} AS n FROM ${ident(component.table)}
+      WHERE ${ident(device.column!)} = ANY($1::bigint[]) AND ${ident(owner.column!)} IS NULL ORDER BY id`,
+    [devices as never],
+  );
+  return new Map(rows.map((r) => [`${String(r.d)} ${String(r.n)}`, Number(r.id)]));
 }
 
 function fill(name: string, values: Record<string, string>): string {
