@@ -204,4 +204,18 @@ export const differences: readonly DeclaredDifference[] = [
     applies: (f, x) =>
       f.kind === 'body' && pathOnly(x) === '/api/plugins/branching/branchable-models/' && agreeWhereBothHave(x),
   },
+  {
+    id: 'server-kept-fields',
+    reason:
+      "a token's last use and pepper id and a user's join and last login times are the server's: a write to them " +
+      "is ignored, so OPTIONS describes them read-only (NetBox takes a client's value: a pepper id that no longer " +
+      'verifies the token, audit times a client made up)',
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      x.record.method === 'OPTIONS' &&
+      ['/api/users/tokens/', '/api/users/users/'].includes(pathOnly(x)) &&
+      /^actions\.(POST|PUT)\.(last_used|pepper_id|date_joined|last_login)\.(read_only|min_value|max_value)$/.test(
+        f.path,
+      ),
+  },
 ];
