@@ -9,6 +9,7 @@ import { emitCatalogue } from './emit/catalogue.ts';
 import { emitFilters } from './emit/filters.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitOpenApi } from './emit/openapi.ts';
+import { emitGraphql } from './emit/graphql.ts';
 import { defaultEmitOptions, type EmitOptions } from './emit/options.ts';
 import type { FileMap } from './write/file-map.ts';
 
@@ -36,6 +37,7 @@ export function generate(yamlText: string, opts: EmitOptions = defaultEmitOption
     emitFilters(catalogue, filters, opts),
     emitRoutes(catalogue, opts),
     emitOpenApi(catalogue, filters),
+    emitGraphql(catalogue, filters),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

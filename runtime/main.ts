@@ -14,10 +14,15 @@ import { routes } from '../generated/routes.ts';
 import { loadSettings, type Settings } from './config/index.ts';
 import { connect, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer } from './db/index.ts';
 import { startServer, type RunningServer } from './server.ts';
+import type { GraphqlMap } from './graphql/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 const openapi = JSON.parse(readFileSync(`${root}generated/openapi.json`, 'utf8')) as Record<string, unknown>;
+const graphql = {
+  sdl: readFileSync(`${root}generated/graphql/schema.graphql`, 'utf8'),
+  map: JSON.parse(readFileSync(`${root}generated/graphql/map.json`, 'utf8')) as GraphqlMap,
+};
 
 /** A start-up failure with a one-line message for the console (no stack trace). */
 class StartError extends Error {}
@@ -120,6 +125,7 @@ function start(
     filters,
     routes,
     openapi,
+    graphql,
     version: pkg.version,
     migrationsFolder: `${root}migrations`,
     ...extra,

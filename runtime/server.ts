@@ -16,6 +16,7 @@ import { createCacheObserver } from './write/cache-observer.ts';
 import { createApp } from './app/app.ts';
 import type { Services } from './http/env.ts';
 import type { ModelRoute } from './rest/index.ts';
+import type { GraphqlDefinition } from './graphql/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   readonly filters: FilterSpecs;
   readonly routes: readonly ModelRoute[];
   readonly openapi: Record<string, unknown>;
+  /** the generated GraphQL schema and map (/graphql/ is served when given) */
+  readonly graphql?: GraphqlDefinition;
   readonly migrationsFolder: string;
   readonly version: string;
   /** listen on this port (0 = any free port); defaults to settings.port */
@@ -121,6 +124,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
     afterAuth: [createBranchSelection()],
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets()],
+    graphql: o.graphql,
   });
   const port = o.port ?? o.settings.port;
   const server =

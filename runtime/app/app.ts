@@ -21,6 +21,7 @@ import { createSchemaRoutes } from '../http/schema.ts';
 import { createAuth } from '../auth/middleware.ts';
 import { createMediaRoutes } from './media.ts';
 import { createModelRoutes, type ModelRoute } from '../rest/index.ts';
+import { mountGraphql, type GraphqlDefinition } from '../graphql/index.ts';
 
 export interface AppOptions {
   readonly services: Services;
@@ -32,6 +33,8 @@ export interface AppOptions {
   readonly publicRoutes?: readonly Hono<AppEnv>[];
   /** middleware run after authentication (branch selection) */
   readonly afterAuth?: readonly MiddlewareHandler<AppEnv>[];
+  /** the GraphQL schema and map: /graphql/ is served when given */
+  readonly graphql?: GraphqlDefinition;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -50,6 +53,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use(path, createTransaction());
   }
   app.route('/', createMediaRoutes());
+  if (options.graphql) {
+    const before = [createAuth({ peppers: options.peppers }), createBodyReader()];
+    mountGraphql(app, options.graphql, options.services.settings, before, options.afterAuth ?? []);
+  }
   for (const mw of options.afterAuth ?? []) app.use('/api/*', mw);
   app.route('/', createSchemaRoutes());
   app.route('/', createRootRoutes());

@@ -56,6 +56,8 @@ export interface Settings {
   /** the folder a webhook's `ca_file_path` must lie in (unset: any regular file) */
   readonly webhookCaRoot: string | undefined;
   readonly jobLeaseSeconds: number;
+  /** GraphQL limits: aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost (0: no limit) */
+  readonly graphql: { readonly maxAliases: number; readonly maxDepth: number; readonly maxCost: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -159,5 +161,10 @@ export function loadSettings(env: Env = process.env): Settings {
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS ? list(env.WEBHOOK_ALLOWED_HOSTS) : undefined,
     webhookCaRoot: env.WEBHOOK_CA_ROOT ? resolve(env.WEBHOOK_CA_ROOT) : undefined,
     jobLeaseSeconds: int('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60),
+    graphql: {
+      maxAliases: int('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 10),
+      maxDepth: int('GRAPHQL_MAX_QUERY_DEPTH', env.GRAPHQL_MAX_QUERY_DEPTH, 10),
+      maxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 100_000),
+    },
   };
 }

@@ -15,6 +15,7 @@ import { loadSettings } from '../../runtime/config/index.ts';
 import { connect, type Sql } from '../../runtime/db/index.ts';
 import type { ModelRoute } from '../../runtime/rest/index.ts';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
+import type { GraphqlMap } from '../../runtime/graphql/index.ts';
 
 export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 export const AUTH = { Authorization: `Token ${TOKEN}` };
@@ -73,6 +74,10 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 const openapi = JSON.parse(readFileSync(resolve('generated/openapi.json'), 'utf8')) as Record<string, unknown>;
+const graphql = {
+  sdl: readFileSync(resolve('generated/graphql/schema.graphql'), 'utf8'),
+  map: JSON.parse(readFileSync(resolve('generated/graphql/map.json'), 'utf8')) as GraphqlMap,
+};
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -95,6 +100,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     version,
     openapi,
+    // a test's own catalogue has no generated GraphQL schema
+    graphql: options.catalogue ? undefined : graphql,
     catalogue: options.catalogue ?? mainCatalogue,
     filters: options.filters ?? mainFilters,
     routes: options.routes ?? mainRoutes,

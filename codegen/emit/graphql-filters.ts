@@ -1,0 +1,187 @@
+/**
+ * The filter input of each shown model (`<Class>Filter`, strawberry-django's shape as NetBox has it):
+ * a lookup per own field by its kind, the related model's filter per relation (and `<fk>_id`), counts,
+ * NetBox's declared reverse-relation filters, and AND / OR / NOT of the same filter. Enums come with
+ * the choice fields that use them.
+ */
+import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { FilterMap, FilterSource, LookupKind, Relation } from '../../runtime/graphql/map.ts';
+import type { SdlField, SdlType } from './graphql-sdl.ts';
+import { enumName, filterName, memberName, shown } from './graphql-names.ts';
+import { filterRelations, filterTypes } from './graphql-netbox.ts';
+
+const lookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
+  string: ['StrFilterLookup', 'str'],
+  text: ['StrFilterLookup', 'str'],
+  slug: ['StrFilterLookup', 'str'],
+  ipaddress: ['StrFilterLookup', 'str'],
+  ipnetwork: ['StrFilterLookup', 'str'],
+  integer: ['IntegerLookup', 'int'],
+  bigint: ['BigIntegerLookup', 'int'],
+  decimal: ['FloatLookup', 'float'],
+  boolean: ['BoolFilterLookup', 'bool'],
+  date: ['DateFilterLookup', 'date'],
+  timestamp: ['DatetimeFilterLookup', 'datetime'],
+  json: ['JSONFilter', 'json'],
+};
+
+const exprLookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
+  integer: ['IntegerLookup', 'int'],
+  string: ['StrFilterLookup', 'str'],
+  decimal: ['FloatLookup', 'float'],
+  boolean: ['BoolFilterLookup', 'bool'],
+  json: ['JSONFilter', 'json'],
+  choice: ['StrFilterLookup', 'str'],
+};
+
+interface Built {
+  readonly fields: SdlField[];
+  readonly map: Record<string, FilterSource>;
+}
+
+export interface FilterContext {
+  readonly cat: Catalogue;
+  /** the REST filters of each model (their relation filters give the GraphQL ones) */
+  readonly rest: Readonly<Record<string, readonly FilterDef[]>>;
+  /** enums met so far: name → member → value */
+  readonly enums: Map<string, Map<string, string | number>>;
+}
+
+function add(b: Built, filter: string, name: string, type: string, source: FilterSource): void {
+  if (b.map[name]) return;
+  b.fields.push({ name, type: filterTypes[`${filter}.${name}`] ?? type });
+  b.map[name] = source;
+}
+
+function enumOf(ctx: FilterContext, set: string): string {
+  const name = enumName(set);
+  if (!ctx.enums.has(name))
+    ctx.enums.set(name, new Map((ctx.cat.choices[set] ?? []).map((o) => [memberName(set, o.value), o.value])));
+  return name;
+}
+
+function related(ctx: FilterContext, b: Built, filter: string, f: FieldDef): void {
+  const { cat } = ctx;
+  const to = f.kind === 'tags' ? 'extras.tag' : f.to!;
+  if (!shown(cat, to)) return;
+  const target = cat.models[to]!;
+  if (f.kind === 'fk') {
+    add(b, filter, f.name, filterName(target), { kind: 'related', field: f.name, filter: filterName(target) });
+    return;
+  }
+  const relation: Relation = { via: 'field', field: f.name };
+  add(b, filter, f.name, filterName(target), { kind: 'related', relation, filter: filterName(target) });
+}
+
+function computed(ctx: FilterContext, b: Built, filter: string, f: FieldDef): void {
+  const c = f.computed!;
+  if (c.type === 'count') return add(b, filter, f.name, 'IntFilterLookup', { kind: 'count', field: f.name });
+  if (c.type === 'expr' && c.as !== 'fk') {
+    const [type, lookup] = exprLookups[c.as]!;
+    return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup });
+  }
+  if (c.type === 'tree_depth')
+    add(b, filter, 'level', 'IntegerLookup', { kind: 'lookup', field: f.name, lookup: 'int' });
+}
+
+function field(ctx: FilterContext, b: Built, filter: string, m: ModelDef, f: FieldDef): void {
+  switch (f.kind) {
+    case 'url':
+    case 'display_url':
+    case 'display':
+    case 'password':
+    case 'generic':
+    case 'children':
+    case 'image':
+      return;
+    case 'id':
+      return add(b, filter, 'id', 'IDComparisonFilterLookup', { kind: 'lookup', field: 'id', lookup: 'id' });
+    case 'fk':
+    case 'm2m':
+    case 'tags':
+      return related(ctx, b, filter, f);
+    case 'custom_fields':
+      return add(b, filter, 'custom_field_data', 'JSONFilter', {
+        kind: 'lookup',
+        field: 'custom_fields',
+        lookup: 'json',
+      });
+    case 'computed':
+      return computed(ctx, b, filter, f);
+    case 'choice': {
+      const e = enumOf(ctx, f.choices!);
+      return add(b, filter, f.name, `${e}BaseFilterLookup`, { kind: 'enum', field: f.name, enum: e });
+    }
+    case 'list': {
+      const type = f.item === 'integer' ? 'IntegerArrayLookup' : 'StringArrayLookup';
+      return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup: 'array' });
+    }
+    case 'object_type':
+      return add(b, filter, f.name, 'ContentTypeFilter', { kind: 'unsupported' });
+    default: {
+      const generic = m.fields.some((g) => g.kind === 'generic' && g.idColumn === f.column);
+      const [type, lookup] = generic ? (['ID', 'eq'] as const) : (lookups[f.kind] ?? lookups.string!);
+      return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup });
+    }
+  }
+}
+
+const relationKinds = new Set(['fk', 'fk_natural', 'tree', 'tree_natural', 'm2m', 'm2m_natural']);
+
+/**
+ * The REST filters that reach another model (`tenant_group`, `region`, `site_id`): `x: XFilter` over the
+ * same path, and `x_id: ID` (a tree's: `TreeNodeFilter`).
+ */
+function restRelations(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
+  for (const d of ctx.rest[m.key] ?? []) {
+    if (!relationKinds.has(d.kind) || !d.target || !shown(ctx.cat, d.target) || d.through) continue;
+    const target = ctx.cat.models[d.target]!;
+    if (d.name.endsWith('_id')) {
+      const tree = d.kind === 'tree';
+      add(b, filter, d.name, tree ? 'TreeNodeFilter' : 'ID', { kind: tree ? 'tree' : 'id', rest: d.name });
+    } else if (!d.name.includes('__')) {
+      add(b, filter, d.name, filterName(target), { kind: 'related', rest: d.name, filter: filterName(target) });
+    }
+  }
+}
+
+/** NetBox's declared filters over reverse relations (`console_ports: ConsolePortFilter`). */
+function declared(ctx: FilterContext, b: Built, filter: string): void {
+  for (const [name, rel] of Object.entries(filterRelations[filter] ?? {})) {
+    const [app, model, relField] = rel.split('.');
+    const key = `${app}.${model}`;
+    if (!shown(ctx.cat, key)) continue;
+    const target = ctx.cat.models[key]!;
+    const relation: Relation = { via: 'reverse', model: key, field: relField! };
+    add(b, filter, name, filterName(target), { kind: 'related', relation, filter: filterName(target) });
+  }
+}
+
+export function filterType(ctx: FilterContext, m: ModelDef): { type: SdlType; map: FilterMap } {
+  const name = filterName(m);
+  const b: Built = { fields: [], map: {} };
+  for (const f of m.fields) if (!f.hidden && !f.writeOnly) field(ctx, b, name, m, f);
+  restRelations(ctx, b, name, m);
+  declared(ctx, b, name);
+  for (const op of ['AND', 'OR', 'NOT']) b.fields.push({ name: op, type: name });
+  b.fields.push({ name: 'DISTINCT', type: 'Boolean' });
+  return { type: { kind: 'input', name, fields: b.fields }, map: { model: m.key, fields: b.map } };
+}
+
+/** Each enum met, and `<Enum>BaseFilterLookup` over it. */
+export function enumTypes(ctx: FilterContext): SdlType[] {
+  const out: SdlType[] = [];
+  for (const [name, members] of ctx.enums) {
+    out.push({ kind: 'enum', name, values: [...members.keys()] });
+    out.push({
+      kind: 'input',
+      name: `${name}BaseFilterLookup`,
+      fields: [
+        { name: 'exact', type: name },
+        { name: 'is_null', type: 'Boolean' },
+        { name: 'in_list', type: `[${name}!]` },
+      ],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+/**
+ * What compiling one GraphQL request needs: the schema and its map, the request's permissions per model
+ * (each model's view constraint, as REST applies it, looked up once per request), the operation's
+ * fragments and variables, and the page cap.
+ */
+import type { Context } from 'hono';
+import type { GraphQLSchema } from 'graphql';
+import type { ModelDef, Registry } from '../catalogue/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { authorize, type Access } from '../rest/access.ts';
+import { readContext } from '../rest/read.ts';
+import { ServiceError } from '../errors/index.ts';
+import type { ReadContext } from '../read/serialize.ts';
+import type { CollectContext } from './collect.ts';
+import type { GraphqlMap } from './map.ts';
+
+/** A value PostgreSQL cannot compute (a merged config context), filled in by the server afterwards. */
+export interface Deferred {
+  readonly model: ModelDef;
+  readonly field: string;
+}
+
+export interface QueryContext {
+  readonly schema: GraphQLSchema;
+  readonly map: GraphqlMap;
+  readonly registry: Registry;
+  readonly read: ReadContext;
+  readonly collect: CollectContext;
+  /** union → its member types */
+  readonly unionsOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** the largest page of any list (MAX_PAGE_SIZE; 0: none) */
+  readonly maxPage: number;
+  /** the request's view access to a model: its constraint, or null when it may see none of its rows */
+  access(model: ModelDef): Promise<Access | null>;
+  readonly userId: number | null;
+  /** values to fill in after the query, by slot */
+  readonly deferred: Deferred[];
+}
+
+/** NOTE a model the caller may not view reads as no rows, as NetBox's restricted querysets do. */
+function accessOf(c: Context<AppEnv>): (model: ModelDef) => Promise<Access | null> {
+  const memo = new Map<string, Promise<Access | null>>();
+  return (model) => {
+    let hit = memo.get(model.key);
+    if (!hit) {
+      hit = authorize(c, model, 'view').catch((e: unknown) => {
+        if (e instanceof ServiceError && e.kind === 'forbidden') return null;
+        throw e;
+      });
+      memo.set(model.key, hit);
+    }
+    return hit;
+  };
+}
+
+export function queryContext(
+  c: Context<AppEnv>,
+  schema: GraphQLSchema,
+  map: GraphqlMap,
+  collect: CollectContext,
+  unionsOf: ReadonlyMap<string, ReadonlySet<string>>,
+): QueryContext {
+  const { registry, settings } = c.var.services;
+  return {
+    schema,
+    map,
+    registry,
+    read: readContext(c),
+    collect,
+    unionsOf,
+    maxPage: settings.maxPageSize,
+    access: accessOf(c),
+    userId: c.var.user?.id ?? null,
+    deferred: [],
+  };
+}

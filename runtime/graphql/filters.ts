@@ -1,0 +1,167 @@
+/**
+ * A filter input (`DeviceFilter`) → one SQL condition on the row aliased `e`. Own values compare by their
+ * lookup (lookups.ts); relations reach the related rows as the read path and the REST filters do (a
+ * foreign key, a REST filter's path, a list's rows) and match them with the related model's filter;
+ * `AND` / `OR` / `NOT` combine, as strawberry-django's filters do. A null lookup value is skipped.
+ */
+import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import { ident, type Params } from '../db/index.ts';
+import { filterCondition, type FilterContext } from '../filters/conditions.ts';
+import { columnOf } from '../filters/columns.ts';
+import { countSql } from '../read/count-sql.ts';
+import { listReach } from '../read/reach.ts';
+import type { QueryContext } from './context.ts';
+import type { FilterSource, Relation } from './map.ts';
+import { lookupSql, treeIds } from './lookups.ts';
+import { GraphqlFault } from './faults.ts';
+
+type Input = Record<string, unknown>;
+
+function restDef(qc: QueryContext, model: ModelDef, name: string): FilterDef {
+  const d = qc.registry.filters(model).get(name);
+  if (!d) throw new GraphqlFault(`The filter '${name}' is not available here.`);
+  return d;
+}
+
+/** `cond` on the row at the end of a foreign-key path from the row `e`. */
+function alongPath(
+  qc: QueryContext,
+  model: ModelDef,
+  path: readonly string[],
+  e: string,
+  p: Params,
+  cond: (m: ModelDef, a: string) => string,
+): string {
+  if (!path.length) return cond(model, e);
+  const f = qc.registry.field(model, path[0]!)!;
+  const target = qc.registry.model(f.to!);
+  const x = p.alias('h');
+  const inner = alongPath(qc, target, path.slice(1), x, p, cond);
+  return `${e}.${ident(f.column!)} IN (SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${inner})`;
+}
+
+async function nested(
+  qc: QueryContext,
+  filter: string,
+  target: ModelDef,
+  value: unknown,
+  p: Params,
+): Promise<{ x: string; cond: string }> {
+  const x = p.alias('r');
+  return { x, cond: await filterSql(qc, filter, value, x, p) };
+}
+
+async function relatedSql(
+  qc: QueryContext,
+  model: ModelDef,
+  src: Extract<FilterSource, { kind: 'related' }>,
+  value: unknown,
+  e: string,
+  p: Params,
+): Promise<string> {
+  const targetKey = qc.map.filters[src.filter]!.model;
+  const target = qc.registry.model(targetKey);
+  const { x, cond } = await nested(qc, src.filter, target, value, p);
+  const ids = `SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${cond}`;
+  if (src.field) return `${e}.${ident(qc.registry.field(model, src.field)!.column!)} IN (${ids})`;
+  if (src.rest) {
+    const d = restDef(qc, model, src.rest);
+    return alongPath(qc, model, d.path, e, p, (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
+  }
+  return relationSql(qc, model, src.relation!, target, x, cond, e, p);
+}
+
+function relationSql(
+  qc: QueryContext,
+  model: ModelDef,
+  relation: Relation,
+  target: ModelDef,
+  x: string,
+  cond: string,
+  e: string,
+  p: Params,
+): string {
+  const f =
+    relation.via === 'field'
+      ? qc.registry.field(model, relation.field)!
+      : ({
+          name: relation.field,
+          kind: 'computed',
+          computed: { type: 'reverse_list', model: relation.model, field: relation.field },
+        } as never);
+  const r = listReach(qc.registry, model, f, x, p.alias('l'))!;
+  if (r.target.key !== target.key) throw new GraphqlFault(`The filter over ${relation.field} is not available here.`);
+  return `EXISTS (SELECT 1 FROM ${r.from} WHERE ${r.and}${r.key} = ${e}.id AND ${cond})`;
+}
+
+async function fieldSql(
+  qc: QueryContext,
+  model: ModelDef,
+  name: string,
+  src: FilterSource,
+  value: unknown,
+  e: string,
+  p: Params,
+): Promise<string | undefined> {
+  const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
+  switch (src.kind) {
+    case 'lookup': {
+      if (src.field === 'id') return lookupSql(p, `${e}.id`, 'id', value);
+      if (src.field === 'custom_fields') return lookupSql(p, `${e}.custom_field_data`, 'json', value);
+      const f = qc.registry.field(model, src.field)!;
+      return lookupSql(p, columnOf(fctx, model, f.column ?? f.name, e), src.lookup, value);
+    }
+    case 'enum': {
+      const f = qc.registry.field(model, src.field)!;
+      return lookupSql(p, `${e}.${ident(f.column!)}`, 'enum', value, qc.map.enums[src.enum]);
+    }
+    case 'count': {
+      const c = qc.registry.field(model, src.field)!.computed;
+      if (c?.type !== 'count') return undefined;
+      return lookupSql(
+        p,
+        countSql(qc.registry, model, c, e, () => p.alias('k')),
+        'int',
+        value,
+      );
+    }
+    case 'id':
+      return filterCondition(fctx, model, restDef(qc, model, src.rest), 'exact', [String(value)], e);
+    case 'tree': {
+      const d = restDef(qc, model, src.rest);
+      const ids = treeIds(qc.registry.model(d.target!), value as Input, p);
+      return alongPath(qc, model, d.path, e, p, (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
+    }
+    case 'related':
+      return relatedSql(qc, model, src, value, e, p);
+    default:
+      throw new GraphqlFault(`The filter '${name}' is not supported by this service.`);
+  }
+}
+
+/** The condition of a filter input on the row aliased `e` ('TRUE' when it filters nothing). */
+export async function filterSql(
+  qc: QueryContext,
+  filter: string,
+  input: unknown,
+  e: string,
+  p: Params,
+): Promise<string> {
+  const map = qc.map.filters[filter];
+  if (!map) throw new GraphqlFault(`Unknown filter ${filter}.`);
+  const model = qc.registry.model(map.model);
+  const parts: string[] = [];
+  const given = (input ?? {}) as Input;
+  for (const [name, value] of Object.entries(given)) {
+    if (value === null || value === undefined || ['AND', 'OR', 'NOT', 'DISTINCT'].includes(name)) continue;
+    const src = map.fields[name];
+    if (!src) throw new GraphqlFault(`The filter '${name}' is not supported by this service.`);
+    const cond = await fieldSql(qc, model, name, src, value, e, p);
+    if (cond) parts.push(`(${cond})`);
+  }
+  let cond = parts.length ? parts.join(' AND ') : 'TRUE';
+  if (given.AND) cond = `(${cond}) AND (${await filterSql(qc, filter, given.AND, e, p)})`;
+  if (given.OR) cond = `(${cond}) OR (${await filterSql(qc, filter, given.OR, e, p)})`;
+  if (given.NOT) cond = `(${cond}) AND NOT coalesce((${await filterSql(qc, filter, given.NOT, e, p)}), false)`;
+  return cond;
+}

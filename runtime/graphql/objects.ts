@@ -1,0 +1,202 @@
+/**
+ * A selection set compiled into one SQL expression that writes the object as JSON for a row: scalars
+ * in place, related objects and lists as correlated subqueries over their own tables (each with the
+ * caller's view constraint of its model), unions by the row's type column. However deep the query, its
+ * root field is one statement; PostgreSQL walks the relations by their indexes.
+ */
+import { getNamedType, isListType, isNonNullType, type FieldNode, type GraphQLObjectType } from 'graphql';
+import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { ident, literal, type Params } from '../db/index.ts';
+import { displaySql } from '../read/display.ts';
+import { fieldSql, type JsonScope } from '../read/json-sql.ts';
+import { rowExpression } from '../read/select.ts';
+import { CABLE, TERMINATION } from '../cables/model.ts';
+import { tables } from '../db/tables.ts';
+import { customFieldsOf } from '../read/custom-fields.ts';
+import { activeContexts } from '../read/config-context.ts';
+import { argumentsOf, fitsObject, subfields } from './collect.ts';
+import type { QueryContext } from './context.ts';
+import type { FieldSource } from './map.ts';
+import { valueSql } from './values.ts';
+import { listSql, oneSql } from './lists.ts';
+import { GraphqlFault } from './faults.ts';
+
+/** `json_build_object` takes at most 100 arguments; a wider object is written from a row. */
+export function jsonObject(pairs: readonly (readonly [string, string])[]): string {
+  if (pairs.length <= 50) return `json_build_object(${pairs.map(([k, v]) => `${literal(k)}, ${v}`).join(', ')})`;
+  for (const [k] of pairs)
+    if (Buffer.byteLength(k) > 63) throw new GraphqlFault(`The alias "${k.slice(0, 80)}" is longer than 63 bytes.`);
+  return `(SELECT row_to_json(o) FROM (SELECT ${pairs.map(([k, v]) => `${v} AS ${ident(k)}`).join(', ')}) o)`;
+}
+
+async function scopeFor(qc: QueryContext, model: ModelDef): Promise<JsonScope> {
+  const cf = await customFieldsOf(qc.read, model);
+  return {
+    registry: qc.registry,
+    baseUrl: qc.read.baseUrl,
+    customFields: (m) => (m === model ? cf.map((d) => d.name) : undefined),
+  };
+}
+
+/** The object a foreign key (or a computed one, or a cable end) names, as SQL of its id. */
+function targetId(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): { target: ModelDef; id: string } {
+  const c = f.computed;
+  if (c?.type === 'expr') return { target: qc.registry.model(c.to!), id: rowExpression(c.sql, a, true) };
+  if (c?.type === 'cable') {
+    const term = ident(qc.registry.model(TERMINATION.model).table);
+    const mine = `x.${TERMINATION.type} = ${literal(model.key)} AND x.${TERMINATION.id} = ${a}.id`;
+    return {
+      target: qc.registry.model(CABLE.model),
+      id: `(SELECT x.${TERMINATION.cable} FROM ${term} x WHERE ${mine} LIMIT 1)`,
+    };
+  }
+  return { target: qc.registry.model(f.to!), id: `${a}.${ident(f.column!)}` };
+}
+
+/** One row of `target` by id (null when none, or when the caller may not view it). */
+export async function rowSql(
+  qc: QueryContext,
+  target: ModelDef,
+  type: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  id: string,
+  p: Params,
+): Promise<string> {
+  const access = await qc.access(target);
+  if (!access) return 'NULL::json';
+  const e = p.alias('o');
+  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e, p);
+  const cond = access.condition ? ` AND ${access.condition(e, p)}` : '';
+  return `(SELECT ${obj} FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}${cond})`;
+}
+
+async function unionSql(
+  qc: QueryContext,
+  model: ModelDef,
+  f: FieldDef,
+  union: string,
+  nodes: readonly FieldNode[],
+  a: string,
+  p: Params,
+): Promise<string> {
+  const members = qc.map.unions[union] ?? {};
+  const branches: string[] = [];
+  for (const [key, typeName] of Object.entries(members)) {
+    const type = qc.schema.getType(typeName) as GraphQLObjectType;
+    const sql = await rowSql(qc, qc.registry.model(key), type, nodes, `${a}.${ident(f.idColumn!)}`, p);
+    branches.push(`WHEN ${literal(key)} THEN ${sql}`);
+  }
+  return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
+}
+
+function contentTypeSql(qc: QueryContext, nodes: readonly FieldNode[], col: string): string {
+  const type = qc.schema.getType('ContentTypeType') as GraphQLObjectType;
+  const fields = subfields(qc.collect, nodes, (c) => c === type.name);
+  const values: Record<string, string> = {
+    id: 'o.id::text',
+    app_label: 'o.app_label',
+    model: 'o.model',
+    __typename: literal(type.name),
+  };
+  const pairs = [...fields].map(([key, n]) => [key, values[n[0]!.name.value] ?? 'NULL'] as const);
+  return `(SELECT ${jsonObject(pairs)} FROM public.${tables.objectType} o
+    WHERE o.app_label || '.' || o.model = ${col})`;
+}
+
+async function configContextSql(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): Promise<string> {
+  const c = f.computed;
+  if (c?.type !== 'config_context') return 'NULL::json';
+  if (!(await activeContexts(qc.read, c)).length)
+    return fieldSql({ registry: qc.registry, baseUrl: '', noActiveContexts: true }, model, f, a, 0)!;
+  // merged in the server (read/config-context.ts): the row's id stands in until then
+  qc.deferred.push({ model, field: f.name });
+  return `json_build_object('__nb_deferred', ${qc.deferred.length - 1}, 'id', ${a}.id)`;
+}
+
+async function fieldValue(
+  qc: QueryContext,
+  model: ModelDef,
+  type: GraphQLObjectType,
+  nodes: FieldNode[],
+  src: FieldSource,
+  a: string,
+  p: Params,
+): Promise<string> {
+  const field = (name: string) => qc.registry.field(model, name)!;
+  switch (src.kind) {
+    case 'id':
+      return `${a}.id::text`;
+    case 'display':
+      return displaySql(qc.registry, model, a);
+    case 'class_type':
+      return literal(src.value);
+    case 'custom_field_data':
+      return `${a}.custom_field_data`;
+    case 'custom_fields':
+      return fieldSql(
+        await scopeFor(qc, model),
+        model,
+        model.fields.find((f) => f.kind === 'custom_fields')!,
+        a,
+        0,
+      )!;
+    case 'value':
+      return valueSql({ registry: qc.registry, baseUrl: qc.read.baseUrl }, model, field(src.field), a) ?? 'NULL';
+    case 'choice':
+      return fieldSql({ registry: qc.registry, baseUrl: '' }, model, field(src.field), a, 0) ?? 'NULL';
+    case 'content_type':
+      return contentTypeSql(qc, nodes, `${a}.${ident(field(src.field).column!)}`);
+    case 'config_context':
+      return configContextSql(qc, model, field(src.field), a);
+    case 'null':
+      return 'NULL';
+    case 'object': {
+      const { target, id } = targetId(qc, model, field(src.field), a);
+      return rowSql(qc, target, getNamedType(fieldType(type, nodes)) as GraphQLObjectType, nodes, id, p);
+    }
+    case 'union':
+      return unionSql(qc, model, field(src.field), getNamedType(fieldType(type, nodes)).name, nodes, a, p);
+    case 'list':
+    case 'one': {
+      const def = type.getFields()[nodes[0]!.name.value]!;
+      const args = argumentsOf(qc.collect, def, nodes[0]!);
+      const item = getNamedType(def.type) as GraphQLObjectType;
+      if (src.kind === 'one') return oneSql(qc, model, src.relation, item, nodes, a, p);
+      return listSql(qc, model, src.relation, item, nodes, args, a, p);
+    }
+  }
+}
+
+function fieldType(type: GraphQLObjectType, nodes: readonly FieldNode[]) {
+  return type.getFields()[nodes[0]!.name.value]!.type;
+}
+
+/** Whether a field of `type` is a non-null object (its hidden object makes the answer incomplete). */
+export function nonNullObject(type: GraphQLObjectType, name: string): boolean {
+  const t = type.getFields()[name]?.type;
+  return !!t && isNonNullType(t) && !isListType(t.ofType);
+}
+
+/** The JSON object of the row aliased `a` of `type`'s model, with the collected fields. */
+export async function objectSql(
+  qc: QueryContext,
+  type: GraphQLObjectType,
+  fields: Map<string, FieldNode[]>,
+  a: string,
+  p: Params,
+): Promise<string> {
+  const map = qc.map.types[type.name]!;
+  const model = qc.registry.model(map.model);
+  const pairs: [string, string][] = [];
+  for (const [key, nodes] of fields) {
+    const name = nodes[0]!.name.value;
+    if (name === '__typename') {
+      pairs.push([key, literal(type.name)]);
+      continue;
+    }
+    const src = map.fields[name];
+    if (!src) throw new GraphqlFault(`Cannot query field '${name}' on type '${type.name}'.`);
+    pairs.push([key, await fieldValue(qc, model, type, nodes, src, a, p)]);
+  }
+  return jsonObject(pairs);
+}

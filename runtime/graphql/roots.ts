@@ -1,0 +1,103 @@
+/**
+ * One root field → one SQL statement, run on the request's connection (its branch's search_path):
+ * `x(id:)` the object or NetBox's "does not exist" error, `x_list` the page as a JSON array,
+ * `x_list_page_metadata` the count and the next page's `start`.
+ */
+import type { FieldNode, GraphQLObjectType } from 'graphql';
+import { getNamedType } from 'graphql';
+import type { ModelDef } from '../catalogue/index.ts';
+import { ident, Params, readOptions } from '../db/index.ts';
+import { argumentsOf, fitsObject, subfields } from './collect.ts';
+import type { QueryContext } from './context.ts';
+import { GraphqlFault } from './faults.ts';
+import { filterSql } from './filters.ts';
+import { pageSql, pagination, tableSource } from './lists.ts';
+import { jsonObject, objectSql } from './objects.ts';
+import type { RootField } from './map.ts';
+
+async function run(qc: QueryContext, text: string, p: Params): Promise<string | null> {
+  const rows = await qc.read.db.unsafe(text, p.values as never[], readOptions(text));
+  return (rows[0]?.j as string | null | undefined) ?? null;
+}
+
+async function single(
+  qc: QueryContext,
+  model: ModelDef,
+  type: GraphQLObjectType,
+  key: string,
+  nodes: FieldNode[],
+  args: Record<string, unknown>,
+): Promise<string> {
+  const missing = () => new GraphqlFault(`${model.className} matching query does not exist.`, locations(nodes), [key]);
+  const id = String(args.id ?? '');
+  if (!/^\d{1,18}$/.test(id)) throw missing();
+  const access = await qc.access(model);
+  if (!access) throw missing();
+  const p = new Params();
+  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), 't', p);
+  const cond = access.condition ? ` AND ${access.condition('t', p)}` : '';
+  const text = `SELECT (${obj})::text AS j FROM ${ident(model.table)} t WHERE t.id = ${p.add(id)}::bigint${cond}`;
+  const out = await run(qc, text, p);
+  if (out === null) throw missing();
+  return out;
+}
+
+async function list(
+  qc: QueryContext,
+  model: ModelDef,
+  type: GraphQLObjectType,
+  nodes: FieldNode[],
+  args: Record<string, unknown>,
+): Promise<string> {
+  const p = new Params();
+  const sql = await pageSql(qc, tableSource(qc, model, 't'), type, nodes, args, 't', p);
+  return (await run(qc, `SELECT (${sql})::text AS j`, p)) ?? '[]';
+}
+
+async function metadata(
+  qc: QueryContext,
+  model: ModelDef,
+  nodes: FieldNode[],
+  args: Record<string, unknown>,
+): Promise<string> {
+  const access = await qc.access(model);
+  const page = pagination(qc, args.pagination);
+  const p = new Params();
+  const filter = qc.map.filters[`${model.className}Filter`] ? `${model.className}Filter` : undefined;
+  const where = [
+    access ? (access.condition ? access.condition('t', p) : 'TRUE') : 'FALSE',
+    ...(args.filters && filter ? [await filterSql(qc, filter, args.filters, 't', p)] : []),
+  ].join(' AND ');
+  const from = `FROM ${ident(model.table)} t WHERE ${where}`;
+  const next =
+    page.start !== undefined && page.limit !== null
+      ? `(SELECT t.id::int ${from} AND t.id >= ${p.add(page.start)}::bigint
+        ORDER BY t.id OFFSET ${p.add(page.limit)} LIMIT 1)`
+      : 'NULL::int';
+  const values: Record<string, string> = {
+    count: `(SELECT count(*) ${from})`,
+    next_start: next,
+    __typename: `'PageMetadata'`,
+  };
+  const fields = subfields(qc.collect, nodes, (c) => c === 'PageMetadata');
+  const pairs = [...fields].map(([k, n]) => [k, values[n[0]!.name.value] ?? 'NULL'] as const);
+  return (await run(qc, `SELECT (${jsonObject(pairs)})::text AS j`, p)) ?? 'null';
+}
+
+const locations = (nodes: FieldNode[]) =>
+  nodes[0]?.loc ? [{ line: nodes[0].loc.startToken.line, column: nodes[0].loc.startToken.column }] : undefined;
+
+/** The JSON text of one root field's value. */
+export async function rootValue(qc: QueryContext, root: RootField, key: string, nodes: FieldNode[]): Promise<string> {
+  const model = qc.registry.model(root.model);
+  const def = qc.schema.getQueryType()!.getFields()[nodes[0]!.name.value]!;
+  const args = argumentsOf(qc.collect, def, nodes[0]!);
+  try {
+    if (root.metadata) return await metadata(qc, model, nodes, args);
+    const type = getNamedType(def.type) as GraphQLObjectType;
+    return root.list ? await list(qc, model, type, nodes, args) : await single(qc, model, type, key, nodes, args);
+  } catch (e) {
+    if (e instanceof GraphqlFault && !e.path) throw new GraphqlFault(e.message, e.locations ?? locations(nodes), [key]);
+    throw e;
+  }
+}
