@@ -170,7 +170,9 @@ function special(name: string, d: RawFilter): FilterDef[] {
 function derivedFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
-    if (f.hidden || f.writeOnly || (!f.column && f.kind !== 'fk' && f.kind !== 'm2m')) continue;
+    // a hidden field NetBox has all the same (its change data shows it) is filtered on as NetBox does
+    const filterable = !f.hidden || f.snapshot === true;
+    if (!filterable || f.writeOnly || (!f.column && f.kind !== 'fk' && f.kind !== 'm2m')) continue;
     out.push(...fieldFilters(cat, raw, m, f));
   }
   if (m.features.tags) out.push(...tagFilters());

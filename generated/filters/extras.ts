@@ -5118,6 +5118,18 @@ export const extrasFilters: FilterSpecs = {
         "description": "Object types"
       },
       {
+        "name": "owner",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "string",
+        "description": "Owner (name)"
+      },
+      {
         "name": "owner_group",
         "kind": "fk_natural",
         "path": [
@@ -5144,6 +5156,18 @@ export const extrasFilters: FilterSpecs = {
         "target": "users.ownergroup",
         "type": "integer",
         "description": "Group (ID)"
+      },
+      {
+        "name": "owner_id",
+        "kind": "fk",
+        "path": [],
+        "column": "owner_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "users.owner",
+        "type": "integer",
+        "description": "Owner (ID)"
       },
       {
         "name": "slug",

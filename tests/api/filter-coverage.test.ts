@@ -19,12 +19,6 @@ const PENDING: Record<string, string> = {
   choice_colors:
     'custom field choice sets: NetBox 4.6.8 declares it with untyped items, and what a value should match in a ' +
     'mapping of choices to colours is not documented',
-  ...Object.fromEntries(
-    ['owner', 'owner_group', 'owner_group_id', 'owner_id'].map((n) => [
-      n,
-      "tags: NetBox 4.6.8's tag has no owner in its API and we store none, so there is nothing to compare",
-    ]),
-  ),
   secret:
     "webhooks: the secret is write-only (SECURITY.md); NetBox's string lookups on it would disclose it a " +
     'character at a time',

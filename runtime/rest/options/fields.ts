@@ -156,12 +156,12 @@ function childrenOf(registry: Registry, target: ModelDef, names: readonly string
   return out;
 }
 
-/** Each of a cable's terminations: the object's type and id, and the object read back. */
-const termination: Info = {
+/** Each of a cable's terminations: the object's type and id, and the object read back (new each time). */
+const termination = (): Info => ({
   object_type: { type: 'field', required: true, read_only: false, label: 'Object type' },
   object_id: { type: 'integer', required: true, read_only: false, label: 'Object id' },
   object: { type: 'field', required: false, read_only: true, label: 'Object' },
-};
+});
 
 /** The item of a list (`child`): a nested object for lists of objects, else the list's own item field. */
 function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: number): Info | undefined {
@@ -171,7 +171,8 @@ function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: numb
     const children = childrenOf(registry, target, names, depth);
     return { type: 'nested object', required: false, read_only: readOnly, children };
   }
-  if (f.kind === 'children') return { type: 'nested object', required: false, read_only: false, children: termination };
+  if (f.kind === 'children')
+    return { type: 'nested object', required: false, read_only: false, children: termination() };
   if (f.kind === 'list' && f.item !== 'object_type') {
     return {
       type: f.item === 'integer' ? 'integer' : 'string',
