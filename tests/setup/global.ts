@@ -1,6 +1,8 @@
 /**
  * Starts one PostgreSQL for the whole run (embedded, or the server in DATABASE_URL) and builds a
- * migrated template database; each test file clones it (`CREATE DATABASE … TEMPLATE`).
+ * migrated template database; each test file clones it (`CREATE DATABASE … TEMPLATE`). The tiers that
+ * need it (vitest.config.ts) each name this file; they share the one database, which the last of them
+ * to finish stops.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,8 +17,15 @@ declare module 'vitest' {
   }
 }
 
-let embedded: EmbeddedServer | undefined;
-let cleanup: (() => Promise<void>) | undefined;
+interface Shared {
+  ready: Promise<{ adminUrl: string; templateDb: string }>;
+  users: number;
+  stop(): Promise<void>;
+}
+
+// vitest loads this file once per tier, in one process: the database is kept where every copy sees it
+const key = Symbol.for('netbox-tests.postgres');
+const slot = globalThis as { [key]?: Shared };
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -34,31 +43,48 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
-export async function setup(project: TestProject): Promise<void> {
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    // one folder per concurrent run (TEST_DATA_DIR): a start stops the PostgreSQL it finds in its folder
-    const dir = resolve(process.env.TEST_DATA_DIR ?? '.test-data');
-    mkdirSync(dir, { recursive: true });
-    embedded = await startEmbeddedPostgres(dir, Number(process.env.TEST_PG_PORT ?? (await freePort())));
-    adminUrl = embedded.url('postgres');
-  }
+function start(): Shared {
+  let embedded: EmbeddedServer | undefined;
   const templateDb = `nb_template_${process.pid}`;
-  const admin = connect(adminUrl, { max: 1 });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`);
-  await admin.unsafe(`CREATE DATABASE ${templateDb}`);
-  await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'));
-  await admin.end();
-  cleanup = async () => {
-    const sql = connect(adminUrl!, { max: 1 });
-    await sql.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`).catch(() => {});
-    await sql.end();
+  const ready = (async () => {
+    let adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) {
+      // one folder per concurrent run (TEST_DATA_DIR): a start stops the PostgreSQL it finds in its folder
+      const dir = resolve(process.env.TEST_DATA_DIR ?? '.test-data');
+      mkdirSync(dir, { recursive: true });
+      embedded = await startEmbeddedPostgres(dir, Number(process.env.TEST_PG_PORT ?? (await freePort())));
+      adminUrl = embedded.url('postgres');
+    }
+    const admin = connect(adminUrl, { max: 1 });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`);
+    await admin.unsafe(`CREATE DATABASE ${templateDb}`);
+    await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'));
+    await admin.end();
+    return { adminUrl, templateDb };
+  })();
+  const stop = async () => {
+    const { adminUrl } = await ready.catch(() => ({ adminUrl: undefined }));
+    if (adminUrl) {
+      const sql = connect(adminUrl, { max: 1 });
+      await sql.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`).catch(() => {});
+      await sql.end();
+    }
+    if (embedded) await embedded.stop();
   };
+  return { ready, users: 0, stop };
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  const shared = (slot[key] ??= start());
+  shared.users++;
+  const { adminUrl, templateDb } = await shared.ready;
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
 }
 
 export async function teardown(): Promise<void> {
-  await cleanup?.();
-  if (embedded) await embedded.stop();
+  const shared = slot[key];
+  if (!shared || --shared.users > 0) return;
+  slot[key] = undefined;
+  await shared.stop();
 }

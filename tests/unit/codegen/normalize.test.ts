@@ -1,0 +1,271 @@
+/**
+ * The catalogue normaliser (codegen/catalogue/normalize.ts), given the small fixture and edits of it: the
+ * names it derives, each field's defaults by kind, the envelope fields around the declared ones, ordering
+ * and display rules parsed, many-to-many tables and the reverse relations it finds.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { normalizeCatalogue } from '../../../codegen/catalogue/normalize.ts';
+import type { Catalogue, FieldDef } from '../../../runtime/catalogue/index.ts';
+
+const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+
+/** The fixture normalised, after replacing each `[from, to]` text of it. */
+function normalized(...edits: [string, string][]): Catalogue {
+  let text = small;
+  for (const [from, to] of edits) {
+    expect(text, `the fixture has ${from}`).toContain(from);
+    text = text.replace(from, to);
+  }
+  return normalizeCatalogue(parseCatalogue(text));
+}
+
+const catalogue = normalized();
+const field = (model: string, name: string): FieldDef => catalogue.models[model]!.fields.find((f) => f.name === name)!;
+
+describe('names', () => {
+  it.each([
+    {
+      model: 'shop.shelf',
+      want: {
+        table: 'shop_shelf',
+        sequence: 'shop_shelf_id_seq',
+        apiPath: 'shop/shelves',
+        className: 'Shelf',
+        verboseName: 'shelf',
+        // Django's default plural: the verbose name and an s
+        verboseNamePlural: 'shelfs',
+        naturalKey: 'slug',
+        search: ['name', 'slug'],
+        nested: ['id', 'url', 'display', 'name', '_depth'],
+      },
+    },
+    {
+      model: 'shop.widget',
+      want: {
+        table: 'shop_widget',
+        sequence: 'shop_widget_id_seq',
+        apiPath: 'shop/widgets',
+        className: 'Widget',
+        verboseName: 'widget',
+        verboseNamePlural: 'widgets',
+        naturalKey: undefined,
+        search: ['name'],
+        nested: ['id', 'url', 'display', 'name'],
+      },
+    },
+  ])('$model', ({ model, want }) => {
+    const m = catalogue.models[model]!;
+    const got = Object.fromEntries(Object.keys(want).map((k) => [k, m[k as keyof typeof m]]));
+    expect(got).toEqual(want);
+  });
+
+  it('lists the apps with their models, and the choice sets with typed values', () => {
+    expect(catalogue.apps).toEqual([
+      { name: 'shop', label: 'Shop', apiPath: 'shop', models: ['shop.shelf', 'shop.widget'] },
+    ]);
+    expect(catalogue.choices.size).toEqual([
+      { value: 1, label: 'Small' },
+      { value: 2, label: 'Large' },
+    ]);
+  });
+});
+
+describe('fields', () => {
+  it('wrap the declared fields in the envelope: id, url, display_url, display first, timestamps after', () => {
+    expect(catalogue.models['shop.shelf']!.fields.map((f) => f.name)).toEqual([
+      'id',
+      'url',
+      'display_url',
+      'display',
+      'name',
+      'slug',
+      'parent',
+      'created',
+      'last_updated',
+      '_depth',
+    ]);
+  });
+
+  const base = { required: false, readOnly: false, writeOnly: false, unique: false, blank: false };
+  it.each([
+    {
+      name: 'name',
+      want: { ...base, kind: 'string', column: 'name', label: 'Name', required: true, nullable: false, maxLength: 100 },
+    },
+    {
+      name: 'status',
+      want: {
+        ...base,
+        kind: 'choice',
+        column: 'status',
+        label: 'Status',
+        nullable: false,
+        default: 'active',
+        choices: 'widget_status',
+      },
+    },
+    // a foreign key's column is <name>_id; required, it has no default
+    {
+      name: 'shelf',
+      want: {
+        ...base,
+        kind: 'fk',
+        column: 'shelf_id',
+        label: 'Shelf',
+        required: true,
+        nullable: false,
+        to: 'shop.shelf',
+        onDelete: 'protect',
+      },
+    },
+    // nullable kinds default to null, booleans to false, text to "" (and may be blank), lists to []
+    {
+      name: 'price',
+      want: {
+        ...base,
+        kind: 'decimal',
+        column: 'price',
+        label: 'Price',
+        nullable: true,
+        default: null,
+        maxDigits: 6,
+        decimalPlaces: 2,
+      },
+    },
+    {
+      name: 'in_stock',
+      want: { ...base, kind: 'boolean', column: 'in_stock', label: 'In stock', nullable: false, default: false },
+    },
+    {
+      name: 'notes',
+      want: { ...base, kind: 'text', column: 'notes', label: 'Notes', nullable: false, blank: true, default: '' },
+    },
+    {
+      name: 'kinds',
+      want: { ...base, kind: 'list', column: 'kinds', label: 'Kinds', nullable: false, default: [], item: 'string' },
+    },
+    // a many-to-many field has a table of its own and no column
+    {
+      name: 'related',
+      want: {
+        ...base,
+        kind: 'm2m',
+        label: 'Related',
+        nullable: false,
+        default: [],
+        to: 'shop.shelf',
+        writeIds: true,
+        through: { table: 'shop_widget_related', source: 'widget_id', target: 'shelf_id' },
+      },
+    },
+  ])('widget.$name', ({ name, want }) => {
+    expect(field('shop.widget', name)).toEqual({ name, ...want });
+  });
+
+  it('name both columns of a many-to-many table to the same model from_ and to_', () => {
+    const self = normalized(['related: {type: m2m, to: shop.shelf}', 'related: {type: m2m, to: shop.widget}']);
+    expect(self.models['shop.widget']!.fields.find((f) => f.name === 'related')!.through).toEqual({
+      table: 'shop_widget_related',
+      source: 'from_widget_id',
+      target: 'to_widget_id',
+    });
+  });
+
+  it('leave out the timestamps a model does not keep', () => {
+    const names = (c: Catalogue) => c.models['shop.widget']!.fields.map((f) => f.name).slice(-2);
+    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: created']))).toEqual([
+      'kinds',
+      'created',
+    ]);
+    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: false']))).toEqual([
+      'related',
+      'kinds',
+    ]);
+  });
+});
+
+describe('ordering', () => {
+  it.each([
+    { given: '[name]', want: [{ field: 'name', desc: false }] },
+    {
+      given: '["-count", name]',
+      want: [
+        { field: 'count', desc: true },
+        { field: 'name', desc: false },
+      ],
+    },
+    { given: '["shelf nulls_first by_id"]', want: [{ field: 'shelf', desc: false, nullsFirst: true, byId: true }] },
+    { given: '["-size nulls_first"]', want: [{ field: 'size', desc: true, nullsFirst: true }] },
+  ])('$given', ({ given, want }) => {
+    expect(normalized(['ordering: [name]', `ordering: ${given}`]).models['shop.widget']!.ordering).toEqual(want);
+  });
+
+  it('of a tree is its tree order', () => {
+    expect(catalogue.models['shop.shelf']!.ordering).toEqual([{ field: '_tree', desc: false }]);
+  });
+});
+
+describe('display', () => {
+  it.each([
+    { given: '"{name}"', want: [[{ path: ['name'] }]] },
+    {
+      given: '"#{count} of {shelf.name|upper}!"',
+      want: [
+        [
+          { text: '#' },
+          { path: ['count'] },
+          { text: ' of ' },
+          { path: ['shelf', 'name'], filter: 'upper' },
+          { text: '!' },
+        ],
+      ],
+    },
+    {
+      given: '["{name} ({shelf.name})", "{name}"]',
+      want: [[{ path: ['name'] }, { text: ' (' }, { path: ['shelf', 'name'] }, { text: ')' }], [{ path: ['name'] }]],
+    },
+  ])('$given', ({ given, want }) => {
+    const c = normalized(['display: ["{name} ({shelf.name})", "{name}"]', `display: ${given}`]);
+    expect(c.models['shop.widget']!.display).toEqual(want);
+  });
+});
+
+describe('rules and uniques', () => {
+  it('carry NetBox messages', () => {
+    const widget = catalogue.models['shop.widget']!;
+    expect(widget.uniques).toEqual([
+      {
+        fields: ['shelf', 'name'],
+        nullsEqual: false,
+        key: '__all__',
+        message: 'Widget with this Shelf and Name already exists.',
+      },
+    ]);
+    expect(widget.rules).toEqual([
+      { type: 'requires', field: 'price', requires: 'count', message: 'Must specify count when price is set.' },
+    ]);
+    expect(catalogue.models['shop.shelf']!.uniques).toEqual([
+      { fields: ['slug'], nullsEqual: false, key: 'slug', message: 'shelf with this slug already exists.' },
+    ]);
+  });
+});
+
+describe('reverse relations', () => {
+  it('list every reference to a model, sorted', () => {
+    expect(catalogue.models['shop.shelf']!.reverse).toEqual([
+      { model: 'shop.shelf', field: 'parent', column: 'parent_id', onDelete: 'cascade', kind: 'fk' },
+      {
+        model: 'shop.widget',
+        field: 'related',
+        column: 'shelf_id',
+        onDelete: 'cascade',
+        kind: 'm2m',
+        through: { table: 'shop_widget_related', source: 'widget_id', target: 'shelf_id' },
+      },
+      { model: 'shop.widget', field: 'shelf', column: 'shelf_id', onDelete: 'protect', kind: 'fk' },
+    ]);
+    expect(catalogue.models['shop.widget']!.reverse).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Catalogue validation (codegen/catalogue/validate.ts), given edits of the small fixture: each fault is
+ * named by its YAML path, and every fault of a catalogue is reported at once. The project catalogue's own
+ * faults are checked in tests/codegen/catalogue.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
+
+const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+const widget = 'apps.shop.models.widget';
+const shelf = 'apps.shop.models.shelf';
+
+function faultsOf(...edits: [string, string][]): string[] {
+  let text = small;
+  for (const [from, to] of edits) {
+    expect(text, `the fixture has ${from}`).toContain(from);
+    text = text.replace(from, to);
+  }
+  try {
+    validateCatalogue(parseCatalogue(text));
+  } catch (e) {
+    if (e instanceof CatalogueError) return e.faults;
+    throw e;
+  }
+  return [];
+}
+
+const cases: { given: [string, string]; want: string }[] = [
+  {
+    given: ['related: {type: m2m, to: shop.shelf}', 'related: {type: m2m, to: shop.shelve}'],
+    want: `${widget}.fields.related: unknown model "shop.shelve"`,
+  },
+  {
+    given: [
+      'status: {type: choice, choices: widget_status, default: active}',
+      'status: {type: choice, choices: widget_status, default: gone}',
+    ],
+    want: `${widget}.fields.status.default: "gone" is not in choice set "widget_status"`,
+  },
+  {
+    given: ['kinds: {type: list, item: string}', 'kinds: {type: list}'],
+    want: `${widget}.fields.kinds: a list field needs "item"`,
+  },
+  { given: ['display: "{name}"', 'display: "{nme}"'], want: `${shelf}.display: unknown field "nme" on shop.shelf` },
+  { given: ['display: "{name}"', 'display: "{name|shout}"'], want: `${shelf}.display: unknown display filter "shout"` },
+  { given: ['display: "{name}"', 'display: "plain"'], want: `${shelf}.display: "plain" names no field` },
+  { given: ['ordering: [name]', 'ordering: [nmae]'], want: `${widget}.ordering: unknown field "nmae"` },
+  {
+    given: ['- {fields: [shelf, name]}', '- {fields: [shelf, nam]}'],
+    want: `${widget}.unique_together.0: unknown field "nam"`,
+  },
+  {
+    given: ['- {requires: [price, count]}', '- {requires: [price, cont]}'],
+    want: `${widget}.rules.0: unknown field "cont" on shop.widget`,
+  },
+  { given: ['path: widgets', 'path: shelves'], want: `${widget}.path: "shelves" is already used by shop.shelf` },
+];
+
+describe('catalogue validation of the fixture', () => {
+  it('accepts the fixture as it is', () => {
+    expect(faultsOf()).toEqual([]);
+  });
+
+  it.each(cases)('$want', ({ given, want }) => {
+    expect(faultsOf(given)).toEqual([want]);
+  });
+
+  it('reports the faults of every model at once', () => {
+    const faults = faultsOf(...cases.slice(0, 4).map((c) => c.given));
+    expect(faults.sort()).toEqual(
+      cases
+        .slice(0, 4)
+        .map((c) => c.want)
+        .sort(),
+    );
+  });
+});
