@@ -10,6 +10,7 @@ import { emitFilters } from './emit/filters.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitGraphql } from './emit/graphql.ts';
+import { emitYamlSchema } from './emit/yaml-schema.ts';
 import { defaultEmitOptions, type EmitOptions } from './emit/options.ts';
 import type { FileMap } from './write/file-map.ts';
 
@@ -38,6 +39,7 @@ export function generate(yamlText: string, opts: EmitOptions = defaultEmitOption
     emitRoutes(catalogue, opts),
     emitOpenApi(catalogue, filters),
     emitGraphql(catalogue, filters),
+    emitYamlSchema(),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -3,7 +3,7 @@
  * kind, `<name>_id` and `<name>` (natural key) for relations, whole subtrees for trees.
  */
 import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
-import type { RawCatalogue } from './raw.ts';
+import type { RawCatalogue } from './schema.ts';
 import { singular } from './names.ts';
 
 export const stringLookups = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];

@@ -5,7 +5,7 @@
  * model's filter (`filter`), the field `via` ends at, or the reached object itself by id and natural key.
  */
 import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
-import type { RawCatalogue, RawFilter } from './raw.ts';
+import type { RawCatalogue, RawFilter } from './schema.ts';
 import { computedFilter, fieldFilters, m2mFilters, relationFilters } from './filter-fields.ts';
 
 export interface Reach {

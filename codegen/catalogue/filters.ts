@@ -5,7 +5,7 @@
  */
 import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
 import { CatalogueError } from './load.ts';
-import type { RawCatalogue, RawFilter } from './raw.ts';
+import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';

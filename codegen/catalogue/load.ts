@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { catalogueSchema } from './schema.ts';
-import type { RawCatalogue } from './raw.ts';
+import { catalogueSchema, type RawCatalogue } from './schema.ts';
 
 export class CatalogueError extends Error {
   constructor(readonly faults: string[]) {

@@ -16,7 +16,8 @@ import type {
   ScalarKind,
   UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
-import type { RawCatalogue, RawComputed, RawField, RawModel } from './raw.ts';
+import type { FeatureName } from '../../runtime/catalogue/names.ts';
+import type { RawCatalogue, RawComputed, RawField, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
 import {
   byCodePoint,
@@ -68,7 +69,7 @@ function allModels(raw: RawCatalogue): string[] {
     .sort(byCodePoint);
 }
 
-function modelsWithFeature(raw: RawCatalogue, feature: string): string[] {
+function modelsWithFeature(raw: RawCatalogue, feature: FeatureName): string[] {
   const out: string[] = [];
   for (const [app, a] of Object.entries(raw.apps)) {
     for (const [name, m] of Object.entries(a.models)) if (m.features?.includes(feature)) out.push(`${app}.${name}`);

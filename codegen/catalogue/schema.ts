@@ -1,11 +1,44 @@
 /**
- * JSON Schema of models.yaml. Structural rules live here; rules that need the whole catalogue
- * (unknown choice sets, relation targets, brief fields that do not exist) live in validate.ts.
+ * The format of models.yaml, described once: a JSON Schema written with TypeBox, from which the raw
+ * catalogue's TypeScript types come by inference (`Static`), and which `npm run generate` writes to
+ * generated/models.schema.json for editors. Structural rules live here; rules that need the whole
+ * catalogue (unknown choice sets, relation targets, brief fields that do not exist) live in validate.ts.
+ * The names of runtime behaviour (ops, checks, actions, hooks) come from runtime/catalogue/names.ts.
  */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
 
-const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
-const contentType = { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' } as const;
-const fieldList = { type: 'array', items: { type: 'string' } } as const;
+const { Array: List, Boolean: Bool, Integer, Null, Number: Num, Object: Obj, Optional } = Type;
+const { String: Str, Tuple, Union, Unknown } = Type;
+
+/** One of the given values, as a JSON Schema `enum` (its errors name the allowed values). */
+function oneOf<const T extends readonly (string | boolean)[]>(values: T, description?: string) {
+  return Type.Unsafe<T[number]>({ enum: [...values], ...(description ? { description } : {}) });
+}
+
+/** An object of any keys (optionally matching `names`), each value of `value`. */
+function mapOf<V extends TSchema>(value: V, names?: TSchema, extra: object = {}) {
+  return Type.Unsafe<Record<string, Static<V>>>({
+    type: 'object',
+    additionalProperties: value,
+    ...(names ? { propertyNames: names } : {}),
+    ...extra,
+  });
+}
+
+/** An object of exactly these keys (each optional unless wrapped otherwise). */
+function closed<P extends Record<string, TSchema>>(properties: P, description?: string) {
+  return Obj(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+}
+
+const text = (description?: string) => Str(description ? { description } : {});
+const flag = (description?: string) => Optional(Bool(description ? { description } : {}));
+const identifier = Str({ pattern: '^[a-z][a-z0-9_]*$' });
+const contentType = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
+const fieldPath = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
+const fieldList = (description?: string) => List(Str(), description ? { description } : {});
+const pair = Tuple([Str(), Str()]);
+const strings = mapOf(Str());
 
 export const fieldTypes = [
   'string',
@@ -31,255 +64,179 @@ export const fieldTypes = [
   'children',
 ] as const;
 
-/** Detail actions the runtime implements (`runtime/rest/actions/`), switched on per model by `actions:`. */
-export const actionOps = [
-  'available_ips',
-  'available_prefixes',
-  'available_vlans',
-  'available_asns',
-  'trace',
-  'paths',
-  'render_config',
-  'render_template',
-] as const;
-
-/** Model checks written once in runtime/write/checks/, switched on per model by a rule `{check: <name>, args}`. */
-export const checkOps = ['primary_ip', 'keeps_primary_ip', 'rack_space', 'lag'] as const;
-
 export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
 
-const field = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type'],
-  properties: {
-    type: { enum: fieldTypes },
-    label: { type: 'string' },
-    help_text: { type: 'string' },
-    // true: the request must give it; `model`: a value is needed, but it is checked only when the request
-    // is otherwise valid (NetBox's model validation after its serializer's); `type` (a generic relation):
-    // the type is required, the id is the model's
-    required: { anyOf: [{ type: 'boolean' }, { enum: ['model', 'type'] }] },
-    nullable: { type: 'boolean' },
-    blank: { type: 'boolean' },
-    default: {},
-    unique: { type: 'boolean' },
-    natural: { type: 'boolean' },
-    natural_sort: { type: 'boolean' },
-    index: { type: 'boolean' },
-    max_length: { type: 'integer', minimum: 1 },
-    min_length: { type: 'integer', minimum: 0 },
-    min: { type: 'number' },
-    max: { type: 'number' },
-    max_digits: { type: 'integer', minimum: 1 },
-    decimal_places: { type: 'integer', minimum: 0 },
-    pattern: { type: 'string' },
-    choices: { type: 'string' },
-    plain: { type: 'boolean' },
-    to: contentType,
-    on_delete: { enum: ['cascade', 'set_null', 'protect', 'none'] },
-    nested: fieldList,
-    through: { type: 'string' },
-    mirror: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
-    via: { type: 'string' },
-    item_refs: { type: 'object', additionalProperties: contentType },
-    where: { type: 'object', additionalProperties: { type: 'string' } },
-    item_field: { type: 'string' },
-    write_ids: { type: 'boolean' },
-    filter_name: identifier,
-    types: { type: 'array', items: contentType, minItems: 1 },
-    types_any: { type: 'boolean' },
-    read_as: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    upload_to: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-    width_field: { type: 'string' },
-    height_field: { type: 'string' },
-    size_field: { type: 'string' },
-    types_with_feature: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
-    item: { enum: listItemTypes },
-    read_only: { type: 'boolean' },
-    write_only: { type: 'boolean' },
-    hidden: { type: 'boolean' },
-    virtual: { type: 'boolean' },
-    empty_as_null: { type: 'boolean' },
-    // true: a hidden column NetBox's change data shows all the same
-    snapshot: { enum: [false, true, 'blank', 'ranges'] },
-    validators: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['pattern', 'message'],
-        properties: {
-          pattern: { type: 'string' },
-          message: { type: 'string' },
-          inverse: { type: 'boolean' },
-          ci: { type: 'boolean' },
-        },
-      },
-    },
-    example: {},
+const validator = closed({
+  pattern: Str(),
+  message: Str(),
+  inverse: flag('the value must NOT match'),
+  ci: flag('match case-insensitively'),
+});
+
+const field = closed({
+  type: oneOf(fieldTypes),
+  label: Optional(text()),
+  help_text: Optional(text()),
+  required: Optional(
+    Union([Bool(), oneOf(['model', 'type'] as const)], {
+      description:
+        'true: the request must give it; `model`: a value is needed, but it is checked only when the request ' +
+        "is otherwise valid (NetBox's model validation after its serializer's); `type` (a generic relation): " +
+        "the type is required, the id is the model's",
+    }),
+  ),
+  nullable: flag(),
+  blank: flag(),
+  default: Optional(Unknown()),
+  unique: flag(),
+  natural: flag(),
+  natural_sort: flag("sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation"),
+  index: flag(),
+  max_length: Optional(Integer({ minimum: 1 })),
+  min_length: Optional(Integer({ minimum: 0 })),
+  min: Optional(Num()),
+  max: Optional(Num()),
+  max_digits: Optional(Integer({ minimum: 1 })),
+  decimal_places: Optional(Integer({ minimum: 0 })),
+  pattern: Optional(text()),
+  choices: Optional(text()),
+  plain: flag(),
+  to: Optional(contentType),
+  on_delete: Optional(oneOf(['cascade', 'set_null', 'protect', 'none'] as const)),
+  nested: Optional(fieldList()),
+  through: Optional(text()),
+  mirror: Optional(
+    Str({
+      pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$',
+      description: "m2m: the other side of another model's m2m field (`app.model.field`), sharing its table",
+    }),
+  ),
+  via: Optional(
+    text("children: the child model's relation to this one, fixed values that select this list, its generic field"),
+  ),
+  item_refs: Optional(
+    mapOf(contentType, undefined, {
+      description: 'json lists of objects: keys whose values name objects of a model (copied templates map them)',
+    }),
+  ),
+  where: Optional(strings),
+  item_field: Optional(text()),
+  write_ids: flag(),
+  filter_name: Optional(identifier),
+  types: Optional(List(contentType, { minItems: 1 })),
+  types_any: flag('generic: any model of the catalogue'),
+  read_as: Optional(
+    Str({
+      pattern: '^[a-z][a-z0-9_]*$',
+      description: "generic: the nested object's name on read (columns keep the field's name: `<name>_type`, `_id`)",
+    }),
+  ),
+  upload_to: Optional(Str({ pattern: '^[a-z][a-z0-9-]*$', description: 'image: the folder under MEDIA_ROOT' })),
+  width_field: Optional(text("image: the field that gets the stored image's width")),
+  height_field: Optional(text("image: the field that gets the stored image's height")),
+  size_field: Optional(text("image: the field that gets the stored image's size in bytes")),
+  types_with_feature: Optional(oneOf(featureNames, 'generic: every model that has this feature')),
+  item: Optional(oneOf(listItemTypes)),
+  read_only: flag(),
+  write_only: flag(),
+  hidden: flag('a column the API never reads or writes (secrets, hashes); only hooks touch it'),
+  virtual: flag('write-only input with no column (read by a hook)'),
+  empty_as_null: flag(),
+  snapshot: Optional(
+    oneOf(
+      [false, true, 'blank', 'ranges'] as const,
+      "NetBox's snapshot of the object (change records, webhooks): true, a hidden column it shows all the same",
+    ),
+  ),
+  validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
+  example: Optional(Unknown()),
+});
+
+const computed = closed({
+  label: Optional(text()),
+  count: Optional(fieldPath),
+  cumulative: flag(),
+  expr: Optional(text()),
+  as: Optional(oneOf(['integer', 'string', 'choice', 'fk', 'decimal', 'boolean', 'json'] as const)),
+  copy: Optional(text()),
+  choices: Optional(text()),
+  to: Optional(contentType),
+  ip_depth: Optional(text()),
+  ip_children: Optional(text()),
+  vrf: Optional(text()),
+  reverse_list: Optional(text()),
+  snapshot: flag('NetBox stores the value on the row (a counter cache): it is part of the snapshot'),
+  nested: Optional(fieldList("a reverse list's objects in this form instead of their model's nested one")),
+  cable: Optional(
+    oneOf(['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] as const),
+  ),
+  config_context: Optional(closed({ contexts: contentType, local: Optional(text()), match: strings })),
+});
+
+const unique = closed({
+  fields: List(Str(), { minItems: 1 }),
+  ci: Optional(fieldList()),
+  when_set: Optional(fieldList()),
+  when_null: Optional(fieldList()),
+  nulls_distinct: flag(),
+  message: Optional(text()),
+  key: Optional(text()),
+});
+
+const rule = closed({
+  requires: Optional(pair),
+  same: Optional(pair),
+  one_of: Optional(List(Str(), { minItems: 2 })),
+  all_of: Optional(List(Str(), { minItems: 1, description: 'every one given when the object is created' })),
+  less: Optional(pair),
+  ip_unique: Optional(
+    closed({
+      field: Str(),
+      vrf: Str(),
+      enforce: Optional(text()),
+      host: flag(),
+      what: Str(),
+      exempt_field: Optional(text()),
+      exempt: Optional(fieldList()),
+    }),
+  ),
+  check: Optional(oneOf(checkNames, 'a check written once in runtime/write/checks/, with its arguments')),
+  args: Optional(mapOf(Union([Str(), List(Str())]))),
+  key: Optional(text()),
+  message: Optional(text()),
+});
+
+const path = Str({ pattern: '^_?[a-z][a-z0-9_]*(\\._?[a-z][a-z0-9_]*)*$' });
+
+const reachKeys = {
+  via: Optional(path),
+  from: Optional(fieldPath),
+  filter: Optional(identifier),
+  types: Optional(List(contentType, { minItems: 1, description: 'generic relations on the way: only these types' })),
+  inside: flag('a generic relation ending the path: objects inside the one named count too (a site’s locations)'),
+  where: Optional(mapOf(Str(), undefined, { description: 'fixed values of the rows a `from` reaches' })),
+  tree: flag(),
+  natural: Optional(identifier),
+};
+const reach = closed(reachKeys);
+
+const filter = closed(
+  {
+    ...reachKeys,
+    any: Optional(List(Union([path, reach]), { minItems: 2 })),
+    op: Optional(oneOf(filterOps)),
+    arg: Optional(text()),
+    field: Optional(text()),
+    expr: Optional(text('a value NetBox stores and we compute, in SQL over the row’s columns')),
+    lookups: Optional(fieldList()),
+    type: Optional(oneOf(['string', 'integer', 'number', 'boolean'] as const)),
+    description: Optional(text()),
   },
-} as const;
+  'a runtime operation (`op`), or a filter reached through relations: `from` a relation of another model ' +
+    'pointing here, then `via` fields, ending at a field, at another model’s `filter`, or at the object itself',
+);
 
-const computed = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    label: { type: 'string' },
-    count: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
-    cumulative: { type: 'boolean' },
-    expr: { type: 'string' },
-    as: { enum: ['integer', 'string', 'choice', 'fk', 'decimal', 'boolean', 'json'] },
-    copy: { type: 'string' },
-    choices: { type: 'string' },
-    to: contentType,
-    ip_depth: { type: 'string' },
-    ip_children: { type: 'string' },
-    vrf: { type: 'string' },
-    reverse_list: { type: 'string' },
-    snapshot: { type: 'boolean' },
-    nested: fieldList,
-    cable: { enum: ['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] },
-    config_context: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['contexts', 'match'],
-      properties: {
-        contexts: contentType,
-        local: { type: 'string' },
-        match: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-  },
-} as const;
-
-const unique = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['fields'],
-  properties: {
-    fields: { ...fieldList, minItems: 1 },
-    ci: fieldList,
-    when_set: fieldList,
-    when_null: fieldList,
-    nulls_distinct: { type: 'boolean' },
-    message: { type: 'string' },
-    key: { type: 'string' },
-  },
-} as const;
-
-const rule = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    requires: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-    same: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-    one_of: { ...fieldList, minItems: 2 },
-    // every one given when the object is created (a cable's two ends)
-    all_of: { ...fieldList, minItems: 1 },
-    less: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-    ip_unique: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['field', 'vrf', 'what'],
-      properties: {
-        field: { type: 'string' },
-        vrf: { type: 'string' },
-        enforce: { type: 'string' },
-        host: { type: 'boolean' },
-        what: { type: 'string' },
-        exempt_field: { type: 'string' },
-        exempt: { type: 'array', items: { type: 'string' } },
-      },
-    },
-    check: { enum: checkOps },
-    args: {
-      type: 'object',
-      additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-    },
-    key: { type: 'string' },
-    message: { type: 'string' },
-  },
-} as const;
-
-const path = { type: 'string', pattern: '^_?[a-z][a-z0-9_]*(\\._?[a-z][a-z0-9_]*)*$' } as const;
-
-/** Operations of runtime/filters/special.ts a declared filter may name, and the change-log request filters. */
-export const filterOps = [
-  'time_after',
-  'time_before',
-  'net_within',
-  'net_within_include',
-  'net_contains',
-  'family',
-  'mask_length',
-  'vrf_present',
-  'generic_is',
-  'generic_id',
-  'generic_parent_id',
-  'not_null',
-  'not_empty',
-  'has',
-  'has_any',
-  'missing',
-  'list_has',
-  'list_overlap',
-  'list_number',
-  'list_text',
-  'for_object_type',
-  'json_ref',
-  'vc_interfaces',
-  'range_contains',
-  'range_within',
-  'vid_in_ranges',
-  'related_ip',
-  'at_least',
-  'at_most',
-  'choice_group',
-  'null_or_same',
-  'usable',
-  'available',
-  'created_by_request',
-  'updated_by_request',
-  'modified_by_request',
-  'tag',
-] as const;
-
-const reach = {
-  via: path,
-  from: { type: 'string', pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' },
-  filter: identifier,
-  types: { type: 'array', items: contentType, minItems: 1 },
-  inside: { type: 'boolean' },
-  where: { type: 'object', additionalProperties: { type: 'string' } },
-  tree: { type: 'boolean' },
-  natural: identifier,
-} as const;
-
-const filter = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...reach,
-    any: {
-      type: 'array',
-      minItems: 2,
-      items: { anyOf: [path, { type: 'object', additionalProperties: false, properties: reach }] },
-    },
-    op: { enum: filterOps },
-    arg: { type: 'string' },
-    field: { type: 'string' },
-    expr: { type: 'string' },
-    lookups: fieldList,
-    type: { enum: ['string', 'integer', 'number', 'boolean'] },
-    description: { type: 'string' },
-  },
-} as const;
-
-/**
- * DRF's field metadata keys an `options.fields` entry may give (null removes what the rule derives);
- * `choices` may name a choice set.
- */
+/** DRF's field metadata types an `options.fields` entry may give. */
 const drfTypes = [
   'field',
   'boolean',
@@ -292,196 +249,173 @@ const drfTypes = [
   'date',
   'datetime',
   'choice',
-].concat(['list', 'nested object', 'image upload']);
-const optionalNumber = { type: ['number', 'null'] } as const;
-const fieldOptionKeys = {
-  type: { enum: drfTypes },
-  label: { type: 'string' },
-  help_text: { type: ['string', 'null'] },
-  min_length: optionalNumber,
-  max_length: optionalNumber,
-  min_value: optionalNumber,
-  max_value: optionalNumber,
-  max_digits: optionalNumber,
-  decimal_places: optionalNumber,
-  choices: {
-    anyOf: [
-      { type: 'null' },
-      { type: 'string' },
+  'list',
+  'nested object',
+  'image upload',
+] as const;
+const optionalNumber = Optional(Union([Num(), Null()]));
+const drfChoice = closed({ value: Union([Str(), Integer(), Null()]), display_name: Str() });
+const objectOrNull = (description?: string) =>
+  Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], ...(description ? { description } : {}) });
+
+/** DRF's field metadata keys an `options.fields` entry may give (null removes what the rule derives). */
+const fieldOptions = Obj(
+  {
+    type: Optional(oneOf(drfTypes)),
+    label: Optional(text()),
+    help_text: Optional(Union([Str(), Null()])),
+    min_length: optionalNumber,
+    max_length: optionalNumber,
+    min_value: optionalNumber,
+    max_value: optionalNumber,
+    max_digits: optionalNumber,
+    decimal_places: optionalNumber,
+    choices: Optional(Union([Null(), Str({ description: 'a choice set' }), List(drfChoice)])),
+    child: Optional(
+      objectOrNull("a list's item: keys merged into the rule's item, or the item's whole description (null: none)"),
+    ),
+    children: Optional(
+      mapOf(objectOrNull(), undefined, {
+        description: "a nested object's fields by name: keys merged into the rule's, a new field, or null (none)",
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+const modelOptions = closed(
+  {
+    description: Optional(text()),
+    type_choices: Optional(
+      Union([Bool(), mapOf(Str({ pattern: '^[a-z_]+$' }))], {
+        description:
+          'true: every content-type field lists every object type; or field → the NetBox feature its types have',
+      }),
+    ),
+    fields: Optional(mapOf(fieldOptions, Str({ pattern: '^_?[a-z][a-z0-9_]*$' }))),
+  },
+  "NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields",
+);
+
+const alias = closed({ field: Str(), type: Optional(contentType), reason: Str() });
+
+const action = Type.Unsafe<{ op: (typeof actionOps)[number] } & Record<string, string>>({
+  type: 'object',
+  required: ['op'],
+  properties: { op: { enum: [...actionOps] } },
+  additionalProperties: { type: 'string' },
+});
+
+const model = closed({
+  class: Str({ pattern: '^[A-Z][A-Za-z0-9]*$' }),
+  path: Str({ pattern: '^[a-z][a-z0-9-]*$' }),
+  table: Optional(identifier),
+  also_mounted_at: Optional(List(Str({ pattern: '^[a-z]+/[a-z][a-z0-9-]*$' }))),
+  verbose_name: Optional(text()),
+  verbose_name_plural: Optional(text()),
+  description: Optional(text()),
+  tree: flag(),
+  read_only: flag(),
+  timestamps: Optional(
+    Union([Bool(), oneOf(['created', 'last_updated'] as const)], {
+      description: '`created` and `last_updated` (true, the default), neither, or only the one named',
+    }),
+  ),
+  display_url: Optional(
+    Union([Bool(), Str({ pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)*$' })], {
+      description:
+        'false: no `display_url` (NetBox leaves it out of a few serializers); a path: the object’s page is ' +
+        'there instead of under its API path (NetBox’s change records: `core/changelog`)',
+    }),
+  ),
+  tags_as_slugs: flag('`tags` read and written as slugs, not nested tags (NetBox’s config contexts)'),
+  hooks: Optional(oneOf(hookNames, 'hand-written behaviour of runtime/hooks/')),
+  natural_key: Optional(text()),
+  features: Optional(List(oneOf(featureNames))),
+  fields: mapOf(field, identifier),
+  computed: Optional(mapOf(computed, Str({ pattern: '^_?[a-z][a-z0-9_]*$' }))),
+  unique_together: Optional(List(unique)),
+  rules: Optional(List(rule)),
+  brief: Optional(fieldList()),
+  nested: Optional(fieldList()),
+  generic_nested: Optional(
+    fieldList(
+      'the form a generic relation (an assigned object, a change record’s object) shows it in, where it ' +
+        'differs from the nested one (NetBox’s brief serializer beside a legacy nested one: tags)',
+    ),
+  ),
+  order: Optional(fieldList()),
+  display: Union([Str({ minLength: 1 }), List(Str({ minLength: 1 }), { minItems: 1 })]),
+  ordering: Optional(fieldList()),
+  search: Optional(fieldList()),
+  filters: Optional(mapOf(filter)),
+  aliases: Optional(mapOf(alias)),
+  ignored_filters: Optional(mapOf(Str({ minLength: 1 }))),
+  propagate_filters: Optional(
+    mapOf(Union([path, Obj(reachKeys, { additionalProperties: false, required: ['via'] })]), undefined, {
+      description: 'filters every model with a foreign key to this one gets, through that key (`region: region`)',
+    }),
+  ),
+  template_of: Optional(contentType),
+  totals: Optional(
+    List(closed({ sum: Str(), into: path }), {
+      description: "a parent's field kept equal to the sum of its children's (a VM's disk, its virtual disks' sizes)",
+    }),
+  ),
+  reverse_filters: Optional(
+    closed(
+      { via: Str(), filters: strings },
+      'filters this model gives every model its generic relation can name (contacts of an object): ' +
+        'filter name → own fk field',
+    ),
+  ),
+  instantiates: Optional(
+    closed(
       {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['value', 'display_name'],
-          properties: { value: { type: ['string', 'integer', 'null'] }, display_name: { type: 'string' } },
-        },
+        type: Str(),
+        device: Optional(text()),
+        placeholders: Optional(strings),
+        replicate: Optional(text('boolean input: false skips the copying')),
+        adopt: Optional(text("boolean input: true takes the device's like-named free components")),
       },
-    ],
-  },
-} as const;
-const fieldOptions = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    ...fieldOptionKeys,
-    // a list's item: keys merged into the rule's item, or the item's whole description (null: none)
-    child: { type: ['object', 'null'] },
-    // a nested object's fields by name: keys merged into the rule's, a new field, or null (none)
-    children: { type: 'object', additionalProperties: { type: ['object', 'null'] } },
-  },
-} as const;
+      'creating one of these copies the templates of its `type` into components (NetBox’s instantiation)',
+    ),
+  ),
+  actions: Optional(
+    mapOf(action, Str({ pattern: '^[a-z][a-z0-9-]*$' }), {
+      description: 'detail actions (`/<id>/<name>/`): a runtime operation and the fields it works on',
+    }),
+  ),
+  options: Optional(modelOptions),
+});
 
-/** What NetBox's OPTIONS answer says that the rule in runtime/rest/options cannot derive from the catalogue. */
-const modelOptions = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    description: { type: 'string' },
-    // true: every content-type field lists every object type; or field → the NetBox feature its types have (`all`)
-    type_choices: {
-      anyOf: [{ type: 'boolean' }, { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z_]+$' } }],
-    },
-    fields: {
-      type: 'object',
-      propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' },
-      additionalProperties: fieldOptions,
-    },
-  },
-} as const;
+const choiceOption = Tuple([Union([Str(), Integer()]), Str()]);
 
-const model = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['class', 'path', 'fields', 'display'],
-  properties: {
-    class: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
-    path: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-    table: identifier,
-    also_mounted_at: { type: 'array', items: { type: 'string', pattern: '^[a-z]+/[a-z][a-z0-9-]*$' } },
-    verbose_name: { type: 'string' },
-    verbose_name_plural: { type: 'string' },
-    description: { type: 'string' },
-    tree: { type: 'boolean' },
-    read_only: { type: 'boolean' },
-    timestamps: { anyOf: [{ type: 'boolean' }, { enum: ['created', 'last_updated'] }] },
-    display_url: { anyOf: [{ type: 'boolean' }, { type: 'string', pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)*$' }] },
-    tags_as_slugs: { type: 'boolean' },
-    hooks: { type: 'string' },
-    natural_key: { type: 'string' },
-    features: {
-      type: 'array',
-      items: { enum: ['tags', 'custom_fields', 'changelog', 'branching', 'events', 'image_attachments'] },
-    },
-    fields: { type: 'object', additionalProperties: field, propertyNames: identifier },
-    computed: {
-      type: 'object',
-      additionalProperties: computed,
-      propertyNames: { type: 'string', pattern: '^_?[a-z][a-z0-9_]*$' },
-    },
-    unique_together: { type: 'array', items: unique },
-    rules: { type: 'array', items: rule },
-    brief: fieldList,
-    nested: fieldList,
-    // the form a generic relation (an assigned object, a change record's object) shows it in, where it
-    // differs from the nested one (NetBox's brief serializer beside a legacy nested one: tags)
-    generic_nested: fieldList,
-    order: fieldList,
-    display: {
-      anyOf: [
-        { type: 'string', minLength: 1 },
-        { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
-      ],
-    },
-    ordering: fieldList,
-    search: fieldList,
-    filters: { type: 'object', additionalProperties: filter },
-    aliases: {
-      type: 'object',
-      additionalProperties: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['field', 'reason'],
-        properties: { field: { type: 'string' }, type: contentType, reason: { type: 'string' } },
-      },
-    },
-    ignored_filters: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
-    propagate_filters: {
-      type: 'object',
-      additionalProperties: {
-        anyOf: [path, { type: 'object', additionalProperties: false, required: ['via'], properties: reach }],
-      },
-    },
-    template_of: contentType,
-    // a parent's field kept equal to the sum of its children's (a VM's disk, its virtual disks' sizes)
-    totals: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['sum', 'into'],
-        properties: { sum: { type: 'string' }, into: path },
-      },
-    },
-    reverse_filters: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['via', 'filters'],
-      properties: { via: { type: 'string' }, filters: { type: 'object', additionalProperties: { type: 'string' } } },
-    },
-    instantiates: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type'],
-      properties: {
-        type: { type: 'string' },
-        device: { type: 'string' },
-        placeholders: { type: 'object', additionalProperties: { type: 'string' } },
-        replicate: { type: 'string' },
-        adopt: { type: 'string' },
-      },
-    },
-    actions: {
-      type: 'object',
-      propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-      additionalProperties: {
-        type: 'object',
-        required: ['op'],
-        properties: { op: { enum: actionOps } },
-        additionalProperties: { type: 'string' },
-      },
-    },
-    options: modelOptions,
-  },
-} as const;
+const app = closed({
+  label: Optional(text()),
+  api_path: Optional(
+    Str({
+      pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$',
+      description: 'URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching`',
+    }),
+  ),
+  models: mapOf(model, identifier),
+});
 
-const choiceOption = {
-  type: 'array',
-  minItems: 2,
-  maxItems: 2,
-  items: [{ type: ['string', 'integer'] }, { type: 'string' }],
-} as const;
-
-export const catalogueSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['apps'],
-  properties: {
-    choices: { type: 'object', additionalProperties: { type: 'array', items: choiceOption, minItems: 1 } },
-    apps: {
-      type: 'object',
-      propertyNames: identifier,
-      additionalProperties: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['models'],
-        properties: {
-          label: { type: 'string' },
-          api_path: { type: 'string', pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$' },
-          models: { type: 'object', propertyNames: identifier, additionalProperties: model },
-        },
-      },
-    },
+export const catalogueSchema = closed(
+  {
+    choices: Optional(mapOf(List(choiceOption, { minItems: 1 }))),
+    apps: mapOf(app, identifier),
   },
-} as const;
+  'The model catalogue (models.yaml): apps → models → fields',
+);
+
+export type RawCatalogue = Static<typeof catalogueSchema>;
+export type RawApp = Static<typeof app>;
+export type RawModel = Static<typeof model>;
+export type RawField = Static<typeof field>;
+export type RawComputed = Static<typeof computed>;
+export type RawFilter = Static<typeof filter>;
+export type RawRule = Static<typeof rule>;
+export type RawUnique = Static<typeof unique>;
+export type RawValidator = Static<typeof validator>;

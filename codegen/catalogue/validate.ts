@@ -2,7 +2,7 @@
  * Rules of models.yaml that need the whole catalogue: references between models, choice sets,
  * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
  */
-import type { RawCatalogue, RawModel } from './raw.ts';
+import type { RawCatalogue, RawModel } from './schema.ts';
 import { CatalogueError } from './load.ts';
 import { parseDisplay } from './display.ts';
 

@@ -3,4 +3,5 @@
  * Runtime code receives the catalogue as a value; only the app's wiring point imports generated/.
  */
 export type * from './ir.ts';
+export * from './names.ts';
 export { Registry } from './registry.ts';

@@ -2,6 +2,7 @@
  * The frozen catalogue: what `codegen` writes to `generated/catalogue.ts` and what the runtime reads.
  * Pure types; the runtime owns this contract because it is the reader (codegen imports it type-only).
  */
+import type { ActionOp, CheckName, HookName } from './names.ts';
 
 /** How a value is stored and read. */
 export type ScalarKind =
@@ -263,7 +264,7 @@ export type RuleDef =
   /** a check of runtime/write/checks/ by name, with its arguments */
   | {
       readonly type: 'check';
-      readonly check: 'primary_ip' | 'keeps_primary_ip' | 'rack_space' | 'lag';
+      readonly check: CheckName;
       readonly args: Readonly<Record<string, string | readonly string[]>>;
       readonly key: string;
       readonly message?: string;
@@ -346,15 +347,7 @@ export interface IgnoredParam {
 /** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
 export interface ActionDef {
   readonly path: string;
-  readonly op:
-    | 'available_ips'
-    | 'available_prefixes'
-    | 'available_vlans'
-    | 'available_asns'
-    | 'trace'
-    | 'paths'
-    | 'render_config'
-    | 'render_template';
+  readonly op: ActionOp;
   /** the op's arguments: field names of the model, or content types of the models it creates */
   readonly args: Readonly<Record<string, string>>;
 }
@@ -398,7 +391,7 @@ export interface ModelDef {
   readonly sequence: string;
   readonly readOnly: boolean;
   /** named hand-written behaviour for this model (runtime/hooks) */
-  readonly hooks?: string;
+  readonly hooks?: HookName;
   readonly features: ModelFeatures;
   readonly tree: boolean;
   /** the natural key used by `<fk>=` filters pointing here (slug, name, rd, …) */

@@ -1,7 +1,9 @@
 /**
- * Model behaviour that is not generic, registered under the names models.yaml gives in `hooks:`.
+ * Model behaviour that is not generic, registered under the names models.yaml gives in `hooks:` (declared
+ * in runtime/catalogue/names.ts).
  * Keep this list short: most needs are better met by a general capability of the write path.
  */
+import type { HookName } from '../catalogue/names.ts';
 import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';
@@ -9,15 +11,16 @@ import { eventRuleHooks, webhookHooks } from './events.ts';
 import { branchHooks } from './branches.ts';
 import { virtualChassisHooks } from './virtual-chassis.ts';
 
+/** One entry per name of runtime/catalogue/names.ts (the YAML's `hooks:` can name no other). */
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
-  return new Map<string, ModelHooks>([
-    ['users.user', userHooks],
-    ['users.token', tokenHooks(options)],
-    ['users.objectpermission', permissionHooks],
-    ['extras.webhook', webhookHooks],
-    ['extras.eventrule', eventRuleHooks],
-    ['branching.branch', branchHooks],
-    ['dcim.virtualchassis', virtualChassisHooks],
-    ...Object.entries(extra),
-  ]);
+  const hooks: Record<HookName, ModelHooks> = {
+    'users.user': userHooks,
+    'users.token': tokenHooks(options),
+    'users.objectpermission': permissionHooks,
+    'extras.webhook': webhookHooks,
+    'extras.eventrule': eventRuleHooks,
+    'branching.branch': branchHooks,
+    'dcim.virtualchassis': virtualChassisHooks,
+  };
+  return new Map<string, ModelHooks>([...Object.entries(hooks), ...Object.entries(extra)]);
 }
