@@ -7,7 +7,11 @@
 import { defineConfig } from 'vitest/config';
 
 /** Files that need no PostgreSQL and start no server: the global setup does not run for them. */
-const unit = ['tests/unit/**/*.test.ts', 'tests/codegen/{emitters,options,line-length,runtime-cycles,tables}.test.ts'];
+const unit = [
+  'tests/unit/**/*.test.ts',
+  'tests/codegen/{emitters,options,line-length,runtime-cycles,tables}.test.ts',
+  'tests/graphql/schema.test.ts',
+];
 
 /** Files that take minutes or other programs (clients, a browser, PostgreSQL restarts). */
 const slow = [

@@ -21,7 +21,8 @@ export const pascal = (name: string) =>
     .join('');
 
 /** `IPAddressAssignmentType`: a generic relation's union. */
-export const unionName = (m: ModelDef, f: FieldDef) => `${m.className}${pascal(f.name.replace(/_object$/, ''))}Type`;
+export const unionName = (m: ModelDef, f: FieldDef) =>
+  unionNames[`${m.key}.${f.name}`] ?? `${m.className}${pascal(f.name.replace(/_object$/, ''))}Type`;
 
 export const shown = (cat: Catalogue, key: string) => !!cat.models[key] && !hiddenModels.has(key);
 export const hasRoot = (cat: Catalogue, key: string) => shown(cat, key) && !noRootModels.has(key);
