@@ -89,7 +89,7 @@ async function run(
   variables: Record<string, unknown>,
 ): Promise<string> {
   const fragments = fragmentsOf(doc);
-  checkLimits(op, fragments, variables, engine.limits);
+  checkLimits(engine.schema, op, fragments, variables, engine.limits);
   const collect: CollectContext = { fragments, variables };
   const qc = queryContext(c, engine.schema, engine.map, collect, engine.unionsOf);
   const fields = collectFields(collect, op.selectionSet, (t) => t === 'Query');

@@ -1,12 +1,20 @@
 /**
  * What an operation asks for before anything runs: its depth (nested selections, fragments expanded),
  * its aliases (NetBox's GRAPHQL_MAX_ALIASES) and its cost, an estimate of the rows × fields it reads:
- * each field counts 1, and everything under a list counts once per row that list is expected to give
- * (its `pagination.limit` when set, else 10). Introspection (`__schema`, `__type`) is served from memory
- * and not counted.
+ * each field counts 1, and everything under a nested list (a field the schema types as a list) counts
+ * once per row that list is expected to give (its `pagination.limit` when set, else 10). Introspection
+ * (`__schema`, `__type`) is served from memory and not counted.
  */
 import {
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
   Kind,
+  type GraphQLCompositeType,
+  type GraphQLSchema,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -46,33 +54,50 @@ interface Measure {
   cost: number;
 }
 
+interface Walk {
+  readonly schema: GraphQLSchema;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  readonly variables: Record<string, unknown>;
+  readonly m: Measure;
+}
+
+/** The type a fragment's selections are read on (its condition, else the enclosing type). */
+function conditionType(w: Walk, name: string | undefined, parent: GraphQLCompositeType | undefined) {
+  const t = name ? w.schema.getType(name) : parent;
+  return t && isCompositeType(t) ? t : undefined;
+}
+
 function walk(
+  w: Walk,
   set: SelectionSetNode,
-  fragments: Readonly<Record<string, FragmentDefinitionNode>>,
-  variables: Record<string, unknown>,
+  parent: GraphQLCompositeType | undefined,
   depth: number,
-  m: Measure,
   seen: readonly string[],
 ): number {
   let cost = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       if (sel.name.value === '__schema' || sel.name.value === '__type') continue;
-      if (sel.alias) m.aliases++;
-      m.depth = Math.max(m.depth, depth + 1);
+      if (sel.alias) w.m.aliases++;
+      w.m.depth = Math.max(w.m.depth, depth + 1);
       cost += 1;
       if (!sel.selectionSet) continue;
+      const def =
+        parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+      const named = def ? getNamedType(def.type) : undefined;
       const pagination = sel.arguments?.find((a) => a.name.value === 'pagination')?.value;
-      const isList = sel.name.value.endsWith('_list') || !!sel.arguments?.some((a) => a.name.value === 'filters');
-      const rows = isList && depth > 0 ? (limitArg(pagination, variables) ?? LIST_ESTIMATE) : 1;
-      cost += rows * walk(sel.selectionSet, fragments, variables, depth + 1, m, seen);
+      const isList = !!def && isListType(getNullableType(def.type));
+      const rows = isList && depth > 0 ? (limitArg(pagination, w.variables) ?? LIST_ESTIMATE) : 1;
+      const inner = named && isCompositeType(named) ? named : undefined;
+      cost += rows * walk(w, sel.selectionSet, inner, depth + 1, seen);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      cost += walk(sel.selectionSet, fragments, variables, depth, m, seen);
+      cost += walk(w, sel.selectionSet, conditionType(w, sel.typeCondition?.name.value, parent), depth, seen);
     } else {
       const name = sel.name.value;
-      const frag = fragments[name];
+      const frag = w.fragments[name];
       if (!frag || seen.includes(name)) continue;
-      cost += walk(frag.selectionSet, fragments, variables, depth, m, [...seen, name]);
+      const on = conditionType(w, frag.typeCondition.name.value, parent);
+      cost += walk(w, frag.selectionSet, on, depth, [...seen, name]);
     }
   }
   return cost;
@@ -80,13 +105,14 @@ function walk(
 
 /** Fails the request, before any SQL, when the operation goes beyond a limit. */
 export function checkLimits(
+  schema: GraphQLSchema,
   op: OperationDefinitionNode,
   fragments: Readonly<Record<string, FragmentDefinitionNode>>,
   variables: Record<string, unknown>,
   limits: Limits,
 ): void {
   const m: Measure = { depth: 0, aliases: 0, cost: 0 };
-  m.cost = walk(op.selectionSet, fragments, variables, 0, m, []);
+  m.cost = walk({ schema, fragments, variables, m }, op.selectionSet, schema.getQueryType() ?? undefined, 0, []);
   const name = op.name?.value ?? 'anonymous';
   if (limits.maxAliases && m.aliases > limits.maxAliases)
     throw new GraphqlFault(`${m.aliases} aliases found. Allowed: ${limits.maxAliases} (GRAPHQL_MAX_ALIASES).`);
