@@ -1,0 +1,254 @@
+/**
+ * /graphql/ as a client meets it: POST and GET `?query=`, object permissions as SQL constraints (a
+ * constrained token sees only its rows, at every level; no view permission gives empty lists and
+ * "does not exist", as NetBox's restricted querysets do), the branch headers, LOGIN_REQUIRED and
+ * EXEMPT_VIEW_PERMISSIONS, the depth, alias and cost limits (clear GraphQL errors, before any SQL),
+ * NetBox's MAX_PAGE_SIZE cap of 1,000 rows per list, and GraphiQL for a browser.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBranch, readyBranch } from '../helpers/branch.ts';
+import { created, startTestServer, type Reply, type TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+/** LOGIN_REQUIRED off, sites exempt from view permissions */
+let open: TestServer;
+const auth: Record<string, Record<string, string>> = {};
+const ids: Record<string, number> = {};
+
+/** POSTs a query as `who` (the superuser unless named) and returns the reply. */
+function gq(query: string, who?: string, headers: Record<string, string> = {}, server = s): Promise<Reply> {
+  return server.request('POST', '/graphql/', { query }, { ...(who ? auth[who] : {}), ...headers });
+}
+
+async function user(name: string, permissions: { object_types: string[]; constraints?: unknown }[]): Promise<void> {
+  const u = await created(s, '/api/users/users/', { username: name, password: `${name}-password-x` });
+  for (const [i, p] of permissions.entries())
+    await created(s, '/api/users/permissions/', { name: `${name}-${i}`, actions: ['view'], users: [u.id], ...p });
+  auth[name] = { Authorization: `Bearer ${(await created(s, '/api/users/tokens/', { user: u.id })).token}` };
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  open = await startTestServer({ env: { LOGIN_REQUIRED: 'false', EXEMPT_VIEW_PERMISSIONS: 'dcim.site' } });
+  const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
+  const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });
+  const dt = await created(s, '/api/dcim/device-types/', { manufacturer: mf.id, model: 'dt', slug: 'dt' });
+  const role = await created(s, '/api/dcim/device-roles/', { name: 'rl', slug: 'rl', color: '00ff00' });
+  const refs = { site: site.id, device_type: dt.id, role: role.id };
+  const devices = await created(s, '/api/dcim/devices/', [
+    { name: 'core-1', ...refs },
+    { name: 'core-2', ...refs },
+    { name: 'edge-1', ...refs },
+  ]);
+  ids.site = site.id;
+  ids.core1 = devices[0].id;
+  ids.edge1 = devices[2].id;
+  await created(
+    s,
+    '/api/dcim/interfaces/',
+    devices.flatMap((d: { id: number }) =>
+      ['eth0', 'mgmt0'].map((name) => ({ device: d.id, name, type: '1000base-t' })),
+    ),
+  );
+  // devices named core-*, and of their interfaces only eth*
+  await user('constrained', [
+    { object_types: ['dcim.device'], constraints: { name__startswith: 'core-' } },
+    { object_types: ['dcim.interface'], constraints: { name__startswith: 'eth' } },
+  ]);
+  // sites only: no devices, no interfaces
+  await user('sites', [{ object_types: ['dcim.site'] }]);
+  await created(open, '/api/dcim/sites/', { name: 'open-site', slug: 'open-site' });
+}, 120_000);
+afterAll(async () => {
+  await s?.stop();
+  await open?.stop();
+});
+
+describe('requests', () => {
+  it('answers a POST with data, and a GET ?query= (with variables) the same', async () => {
+    const query = 'query Q($n: String!) { device_list(filters: {name: {exact: $n}}) { name site { slug } } }';
+    const want = { data: { device_list: [{ name: 'core-1', site: { slug: 'st' } }] } };
+    const post = await s.request('POST', '/graphql/', { query, variables: { n: 'core-1' } });
+    expect(post.status).toBe(200);
+    expect(post.headers.get('content-type')).toContain('application/json');
+    expect(post.body).toEqual(want);
+    const qs = new URLSearchParams({ query, variables: JSON.stringify({ n: 'core-1' }) });
+    const get = await s.request('GET', `/graphql/?${qs}`);
+    expect(get.status).toBe(200);
+    expect(get.body).toEqual(want);
+    // application/graphql: the body is the query
+    const raw = await s.request('POST', '/graphql/', '{ site_list { name } }', {
+      'Content-Type': 'application/graphql',
+    });
+    expect(raw.body).toEqual({ data: { site_list: [{ name: 'st' }] } });
+  });
+
+  it('answers a syntax error, an unknown field and a mutation as GraphQL errors (200, data null)', async () => {
+    const bad = await gq('{ device_list { name ');
+    expect(bad.status).toBe(200);
+    expect(bad.body.data).toBeNull();
+    expect(bad.body.errors[0].message).toMatch(/^Syntax Error/);
+    expect(bad.body.errors[0].locations).toEqual([{ line: 1, column: 22 }]);
+    const unknown = await gq('{ device_list { nonsense } }');
+    expect(unknown.body.errors[0].message).toBe("Cannot query field 'nonsense' on type 'DeviceType'.");
+    const mutation = await gq('mutation { device_list { name } }');
+    expect(mutation.body.data).toBeNull();
+    expect(mutation.body.errors).toHaveLength(1);
+  });
+
+  it('refuses a GET without a query from a client that is not a browser', async () => {
+    const r = await s.request('GET', '/graphql/');
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  it('a constrained token sees only its rows, at every level', async () => {
+    const r = await gq('{ device_list { name interfaces { name } } }', 'constrained');
+    expect(r.body).toEqual({
+      data: {
+        device_list: [
+          { name: 'core-1', interfaces: [{ name: 'eth0' }] },
+          { name: 'core-2', interfaces: [{ name: 'eth0' }] },
+        ],
+      },
+    });
+    const count = await gq('{ device_list_page_metadata { count } }', 'constrained');
+    expect(count.body).toEqual({ data: { device_list_page_metadata: { count: 2 } } });
+    // a reverse relation from a model it may see is constrained the same way
+    const site = await gq(`{ site(id: ${ids.site}) { devices { name } } }`, 'constrained');
+    expect(site.status).toBe(200);
+  });
+
+  it('an object outside the constraint does not exist for it, as in NetBox', async () => {
+    const inside = await gq(`{ device(id: ${ids.core1}) { name } }`, 'constrained');
+    expect(inside.body).toEqual({ data: { device: { name: 'core-1' } } });
+    const outside = await gq(`{ device(id: ${ids.edge1}) { name } }`, 'constrained');
+    expect(outside.body.data).toBeNull();
+    expect(outside.body.errors).toEqual([
+      { message: 'Device matching query does not exist.', locations: [{ line: 1, column: 3 }], path: ['device'] },
+    ]);
+    const superuser = await gq(`{ device(id: ${ids.edge1}) { name } }`);
+    expect(superuser.body).toEqual({ data: { device: { name: 'edge-1' } } });
+  });
+
+  it('without view permission a list is empty and an object does not exist', async () => {
+    const r = await gq(`{ site_list { name devices { name } } device_list { name } }`, 'sites');
+    expect(r.body).toEqual({ data: { site_list: [{ name: 'st', devices: [] }], device_list: [] } });
+    const one = await gq(`{ device(id: ${ids.core1}) { name } }`, 'sites');
+    expect(one.body.data).toBeNull();
+    expect(one.body.errors[0].message).toBe('Device matching query does not exist.');
+  });
+
+  it('an unknown token is refused as REST refuses it', async () => {
+    const r = await gq('{ site_list { name } }', undefined, { Authorization: 'Bearer nbt_nope.nothing' });
+    expect(r.status).toBe(403);
+  });
+});
+
+describe('LOGIN_REQUIRED and EXEMPT_VIEW_PERMISSIONS', () => {
+  it('while LOGIN_REQUIRED is on, an anonymous request is refused and a browser sent to the login', async () => {
+    const r = await fetch(`${s.url}/graphql/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ site_list { name } }' }),
+    });
+    expect(r.status).toBe(403);
+    expect(await r.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    const get = await fetch(`${s.url}/graphql/?query=${encodeURIComponent('{ site_list { name } }')}`);
+    expect(get.status).toBe(403);
+    const page = await fetch(`${s.url}/graphql/`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/login/?next=/graphql/');
+  });
+
+  it('with LOGIN_REQUIRED off, an anonymous request sees the exempt models only', async () => {
+    const r = await fetch(`${open.url}/graphql/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ site_list { name } device_list { name } }' }),
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ data: { site_list: [{ name: 'open-site' }], device_list: [] } });
+  });
+});
+
+describe('branches', () => {
+  it('X-Service-Branch and X-NetBox-Branch read the branch, no header reads main', async () => {
+    const b = await readyBranch(s, 'gq-branch', true);
+    const branch = inBranch(s, b.schema_id);
+    await created(branch, '/api/dcim/sites/', { name: 'in-branch', slug: 'in-branch' });
+    const query = '{ site_list { name } }';
+    expect((await gq(query)).body.data.site_list).toEqual([{ name: 'st' }]);
+    for (const header of ['X-Service-Branch', 'X-NetBox-Branch']) {
+      const r = await gq(query, undefined, { [header]: b.schema_id });
+      expect(r.body.data.site_list, header).toEqual([{ name: 'in-branch' }, { name: 'st' }]);
+    }
+    const unknown = await gq(query, undefined, { 'X-Service-Branch': 'no-such-branch' });
+    expect(unknown.status).toBe(400);
+  }, 120_000);
+});
+
+describe('limits', () => {
+  it('more aliases than GRAPHQL_MAX_ALIASES: a GraphQL error saying so', async () => {
+    const aliases = Array.from({ length: 11 }, (_, i) => `a${i}: site_list { name }`).join(' ');
+    const r = await gq(`{ ${aliases} }`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      data: null,
+      errors: [{ message: '11 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).' }],
+    });
+  });
+
+  it('deeper than GRAPHQL_MAX_QUERY_DEPTH: a GraphQL error naming the operation and both depths', async () => {
+    let inner = 'name';
+    for (let i = 0; i < 5; i++) inner = `site { devices { ${inner} } }`;
+    const r = await gq(`query Deep { device_list { ${inner} } }`);
+    expect(r.body).toEqual({
+      data: null,
+      errors: [{ message: "'Deep' exceeds maximum operation depth of 10 (it is 12 deep; GRAPHQL_MAX_QUERY_DEPTH)." }],
+    });
+  });
+
+  it('an estimated cost over GRAPHQL_MAX_COST: a GraphQL error saying what to do', async () => {
+    const r = await gq(`{ device_list { interfaces(pagination: {limit: 1000}) {
+      ip_addresses(pagination: {limit: 1000}) { address } } } }`);
+    expect(r.body.data).toBeNull();
+    expect(r.body.errors).toHaveLength(1);
+    expect(r.body.errors[0].message).toMatch(
+      /^'anonymous' is estimated to read \d+ values, more than the 100000 allowed \(GRAPHQL_MAX_COST\): /,
+    );
+  });
+
+  it('caps every list at MAX_PAGE_SIZE (1,000) rows, whatever limit is asked; the count says how many', async () => {
+    const sites = Array.from({ length: 1001 }, (_, i) => ({ name: `cap-${i}`, slug: `cap-${i}` }));
+    for (let i = 0; i < sites.length; i += 500) await created(s, '/api/dcim/sites/', sites.slice(i, i + 500));
+    const filters = '{name: {starts_with: "cap-"}}';
+    for (const pagination of ['', ', pagination: {limit: 5000}', ', pagination: {limit: 0}']) {
+      const r = await gq(`{ site_list(filters: ${filters}${pagination}) { id } }`);
+      expect(r.body.data.site_list, pagination).toHaveLength(1000);
+    }
+    const rest = await gq(`{ site_list(filters: ${filters}, pagination: {offset: 1000, limit: 1000}) { id } }`);
+    expect(rest.body.data.site_list).toHaveLength(1);
+    const count = await gq(`{ site_list_page_metadata(filters: ${filters}) { count } }`);
+    expect(count.body.data.site_list_page_metadata.count).toBe(1001);
+  }, 120_000);
+});
+
+describe('GraphiQL', () => {
+  it('a browser GET gets the IDE, its scripts served from this server', async () => {
+    const r = await fetch(`${s.url}/graphql/`, { headers: { ...auth.sites, Accept: 'text/html' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/html');
+    const html = await r.text();
+    expect(html).toContain('<title>GraphiQL</title>');
+    const scripts = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThanOrEqual(5);
+    for (const src of scripts) {
+      expect(src, 'nothing from the network').toMatch(/^\/static\/graphiql\//);
+      const asset = await fetch(`${s.url}${src}`);
+      expect(asset.status, src).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, src).toBeGreaterThan(100);
+    }
+  });
+});
