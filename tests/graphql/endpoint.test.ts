@@ -115,9 +115,12 @@ describe('permissions', () => {
     });
     const count = await gq('{ device_list_page_metadata { count } }', 'constrained');
     expect(count.body).toEqual({ data: { device_list_page_metadata: { count: 2 } } });
-    // a reverse relation from a model it may see is constrained the same way
+    // a device's own interfaces are constrained the same way
+    const one = await gq(`{ device(id: ${ids.core1}) { interfaces { name } } }`, 'constrained');
+    expect(one.body).toEqual({ data: { device: { interfaces: [{ name: 'eth0' }] } } });
+    // and a model it has no permission for does not exist
     const site = await gq(`{ site(id: ${ids.site}) { devices { name } } }`, 'constrained');
-    expect(site.status).toBe(200);
+    expect(site.body.errors[0].message).toBe('Site matching query does not exist.');
   });
 
   it('an object outside the constraint does not exist for it, as in NetBox', async () => {
