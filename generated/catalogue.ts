@@ -4659,6 +4659,27 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "extras.configcontext",
+            "field": "data_file",
+            "column": "data_file_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configcontextprofile",
+            "field": "data_file",
+            "column": "data_file_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.configtemplate",
+            "field": "data_file",
+            "column": "data_file_id",
+            "onDelete": "set_null",
+            "kind": "fk"
           }
         ],
         "actions": []
@@ -30996,7 +31017,7 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": true,
             "blank": false,
-            "readOnly": true,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
             "default": null,
@@ -31359,7 +31380,7 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": true,
             "blank": false,
-            "readOnly": true,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
             "default": null,
@@ -31768,7 +31789,7 @@ export const catalogue: Catalogue = {
             "required": false,
             "nullable": true,
             "blank": false,
-            "readOnly": true,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
             "default": null,
@@ -44763,7 +44784,8 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "column": "created"
+            "column": "created",
+            "unlisted": true
           },
           {
             "name": "last_updated",
@@ -44775,7 +44797,8 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "column": "last_updated"
+            "column": "last_updated",
+            "unlisted": true
           }
         ],
         "brief": [
@@ -45040,7 +45063,8 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "column": "created"
+            "column": "created",
+            "unlisted": true
           },
           {
             "name": "last_updated",
@@ -45052,7 +45076,8 @@ export const catalogue: Catalogue = {
             "readOnly": true,
             "writeOnly": false,
             "unique": false,
-            "column": "last_updated"
+            "column": "last_updated",
+            "unlisted": true
           }
         ],
         "brief": [

@@ -350,6 +350,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ] = true;
   }
   const timestamps = m.timestamps ?? true;
+  // kept, filtered on and shown in GraphQL as NetBox's model has them; not in its serializer's answers
+  const unlisted: Partial<FieldDef> = timestamps === 'unlisted' ? { unlisted: true } : {};
   const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
   const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw));
   const all: FieldDef[] = [
@@ -364,11 +366,11 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(features.customFields
       ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })]
       : []),
-    ...(timestamps === true || timestamps === 'created'
-      ? [envelopeField('created', 'timestamp', { column: 'created', nullable: true })]
+    ...(timestamps === true || timestamps === 'created' || timestamps === 'unlisted'
+      ? [envelopeField('created', 'timestamp', { column: 'created', nullable: true, ...unlisted })]
       : []),
-    ...(timestamps === true || timestamps === 'last_updated'
-      ? [envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true })]
+    ...(timestamps === true || timestamps === 'last_updated' || timestamps === 'unlisted'
+      ? [envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true, ...unlisted })]
       : []),
     ...computed,
     ...(m.tree

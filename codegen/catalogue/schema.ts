@@ -317,8 +317,10 @@ const model = closed({
   tree: flag(),
   read_only: flag(),
   timestamps: Optional(
-    Union([Bool(), oneOf(['created', 'last_updated'] as const)], {
-      description: '`created` and `last_updated` (true, the default), neither, or only the one named',
+    Union([Bool(), oneOf(['created', 'last_updated', 'unlisted'] as const)], {
+      description:
+        '`created` and `last_updated` (true, the default), neither, only the one named, or both `unlisted`: ' +
+        'kept and filtered on as NetBox’s model has them, but left out of the API as its serializer leaves them',
     }),
   ),
   display_url: Optional(

@@ -201,7 +201,7 @@ export function writableFields(m: ModelDef): FieldDef[] {
 export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, unknown> {
   const C = m.className;
   const out: Record<string, unknown> = {};
-  const full = m.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  const full = m.fields.filter((f) => !f.hidden && !f.writeOnly && !f.unlisted).map((f) => f.name);
   out[C] = { ...objectSchema(m, full, cat), description: m.description };
   out[`Brief${C}`] = objectSchema(m, m.brief, cat);
   out[`Nested${C}`] = objectSchema(m, m.nested, cat);

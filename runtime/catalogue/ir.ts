@@ -168,6 +168,11 @@ export interface FieldDef {
   readonly example?: unknown;
   /** a column the API never reads or writes (secrets, hashes); only hooks touch it */
   readonly hidden?: boolean;
+  /**
+   * a column NetBox's model has but its serializer leaves out: not in REST answers, OPTIONS, webhook
+   * data or the OpenAPI document; filters and GraphQL have it
+   */
+  readonly unlisted?: boolean;
   /** an empty string is stored as null (nullable unique strings, NetBox's rule) */
   readonly emptyAsNull?: boolean;
   /**

@@ -53,7 +53,7 @@ async function represent(
     WHERE t.id = ANY($1::bigint[])`,
     [ids as never],
   );
-  const names = model.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  const names = model.fields.filter((f) => !f.hidden && !f.writeOnly && !f.unlisted).map((f) => f.name);
   const objects = await serialize(
     { db: ctx.db, registry: ctx.registry, baseUrl: '' },
     model,

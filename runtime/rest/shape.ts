@@ -19,7 +19,7 @@ export function isBrief(q: URLSearchParams): boolean {
 
 /** Field names to render, in model order: `fields` wins over `omit`, which wins over `brief`. */
 export function shapeFields(model: ModelDef, q: URLSearchParams): string[] {
-  const all = model.fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  const all = model.fields.filter((f) => !f.hidden && !f.writeOnly && !f.unlisted).map((f) => f.name);
   const excluded = new Set(list(q.get('exclude')));
   let names: string[];
   if (q.has('fields')) {

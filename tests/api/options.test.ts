@@ -222,4 +222,31 @@ describe('OPTIONS', () => {
     });
     expect(r.body.actions.POST.image_height).toEqual({ type: 'integer', ...readOnly, label: 'Image height' });
   });
+
+  it("takes a data file where NetBox's serializer does: contexts and templates, not export templates", async () => {
+    const context = (await s.request('OPTIONS', '/api/extras/config-contexts/')).body.actions.POST;
+    expect(context.data_file).toMatchObject({ type: 'nested object', required: false, read_only: false });
+    const exports = (await s.request('OPTIONS', '/api/extras/export-templates/')).body.actions.POST;
+    expect(exports.data_file).toMatchObject({ type: 'nested object', ...readOnly });
+    // no data source is ever synced here: a data file named is one that does not exist
+    const r = await s.request('POST', '/api/extras/config-contexts/', { name: 'df', data: {}, data_file: 999999 });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body)).toEqual(['data_file']);
+  });
+
+  it("leaves out the timestamps NetBox's serializer leaves out, and filters on them all the same", async () => {
+    const fields = (await s.request('OPTIONS', '/api/ipam/vlan-translation-rules/')).body.actions.POST;
+    expect(Object.keys(fields)).toEqual(['id', 'url', 'display', 'policy', 'local_vid', 'remote_vid', 'description']);
+    const policy = (await s.request('POST', '/api/ipam/vlan-translation-policies/', { name: 'unlisted' })).body;
+    expect(policy).not.toHaveProperty('created');
+    const rule = await s.request('POST', '/api/ipam/vlan-translation-rules/', {
+      policy: policy.id,
+      local_vid: 10,
+      remote_vid: 20,
+    });
+    expect(rule.status).toBe(201);
+    expect(rule.body).not.toHaveProperty('last_updated');
+    const since = await s.request('GET', '/api/ipam/vlan-translation-rules/?created__gte=2000-01-01T00:00:00Z');
+    expect(since.body.results.map((x: { id: number }) => x.id)).toEqual([rule.body.id]);
+  });
 });

@@ -15,7 +15,7 @@ import { fieldInfo, title, type Info } from './fields.ts';
 /** Every field the model's serializer has, in its order (never hidden columns or older names). */
 export function actionFields(registry: Registry, model: ModelDef): Info {
   const out: Info = {};
-  for (const f of model.fields) if (!f.hidden) out[f.name] = fieldInfo(registry, model, f);
+  for (const f of model.fields) if (!f.hidden && !f.unlisted) out[f.name] = fieldInfo(registry, model, f);
   return out;
 }
 
