@@ -14365,8 +14365,29 @@ export const catalogue: Catalogue = {
               "display_url",
               "display",
               "device",
-              "name"
-            ]
+              "name",
+              "cable",
+              "_occupied"
+            ],
+            "forms": {
+              "device": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              },
+              "cable": "plain"
+            },
+            "options": {
+              "children": {
+                "_occupied": {
+                  "type": "boolean"
+                }
+              }
+            }
           },
           {
             "name": "bridge",
@@ -14388,8 +14409,29 @@ export const catalogue: Catalogue = {
               "display_url",
               "display",
               "device",
-              "name"
-            ]
+              "name",
+              "cable",
+              "_occupied"
+            ],
+            "forms": {
+              "device": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              },
+              "cable": "plain"
+            },
+            "options": {
+              "children": {
+                "_occupied": {
+                  "type": "boolean"
+                }
+              }
+            }
           },
           {
             "name": "lag",
@@ -14411,8 +14453,29 @@ export const catalogue: Catalogue = {
               "display_url",
               "display",
               "device",
-              "name"
-            ]
+              "name",
+              "cable",
+              "_occupied"
+            ],
+            "forms": {
+              "device": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              },
+              "cable": "plain"
+            },
+            "options": {
+              "children": {
+                "_occupied": {
+                  "type": "boolean"
+                }
+              }
+            }
           },
           {
             "name": "mtu",
@@ -15012,6 +15075,13 @@ export const catalogue: Catalogue = {
               "to": "wireless.wirelesslink"
             },
             "to": "wireless.wirelesslink",
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "ssid"
+            ],
             "snapshot": true
           },
           {
@@ -15062,6 +15132,37 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "dcim.interface",
               "field": "bridge"
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "device",
+              "name",
+              "cable",
+              "_occupied"
+            ],
+            "forms": {
+              "device": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              },
+              "cable": "plain"
+            },
+            "options": {
+              "child": {
+                "children": {
+                  "_occupied": {
+                    "type": "boolean"
+                  }
+                }
+              }
             }
           },
           {
@@ -40293,7 +40394,10 @@ export const catalogue: Catalogue = {
               "display",
               "family",
               "address"
-            ]
+            ],
+            "forms": {
+              "family": "plain"
+            }
           },
           {
             "name": "nat_outside",
@@ -40317,7 +40421,10 @@ export const catalogue: Catalogue = {
               "display",
               "family",
               "address"
-            ]
+            ],
+            "forms": {
+              "family": "plain"
+            }
           },
           {
             "name": "dns_name",
@@ -44744,7 +44851,16 @@ export const catalogue: Catalogue = {
               "type": "reverse_list",
               "model": "ipam.vlantranslationrule",
               "field": "policy"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "policy",
+              "local_vid",
+              "remote_vid",
+              "description"
+            ]
           },
           {
             "name": "owner",
@@ -44992,16 +45108,7 @@ export const catalogue: Catalogue = {
             "unique": false,
             "to": "ipam.vlantranslationpolicy",
             "onDelete": "cascade",
-            "nested": [
-              "id",
-              "url",
-              "display",
-              "name",
-              "description"
-            ],
-            "options": {
-              "type": "field"
-            }
+            "plain": true
           },
           {
             "name": "local_vid",
@@ -55012,7 +55119,18 @@ export const catalogue: Catalogue = {
               "display",
               "virtual_machine",
               "name"
-            ]
+            ],
+            "forms": {
+              "virtual_machine": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              }
+            }
           },
           {
             "name": "bridge",
@@ -55035,7 +55153,18 @@ export const catalogue: Catalogue = {
               "display",
               "virtual_machine",
               "name"
-            ]
+            ],
+            "forms": {
+              "virtual_machine": {
+                "nested": [
+                  "id",
+                  "url",
+                  "display_url",
+                  "display",
+                  "name"
+                ]
+              }
+            }
           },
           {
             "name": "mtu",

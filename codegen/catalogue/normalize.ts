@@ -10,6 +10,7 @@ import type {
   FieldDef,
   FieldKind,
   ModelDef,
+  NestedForm,
   OrderTerm,
   ReverseRelation,
   RuleDef,
@@ -134,7 +135,8 @@ function normalizeField(
           ...base,
           to: f.to!,
           onDelete: f.on_delete ?? (nullable ? 'set_null' : 'cascade'),
-          ...(f.nested ? { nested: f.nested } : {}),
+          ...(f.plain ? { plain: true } : {}),
+          ...(f.nested ? nestedForm(f.nested) : {}),
         },
       ];
     case 'm2m': {
@@ -163,7 +165,7 @@ function normalizeField(
           writeIds: f.write_ids ?? true,
           through,
           ...(f.mirror ? { mirrors: f.mirror } : {}),
-          ...(f.nested ? { nested: f.nested } : {}),
+          ...(f.nested ? nestedForm(f.nested) : {}),
         },
       ];
     }
@@ -301,9 +303,25 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     computed,
     ...(computed.type === 'expr' && computed.choices ? { choices: computed.choices } : {}),
     ...(computed.type === 'expr' && computed.to ? { to: computed.to } : {}),
-    ...(c.nested ? { nested: c.nested } : {}),
+    ...(c.nested ? nestedForm(c.nested) : {}),
     ...(c.snapshot ? { snapshot: true } : {}),
   };
+}
+
+/** A `nested:` list: its field names, and the forms of their own it gives some of them. */
+export function nestedForm(list: readonly unknown[]): { nested: string[]; forms?: Record<string, NestedForm> } {
+  const nested: string[] = [];
+  const forms: Record<string, NestedForm> = {};
+  for (const item of list) {
+    if (typeof item === 'string') {
+      nested.push(item);
+      continue;
+    }
+    const [name, form] = Object.entries(item as Record<string, unknown>)[0]!;
+    nested.push(name);
+    forms[name] = form === 'plain' ? 'plain' : nestedForm(form as unknown[]);
+  }
+  return Object.keys(forms).length ? { nested, forms } : { nested };
 }
 
 function envelopeField(name: string, kind: FieldKind, extra: Partial<FieldDef> = {}): FieldDef {

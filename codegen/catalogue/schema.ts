@@ -37,6 +37,23 @@ const identifier = Str({ pattern: '^[a-z][a-z0-9_]*$' });
 const contentType = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
 const fieldPath = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
 const fieldList = (description?: string) => List(Str(), description ? { description } : {});
+/** A nested form's field names; a one-key map gives that field a form of its own (`plain`, or names). */
+const nestedList = (description: string) =>
+  List(
+    Union([
+      Str(),
+      Type.Unsafe<Record<string, unknown>>({
+        type: 'object',
+        minProperties: 1,
+        maxProperties: 1,
+        additionalProperties: { anyOf: [{ const: 'plain' }, { type: 'array', minItems: 1 }] },
+        description:
+          '`plain`: a choice as its bare value, a relation as its id; names: a relation in that form, read-only ' +
+          '(NetBox’s legacy nested serializers: a nested interface’s device)',
+      }),
+    ]),
+    { description },
+  );
 const pair = Tuple([Str(), Str()]);
 const strings = mapOf(Str());
 
@@ -100,10 +117,10 @@ const field = closed({
   decimal_places: Optional(Integer({ minimum: 0 })),
   pattern: Optional(text()),
   choices: Optional(text()),
-  plain: flag(),
+  plain: flag('a choice read as its bare value, tags as slugs, a foreign key as its id (DRF’s primary-key field)'),
   to: Optional(contentType),
   on_delete: Optional(oneOf(['cascade', 'set_null', 'protect', 'none'] as const)),
-  nested: Optional(fieldList()),
+  nested: Optional(nestedList('fk / m2m: the fields of the target shown when nested')),
   through: Optional(text()),
   mirror: Optional(
     Str({
@@ -166,7 +183,7 @@ const computed = closed({
   vrf: Optional(text()),
   reverse_list: Optional(text()),
   snapshot: flag('NetBox stores the value on the row (a counter cache): it is part of the snapshot'),
-  nested: Optional(fieldList("a reverse list's objects in this form instead of their model's nested one")),
+  nested: Optional(nestedList("a reverse list's objects in this form instead of their model's nested one")),
   cable: Optional(
     oneOf(['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] as const),
   ),

@@ -61,6 +61,37 @@ export function validateCatalogue(raw: RawCatalogue): void {
     return undefined;
   };
 
+  /** A `nested:` list of model `to`: names it has, and forms of their own only where a field can take one. */
+  const checkNested = (to: string, list: readonly unknown[], at: string): void => {
+    const target = models.get(to)!;
+    const names = wireNames(target);
+    for (const item of list) {
+      const [name, form] = typeof item === 'string' ? [item, undefined] : Object.entries(item as object)[0]!;
+      if (!names.has(name)) {
+        faults.push(`${at}: unknown field "${name}" on ${to}`);
+        continue;
+      }
+      if (form === undefined) continue;
+      const f = target.fields[name];
+      const c = target.computed?.[name];
+      if (form === 'plain') {
+        if (!(f?.type === 'fk' || f?.type === 'choice' || c?.cable === 'cable' || (c?.expr && c.as === 'choice')))
+          faults.push(`${at}.${name}: only a choice, a foreign key or a cable can be plain`);
+        continue;
+      }
+      const rel =
+        f?.type === 'fk' || f?.type === 'm2m'
+          ? f.to
+          : c?.reverse_list
+            ? c.reverse_list.split('.').slice(0, 2).join('.')
+            : c?.as === 'fk'
+              ? c.to
+              : undefined;
+      if (!rel || !models.has(rel)) faults.push(`${at}.${name}: only a relation has a form of its own`);
+      else checkNested(rel, form as unknown[], `${at}.${name}`);
+    }
+  };
+
   for (const [key, m] of models) {
     const [app, name] = key.split('.') as [string, string];
     const at = `apps.${app}.models.${name}`;
@@ -84,10 +115,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
       if (f.type === 'fk' || f.type === 'm2m') {
         if (!f.to) faults.push(`${fat}: a ${f.type} field needs "to"`);
         else if (!models.has(f.to)) faults.push(`${fat}: unknown model "${f.to}"`);
-        else if (f.nested) {
-          const target = wireNames(models.get(f.to)!);
-          for (const n of f.nested) if (!target.has(n)) faults.push(`${fat}.nested: unknown field "${n}" on ${f.to}`);
-        }
+        else if (f.nested) checkNested(f.to, f.nested, `${fat}.nested`);
+        if (f.plain && f.type !== 'fk') faults.push(`${fat}: "plain" applies to choice, tags and fk fields`);
         if (f.mirror) {
           const [app, model, field] = f.mirror.split('.') as [string, string, string];
           const other = f.type === 'm2m' ? models.get(`${app}.${model}`)?.fields[field] : undefined;
@@ -181,10 +210,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
         // the objects a reverse list or a relation expression shows, in a form of their own
         const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : c.as === 'fk' ? c.to : undefined;
         if (!to || !models.has(to)) faults.push(`${cat}.nested: only a reverse_list or an fk expression has one`);
-        else {
-          const target = wireNames(models.get(to)!);
-          for (const n of c.nested) if (!target.has(n)) faults.push(`${cat}.nested: unknown field "${n}" on ${to}`);
-        }
+        else checkNested(to, c.nested, `${cat}.nested`);
       }
       for (const k of ['ip_depth', 'ip_children'] as const) {
         const fld = c[k];

@@ -1,5 +1,6 @@
 /** Component schemas of one model: complete, brief, nested, writable, patched and paginated forms. */
 import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import { formModel } from '../../runtime/catalogue/forms.ts';
 import { camel } from '../catalogue/names.ts';
 
 type Json = Record<string, unknown>;
@@ -69,6 +70,8 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       );
     }
     case 'fk':
+      // plain: the relation as its id (DRF's primary-key field)
+      if (f.plain) return nullable({ type: 'integer' }, f.nullable);
       return nullable(ref(nestedSchemaName(cat.models[f.to!]!, m, f)), f.nullable);
     case 'm2m':
       return { type: 'array', items: ref(nestedSchemaName(cat.models[f.to!]!, m, f)) };
@@ -94,6 +97,13 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
     case 'computed': {
       const c = f.computed!;
       if (c.type === 'expr') {
+        if (c.as === 'choice' && f.plain) {
+          const values = cat.choices[c.choices!]!.map((o) => o.value);
+          return nullable(
+            { type: values.every((v) => typeof v === 'number') ? 'integer' : 'string', enum: values },
+            true,
+          );
+        }
         if (c.as === 'choice') {
           const values = cat.choices[c.choices!]!;
           return {
@@ -113,7 +123,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
       }
       if (c.type === 'config_context') return { type: ['object', 'null'], additionalProperties: true };
       if (c.type === 'cable') {
-        if (c.part === 'cable') return nullable(ref('NestedCable'), true);
+        if (c.part === 'cable') return f.plain ? { type: ['integer', 'null'] } : nullable(ref('NestedCable'), true);
         if (c.part === 'peers' || c.part === 'endpoints') return { type: ['array', 'null'], items: { type: 'object' } };
         if (c.part === 'reachable' || c.part === 'occupied') return { type: ['boolean', 'null'] };
         return { type: ['string', 'null'] };
@@ -194,6 +204,31 @@ function objectSchema(m: ModelDef, names: readonly string[], cat: Catalogue): Js
   return { type: 'object', required: Object.keys(properties), properties, additionalProperties: false };
 }
 
+/** The model a relation, a relation expression or a reverse list shows objects of. */
+function relationTarget(f: FieldDef): string | undefined {
+  const c = f.computed;
+  if (f.kind === 'fk' || f.kind === 'm2m') return f.to;
+  if (c?.type === 'reverse_list') return c.model;
+  return c?.type === 'expr' && c.as === 'fk' ? c.to : undefined;
+}
+
+/**
+ * The schema of field `f`'s own nested form of `target`, and of the forms it gives the target's
+ * relations (a nested interface's device: `NestedDeviceForInterfaceDevice`), each named once.
+ */
+function nestedForms(out: Record<string, unknown>, owner: ModelDef, f: FieldDef, target: ModelDef, cat: Catalogue) {
+  const formed = formModel(target, f);
+  const name = nestedSchemaName(target, owner, f);
+  const schema = objectSchema(formed, f.nested!, cat);
+  if (name in out && JSON.stringify(out[name]) !== JSON.stringify(schema))
+    throw new Error(`two nested forms are both named ${name}`);
+  out[name] = schema;
+  for (const g of formed.fields) {
+    const form = f.forms?.[g.name];
+    if (form && form !== 'plain') nestedForms(out, formed, g, cat.models[relationTarget(g)!]!, cat);
+  }
+}
+
 export function writableFields(m: ModelDef): FieldDef[] {
   return m.fields.filter((f) => !f.readOnly && !f.hidden && f.kind !== 'computed' && f.kind !== 'id');
 }
@@ -207,16 +242,8 @@ export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, 
   out[`Nested${C}`] = objectSchema(m, m.nested, cat);
   for (const f of m.fields) {
     // a relation, a relation expression or a reverse list shown in a form of its own
-    const c = f.computed;
-    const to =
-      f.kind === 'fk' || f.kind === 'm2m'
-        ? f.to
-        : c?.type === 'reverse_list'
-          ? c.model
-          : c?.type === 'expr' && c.as === 'fk'
-            ? c.to
-            : undefined;
-    if (to && f.nested) out[nestedSchemaName(cat.models[to]!, m, f)] = objectSchema(cat.models[to]!, f.nested, cat);
+    const to = relationTarget(f);
+    if (to && f.nested) nestedForms(out, m, f, cat.models[to]!, cat);
   }
   const writable = writableFields(m);
   const props: Json = {};

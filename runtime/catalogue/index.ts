@@ -5,3 +5,4 @@
 export type * from './ir.ts';
 export * from './names.ts';
 export { Registry } from './registry.ts';
+export { formModel } from './forms.ts';

@@ -139,13 +139,18 @@ export interface FieldDef {
   }[];
   /** choice: the choice set's name */
   readonly choices?: string;
-  /** choice: read as the bare value instead of {value,label}; tags: read and written as slugs */
+  /**
+   * choice: read as the bare value instead of {value,label}; tags: read and written as slugs; a relation
+   * (fk, a cable): read as its id, DRF's primary-key field (NetBox leaves the relation to DRF)
+   */
   readonly plain?: boolean;
   /** fk / m2m: target content type */
   readonly to?: string;
   readonly onDelete?: OnDelete;
   /** fk / m2m: the fields of the target rendered when nested (default: target's nested list) */
   readonly nested?: readonly string[];
+  /** fields of the target that the nested form shows in a form of their own (see NestedForm) */
+  readonly forms?: Readonly<Record<string, NestedForm>>;
   /** m2m: accepted write forms */
   readonly through?: ThroughDef;
   /** m2m: the other side of this m2m field (`app.model.field`), whose table it shares */
@@ -187,6 +192,15 @@ export interface FieldDef {
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
 }
+
+/**
+ * How a relation's nested form shows one of its target's fields where that field's own form is not
+ * NetBox's (its legacy `Nested…Serializer`s): `plain`, a choice as its bare value or a relation as its
+ * id; or a relation in the form these names give, read-only (those serializers declare their nested
+ * relations so: an interface's device as NestedDeviceSerializer).
+ */
+export type NestedForm =
+  'plain' | { readonly nested: readonly string[]; readonly forms?: Readonly<Record<string, NestedForm>> };
 
 /**
  * Keys of DRF's field metadata (`label`, `help_text`, `type`, `min_value`, …, `child` for a list's item)

@@ -42,7 +42,13 @@ export async function nestedRefs(ctx: ReadContext, refs: readonly Ref[]): Promis
   return out;
 }
 
-export async function cableRenderer(ctx: ReadContext, model: ModelDef, part: CablePart, rows: Row[]): Promise<Render> {
+export async function cableRenderer(
+  ctx: ReadContext,
+  model: ModelDef,
+  part: CablePart,
+  rows: Row[],
+  plain?: boolean,
+): Promise<Render> {
   const state = page(rows);
   const refs = rows.map((r) => ({ type: model.key, id: Number(r.id) }));
   const tables = {
@@ -54,6 +60,8 @@ export async function cableRenderer(ctx: ReadContext, model: ModelDef, part: Cab
   const link = (r: Row) => links.get(refKey({ type: model.key, id: Number(r.id) }));
   switch (part) {
     case 'cable': {
+      // the cable's id (a nested form's, as DRF shows NetBox's cable foreign key)
+      if (plain) return (r) => link(r)?.cable ?? null;
       const cable = ctx.registry.model(CABLE.model);
       const map = await fetchNested(
         ctx,

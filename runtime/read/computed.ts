@@ -1,5 +1,5 @@
 /** Computed read-only values: one grouped query per field per page. */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { fetchNested, renderEmbedded } from './serialize.ts';
@@ -33,14 +33,15 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => r.__display;
     case 'expr': {
       const key = `__c_${f.name}`;
-      if (c.as === 'choice')
+      // a plain choice (a nested form's): the bare value, below
+      if (c.as === 'choice' && !f.plain)
         return (r) =>
           r[key] === null || r[key] === undefined
             ? null
             : { value: r[key], label: ctx.registry.choice(c.choices!, r[key] as string)?.label ?? '' };
       if (c.as === 'decimal') return (r) => (r[key] === null || r[key] === undefined ? null : Number(r[key]));
       if (c.as === 'fk') {
-        const target = ctx.registry.model(c.to!);
+        const target = formModel(ctx.registry.model(c.to!), f);
         const embedded = embeddedKey(f);
         const map =
           rows.length && embedded in rows[0]!
@@ -119,7 +120,7 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => map.get(r.id as number) ?? 0;
     }
     case 'cable':
-      return cableRenderer(ctx, model, c.part, rows);
+      return cableRenderer(ctx, model, c.part, rows, f.plain);
     case 'config_context':
       return configContextRenderer(ctx, model, c, rows);
     case 'reverse_list': {
@@ -140,7 +141,7 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
           : [];
         const map = await fetchNested(
           ctx,
-          target,
+          formModel(target, f),
           f.nested ?? target.nested,
           links.map((l) => l.id),
         );
@@ -160,7 +161,7 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
         : [];
       const map = await fetchNested(
         ctx,
-        target,
+        formModel(target, f),
         f.nested ?? target.nested,
         links.map((l) => l.id),
       );

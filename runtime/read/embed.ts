@@ -4,7 +4,7 @@
  * (`__e_<field>`), each direct count as a correlated count (`__k_<field>`). The renderers in
  * serialize.ts and computed.ts use these columns when present.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { formModel, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { rowExpression, selectList } from './select.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
@@ -52,8 +52,11 @@ function rowsOf(registry: Registry, model: ModelDef, f: FieldDef, alias: string,
 
 function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string | undefined {
   switch (f.kind) {
-    case 'fk':
-      return oneRow(registry, registry.model(f.to!), nestedNames(registry, f), `${alias}.${ident(f.column!)}`, depth);
+    case 'fk': {
+      if (f.plain) return undefined; // its id is the row's column
+      const target = formModel(registry.model(f.to!), f);
+      return oneRow(registry, target, nestedNames(registry, f), `${alias}.${ident(f.column!)}`, depth);
+    }
     case 'm2m':
     case 'tags':
       return rowsOf(registry, model, f, alias, depth);
@@ -62,7 +65,7 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
       if (c.type === 'ip_depth' || c.type === 'ip_children') return ipCountSql(registry, model, c, alias, next);
       if (c.type === 'expr' && c.as === 'fk') {
         // the object an expression names (a field's old name for a relation), as a foreign key's
-        const target = registry.model(c.to!);
+        const target = formModel(registry.model(c.to!), f);
         return oneRow(registry, target, f.nested ?? target.nested, rowExpression(c.sql, alias, true), depth);
       }
       if (c.type !== 'count' || c.cumulative) return undefined;

@@ -6,7 +6,7 @@
  * (cable traces, merged config contexts, uploads) are left to serialize.ts; a nested relation with
  * such a field is rendered there as a whole.
  */
-import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { formModel, type ComputedDef, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
@@ -93,10 +93,10 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       return ipCountSql(registry, model, c, a, alias);
     case 'expr': {
       const value = rowExpression(c.sql, a);
-      if (c.as === 'choice') return choice(registry, c.choices!, value, false);
+      if (c.as === 'choice') return choice(registry, c.choices!, value, f.plain);
       if (c.as === 'decimal') return `${value}::float8`;
       if (c.as === 'fk') {
-        const target = registry.model(c.to!);
+        const target = formModel(registry.model(c.to!), f);
         // the id is compared inside the target's subquery: the expression reads a copy of the row
         return nestedById(scope, target, f.nested ?? target.nested, rowExpression(c.sql, a, true), depth);
       }
@@ -110,7 +110,7 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       return `coalesce(${local}, '{}'::jsonb)`;
     }
     case 'cable':
-      return cable(scope, model, c.part, a, depth);
+      return cable(scope, model, c.part, a, depth, f.plain);
     default:
       return undefined;
   }
@@ -121,7 +121,14 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
  * cable, the end, whether it is occupied, the far end's type. The far objects and the traced path's
  * endpoints are left to JavaScript.
  */
-function cable(scope: JsonScope, model: ModelDef, part: string, a: string, depth: number): string | undefined {
+function cable(
+  scope: JsonScope,
+  model: ModelDef,
+  part: string,
+  a: string,
+  depth: number,
+  plain?: boolean,
+): string | undefined {
   const { registry } = scope;
   const x = alias();
   const term = ident(registry.model(TERMINATION.model).table);
@@ -130,7 +137,7 @@ function cable(scope: JsonScope, model: ModelDef, part: string, a: string, depth
     case 'cable': {
       const target = registry.model(CABLE.model);
       const id = `(SELECT ${x}.${TERMINATION.cable} FROM ${term} ${x} WHERE ${mine} LIMIT 1)`;
-      return nestedById(scope, target, target.nested, id, depth);
+      return plain ? id : nestedById(scope, target, target.nested, id, depth);
     }
     case 'end':
       return `(SELECT ${x}.${TERMINATION.end} FROM ${term} ${x} WHERE ${mine} LIMIT 1)`;
@@ -152,8 +159,11 @@ function cable(scope: JsonScope, model: ModelDef, part: string, a: string, depth
 function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
   const { registry } = scope;
   switch (f.kind) {
-    case 'fk':
-      return nestedById(scope, registry.model(f.to!), nestedNames(registry, f), `${a}.${ident(f.column!)}`, depth);
+    case 'fk': {
+      const column = `${a}.${ident(f.column!)}`;
+      if (f.plain) return column;
+      return nestedById(scope, formModel(registry.model(f.to!), f), nestedNames(registry, f), column, depth);
+    }
     case 'm2m':
       return nestedList(scope, model, f, a, depth);
     case 'tags':

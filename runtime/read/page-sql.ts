@@ -4,7 +4,7 @@
  * expression over the page's rows (`p`), grouped by the row it belongs to, and joined to each row,
  * instead of by a subquery run for every row. Fields with no such form stay per row (json-sql.ts).
  */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { nestedNames } from './embed.ts';
@@ -56,7 +56,7 @@ function list(
 }
 
 /** The page's cable ends: one row per cabled object (`cab`), and their cables' nested objects (`cab_j`). */
-function cable(scope: JsonScope, model: ModelDef, part: string): PageField | undefined {
+function cable(scope: JsonScope, model: ModelDef, part: string, plain?: boolean): PageField | undefined {
   const { registry } = scope;
   const term = ident(registry.model(TERMINATION.model).table);
   const ends: PageCte = {
@@ -69,6 +69,7 @@ function cable(scope: JsonScope, model: ModelDef, part: string): PageField | und
   };
   switch (part) {
     case 'cable': {
+      if (plain) return { ctes: [ends], sql: 'cab.cable' };
       const target = registry.model(CABLE.model);
       const obj = nested(scope, target, target.nested, 'ce');
       if (!obj) return undefined;
@@ -99,7 +100,8 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
   const l = `${name}l`;
   switch (f.kind) {
     case 'fk': {
-      const target = registry.model(f.to!);
+      if (f.plain) return undefined; // the row's own column
+      const target = formModel(registry.model(f.to!), f);
       const obj = nested(scope, target, nestedNames(registry, f), e);
       if (!obj) return undefined;
       const fk = ident(f.column!);
@@ -116,7 +118,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
       return undefined;
   }
   const c = f.computed!;
-  if (c.type === 'cable') return cable(scope, model, c.part);
+  if (c.type === 'cable') return cable(scope, model, c.part, f.plain);
   if (c.type === 'count' && !c.cumulative) {
     const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');
     return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };

@@ -3,7 +3,7 @@
  * object's own by a correlated subquery (`key = <object>.id`: embed.ts, json-sql.ts, count-sql.ts)
  * and a whole page's by one query grouped by `key` (page-sql.ts).
  */
-import type { ComputedDef, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { formModel, type ComputedDef, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { orderPlan } from './order.ts';
@@ -48,7 +48,7 @@ export function listReach(
     const th = f.through!;
     const o = orderPlan(registry, target, target.ordering, e);
     return {
-      target,
+      target: formModel(target, f),
       names: f.nested ?? target.nested,
       from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.target)}${o.joins}`,
       key: `${l}.${ident(th.source)}`,
@@ -74,7 +74,7 @@ export function listReach(
   if (tf.kind === 'm2m') {
     const th = tf.through!;
     return {
-      target,
+      target: formModel(target, f),
       names: f.nested ?? target.nested,
       from: `${ident(th.table)} ${l} JOIN ${ident(target.table)} ${e} ON ${e}.id = ${l}.${ident(th.source)}${o.joins}`,
       key: `${l}.${ident(th.target)}`,
@@ -84,7 +84,7 @@ export function listReach(
   }
   const generic = tf.kind === 'generic';
   return {
-    target,
+    target: formModel(target, f),
     names: f.nested ?? target.nested,
     from: `${ident(target.table)} ${e}${o.joins}`,
     key: `${e}.${ident(generic ? tf.idColumn! : tf.column!)}`,

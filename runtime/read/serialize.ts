@@ -2,7 +2,7 @@
  * Rows → API representations. Related data is loaded per page, never per row: one batched query
  * per relation, per many-to-many, for tags, and one grouped query per computed count.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { formModel, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident, isoTimestamp, type Db, type Row, type SharedCache } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
@@ -83,7 +83,9 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
   const { registry, db } = ctx;
   switch (f.kind) {
     case 'fk': {
-      const target = registry.model(f.to!);
+      // a relation NetBox leaves to DRF: its id
+      if (f.plain) return (r) => r[f.column!] ?? null;
+      const target = formModel(registry.model(f.to!), f);
       const key = embeddedKey(f);
       if (rows.length && key in rows[0]!) {
         const map = await renderEmbedded(
@@ -106,7 +108,7 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
     case 'tags': {
       const key = embeddedKey(f);
       if (!rows.length || !(key in rows[0]!)) return relationByQuery(ctx, model, f, rows);
-      const target = f.kind === 'tags' ? registry.model('extras.tag') : registry.model(f.to!);
+      const target = f.kind === 'tags' ? registry.model('extras.tag') : formModel(registry.model(f.to!), f);
       const lists = rows.map((r) => (r[key] ?? []) as Row[]);
       const map = await renderEmbedded(ctx, target, nestedNames(registry, f), lists.flat());
       const by = new Map(
@@ -124,7 +126,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
   const { registry, db } = ctx;
   switch (f.kind) {
     case 'm2m': {
-      const target = registry.model(f.to!);
+      const target = formModel(registry.model(f.to!), f);
       const th = f.through!;
       // in the target's own ordering, as NetBox lists related objects
       const o = orderPlan(registry, target, target.ordering, 'e');

@@ -2,8 +2,9 @@
  * Related objects nested in the forms NetBox's serializers give them (what its OPTIONS answers show
  * as a nested object's fields): a component's module with its device and bay, a bay's installed
  * module, a module type with its module count (a counter), a circuit's terminations, an address's
- * outside NAT addresses, a circuit group's brief form. Read with JSON written by PostgreSQL and by the
- * server alike.
+ * outside NAT addresses, a circuit group's brief form, and NetBox's legacy nested serializers' forms of
+ * their own (an interface's parent with its device short and its cable an id, a NAT address's family
+ * bare, a rule's policy an id). Read with JSON written by PostgreSQL and by the server alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -94,12 +95,90 @@ describe.each([['true'], ['false']])('with JSON_IN_DATABASE=%s', (inDatabase) =>
     expect(read.termination_z).toBeNull();
   });
 
-  it("lists an address's outside NAT addresses in NetBox's nested form of an address", async () => {
+  it("lists an address's outside NAT addresses in NetBox's nested form of an address, its family bare", async () => {
     const inside = await created(s, '/api/ipam/ip-addresses/', { address: '10.9.0.1/24' });
-    await created(s, '/api/ipam/ip-addresses/', { address: '192.0.2.9/32', nat_inside: inside.id });
+    const outside = await created(s, '/api/ipam/ip-addresses/', { address: '192.0.2.9/32', nat_inside: inside.id });
     const read = (await s.request('GET', `/api/ipam/ip-addresses/${inside.id}/`)).body;
     expect(read.nat_outside.map((a: object) => Object.keys(a))).toEqual([
       ['id', 'url', 'display_url', 'display', 'family', 'address'],
+    ]);
+    expect(read.nat_outside[0]).toMatchObject({ id: outside.id, family: 4, address: '192.0.2.9/32' });
+    // the address's own family is still the choice
+    expect(read.family).toEqual({ value: 4, label: 'IPv4' });
+    const back = (await s.request('GET', `/api/ipam/ip-addresses/?id=${outside.id}`)).body.results[0];
+    expect(back.nat_inside).toMatchObject({ id: inside.id, family: 4 });
+  });
+
+  it("nests an interface's parent, bridge and LAG as NetBox's nested interface: short device, cable id", async () => {
+    const device = (await s.request('GET', '/api/dcim/devices/?name=nest1')).body.results[0];
+    const post = (path: string, body: unknown) => created(s, path, body);
+    const bridge = await post('/api/dcim/interfaces/', { device: device.id, name: 'br9', type: 'bridge' });
+    const port = await post('/api/dcim/interfaces/', { device: device.id, name: 'eth9', type: '1000base-t' });
+    const member = await post('/api/dcim/interfaces/', {
+      device: device.id,
+      name: 'eth9.1',
+      type: 'virtual',
+      parent: port.id,
+      bridge: bridge.id,
+    });
+    const peer = await post('/api/dcim/interfaces/', { device: device.id, name: 'eth10', type: '1000base-t' });
+    const cable = await post('/api/dcim/cables/', {
+      a_terminations: [{ object_type: 'dcim.interface', object_id: port.id }],
+      b_terminations: [{ object_type: 'dcim.interface', object_id: peer.id }],
+    });
+    const short = { id: device.id, url: device.url, display_url: device.display_url, display: 'nest1', name: 'nest1' };
+    for (const path of [`/api/dcim/interfaces/${member.id}/`, `/api/dcim/interfaces/?id=${member.id}`]) {
+      const body = (await s.request('GET', path)).body;
+      const read = body.results ? body.results[0] : body;
+      expect(read.parent).toEqual({
+        id: port.id,
+        url: port.url,
+        display_url: port.display_url,
+        display: 'eth9',
+        device: short,
+        name: 'eth9',
+        cable: cable.id,
+        _occupied: true,
+      });
+      expect(read.bridge).toMatchObject({ id: bridge.id, device: short, cable: null, _occupied: false });
+    }
+    const read = (await s.request('GET', `/api/dcim/interfaces/${bridge.id}/`)).body;
+    expect(read.bridge_interfaces).toEqual([expect.objectContaining({ id: member.id, device: short, cable: null })]);
+    expect(Object.keys(read.bridge_interfaces[0])).toEqual([
+      'id',
+      'url',
+      'display_url',
+      'display',
+      'device',
+      'name',
+      'cable',
+      '_occupied',
+    ]);
+    // the interface's own device and cable keep their forms
+    const own = (await s.request('GET', `/api/dcim/interfaces/${port.id}/`)).body;
+    expect(own.device).toHaveProperty('description');
+    expect(own.cable).toMatchObject({ id: cable.id });
+  });
+
+  it("nests a VLAN translation policy's rules with the rule's serializer, the policy as its id", async () => {
+    const policy = await created(s, '/api/ipam/vlan-translation-policies/', { name: 'nest-policy' });
+    const rule = await created(s, '/api/ipam/vlan-translation-rules/', {
+      policy: policy.id,
+      local_vid: 100,
+      remote_vid: 200,
+    });
+    expect(rule.policy).toBe(policy.id);
+    const read = (await s.request('GET', `/api/ipam/vlan-translation-policies/${policy.id}/`)).body;
+    expect(read.rules).toEqual([
+      {
+        id: rule.id,
+        url: rule.url,
+        display: '100 -> 200',
+        policy: policy.id,
+        local_vid: 100,
+        remote_vid: 200,
+        description: '',
+      },
     ]);
   });
 

@@ -249,4 +249,20 @@ describe('OPTIONS', () => {
     const since = await s.request('GET', '/api/ipam/vlan-translation-rules/?created__gte=2000-01-01T00:00:00Z');
     expect(since.body.results.map((x: { id: number }) => x.id)).toEqual([rule.body.id]);
   });
+
+  it("describes the forms NetBox's legacy nested serializers give their fields", async () => {
+    const post = (await s.request('OPTIONS', '/api/dcim/interfaces/')).body.actions.POST;
+    const device = { type: 'nested object', ...readOnly, label: 'Device' };
+    expect(post.parent.children.device).toMatchObject(device);
+    expect(Object.keys(post.parent.children.device.children)).toEqual(['id', 'url', 'display_url', 'display', 'name']);
+    expect(post.parent.children.cable).toEqual({ type: 'field', required: false, read_only: false, label: 'Cable' });
+    expect(post.parent.children._occupied).toEqual({ type: 'boolean', ...readOnly, label: ' occupied' });
+    expect(post.bridge_interfaces.child.children).toEqual(post.lag.children);
+    // the interface's own fields keep theirs
+    expect(post.device).toMatchObject({ type: 'nested object', required: true, read_only: false });
+    expect(post.cable).toMatchObject({ type: 'nested object', ...readOnly });
+    const address = (await s.request('OPTIONS', '/api/ipam/ip-addresses/')).body.actions.POST;
+    expect(address.nat_inside.children.family).toEqual({ type: 'integer', ...readOnly, label: 'Family' });
+    expect(address.family).toEqual({ type: 'field', ...readOnly, label: 'Family' });
+  });
 });

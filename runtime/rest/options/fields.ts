@@ -5,7 +5,7 @@
  * name), the help text, lengths and bounds of the column, choices, and `children` / `child` for nested
  * objects and lists. The catalogue's `options` entries give what this rule cannot know.
  */
-import type { FieldDef, FieldOptions, ModelDef, Registry } from '../../catalogue/index.ts';
+import { formModel, type FieldDef, type FieldOptions, type ModelDef, type Registry } from '../../catalogue/index.ts';
 import { objectTypeRows } from '../../catalogue/object-types.ts';
 import { nestedNames } from '../../read/embed.ts';
 
@@ -55,7 +55,10 @@ function modelBuilt(f: FieldDef): boolean {
   }
 }
 
-function computedType(f: FieldDef): string {
+/** A cable shown as its id (a nested form's): DRF's primary-key field for NetBox's cable foreign key. */
+const cableId = (f: FieldDef) => f.plain === true && f.computed?.type === 'cable' && f.computed.part === 'cable';
+
+function computedType(registry: Registry, f: FieldDef): string {
   const c = f.computed!;
   switch (c.type) {
     case 'count':
@@ -63,6 +66,9 @@ function computedType(f: FieldDef): string {
       // serializers; the other counts are its RelatedObjectCountField
       return c.cumulative || f.snapshot === true ? 'integer' : 'field';
     case 'expr':
+      // a choice a nested form shows bare: the integer or string field NetBox's nested serializer declares
+      if (c.as === 'choice' && f.plain)
+        return registry.choices(c.choices!).every((o) => typeof o.value === 'number') ? 'integer' : 'string';
       return c.as === 'fk'
         ? 'nested object'
         : ['integer', 'string', 'decimal', 'boolean'].includes(c.as)
@@ -73,13 +79,13 @@ function computedType(f: FieldDef): string {
     case 'ip_children':
       return 'integer';
     case 'cable':
-      return c.part === 'cable' ? 'nested object' : c.part === 'end' ? 'choice' : 'field';
+      return c.part === 'cable' ? (f.plain ? 'field' : 'nested object') : c.part === 'end' ? 'choice' : 'field';
     default:
       return 'field';
   }
 }
 
-function fieldType(f: FieldDef): string {
+function fieldType(registry: Registry, f: FieldDef): string {
   switch (f.kind) {
     case 'id':
     case 'integer':
@@ -103,18 +109,23 @@ function fieldType(f: FieldDef): string {
     case 'image':
       return 'image upload';
     case 'fk':
-      return 'nested object';
+      // plain: the relation NetBox leaves to DRF, a primary-key field
+      return f.plain ? 'field' : 'nested object';
     case 'list':
       return f.item === 'object_type' ? 'field' : 'list';
     case 'computed':
-      return computedType(f);
+      return computedType(registry, f);
     default:
       return 'field';
   }
 }
 
-/** A field of a model the API never writes (change records, data files) is read-only too. */
+/**
+ * A field of a model the API never writes (change records, data files) is read-only too. A cable shown
+ * as its id is NetBox's cable column as DRF builds it in a nested serializer: writable, as columns are.
+ */
 function isReadOnly(model: ModelDef, f: FieldDef): boolean {
+  if (cableId(f)) return model.readOnly;
   return (
     model.readOnly || f.readOnly || ['id', 'url', 'display_url', 'display', 'computed', 'generic'].includes(f.kind)
   );
@@ -134,14 +145,17 @@ function constraints(model: ModelDef, f: FieldDef, info: Info): void {
   }
 }
 
-/** The model and field names of the nested object a field shows (empty names: the model's nested form). */
+/**
+ * The model (as the field nests it: formModel) and field names of the nested object a field shows
+ * (empty names: the model's nested form).
+ */
 function nestedOf(registry: Registry, f: FieldDef): { target: ModelDef; names: readonly string[] } | undefined {
-  if (f.kind === 'fk' || f.kind === 'tags') {
-    return { target: registry.model(f.kind === 'tags' ? 'extras.tag' : f.to!), names: nestedNames(registry, f) };
-  }
+  if (f.kind === 'fk') return { target: formModel(registry.model(f.to!), f), names: nestedNames(registry, f) };
+  if (f.kind === 'tags') return { target: registry.model('extras.tag'), names: nestedNames(registry, f) };
   const c = f.computed;
-  if (c?.type === 'expr' && c.as === 'fk') return { target: registry.model(c.to!), names: f.nested ?? [] };
-  if (c?.type === 'reverse_list') return { target: registry.model(c.model), names: f.nested ?? [] };
+  if (c?.type === 'expr' && c.as === 'fk')
+    return { target: formModel(registry.model(c.to!), f), names: f.nested ?? [] };
+  if (c?.type === 'reverse_list') return { target: formModel(registry.model(c.model), f), names: f.nested ?? [] };
   if (c?.type === 'cable' && c.part === 'cable') return { target: registry.model('dcim.cable'), names: [] };
   return undefined;
 }
@@ -150,7 +164,8 @@ function childrenOf(registry: Registry, target: ModelDef, names: readonly string
   const out: Info = {};
   if (depth >= MAX_DEPTH) return out;
   for (const n of names.length ? names : target.nested) {
-    const f = registry.field(target, n);
+    // the target's own fields, as its form gives them (not the registry's, which are the model's)
+    const f = target.fields.find((g) => g.name === n);
     if (f) out[n] = fieldInfo(registry, target, f, depth + 1);
   }
   return out;
@@ -230,7 +245,7 @@ function choiceList(registry: Registry, set: string): Info[] {
 export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, depth = 0): Info {
   const readOnly = isReadOnly(model, f);
   const own = modelBuilt(f);
-  const type = (f.options?.type as string | undefined) ?? fieldType(f);
+  const type = (f.options?.type as string | undefined) ?? fieldType(registry, f);
   const info: Info = {
     type,
     required: f.required && !readOnly,

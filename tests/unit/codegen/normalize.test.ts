@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
 import { normalizeCatalogue } from '../../../codegen/catalogue/normalize.ts';
-import type { Catalogue, FieldDef } from '../../../runtime/catalogue/index.ts';
+import { formModel, type Catalogue, type FieldDef } from '../../../runtime/catalogue/index.ts';
 
 const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
 
@@ -183,6 +183,34 @@ describe('fields', () => {
       'related',
       'kinds',
     ]);
+  });
+
+  it('keep unlisted timestamps, marked so', () => {
+    const unlisted = normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: unlisted']);
+    const stamps = unlisted.models['shop.widget']!.fields.filter(
+      (f) => f.name === 'created' || f.name === 'last_updated' || f.name === 'seen',
+    );
+    expect(stamps.map((f) => [f.name, f.unlisted])).toEqual([
+      ['seen', undefined],
+      ['created', true],
+      ['last_updated', true],
+    ]);
+  });
+
+  it("carry a nested list's forms of their own, which formModel gives the target's fields", () => {
+    const c = normalized([
+      'shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect}',
+      'shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect, nested: [id, {parent: [id, name]}, name]}',
+    ]);
+    const shelf = c.models['shop.widget']!.fields.find((f) => f.name === 'shelf')!;
+    expect(shelf.nested).toEqual(['id', 'parent', 'name']);
+    expect(shelf.forms).toEqual({ parent: { nested: ['id', 'name'] } });
+    const target = c.models['shop.shelf']!;
+    const formed = formModel(target, shelf);
+    expect(formed.key).toBe('shop.shelf');
+    expect(formed.fields.find((f) => f.name === 'parent')).toMatchObject({ nested: ['id', 'name'], readOnly: true });
+    expect(formed.fields.find((f) => f.name === 'name')).toBe(target.fields.find((f) => f.name === 'name'));
+    expect(formModel(target, field('shop.widget', 'shelf'))).toBe(target);
   });
 });
 

@@ -56,6 +56,19 @@ const cases: { given: [string, string]; want: string }[] = [
     want: `${widget}.rules.0: unknown field "cont" on shop.widget`,
   },
   { given: ['path: widgets', 'path: shelves'], want: `${widget}.path: "shelves" is already used by shop.shelf` },
+  ...(
+    [
+      ['[id, {name: plain}]', 'name: only a choice, a foreign key or a cable can be plain'],
+      ['[id, {name: [id]}]', 'name: only a relation has a form of its own'],
+      ['[id, {parent: [id, nme]}]', 'parent: unknown field "nme" on shop.shelf'],
+    ] as const
+  ).map(([nested, fault]) => ({
+    given: [
+      'shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect}',
+      `shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect, nested: ${nested}}`,
+    ] as [string, string],
+    want: `${widget}.fields.shelf.nested.${fault}`,
+  })),
 ];
 
 describe('catalogue validation of the fixture', () => {
