@@ -38814,22 +38814,24 @@ export const catalogue: Catalogue = {
           },
           {
             "name": "sites",
-            "kind": "computed",
+            "kind": "m2m",
             "label": "Sites",
             "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "computed": {
-              "type": "reverse_list",
-              "model": "dcim.site",
-              "field": "asns"
+            "snapshot": false,
+            "default": [],
+            "to": "dcim.site",
+            "writeIds": true,
+            "through": {
+              "table": "dcim_site_asns",
+              "source": "asn_id",
+              "target": "site_id"
             },
-            "options": {
-              "child": null
-            }
+            "mirrors": "dcim.site.asns"
           }
         ],
         "brief": [
@@ -50167,30 +50169,6 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
-          },
-          {
-            "model": "users.group",
-            "field": "permissions",
-            "column": "objectpermission_id",
-            "onDelete": "cascade",
-            "kind": "m2m",
-            "through": {
-              "table": "users_objectpermission_groups",
-              "source": "group_id",
-              "target": "objectpermission_id"
-            }
-          },
-          {
-            "model": "users.user",
-            "field": "permissions",
-            "column": "objectpermission_id",
-            "onDelete": "cascade",
-            "kind": "m2m",
-            "through": {
-              "table": "users_objectpermission_users",
-              "source": "user_id",
-              "target": "objectpermission_id"
-            }
           }
         ],
         "actions": []

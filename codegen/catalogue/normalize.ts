@@ -587,7 +587,8 @@ function findReverse(models: Record<string, ModelDef>): void {
     for (const f of m.fields) {
       if (f.kind === 'fk' && !f.readOnly)
         add(f.to!, { model: m.key, field: f.name, column: f.column!, onDelete: f.onDelete!, kind: 'fk' });
-      if (f.kind === 'm2m')
+      // a mirror is the other side of a many-to-many field, which has its reverse relation already
+      if (f.kind === 'm2m' && !f.mirrors)
         add(f.to!, {
           model: m.key,
           field: f.name,

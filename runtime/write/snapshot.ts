@@ -99,13 +99,21 @@ function netboxColumns(registry: Registry, model: ModelDef, fields: readonly Fie
   return cols;
 }
 
-/** NetBox's form of one row, from its snapshot and the extra columns. */
-function toNetbox(fields: readonly FieldDef[], s: Snapshot, row: Record<string, unknown>): Snapshot {
+/**
+ * NetBox's form of one row, from its snapshot and the extra columns, without the fields NetBox does
+ * not have (`omitted`: columns, and many-to-many fields of the other side's, as an ASN's sites).
+ */
+function toNetbox(
+  fields: readonly FieldDef[],
+  omitted: ReadonlySet<string>,
+  s: Snapshot,
+  row: Record<string, unknown>,
+): Snapshot {
   const out: Snapshot = {};
   const byName = new Map(fields.map((f) => [f.name, f]));
   for (const [k, v] of Object.entries(s)) {
     const f = byName.get(k);
-    if (f?.snapshot === false) continue;
+    if (omitted.has(k)) continue;
     const extra = `__n_${k}`;
     if (f && extra in row) out[k] = row[extra] ?? null;
     else if (f?.kind === 'image') out[k] = v ?? '';
@@ -179,6 +187,7 @@ export async function loadSnapshots(
     );
     for (const l of links) pushTo(tags, l.o as number, l.name as string);
   }
+  const omitted = new Set(model.fields.filter((f) => f.snapshot === false).map((f) => f.name));
   for (const r of rows) {
     const s: Snapshot = {};
     for (const f of model.fields) {
@@ -188,7 +197,7 @@ export async function loadSnapshots(
       else if (fields.includes(f))
         s[f.name] = f.kind === 'decimal' && r[f.column!] !== null ? Number(r[f.column!]) : (r[f.column!] ?? null);
     }
-    netboxForms.set(s, toNetbox(fields, s, r as Record<string, unknown>));
+    netboxForms.set(s, toNetbox(fields, omitted, s, r as Record<string, unknown>));
     out.set(r.id as number, { snapshot: s, repr: String(r.__display ?? '').slice(0, 200) });
   }
   return out;

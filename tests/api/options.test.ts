@@ -265,4 +265,23 @@ describe('OPTIONS', () => {
     expect(address.nat_inside.children.family).toEqual({ type: 'integer', ...readOnly, label: 'Family' });
     expect(address.family).toEqual({ type: 'field', ...readOnly, label: 'Family' });
   });
+
+  it("takes an ASN's sites as NetBox's serializer does: the sites' ASNs, written from the other side", async () => {
+    const sites = (await s.request('OPTIONS', '/api/ipam/asns/')).body.actions.POST.sites;
+    expect(sites).toEqual({ type: 'field', required: false, read_only: false, label: 'Sites' });
+    const rir = (await s.request('POST', '/api/ipam/rirs/', { name: 'asn-rir', slug: 'asn-rir' })).body;
+    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'asn-site', slug: 'asn-site' })).body;
+    const asn = await s.request('POST', '/api/ipam/asns/', { asn: 64512, rir: rir.id, sites: [site.id] });
+    expect(asn.status).toBe(201);
+    expect(asn.body.sites).toEqual([expect.objectContaining({ id: site.id, name: 'asn-site' })]);
+    expect(asn.body.site_count).toBe(1);
+    const back = (await s.request('GET', `/api/dcim/sites/${site.id}/`)).body;
+    expect(back.asns).toEqual([expect.objectContaining({ id: asn.body.id })]);
+    // NetBox's change data has a model's own many-to-many fields only
+    const change = (await s.request('GET', `/api/core/object-changes/?changed_object_id=${asn.body.id}`)).body;
+    const record = change.results.find((c: { changed_object_type: string }) => c.changed_object_type === 'ipam.asn');
+    expect(record.postchange_data).not.toHaveProperty('sites');
+    await s.request('PATCH', `/api/ipam/asns/${asn.body.id}/`, { sites: [] });
+    expect((await s.request('GET', `/api/dcim/sites/${site.id}/`)).body.asns).toEqual([]);
+  });
 });
