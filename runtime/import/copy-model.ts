@@ -1,0 +1,99 @@
+/**
+ * One model copied page by page: pages fetched ahead (up to twice the source's concurrency), each
+ * converted, its secrets handled and images stored, then written in its own transaction together
+ * with the resume state, committed in id order (page-writer.ts), so that an interrupted import
+ * continues after the last page that committed. A model the source had none of is not read at all.
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import { Converter } from './convert.ts';
+import { PageWriter, type Copier } from './page-writer.ts';
+import { readPage, type Page } from './pages.ts';
+import type { Group } from './plan.ts';
+import { tally } from './report.ts';
+import { readHiddenFlags, Secrets } from './secrets.ts';
+import type { Session } from './session.ts';
+import { modelWriter } from './write.ts';
+
+/**
+ * Fields the source renders that an import does not need (counts, traced paths): left out of the reads.
+ * An older name shown here as a computed copy (a device's `device_role`) is an older source's own field.
+ */
+export function omitted(model: ModelDef): string {
+  const older = new Set(model.aliases.map((a) => a.name));
+  const names = model.fields.filter((f) => f.kind === 'computed' && !older.has(f.name)).map((f) => f.name);
+  const contexts = model.fields.some((f) => f.computed?.type === 'config_context');
+  const parts = names.length ? [`omit=${names.join(',')}`] : [];
+  if (contexts) parts.push('exclude=config_context');
+  return parts.join('&');
+}
+
+async function copier(s: Session, model: ModelDef, group: Group, path: string): Promise<Copier> {
+  const flags = await readHiddenFlags(s.source, s.registry, model, path, s.report);
+  const converter = new Converter({
+    registry: s.registry,
+    model,
+    copied: s.copied,
+    deferred: new Set((group.deferred.get(model.key) ?? []).map((f) => f.name)),
+    columns: s.columns.get(model.table)!,
+    customFields: s.customFields,
+    tagsFromObjects: s.tagsFromObjects,
+  });
+  const secrets = new Secrets(model, flags);
+  const seeded = s.seeded.has(model.table);
+  const write = modelWriter(
+    s.registry,
+    model,
+    s.columns.get(model.table)!,
+    { compare: s.merge || seeded, adoptTimestamps: seeded, late: group.late, tagsFromObjects: s.tagsFromObjects },
+    group.deferred.get(model.key) ?? [],
+  );
+  return {
+    convert: (o, report) => {
+      const c = converter.convert(o, report);
+      secrets.apply(c, report);
+      return c;
+    },
+    write,
+  };
+}
+
+/** Copies the model's objects after `after` (the last id a previous run finished). */
+export async function copyModel(s: Session, model: ModelDef, group: Group, after: number): Promise<void> {
+  const t = tally(s.report, model.key);
+  // none to copy when the import began (the source's count): no reads, no pages
+  if (s.remaining.get(model.key) === 0) return;
+  const path = s.info.paths.get(model.key)!;
+  const started = performance.now();
+  const extra = omitted(model);
+  const writer = new PageWriter(s, model, await copier(s, model, group, path));
+  const first = await readPage(s.source, path, { limit: s.pageSize, offset: 0, after, extra });
+  if (!after) t.source = first.count;
+  s.progress.begin(model.key, first.count);
+  // a source with a lower MAX_PAGE_SIZE answers shorter pages: offsets follow its size
+  const size = first.next ? Math.max(1, first.results.length) : s.pageSize;
+  const ahead = Math.max(2, s.options.concurrency ?? 4) * 2;
+  const pending = new Map<number, Promise<Page>>();
+  const fetch = (k: number) => {
+    if (pending.has(k)) return;
+    const p = readPage(s.source, path, { limit: size, offset: k * size, after, extra });
+    p.catch(() => {}); // awaited in turn; one fetched ahead of a failure must not fail unobserved
+    pending.set(k, p);
+  };
+  pending.set(0, Promise.resolve(first));
+  try {
+    for (let k = 0; ; k++) {
+      s.options.signal?.throwIfAborted();
+      for (let j = k + 1; j <= k + ahead && j * size < first.count; j++) fetch(j);
+      fetch(k);
+      const page = await pending.get(k)!;
+      pending.delete(k);
+      await writer.add(page);
+      if (!page.next || !page.results.length) break;
+    }
+  } finally {
+    // the pages being written are finished (Ctrl-C stops after them), and a failure among them reported
+    await writer.flush();
+  }
+  t.seconds += (performance.now() - started) / 1000;
+  s.progress.end(writer.written);
+}

@@ -1,0 +1,45 @@
+/**
+ * What a group's completion and the import's end bring into line, with the write path's own
+ * functions: held-back references and links set, tree columns (`_path`, `_sort`, `_depth`) computed
+ * by persist.ts's refreshTree, id sequences moved past the largest id copied (new objects continue
+ * after the source's), and every process's caches told that users, tokens, permissions, custom
+ * fields and config contexts changed.
+ */
+import type { ModelDef, Registry } from '../catalogue/index.ts';
+import { ident, notifyChanged, type Db, type Tx } from '../db/index.ts';
+import { refreshTree } from '../write/persist.ts';
+import { customFieldsCache } from '../custom-fields/index.ts';
+import { authCache } from '../auth/permissions.ts';
+import { configContextCache } from '../read/config-context.ts';
+import type { Group } from './plan.ts';
+import { releaseLinks, releaseReferences } from './links.ts';
+import type { ReportData } from './report.ts';
+import { markDone } from './state.ts';
+
+/** Moves a model's id sequence past its largest id (never back). */
+export async function advanceSequence(db: Db, model: ModelDef): Promise<void> {
+  await db.unsafe(
+    `SELECT setval('public.${model.sequence}', m) FROM (SELECT max(id) AS m FROM ${ident(model.table)}) x
+      WHERE m IS NOT NULL AND m > (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END
+      FROM public.${ident(model.sequence)})`,
+  );
+}
+
+/** A group is in: its references and links are set, its trees computed, its sequences moved. */
+export async function finishGroup(tx: Tx, registry: Registry, group: Group, report: ReportData): Promise<void> {
+  await releaseReferences(tx, registry, group.models, report);
+  await releaseLinks(tx, registry, group.late, report);
+  for (const m of group.models) {
+    if (m.tree) await refreshTree(tx, m);
+    await advanceSequence(tx, m);
+  }
+  await markDone(
+    tx,
+    group.models.map((m) => m.key),
+  );
+}
+
+/** Every process serving this database drops what it cached of the copied rows. */
+export async function notifyCaches(db: Db): Promise<void> {
+  for (const c of [customFieldsCache, authCache, configContextCache]) await notifyChanged(db, c.topic);
+}

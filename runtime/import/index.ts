@@ -1,0 +1,59 @@
+/**
+ * `import-netbox`: copies a running NetBox (3.7 to 4.6) into this service's database through
+ * NetBox's REST API, keeping every object's id, then verifies the copy through both APIs.
+ */
+import { Registry } from '../catalogue/index.ts';
+import { connect, migrateDatabase } from '../db/index.ts';
+import type { ImportOptions } from './options.ts';
+import { generatePasswords, type GeneratedPassword } from './passwords.ts';
+import type { ReportData } from './report.ts';
+import { copyNetbox } from './run.ts';
+import { Source } from './source.ts';
+import { targetApi } from './target-app.ts';
+import { verifyImport } from './verify.ts';
+
+export { ImportRefused, type ImportOptions } from './options.ts';
+export type { ReportData, Verification, Difference } from './report.ts';
+export type { GeneratedPassword } from './passwords.ts';
+export { formatReport } from './report-text.ts';
+export { SourceError } from './source.ts';
+
+export interface ImportOutcome {
+  readonly report: ReportData;
+  readonly passwords: readonly GeneratedPassword[];
+}
+
+export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
+  const registry = new Registry(o.catalogue, o.filters);
+  await migrateDatabase(o.databaseUrl, o.migrationsFolder);
+  const output = o.output ?? process.stdout;
+  const sql = connect(o.databaseUrl, { max: 4, applicationName: 'import-netbox' });
+  try {
+    const source = new Source({
+      url: o.url,
+      token: o.token,
+      concurrency: o.concurrency ?? 4,
+      ...(o.attempts ? { attempts: o.attempts } : {}),
+      ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
+    const copied = await copyNetbox(o, sql, registry, source);
+    const report = copied.report;
+    if (o.verify !== false) {
+      output.write('Verifying: every object read back through both APIs\n');
+      report.verification = await verifyImport({
+        source,
+        target: targetApi(o, sql, registry),
+        report,
+        models: copied.copied.map((model) => ({ model, path: copied.info.paths.get(model.key)! })),
+        merge: !!o.merge,
+        pageSize: o.pageSize ?? 1000,
+        output,
+      });
+    }
+    const passwords = o.generatePasswords ? await generatePasswords(sql) : [];
+    return { report, passwords };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

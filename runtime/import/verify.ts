@@ -1,0 +1,151 @@
+/**
+ * The import's check, through both APIs: per model the counts on each side (less the objects the
+ * report already lists as not copied), then every object read back from both, in id order, and
+ * compared field by field (compare.ts). Anything else is listed as a difference.
+ */
+import type { ModelDef } from '../catalogue/index.ts';
+import { compareObjects, type CompareContext } from './compare.ts';
+import { readPage, type Page } from './pages.ts';
+import { Progress, type Output } from './progress.ts';
+import { LIST_CAP, type Difference, type ReportData, type Verification } from './report.ts';
+import type { Source } from './source.ts';
+import type { TargetApi } from './target-app.ts';
+
+export interface VerifyScope {
+  readonly source: Source;
+  readonly target: TargetApi;
+  readonly report: ReportData;
+  /** model → its list path at the source */
+  readonly models: readonly { model: ModelDef; path: string }[];
+  readonly merge: boolean;
+  readonly pageSize: number;
+  /** where progress is shown (per model, as the copy's) */
+  readonly output: Output;
+}
+
+/** The origin (and base path) an object's own URL was written with. */
+function baseOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  const at = url.indexOf('/api/');
+  return at > 0 ? url.slice(0, at) : undefined;
+}
+
+/** Ids the report lists as not copied (absent here), and as conflicts (here with other content, or absent). */
+function explained(report: ReportData, model: string): { absent: Set<number>; conflicts: Set<number> } {
+  const ids = (list: { model: string; id: number }[]) => list.filter((f) => f.model === model).map((f) => f.id);
+  const absent = ids(report.skipped);
+  if (model === 'users.token') absent.push(...report.tokens.map((t) => t.id));
+  return { absent: new Set(absent), conflicts: new Set(ids(report.conflicts)) };
+}
+
+async function count(get: (p: string) => Promise<{ status: number; body: any }>, path: string): Promise<number> {
+  const r = await get(`/api/${path}/?limit=1&brief=1`);
+  return Number(r.body?.count ?? 0);
+}
+
+/** The target's objects with ids in (after, upTo], every page of them. */
+async function targetRange(v: VerifyScope, m: ModelDef, after: number, upTo?: number): Promise<any[]> {
+  const out: any[] = [];
+  const range = `id__gt=${after}${upTo === undefined ? '' : `&id__lte=${upTo}`}`;
+  for (let offset = 0; ; offset += v.pageSize) {
+    const r = await v.target.get(`/api/${m.apiPath}/?ordering=id&limit=${v.pageSize}&offset=${offset}&${range}`);
+    if (r.status !== 200) throw new Error(`reading ${m.apiPath} here failed (${r.status}): ${JSON.stringify(r.body)}`);
+    out.push(...r.body.results);
+    if (!r.body.next) return out;
+  }
+}
+
+interface Tally {
+  compared: number;
+  differences: Difference[];
+  more: number;
+}
+
+function add(t: Tally, d: Difference[]): void {
+  for (const x of d) {
+    if (t.differences.length < LIST_CAP) t.differences.push(x);
+    else t.more++;
+  }
+}
+
+/** Per object, the fields whose reference the import emptied (reported there, not compared here). */
+function emptiedFields(report: ReportData, m: ModelDef): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const e of report.emptied.filter((x) => x.model === m.key)) {
+    const f = m.fields.find((x) => x.name === e.field);
+    const keys = [e.field, ...(f?.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [])];
+    out.set(e.id, new Set([...(out.get(e.id) ?? []), ...keys]));
+  }
+  return out;
+}
+
+async function compareModel(v: VerifyScope, m: ModelDef, path: string, t: Tally, ctx: CompareContext, p: Progress) {
+  const { absent, conflicts } = explained(v.report, m.key);
+  const emptied = emptiedFields(v.report, m);
+  const pages: Promise<Page>[] = [];
+  const page = (k: number) => (pages[k] ??= readPage(v.source, path, { limit: v.pageSize, offset: k * v.pageSize }));
+  let after = 0;
+  for (let k = 0; ; k++) {
+    const got = await page(k);
+    // the next page is read while this one is compared
+    if (got.next) page(k + 1).catch(() => {});
+    const last = got.next ? Number(got.results[got.results.length - 1]?.id ?? after) : undefined;
+    const theirs = new Map(got.results.map((o) => [Number(o.id), o]));
+    const ours = new Map((await targetRange(v, m, after, last)).map((o) => [Number(o.id), o]));
+    for (const o of got.results) {
+      const base = baseOf(o.url);
+      if (base && !ctx.bases.includes(base)) (ctx.bases as string[]).push(base);
+    }
+    for (const [id, o] of theirs) {
+      const mine = ours.get(id);
+      if (absent.has(id) || conflicts.has(id)) continue;
+      if (!mine) add(t, [{ model: m.key, id, path: '', source: 'present', target: 'missing' }]);
+      else {
+        t.compared++;
+        const skip = emptied.get(id);
+        add(t, compareObjects(m.key, o, mine, skip ? { ...ctx, skip: new Set([...ctx.skip, ...skip]) } : ctx));
+      }
+    }
+    if (!v.merge)
+      for (const id of ours.keys())
+        if (!theirs.has(id)) add(t, [{ model: m.key, id, path: '', source: 'missing', target: 'present' }]);
+    p.advance(got.results.length);
+    if (last === undefined) return;
+    after = last;
+  }
+}
+
+export async function verifyImport(v: VerifyScope): Promise<Verification> {
+  const started = performance.now();
+  const t: Tally = { compared: 0, differences: [], more: 0 };
+  const counts: Verification['counts'] = [];
+  const ctx: CompareContext = { bases: [v.source.base, v.target.base], skip: new Set() };
+  for (const { model, path } of v.models) {
+    const [source, target] = await Promise.all([
+      count((p) => v.source.get(p), path),
+      count((p) => v.target.get(p), model.apiPath),
+    ]);
+    const expected = source - explained(v.report, model.key).absent.size;
+    counts.push({ model: model.key, source, target, expected });
+  }
+  const progress = new Progress(
+    v.output,
+    counts.reduce((a, c) => a + c.source, 0),
+  );
+  for (const [i, { model, path }] of v.models.entries()) {
+    const skip = new Set(model.fields.filter((f) => f.writeOnly).map((f) => f.name));
+    const before = t.compared;
+    progress.begin(model.key, counts[i]!.source);
+    await compareModel(v, model, path, t, { ...ctx, skip }, progress);
+    progress.end(t.compared - before, 'compared');
+  }
+  const countsOk = counts.every((c) => (v.merge ? c.target >= c.expected : c.target === c.expected));
+  return {
+    counts,
+    compared: t.compared,
+    differences: t.differences,
+    moreDifferences: t.more,
+    clean: countsOk && !t.differences.length,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Runs `importNetbox` as `manage import-netbox` does, with the generated catalogue, into a database of
+ * the test PostgreSQL, quietly; each call gets its own data folder (media) unless given one.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { catalogue } from '../../generated/catalogue.ts';
+import { filters } from '../../generated/filters/index.ts';
+import { routes } from '../../generated/routes.ts';
+import { loadSettings } from '../../runtime/config/index.ts';
+import { importNetbox, type ImportOptions, type ImportOutcome } from '../../runtime/import/index.ts';
+
+export const VERSION = '4.6.0';
+
+export type Extra = Partial<Omit<ImportOptions, 'catalogue' | 'filters' | 'routes' | 'settings'>> & {
+  readonly dataDir?: string;
+  readonly env?: Record<string, string>;
+};
+
+export function runImport(url: string, token: string, databaseUrl: string, extra: Extra = {}): Promise<ImportOutcome> {
+  const { dataDir, env, ...rest } = extra;
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'nb-import-'));
+  return importNetbox({
+    url,
+    token,
+    databaseUrl,
+    catalogue,
+    filters,
+    routes,
+    settings: loadSettings({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...env }),
+    version: VERSION,
+    migrationsFolder: resolve('migrations'),
+    output: { write: () => true },
+    attempts: 4,
+    backoffMs: 20,
+    ...rest,
+  });
+}
+
+/** The verification's differences, for a failing expectation's message. */
+export function explain(outcome: ImportOutcome): string {
+  const v = outcome.report.verification;
+  return JSON.stringify(
+    {
+      counts: v?.counts.filter((c) => c.target !== c.expected),
+      differences: v?.differences.slice(0, 40),
+      skipped: outcome.report.skipped.slice(0, 20),
+      conflicts: outcome.report.conflicts.slice(0, 20),
+    },
+    null,
+    1,
+  );
+}
