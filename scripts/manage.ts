@@ -8,6 +8,8 @@
  *   migrate                                                     (apply migrations)
  *   prune-changelog                                             (delete change records past CHANGELOG_RETENTION)
  *   webhook_receiver [--port 9000]                              (print every request received)
+ *   import-netbox --url URL --token T [--merge] [--resume] [--with-changelog] [--generate-passwords] …
+ *                                                               (copy a running NetBox: scripts/manage-import.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -36,6 +38,17 @@ const { values } = parseArgs({
     description: { type: 'string' },
     'read-only': { type: 'boolean', default: false },
     port: { type: 'string' },
+    // import-netbox
+    url: { type: 'string' },
+    token: { type: 'string' },
+    merge: { type: 'boolean' },
+    resume: { type: 'boolean' },
+    'with-changelog': { type: 'boolean' },
+    'generate-passwords': { type: 'boolean' },
+    'no-verify': { type: 'boolean' },
+    concurrency: { type: 'string' },
+    'page-size': { type: 'string' },
+    report: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -115,11 +128,17 @@ async function run(): Promise<void> {
     await import('./webhook-receiver.ts');
     return;
   }
-  const known = ['createsuperuser', 'changepassword', 'create-token', 'migrate', 'prune-changelog'];
+  const known = ['createsuperuser', 'changepassword', 'create-token', 'migrate', 'prune-changelog', 'import-netbox'];
   if (!command || !known.includes(command))
     fail(`usage: npm run manage -- <${[...known, 'webhook_receiver'].join('|')}> [options] (see scripts/manage.ts)`);
   const { url, embedded } = await database();
   try {
+    if (command === 'import-netbox') {
+      // loaded for this command only: it brings the whole API (the verification reads through it)
+      const { importCommand } = await import('./manage-import.ts');
+      process.exitCode = await importCommand(root, url, settings, values);
+      return;
+    }
     await migrateDatabase(url, `${root}migrations`);
     if (command === 'migrate') {
       console.log('migrations applied');

@@ -1,0 +1,148 @@
+/**
+ * A small HTTP server answering as NetBox 4.6.8 did: the `reads` part of the recorded corpus
+ * (tests/replay/corpus.ts) served back with `{base}` made this server's address. A list is the
+ * recorded `?limit=1000` answer (or its `brief` one), ordered, filtered by id ranges and by fields the
+ * objects show, paged with NetBox's `next` and `previous`, and cut by `omit` and `exclude`; parameters
+ * it cannot evaluate are ignored, as NetBox ignores unknown ones. A detail is the list's object. Tests
+ * may rewrite objects (an older NetBox's names) and make requests fail (429, 5xx) to see the import cope.
+ * One value NetBox filters on but does not show is known from the corpus's README: `admin` (user 1) is
+ * the superuser, so `is_superuser=true` finds it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readCorpus, type CorpusRecord } from '../replay/corpus.ts';
+import { TOKEN } from '../helpers/server.ts';
+
+type Obj = Record<string, any>;
+
+/** Values a list filters on but does not show: list path → filter → the object's value. */
+type Hidden = Record<string, Record<string, (o: Obj) => unknown>>;
+
+const HIDDEN: Hidden = { '/api/users/users/': { is_superuser: (o) => o.username === 'admin' } };
+
+export interface FixtureOptions {
+  /** rewrites each object of a list (path without query, `/api/dcim/devices/`) before it is served */
+  readonly transform?: (path: string, object: Obj) => Obj;
+  /** answer this status instead (429, 503) to the request numbered `n` (from 1), or undefined to answer */
+  readonly fault?: (n: number, path: string) => number | undefined;
+}
+
+export interface NetboxFixture {
+  readonly url: string;
+  /** requests answered, faults included */
+  readonly requests: number;
+  readonly faults: number;
+  stop(): Promise<void>;
+}
+
+/** The recorded GETs of the reads part by path as sent (`/api/dcim/sites/?limit=1000`). */
+export function recordedReads(records: readonly CorpusRecord[] = readCorpus()): Map<string, CorpusRecord> {
+  return new Map(records.filter((r) => r.part === 'reads' && r.method === 'GET').map((r) => [r.path, r]));
+}
+
+const CONTROL = new Set(['limit', 'offset', 'ordering', 'brief', 'omit', 'exclude', 'fields', 'format']);
+
+/** A field's value as a filter compares it: a choice's value, a nested object's id, else the value. */
+function filterValue(v: unknown): string {
+  if (v && typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value);
+  if (v && typeof v === 'object' && 'id' in v) return String((v as { id: unknown }).id);
+  return String(v);
+}
+
+/** Whether an object passes one filter parameter; unknown parameters pass (NetBox ignores them). */
+function passes(o: Obj, key: string, values: string[], hidden: Hidden[string] = {}): boolean {
+  const id = Number(o.id);
+  if (hidden[key]) return values.includes(String(hidden[key](o)));
+  if (key === 'id__gt') return id > Number(values[0]);
+  if (key === 'id__lte') return id <= Number(values[0]);
+  if (key === 'id') return values.map(Number).includes(id);
+  const field = key in o || !key.endsWith('_id') ? key : key.slice(0, -3);
+  const v = o[field];
+  // a field the objects do not show, or a list: not evaluated here
+  if (!(field in o) || Array.isArray(v) || (v && typeof v === 'object' && !('id' in v) && !('value' in v))) return true;
+  return values.includes(filterValue(v));
+}
+
+function pageLink(base: string, path: string, q: URLSearchParams, offset: number | null): string | null {
+  if (offset === null) return null;
+  const p = new URLSearchParams(q);
+  if (offset > 0) p.set('offset', String(offset));
+  else p.delete('offset');
+  return `${base}${path}?${p.toString()}`;
+}
+
+function list(base: string, path: string, q: URLSearchParams, all: Obj[]): Obj {
+  const keys = [...new Set(q.keys())].filter((k) => !CONTROL.has(k));
+  let rows = all.filter((o) => keys.every((k) => passes(o, k, q.getAll(k), HIDDEN[path])));
+  const ordering = q.get('ordering');
+  if (ordering === 'id' || ordering === '-id') {
+    const sign = ordering === 'id' ? 1 : -1;
+    rows = [...rows].sort((a, b) => sign * (Number(a.id) - Number(b.id)));
+  }
+  const limit = Math.min(Number(q.get('limit') ?? 50) || 1000, 1000);
+  const offset = Number(q.get('offset') ?? 0);
+  const omit = new Set((q.get('omit') ?? '').split(',').filter(Boolean));
+  if (q.get('exclude') === 'config_context') omit.add('config_context');
+  const results = rows
+    .slice(offset, offset + limit)
+    .map((o) => Object.fromEntries(Object.entries(o).filter(([k]) => !omit.has(k))));
+  return {
+    count: rows.length,
+    next: pageLink(base, path, q, offset + limit < rows.length ? offset + limit : null),
+    previous: pageLink(base, path, q, offset > 0 ? Math.max(0, offset - limit) : null),
+    results,
+  };
+}
+
+export async function startNetboxFixture(options: FixtureOptions = {}): Promise<NetboxFixture> {
+  const reads = recordedReads();
+  let base = '';
+  let requests = 0;
+  let faults = 0;
+  const body = (r: CorpusRecord): unknown => JSON.parse(JSON.stringify(r.response_body).replaceAll('{base}', base));
+  const objects = (path: string, brief: boolean): Obj[] | undefined => {
+    const r = reads.get(`${path}?${brief ? 'brief=true&' : ''}limit=1000`);
+    if (!r || r.status !== 200) return undefined;
+    const results = (body(r) as { results: Obj[] }).results;
+    return options.transform ? results.map((o) => options.transform!(path, o)) : results;
+  };
+  const answer = (req: IncomingMessage): [number, unknown] => {
+    const url = new URL(req.url ?? '/', base);
+    if (req.headers.authorization !== `Token ${TOKEN}`)
+      return [403, { detail: 'Authentication credentials were not provided.' }];
+    if (req.method !== 'GET') return [405, { detail: `Method "${req.method}" not allowed.` }];
+    const exact = reads.get(`${url.pathname}${url.search}`);
+    if (exact && !url.search) return [exact.status, body(exact)];
+    const brief = ['1', 'true', 'True'].includes(url.searchParams.get('brief') ?? '');
+    const all = objects(url.pathname, brief);
+    if (all) return [200, list(base, url.pathname, url.searchParams, all)];
+    const detail = /^(.*\/)(\d+)\/$/.exec(url.pathname);
+    const found = detail && objects(detail[1]!, false)?.find((o) => o.id === Number(detail[2]));
+    if (found) return [200, found];
+    return [404, { detail: 'Not found.' }];
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const n = ++requests;
+    const fault = options.fault?.(n, req.url ?? '');
+    const [status, payload] = fault ? [fault, { detail: 'Request was throttled.' }] : answer(req);
+    if (fault) faults++;
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'API-Version': '4.6',
+      ...(fault === 429 ? { 'Retry-After': '0' } : {}),
+    });
+    res.end(JSON.stringify(payload));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    get requests() {
+      return requests;
+    },
+    get faults() {
+      return faults;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
