@@ -1,0 +1,79 @@
+/**
+ * `import-netbox` from NetBox 4.6.8's own recorded answers (the corpus's reads part, served back by
+ * netbox-fixture.ts): every list NetBox showed is copied with its ids and verifies clean, with and
+ * without the change log, and what NetBox does not hand over (the v1 token's plaintext, passwords) is
+ * reported, not invented.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../runtime/db/index.ts';
+import { formatReport, type ImportOutcome } from '../../runtime/import/index.ts';
+import { createDatabase, databaseUrl, TOKEN } from '../helpers/server.ts';
+import { recordedReads, startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
+import { explain, runImport } from './run-import.ts';
+
+let netbox: NetboxFixture;
+let outcome: ImportOutcome;
+let target: string;
+
+/** NetBox's count of a list in the recording. */
+function recordedCount(path: string): number {
+  return (recordedReads().get(`${path}?limit=1000`)!.response_body as { count: number }).count;
+}
+
+beforeAll(async () => {
+  netbox = await startNetboxFixture();
+  target = databaseUrl(await createDatabase());
+  outcome = await runImport(netbox.url, TOKEN, target);
+});
+
+afterAll(async () => {
+  await netbox?.stop();
+});
+
+describe("import from NetBox 4.6.8's recorded answers", () => {
+  it('copies every list NetBox showed, with its ids, and verifies clean', () => {
+    const r = outcome.report;
+    expect(r.verification?.clean, explain(outcome)).toBe(true);
+    expect(r.verification!.compared).toBeGreaterThan(100);
+    expect(r.models['dcim.device']!.written).toBe(recordedCount('/api/dcim/devices/'));
+    expect(r.models['virtualization.vminterface']!.written).toBe(recordedCount('/api/virtualization/interfaces/'));
+    // the migrations' seven module type profiles are NetBox's too: compared, kept
+    expect(r.models['dcim.moduletypeprofile']).toMatchObject({ written: 0, same: 7, conflicts: 0 });
+  });
+
+  it('keeps the superuser flag NetBox hides but filters on, and leaves the password unusable', async () => {
+    const sql = connect(target, { max: 1 });
+    try {
+      const [admin] = await sql.unsafe(`SELECT id, is_superuser, password FROM users_user WHERE username = 'admin'`);
+      expect(admin).toMatchObject({ id: 1, is_superuser: true });
+      expect(String(admin!.password)).toMatch(/^!netbox-import:/);
+    } finally {
+      await sql.end();
+    }
+    expect(outcome.report.passwordless).toEqual(['admin']);
+    expect(outcome.report.notes).toEqual([]);
+  });
+
+  it('lists the v1 token whose plaintext NetBox masks, and what is never copied', () => {
+    const r = outcome.report;
+    expect(r.tokens).toEqual([expect.objectContaining({ id: 1, user: 'admin', version: 1 })]);
+    expect(Object.keys(r.notCopied).sort()).toEqual([
+      'core.objectchange',
+      'core.objecttype',
+      'netbox_branching.branch',
+      'netbox_branching.branchevent',
+      'netbox_branching.changediff',
+    ]);
+    const text = formatReport(r);
+    expect(text).toContain('token 1 of admin');
+    expect(text).toContain('manage -- changepassword');
+    expect(text).toMatch(/Verification: \d+ objects compared field by field .*; no differences\./);
+  });
+
+  it('with --with-changelog copies the change records as NetBox shows them', async () => {
+    const changes = await runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { withChangelog: true });
+    expect(changes.report.verification?.clean, explain(changes)).toBe(true);
+    expect(changes.report.models['core.objectchange']!.written).toBe(recordedCount('/api/core/object-changes/'));
+    expect(changes.report.notCopied['core.objectchange']).toBeUndefined();
+  });
+});
