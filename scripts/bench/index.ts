@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: starts PostgreSQL (embedded, or DATABASE_URL) and the server in production mode,
  * creates the data set through the API, then runs the scenarios — reads against a ceiling, bulk
- * writes, webhook delivery, branching, and 1 → 2 processes — and prints a table, also written
- * (JSON and Markdown) under bench/results/.
+ * writes, webhook delivery, branching, 1 → 2 processes, and GraphQL beside REST for the same rows —
+ * and prints a table, also written (JSON and Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling
+ *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling,graphql
  *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
  *   --interfaces=50000    interfaces already in the table before bulk-creating more
@@ -32,6 +32,7 @@ import { benchBulk, benchBulkInterfaces } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchBranching } from './scenarios/branching.ts';
 import { benchComponents } from './scenarios/components.ts';
+import { benchGraphql } from './scenarios/graphql.ts';
 
 const { values } = parseArgs({
   options: {
@@ -113,6 +114,11 @@ async function runOn(db: Database): Promise<Result[]> {
     } finally {
       await s.stop();
     }
+  }
+  if (want('graphql')) {
+    step('GraphQL beside REST');
+    // a database of its own: the devices, interfaces and addresses of its queries and nothing else
+    results.push(...(await benchGraphql(await db.sibling('graphql'), seconds, step)));
   }
   if (want('branching')) {
     step('branching');
