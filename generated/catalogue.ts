@@ -756,7 +756,82 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "options": {
+          "serializerOnly": {
+            "assignments": {
+              "type": "field",
+              "required": false,
+              "read_only": false,
+              "label": "Assignments",
+              "child": {
+                "type": "nested object",
+                "required": false,
+                "read_only": false,
+                "children": {
+                  "id": {
+                    "type": "integer",
+                    "required": false,
+                    "read_only": true,
+                    "label": "ID"
+                  },
+                  "url": {
+                    "type": "field",
+                    "required": false,
+                    "read_only": true,
+                    "label": "Url"
+                  },
+                  "display": {
+                    "type": "field",
+                    "required": false,
+                    "read_only": true,
+                    "label": "Display"
+                  },
+                  "group": {
+                    "type": "nested object",
+                    "required": true,
+                    "read_only": false,
+                    "label": "Group",
+                    "children": {
+                      "id": {
+                        "type": "integer",
+                        "required": false,
+                        "read_only": true,
+                        "label": "ID"
+                      },
+                      "url": {
+                        "type": "field",
+                        "required": false,
+                        "read_only": true,
+                        "label": "Url"
+                      },
+                      "display": {
+                        "type": "field",
+                        "required": false,
+                        "read_only": true,
+                        "label": "Display"
+                      },
+                      "name": {
+                        "type": "string",
+                        "required": true,
+                        "read_only": false,
+                        "label": "Name",
+                        "max_length": 100
+                      }
+                    }
+                  },
+                  "priority": {
+                    "type": "field",
+                    "required": false,
+                    "read_only": false,
+                    "label": "Priority",
+                    "choices": "circuit_priority"
+                  }
+                }
+              }
+            }
+          }
+        }
       },
       "circuits.circuitgroup": {
         "key": "circuits.circuitgroup",
@@ -19255,7 +19330,10 @@ export const catalogue: Catalogue = {
               "display",
               "serial",
               "description"
-            ]
+            ],
+            "options": {
+              "read_only": false
+            }
           },
           {
             "name": "label",

@@ -409,6 +409,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   }
   const fieldOptions = m.options?.fields ?? {};
   fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
+  // described whole, for a name the model lacks: a field only NetBox's serializer has
+  const serializerOnly = Object.entries(fieldOptions).filter(([n]) => !fields.some((f) => f.name === n));
   const byName = new Map(fields.map((f) => [f.name, f]));
   const isCount = (n: string) => byName.get(n)?.computed?.type === 'count';
   // a subtree count (NetBox's annotation of a tree) stays in the nested form, where it reads 0; any
@@ -569,11 +571,12 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     actions: Object.entries(m.actions ?? {})
       .sort(([a], [b]) => byCodePoint(a, b))
       .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
-    ...(m.options?.description !== undefined || m.options?.type_choices
+    ...(m.options?.description !== undefined || m.options?.type_choices || serializerOnly.length
       ? {
           options: {
-            ...(m.options.description !== undefined ? { description: m.options.description } : {}),
-            ...(m.options.type_choices ? { typeChoices: m.options.type_choices } : {}),
+            ...(m.options?.description !== undefined ? { description: m.options.description } : {}),
+            ...(m.options?.type_choices ? { typeChoices: m.options.type_choices } : {}),
+            ...(serializerOnly.length ? { serializerOnly: Object.fromEntries(serializerOnly) } : {}),
           },
         }
       : {}),

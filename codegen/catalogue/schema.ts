@@ -279,6 +279,8 @@ const objectOrNull = (description?: string) =>
 const fieldOptions = Obj(
   {
     type: Optional(oneOf(drfTypes)),
+    required: Optional(Bool()),
+    read_only: Optional(Bool({ description: "NetBox's serializer's flag, where its writes are no more than ours" })),
     label: Optional(text()),
     help_text: Optional(Union([Str(), Null()])),
     min_length: optionalNumber,
@@ -309,7 +311,13 @@ const modelOptions = closed(
           'true: every content-type field lists every object type; or field → the NetBox feature its types have',
       }),
     ),
-    fields: Optional(mapOf(fieldOptions, Str({ pattern: '^_?[a-z][a-z0-9_]*$' }))),
+    fields: Optional(
+      mapOf(fieldOptions, Str({ pattern: '^_?[a-z][a-z0-9_]*$' }), {
+        description:
+          'by field; a name the model lacks is a field only NetBox’s serializer declares, described whole ' +
+          '(type, required, read_only, label): listed by OPTIONS, never read or written',
+      }),
+    ),
   },
   "NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields",
 );

@@ -216,6 +216,11 @@ export interface ModelOptions {
    * every one and every type, or by field the NetBox feature the listed types have (`all`: every type)
    */
   readonly typeChoices?: true | Readonly<Record<string, string>>;
+  /**
+   * fields only NetBox's serializer declares (the model has no such attribute, so NetBox never shows
+   * them and a write cannot use them), described whole: OPTIONS lists them after the model's fields
+   */
+  readonly serializerOnly?: Readonly<Record<string, FieldOptions>>;
 }
 
 /** One alternative of the display rule: used when every referenced path is non-empty. */

@@ -284,4 +284,29 @@ describe('OPTIONS', () => {
     await s.request('PATCH', `/api/ipam/asns/${asn.body.id}/`, { sites: [] });
     expect((await s.request('GET', `/api/dcim/sites/${site.id}/`)).body.asns).toEqual([]);
   });
+
+  it("lists a field only NetBox's serializer has, and takes what NetBox takes though nothing comes of it", async () => {
+    const circuit = (await s.request('OPTIONS', '/api/circuits/circuits/')).body.actions.POST;
+    expect(Object.keys(circuit).slice(-1)).toEqual(['assignments']);
+    expect(circuit.assignments).toMatchObject({ type: 'field', required: false, read_only: false });
+    expect(circuit.assignments.child.children.group).toMatchObject({ type: 'nested object', required: true });
+    expect(circuit.assignments.child.children.priority.choices).toContainEqual({
+      value: 'primary',
+      display_name: 'Primary',
+    });
+    const bay = (await s.request('OPTIONS', '/api/dcim/module-bays/')).body.actions.POST;
+    expect(bay.installed_module).toMatchObject({ type: 'nested object', required: false, read_only: false });
+    // never shown, and ignored as an unknown key when written
+    const provider = (await s.request('POST', '/api/circuits/providers/', { name: 'sa', slug: 'sa' })).body;
+    const type = (await s.request('POST', '/api/circuits/circuit-types/', { name: 'sa', slug: 'sa' })).body;
+    const r = await s.request('POST', '/api/circuits/circuits/', {
+      cid: 'sa',
+      provider: provider.id,
+      type: type.id,
+      assignments: [],
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).not.toHaveProperty('assignments');
+    expect(r.headers.get('x-ignored-fields')).toBe('assignments');
+  });
 });

@@ -70,4 +70,19 @@ describe('options', () => {
     const typo = withOptions(['          fields:', '            name: {lable: Name}', ''].join('\n'));
     expect(faultsOf(typo)).toContain('apps.shop.models.widget.options.fields.name: unknown key "lable"');
   });
+
+  it("keep a field only NetBox's serializer declares, described whole, for the model", () => {
+    const whole = '            gadgets: {type: field, required: false, read_only: false, label: Gadgets}';
+    const text = withOptions(['          fields:', whole, ''].join('\n'));
+    expect(faultsOf(text)).toEqual([]);
+    const widget = normalizeCatalogue(parseCatalogue(text)).models['shop.widget']!;
+    expect(widget.options!.serializerOnly).toEqual({
+      gadgets: { type: 'field', required: false, read_only: false, label: 'Gadgets' },
+    });
+    expect(widget.fields.some((f) => f.name === 'gadgets')).toBe(false);
+    const partial = withOptions(
+      ['          fields:', '            gadgets: {type: field, label: Gadgets}', ''].join('\n'),
+    );
+    expect(faultsOf(partial)).toContain('apps.shop.models.widget.options.fields: unknown field "gadgets"');
+  });
 });

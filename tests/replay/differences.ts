@@ -218,4 +218,33 @@ export const differences: readonly DeclaredDifference[] = [
         f.path,
       ),
   },
+  {
+    id: 'written-from-the-other-side',
+    reason:
+      "a provider's accounts and a rear port's (or rear port template's) front port mappings are written from " +
+      "their other side only (an account's provider, a front port's rear_ports), so OPTIONS says read-only; " +
+      "NetBox's serializer also takes them there, moving the accounts to the provider (a bulk update with no " +
+      'change record) or reconciling the mappings',
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      x.record.method === 'OPTIONS' &&
+      ['/api/circuits/providers/', '/api/dcim/rear-ports/', '/api/dcim/rear-port-templates/'].includes(pathOnly(x)) &&
+      /^actions\.(POST|PUT)\.(accounts|front_ports)\.read_only$/.test(f.path) &&
+      f.recorded === false &&
+      f.ours === true,
+  },
+  {
+    id: 'netbox-3x-mac-address',
+    reason:
+      "an interface's (and VM interface's) mac_address is writable, as NetBox 3.x clients (Debian's pynetbox 7.0 " +
+      'and Ansible netbox.netbox 3.13) still write it: it is stored, read back, and filters find it with the MAC ' +
+      "address objects; NetBox 4.6 ignores a write and shows the primary MAC address object's",
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      x.record.method === 'OPTIONS' &&
+      ['/api/dcim/interfaces/', '/api/virtualization/interfaces/'].includes(pathOnly(x)) &&
+      /^actions\.(POST|PUT)\.mac_address\.read_only$/.test(f.path) &&
+      f.recorded === true &&
+      f.ours === false,
+  },
 ];

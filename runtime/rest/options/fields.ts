@@ -221,6 +221,11 @@ function apply(registry: Registry, info: Info, options: FieldOptions | undefined
   return info;
 }
 
+/** A field only NetBox's serializer declares, as the catalogue describes it whole. */
+export function declaredInfo(registry: Registry, options: FieldOptions): Info {
+  return apply(registry, {}, options);
+}
+
 /** NetBox's title(): each word's first letter in capitals, the rest as written (`MAC address` → `MAC Address`). */
 export function title(text: string): string {
   return text.replace(/(^|\s)\S/g, (w) => w.toUpperCase());

@@ -10,12 +10,16 @@ import { respondText } from '../../http/render.ts';
 import { hasPermission } from '../../auth/permissions.ts';
 import { requireUser } from '../access.ts';
 import { allowHeader } from '../read.ts';
-import { fieldInfo, title, type Info } from './fields.ts';
+import { declaredInfo, fieldInfo, title, type Info } from './fields.ts';
 
-/** Every field the model's serializer has, in its order (never hidden columns or older names). */
+/**
+ * Every field the model's serializer has, in its order (never hidden columns or older names), then
+ * those only NetBox's serializer declares (a circuit's `assignments`).
+ */
 export function actionFields(registry: Registry, model: ModelDef): Info {
   const out: Info = {};
   for (const f of model.fields) if (!f.hidden && !f.unlisted) out[f.name] = fieldInfo(registry, model, f);
+  for (const [name, o] of Object.entries(model.options?.serializerOnly ?? {})) out[name] = declaredInfo(registry, o);
   return out;
 }
 
