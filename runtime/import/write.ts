@@ -66,7 +66,16 @@ export function modelWriter(
   };
 }
 
-const rowsJson = (page: readonly Converted[]) => JSON.stringify(page.map((c) => ({ ...c.row, id: c.id })));
+/** The page's rows as one JSON array; null values are left out (a missing key reads as NULL, a third less to send). */
+function rowsJson(page: readonly Converted[]): string {
+  return JSON.stringify(
+    page.map((c) => {
+      const row: Record<string, unknown> = { id: c.id };
+      for (const k in c.row) if (c.row[k] !== null && c.row[k] !== undefined) row[k] = c.row[k];
+      return row;
+    }),
+  );
+}
 
 /** Ids of the page that exist already with the same content; conflicts are reported. */
 async function existing(tx: Db, w: ModelWriter, page: Converted[], report: ReportData): Promise<Set<number>> {

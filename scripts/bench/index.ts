@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: starts PostgreSQL (embedded, or DATABASE_URL) and the server in production mode,
  * creates the data set through the API, then runs the scenarios — reads against a ceiling, bulk
- * writes, webhook delivery, branching, 1 → 2 processes, and GraphQL beside REST for the same rows —
- * and prints a table, also written (JSON and Markdown) under bench/results/.
+ * writes, webhook delivery, branching, 1 → 2 processes, import-netbox from this server into an empty
+ * database, and GraphQL beside REST for the same rows — and prints a table, also written (JSON and
+ * Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling,graphql
+ *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling,import,graphql
  *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
  *   --interfaces=50000    interfaces already in the table before bulk-creating more
@@ -32,6 +33,7 @@ import { benchBulk, benchBulkInterfaces } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchBranching } from './scenarios/branching.ts';
 import { benchComponents } from './scenarios/components.ts';
+import { benchImport } from './scenarios/import.ts';
 import { benchGraphql } from './scenarios/graphql.ts';
 
 const { values } = parseArgs({
@@ -67,7 +69,7 @@ async function runOn(db: Database): Promise<Result[]> {
   let server = await startServerProcess(db.url);
   try {
     let data: Dataset | undefined;
-    if (want('reads') || want('scaling')) {
+    if (want('reads') || want('scaling') || want('import')) {
       step('creating the data set through the API');
       data = await createDataset(server.url, Number(values.scale));
       // what autovacuum does within a minute of a bulk load: visibility map and statistics
@@ -94,6 +96,10 @@ async function runOn(db: Database): Promise<Result[]> {
       await server.stop();
       results.push(...(await benchScaling(db.url, data, seconds)));
       server = await startServerProcess(db.url);
+    }
+    if (want('import') && data) {
+      step('import-netbox from this server into an empty database');
+      results.push(...(await benchImport(server.url, await db.sibling('import'))));
     }
     if (want('bulk')) step('bulk writes');
     if (want('bulk')) results.push(...(await benchBulk(server.url, Number(values.bulk))));
