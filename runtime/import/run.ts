@@ -17,7 +17,7 @@ import { planImport } from './plan.ts';
 import { Progress } from './progress.ts';
 import { emptyReport, type ReportData } from './report.ts';
 import type { Session } from './session.ts';
-import type { Source } from './source.ts';
+import { SourceError, type Source } from './source.ts';
 import { dropState, loadRun, startRun, type SavedRun } from './state.ts';
 import { occupiedModels, seededTables } from './target.ts';
 
@@ -25,9 +25,34 @@ export interface Scope {
   readonly info: SourceInfo;
   readonly copied: ModelDef[];
   readonly report: ReportData;
+  /** model key → objects still to copy when this run began */
+  readonly remaining: ReadonlyMap<string, number>;
 }
 
-/** What is copied: the catalogue less what is never copied and what the source does not have. */
+/**
+ * Per model, the objects still to copy (after the last page a previous run finished), or why the token
+ * may not read its list (NetBox answers 403 for a model the user has no view permission on).
+ */
+async function remaining(source: Source, info: SourceInfo, models: ModelDef[], saved?: SavedRun) {
+  const counts = await Promise.all(
+    models.map(async (m): Promise<[string, number | string]> => {
+      const state = saved?.models.get(m.key);
+      if (state?.done) return [m.key, 0];
+      const after = state?.lastId ? `&id__gt=${state.lastId}` : '';
+      const path = `${info.paths.get(m.key)}/?limit=1&brief=1&ordering=id${after}`;
+      try {
+        const r = await source.get(`/api/${path}`);
+        return [m.key, Number((r.body as { count?: unknown } | null)?.count ?? 0)];
+      } catch (e) {
+        if (e instanceof SourceError && e.status === 403) return [m.key, `${path.split('/?')[0]}: 403`];
+        throw e;
+      }
+    }),
+  );
+  return new Map(counts);
+}
+
+/** What is copied: the catalogue less what is never copied, what the source does not have or will not show. */
 async function scope(o: ImportOptions, registry: Registry, source: Source, saved?: SavedRun): Promise<Scope> {
   const withChangelog = saved ? !!saved.options.withChangelog : !!o.withChangelog;
   const reasons = new Map<string, string>();
@@ -38,12 +63,16 @@ async function scope(o: ImportOptions, registry: Registry, source: Source, saved
   const candidates = registry.all().filter((m) => !reasons.has(m.key));
   const info = await discover(source, candidates);
   const report = saved?.report ?? emptyReport(source.base, info.version);
+  const listed = candidates.filter((m) => info.paths.has(m.key));
+  const counts = await remaining(source, info, listed, saved);
+  const unreadable = new Map([...info.unreadable, ...[...counts].filter(([, c]) => typeof c === 'string')]);
   for (const m of candidates) {
-    if (info.unreadable.has(m.key)) reasons.set(m.key, `not readable with this token: ${info.unreadable.get(m.key)}`);
+    if (unreadable.has(m.key)) reasons.set(m.key, `not readable with this token: ${unreadable.get(m.key)}`);
     else if (!info.paths.has(m.key)) reasons.set(m.key, 'the source has no such list (an older NetBox)');
   }
   for (const [k, why] of reasons) report.notCopied[k] = why;
-  return { info, copied: candidates.filter((m) => info.paths.has(m.key)), report };
+  const copied = listed.filter((m) => !unreadable.has(m.key));
+  return { info, copied, report, remaining: new Map(copied.map((m) => [m.key, counts.get(m.key) as number])) };
 }
 
 async function customFieldTypes(source: Source, info: SourceInfo): Promise<Map<string, string>> {
@@ -65,20 +94,6 @@ async function begin(o: ImportOptions, sql: Sql, source: Source, sc: Scope, seed
       );
   }
   await startRun(sql, source.base, { merge: !!o.merge, withChangelog: !!o.withChangelog }, sc.report);
-}
-
-/** Per model, the objects still to copy (after the last page a previous run finished). */
-async function remaining(s: Omit<Session, 'progress' | 'remaining'>, models: ModelDef[]) {
-  const counts = await Promise.all(
-    models.map(async (m): Promise<[string, number]> => {
-      const state = s.saved?.models.get(m.key);
-      if (state?.done) return [m.key, 0];
-      const after = state?.lastId ? `&id__gt=${state.lastId}` : '';
-      const r = await s.source.get(`/api/${s.info.paths.get(m.key)}/?limit=1&brief=1&ordering=id${after}`);
-      return [m.key, Number((r.body as { count?: unknown } | null)?.count ?? 0)];
-    }),
-  );
-  return new Map(counts);
 }
 
 /** Copies the source into the target database; the report says what was and was not copied. */
@@ -113,14 +128,13 @@ export async function copyNetbox(o: ImportOptions, sql: Sql, registry: Registry,
     tagsFromObjects: !sc.copied.some((m) => m.table === tables.taggedItem),
     pageSize: o.pageSize ?? 1000,
   };
-  const left = await remaining(base, sc.copied);
-  const total = [...left.values()].reduce((a, b) => a + b, 0);
+  const total = [...sc.remaining.values()].reduce((a, b) => a + b, 0);
   const out = o.output ?? process.stdout;
   out.write(
     `${saved ? 'Resuming' : 'Copying'}: ${total.toLocaleString('en')} objects of ${sc.copied.length} models ` +
       `from ${source.base} (NetBox ${sc.info.version || 'version unknown'})\n`,
   );
-  const s: Session = { ...base, remaining: left, progress: new Progress(out, total) };
+  const s: Session = { ...base, remaining: sc.remaining, progress: new Progress(out, total) };
   const started = performance.now();
   for (const group of planImport(registry, [...s.copied]).groups) {
     const states = group.models.map((m) => saved?.models.get(m.key));

@@ -70,6 +70,21 @@ describe("import from NetBox 4.6.8's recorded answers", () => {
     expect(text).toMatch(/Verification: \d+ objects compared field by field .*; no differences\./);
   });
 
+  it('reports a list the token may not read as not copied, and empties the references to it', async () => {
+    const limited = await startNetboxFixture({
+      fault: (_, path) => (path.startsWith('/api/tenancy/tenants/') ? 403 : undefined),
+    });
+    try {
+      const r = await runImport(limited.url, TOKEN, databaseUrl(await createDatabase()));
+      expect(r.report.notCopied['tenancy.tenant']).toMatch(/^not readable with this token: tenancy\/tenants: 403/);
+      expect(r.report.droppedReferences['dcim.site.tenant → tenancy.tenant']).toBe(1);
+      expect(r.report.verification?.clean, explain(r)).toBe(true);
+      expect(r.report.models['dcim.site']!.written).toBe(2);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('with --with-changelog copies the change records as NetBox shows them', async () => {
     const changes = await runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { withChangelog: true });
     expect(changes.report.verification?.clean, explain(changes)).toBe(true);

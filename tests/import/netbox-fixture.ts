@@ -23,7 +23,7 @@ const HIDDEN: Hidden = { '/api/users/users/': { is_superuser: (o) => o.username 
 export interface FixtureOptions {
   /** rewrites each object of a list (path without query, `/api/dcim/devices/`) before it is served */
   readonly transform?: (path: string, object: Obj) => Obj;
-  /** answer this status instead (429, 503) to the request numbered `n` (from 1), or undefined to answer */
+  /** answer this status instead (403, 429, 503) to the request numbered `n` (from 1), or undefined to answer */
   readonly fault?: (n: number, path: string) => number | undefined;
 }
 
@@ -39,6 +39,13 @@ export interface NetboxFixture {
 export function recordedReads(records: readonly CorpusRecord[] = readCorpus()): Map<string, CorpusRecord> {
   return new Map(records.filter((r) => r.part === 'reads' && r.method === 'GET').map((r) => [r.path, r]));
 }
+
+/** NetBox's detail for a status a test makes it answer. */
+const FAULTS: Record<number, string> = {
+  403: 'You do not have permission to perform this action.',
+  429: 'Request was throttled.',
+  503: 'Service Unavailable',
+};
 
 const CONTROL = new Set(['limit', 'offset', 'ordering', 'brief', 'omit', 'exclude', 'fields', 'format']);
 
@@ -124,7 +131,7 @@ export async function startNetboxFixture(options: FixtureOptions = {}): Promise<
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const n = ++requests;
     const fault = options.fault?.(n, req.url ?? '');
-    const [status, payload] = fault ? [fault, { detail: 'Request was throttled.' }] : answer(req);
+    const [status, payload] = fault ? [fault, { detail: FAULTS[fault] ?? 'Server Error' }] : answer(req);
     if (fault) faults++;
     res.writeHead(status, {
       'Content-Type': 'application/json',
