@@ -8,7 +8,7 @@ import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/cat
 import type { FilterMap, FilterSource, LookupKind, Relation } from '../../runtime/graphql/map.ts';
 import type { SdlField, SdlType } from './graphql-sdl.ts';
 import { enumName, filterName, memberName, shown } from './graphql-names.ts';
-import { filterRelations, filterTypes } from './graphql-netbox.ts';
+import { byIdFilters, filterEnums, filterRelations, filterTypes, restInputs } from './graphql-netbox.ts';
 
 const lookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
   string: ['StrFilterLookup', 'str'],
@@ -145,15 +145,45 @@ function restRelations(ctx: FilterContext, b: Built, filter: string, m: ModelDef
   }
 }
 
-/** NetBox's declared filters over reverse relations (`console_ports: ConsolePortFilter`). */
-function declared(ctx: FilterContext, b: Built, filter: string): void {
+/**
+ * NetBox's declared filters over reverse relations (`console_ports: ConsolePortFilter`), and over a
+ * relation field of the model's own named otherwise (`=ipaddresses`).
+ */
+function declared(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
   for (const [name, rel] of Object.entries(filterRelations[filter] ?? {})) {
+    if (rel.startsWith('=')) {
+      const f = m.fields.find((g) => g.name === rel.slice(1));
+      if (!f?.to || !shown(ctx.cat, f.to)) throw new Error(`${filter}.${name}: ${m.key} has no relation ${rel}`);
+      const target = filterName(ctx.cat.models[f.to]!);
+      add(b, filter, name, target, { kind: 'related', relation: { via: 'field', field: f.name }, filter: target });
+      continue;
+    }
     const [app, model, relField] = rel.split('.');
     const key = `${app}.${model}`;
     if (!shown(ctx.cat, key)) continue;
     const target = ctx.cat.models[key]!;
     const relation: Relation = { via: 'reverse', model: key, field: relField! };
     add(b, filter, name, filterName(target), { kind: 'related', relation, filter: filterName(target) });
+    // and `<name>_id: ID` where NetBox declares it (a reverse relation's id)
+    if (byIdFilters.has(`${filter}.${name}_id`))
+      add(b, filter, `${name}_id`, 'ID', { kind: 'related', relation, filter: filterName(target), byId: true });
+  }
+}
+
+/** NetBox's hand-written filter fields that a REST filter computes (graphql-netbox.ts, `restInputs`). */
+function restComputed(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
+  for (const [name, [type, restName]] of Object.entries(restInputs[filter] ?? {})) {
+    const rest = restName ?? name;
+    if (!(ctx.rest[m.key] ?? []).some((d) => d.name === rest))
+      throw new Error(`${filter}.${name}: ${m.key} has no REST filter ${rest}`);
+    const lookup = /^(\w+Enum)BaseFilterLookup$/.exec(type);
+    if (type === 'TreeNodeFilter') add(b, filter, name, type, { kind: 'tree', rest });
+    else if (type.endsWith('Filter')) add(b, filter, name, type, { kind: 'related', rest, filter: type });
+    else if (lookup) add(b, filter, name, type, { kind: 'rest', rest, enum: lookup[1]!, lookup: true });
+    else if (filterEnums[type]) {
+      if (!ctx.enums.has(type)) ctx.enums.set(type, new Map(Object.entries(filterEnums[type]!)));
+      add(b, filter, name, type, { kind: 'rest', rest, enum: type });
+    } else add(b, filter, name, type, { kind: 'rest', rest });
   }
 }
 
@@ -162,7 +192,8 @@ export function filterType(ctx: FilterContext, m: ModelDef): { type: SdlType; ma
   const b: Built = { fields: [], map: {} };
   for (const f of m.fields) if (!f.hidden && !f.writeOnly) field(ctx, b, name, m, f);
   restRelations(ctx, b, name, m);
-  declared(ctx, b, name);
+  declared(ctx, b, name, m);
+  restComputed(ctx, b, name, m);
   for (const op of ['AND', 'OR', 'NOT']) b.fields.push({ name: op, type: name });
   b.fields.push({ name: 'DISTINCT', type: 'Boolean' });
   return { type: { kind: 'input', name, fields: b.fields }, map: { model: m.key, fields: b.map } };
@@ -173,6 +204,7 @@ export function enumTypes(ctx: FilterContext): SdlType[] {
   const out: SdlType[] = [];
   for (const [name, members] of ctx.enums) {
     out.push({ kind: 'enum', name, values: [...members.keys()] });
+    if (filterEnums[name]) continue;
     out.push({
       kind: 'input',
       name: `${name}BaseFilterLookup`,

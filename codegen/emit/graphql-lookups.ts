@@ -118,7 +118,8 @@ export function lookupTypes(): SdlType[] {
     input('IntegerRangeArrayLookup', [f('contains', 'Int')]),
     input('ExtraChoicesLookup', [f('contains', 'String'), f('length', 'Int')]),
     input('JSONFilter', [f('path', 'String!'), f('lookup', 'JSONLookup!')]),
-    input('JSONStringLookup', [...base('String'), ...matches('String')]),
+    // NetBox's names `in_` and `isnull` beside strawberry-django's `in_list` and `is_null`
+    input('JSONStringLookup', [...base('String'), ...matches('String'), f('in_', '[String!]'), f('isnull', 'Boolean')]),
     input('JSONLookup', [
       f('string_lookup', 'JSONStringLookup'),
       f('int_range_lookup', 'IntRangeLookup'),

@@ -127,6 +127,7 @@ export const reverseNames: Readonly<Record<string, string>> = {
   'dcim.modulebay.device': 'modulebays',
   'dcim.modulebaytemplate.device_type': 'modulebaytemplates',
   'dcim.moduletype.manufacturer': 'module_types',
+  'dcim.moduletype.profile': 'module_types',
   'dcim.platform.config_template': 'platforms',
   'dcim.platform.manufacturer': 'platforms',
   'dcim.platform.parent': 'children',
@@ -324,7 +325,11 @@ export const enums: Readonly<Record<string, readonly [string, string]>> = {
 
 /** Filter input fields NetBox declares beyond the model's fields: filter → field → relation. */
 export const filterRelations: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  ASNFilter: { journal_entries: 'extras.journalentry.assigned_object', providers: 'circuits.provider.asns' },
+  ASNFilter: {
+    journal_entries: 'extras.journalentry.assigned_object',
+    providers: 'circuits.provider.asns',
+    sites: 'dcim.site.asns',
+  },
   ASNRangeFilter: { journal_entries: 'extras.journalentry.assigned_object' },
   AggregateFilter: {
     contacts: 'tenancy.contactassignment.object',
@@ -398,7 +403,10 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
     power_port_templates: 'dcim.powerporttemplate.device_type',
     rear_port_templates: 'dcim.rearporttemplate.device_type',
   },
-  FHRPGroupFilter: { journal_entries: 'extras.journalentry.assigned_object' },
+  FHRPGroupFilter: {
+    ip_addresses: 'ipam.ipaddress.assigned_object',
+    journal_entries: 'extras.journalentry.assigned_object',
+  },
   FrontPortFilter: {
     inventory_items: 'dcim.inventoryitem.component',
     journal_entries: 'extras.journalentry.assigned_object',
@@ -411,6 +419,7 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
   IPAddressFilter: {
     contacts: 'tenancy.contactassignment.object',
     journal_entries: 'extras.journalentry.assigned_object',
+    nat_outside: 'ipam.ipaddress.nat_inside',
   },
   IPRangeFilter: {
     contacts: 'tenancy.contactassignment.object',
@@ -427,7 +436,9 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
     inventory_items: 'dcim.inventoryitem.component',
     ip_addresses: 'ipam.ipaddress.assigned_object',
     journal_entries: 'extras.journalentry.assigned_object',
+    mac_addresses: 'dcim.macaddress.assigned_object',
     tunnel_terminations: 'vpn.tunneltermination.termination',
+    vcdcs: '=vdcs',
   },
   InventoryItemFilter: { journal_entries: 'extras.journalentry.assigned_object' },
   InventoryItemRoleFilter: { journal_entries: 'extras.journalentry.assigned_object' },
@@ -535,6 +546,7 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
   },
   ServiceFilter: {
     contacts: 'tenancy.contactassignment.object',
+    ip_addresses: '=ipaddresses',
     journal_entries: 'extras.journalentry.assigned_object',
   },
   ServiceTemplateFilter: { journal_entries: 'extras.journalentry.assigned_object' },
@@ -598,10 +610,14 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
     fhrp_group_assignments: 'ipam.fhrpgroupassignment.interface',
     ip_addresses: 'ipam.ipaddress.assigned_object',
     journal_entries: 'extras.journalentry.assigned_object',
+    mac_addresses: 'dcim.macaddress.assigned_object',
     tunnel_terminations: 'vpn.tunneltermination.termination',
   },
   VRFFilter: { journal_entries: 'extras.journalentry.assigned_object' },
-  VirtualChassisFilter: { journal_entries: 'extras.journalentry.assigned_object' },
+  VirtualChassisFilter: {
+    journal_entries: 'extras.journalentry.assigned_object',
+    members: 'dcim.device.virtual_chassis',
+  },
   VirtualCircuitFilter: {
     group_assignments: 'circuits.circuitgroupassignment.member',
     journal_entries: 'extras.journalentry.assigned_object',
@@ -632,3 +648,87 @@ export const filterRelations: Readonly<Record<string, Readonly<Record<string, st
 
 /** Filter input field types where NetBox's differ from the rule (`Filter.field` → input type). */
 export const filterTypes: Readonly<Record<string, string>> = {};
+
+/** Declared reverse-relation filters (filterRelations) that NetBox also filters by id (`nat_outside_id: ID`). */
+export const byIdFilters: ReadonlySet<string> = new Set(['IPAddressFilter.nat_outside_id']);
+
+/** Filters whose `site`, `region`, … NetBox reads from the scope (or termination) it caches. */
+const scopedFilters = ['PrefixFilter', 'ClusterFilter', 'WirelessLANFilter', 'CircuitTerminationFilter'];
+const scopeInputs = {
+  site: ['SiteFilter'],
+  region: ['RegionFilter'],
+  location: ['LocationFilter'],
+  site_group: ['SiteGroupFilter'],
+} as const;
+
+/** Filters of NetBox's cabled models (CabledObjectModelFilterMixin). */
+const cabledFilters = [
+  'CircuitTerminationFilter',
+  'ConsolePortFilter',
+  'ConsoleServerPortFilter',
+  'FrontPortFilter',
+  'InterfaceFilter',
+  'PowerFeedFilter',
+  'PowerOutletFilter',
+  'PowerPortFilter',
+  'RearPortFilter',
+];
+const cableInputs = {
+  cable: ['CableFilter', 'cable_id'],
+  cable_id: ['ID'],
+  cable_end: ['CableEndEnumBaseFilterLookup'],
+} as const;
+
+type RestInputs = Readonly<Record<string, readonly [type: string, rest?: string]>>;
+
+/**
+ * Filter fields NetBox's filter classes compute by hand (network containment, `assigned`, a scope's site,
+ * a cable) that a REST filter of this service computes too: field → its GraphQL type and the REST filter
+ * (when named otherwise). A model's filter type (`SiteFilter`) matches the rows the REST filter reaches;
+ * a `TreeNodeFilter` the tree's nodes; a value (`[String!]`, `Boolean`, `ID`, an enum or its lookup) is
+ * handed to the REST filter as its query string would carry it. Names only: what each one filters is
+ * the REST filter's.
+ */
+export const restInputs: Readonly<Record<string, RestInputs>> = {
+  ...Object.fromEntries(scopedFilters.map((f) => [f, scopeInputs])),
+  ...Object.fromEntries(cabledFilters.map((f) => [f, cableInputs])),
+  CircuitTerminationFilter: {
+    ...scopeInputs,
+    ...cableInputs,
+    provider_network: ['ProviderNetworkFilter', 'provider_network_id'],
+  },
+  InterfaceFilter: {
+    ...cableInputs,
+    cabled: ['Boolean'],
+    connected: ['Boolean'],
+    kind: ['InterfaceKindEnum'],
+    wireless_link: ['WirelessLinkFilter', 'wireless_link_id'],
+    wireless_link_id: ['ID'],
+  },
+  AggregateFilter: { contains: ['[String!]'] },
+  PrefixFilter: { ...scopeInputs, contains: ['[String!]'] },
+  IPRangeFilter: { contains: ['[String!]'], parent: ['[String!]'] },
+  IPAddressFilter: { parent: ['[String!]'], assigned: ['Boolean'] },
+  MACAddressFilter: { assigned: ['Boolean'], primary: ['Boolean'] },
+  ConfigContextFilter: {
+    region_id: ['TreeNodeFilter'],
+    site_group_id: ['TreeNodeFilter'],
+    tenant_group_id: ['TreeNodeFilter'],
+  },
+  FHRPGroupAssignmentFilter: {
+    device: ['[String!]'],
+    device_id: ['[String!]'],
+    virtual_machine: ['[String!]'],
+    virtual_machine_id: ['[String!]'],
+  },
+  EventRuleFilter: { action_object_type_id: ['ID'] },
+  JournalEntryFilter: { assigned_object_type_id: ['ID'] },
+  NotificationFilter: { object_type_id: ['ID'] },
+  SubscriptionFilter: { object_type_id: ['ID'] },
+  TunnelTerminationFilter: { termination_type_id: ['ID'] },
+};
+
+/** Enums of NetBox's hand-written filters that no choice set gives: member → the REST filter's value. */
+export const filterEnums: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  InterfaceKindEnum: { KIND_PHYSICAL: 'physical', KIND_VIRTUAL: 'virtual', KIND_WIRELESS: 'wireless' },
+};

@@ -6,8 +6,11 @@
  */
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Params } from '../db/index.ts';
+import { TERMINATION } from '../cables/model.ts';
 import { filterCondition, type FilterContext } from '../filters/conditions.ts';
 import { columnOf } from '../filters/columns.ts';
+import { anyCondition, relatedCondition, type Reach } from '../filters/related.ts';
+import { FilterValueError } from '../filters/values.ts';
 import { countSql } from '../read/count-sql.ts';
 import { listReach } from '../read/reach.ts';
 import type { QueryContext } from './context.ts';
@@ -61,12 +64,12 @@ async function relatedSql(
 ): Promise<string> {
   const targetKey = qc.map.filters[src.filter]!.model;
   const target = qc.registry.model(targetKey);
-  const { x, cond } = await nested(qc, src.filter, target, value, p);
+  const { x, cond } = await nested(qc, src.filter, target, src.byId ? { id: { exact: value } } : value, p);
   const ids = `SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${cond}`;
   if (src.field) return `${e}.${ident(qc.registry.field(model, src.field)!.column!)} IN (${ids})`;
   if (src.rest) {
-    const d = restDef(qc, model, src.rest);
-    return alongPath(qc, model, d.path, e, p, (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
+    const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
+    return idsReach(ids)(fctx, model, restDef(qc, model, src.rest), 'exact', [], e);
   }
   return relationSql(qc, model, src.relation!, target, x, cond, e, p);
 }
@@ -92,6 +95,99 @@ function relationSql(
   const r = listReach(qc.registry, model, f, x, p.alias('l'))!;
   if (r.target.key !== target.key) throw new GraphqlFault(`The filter over ${relation.field} is not available here.`);
   return `EXISTS (SELECT 1 FROM ${r.from} WHERE ${r.and}${r.key} = ${e}.id AND ${cond})`;
+}
+
+/**
+ * A REST filter's reach (its path, its relations, its alternatives) ending in the rows `ids` selects
+ * rather than in the ids of its query string: the rows a nested filter matches reached as REST reaches
+ * the ones it names (a prefix's site through its scope: the site itself, or a scoped location's site).
+ * The reached row must be one of them (a tree's descendants are not added, as NetBox's cached relation
+ * is compared).
+ */
+function idsReach(ids: string): Reach {
+  const reach: Reach = async (ctx, model, f, lookup, values, alias) => {
+    let current = model;
+    let a = alias;
+    const hops: { column: string; table: string; alias: string }[] = [];
+    for (const step of f.path) {
+      const fk = ctx.registry.field(current, step)!;
+      current = ctx.registry.model(fk.to!);
+      const next = ctx.params.alias('f');
+      hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
+      a = next;
+    }
+    let cond: string;
+    if (f.kind === 'related') cond = await relatedCondition(ctx, current, f, lookup, values, a, reach);
+    else if (f.kind === 'any') cond = await anyCondition(ctx, current, f, lookup, values, a, reach);
+    else if (f.kind === 'cable' && f.op === 'cable_id') {
+      const x = ctx.params.alias('c');
+      cond = `EXISTS (SELECT 1 FROM ${ident(ctx.registry.model(TERMINATION.model).table)} ${x}
+        WHERE ${x}.${TERMINATION.type} = ${ctx.params.add(current.key)} AND ${x}.${TERMINATION.id} = ${a}.id
+        AND ${x}.${TERMINATION.cable} IN (${ids}))`;
+    } else if (f.through)
+      cond = `${a}.id IN (SELECT ${ident(f.through.source)} FROM ${ident(f.through.table)}
+        WHERE ${ident(f.through.target)} IN (${ids}))`;
+    else if (f.target) cond = `${a}.${ident(f.column)} IN (${ids})`;
+    else throw new GraphqlFault(`The filter '${f.name}' is not available here.`);
+    for (const hop of hops.reverse())
+      cond = `${hop.column} IN (SELECT ${hop.alias}.id FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
+    return cond;
+  };
+  return reach;
+}
+
+/**
+ * NetBox's network filters (`contains`, `parent`) skip a value they cannot parse, and keep every row when
+ * none is left; its other list filters match nothing for a value that names nothing.
+ */
+const skipsInvalid = (d: FilterDef) => d.kind === 'special' && /^(net|range)_/.test(d.op ?? '');
+
+/** A value given to the REST filter `src.rest` (see FilterSource `rest`). */
+async function restSql(
+  qc: QueryContext,
+  fctx: FilterContext,
+  model: ModelDef,
+  src: Extract<FilterSource, { kind: 'rest' }>,
+  value: unknown,
+  e: string,
+): Promise<string> {
+  const d = restDef(qc, model, src.rest);
+  const member = (v: unknown): string => {
+    if (!src.enum) return String(v);
+    const values = qc.map.enums[src.enum]!;
+    if (!(String(v) in values)) throw new GraphqlFault(`Unknown value ${String(v)}.`);
+    return String(values[String(v)]);
+  };
+  const one = async (lookup: string, values: string[]) => {
+    try {
+      return await filterCondition(fctx, model, d, lookup, values, e);
+    } catch (err) {
+      if (err instanceof FilterValueError) throw new GraphqlFault(err.message);
+      throw err;
+    }
+  };
+  if (src.lookup) {
+    const input = value as Input;
+    const parts: string[] = [];
+    if (input.exact !== null && input.exact !== undefined) parts.push(await one('exact', [member(input.exact)]));
+    if (Array.isArray(input.in_list))
+      parts.push(input.in_list.length ? await one('exact', input.in_list.map(member)) : 'FALSE');
+    if (input.is_null !== null && input.is_null !== undefined) parts.push(await one('empty', [String(input.is_null)]));
+    return parts.length ? parts.join(' AND ') : 'TRUE';
+  }
+  if (!Array.isArray(value)) return one('exact', [member(value)]);
+  // each value on its own, any of them matching (a list of networks: any containing the prefix)
+  const parts: string[] = [];
+  for (const v of value) {
+    try {
+      parts.push(await filterCondition(fctx, model, d, 'exact', [member(v)], e));
+    } catch (err) {
+      // a value that names nothing matches nothing (NetBox's `__in` over the names it finds)
+      if (!(err instanceof FilterValueError)) throw err;
+    }
+  }
+  if (parts.length) return parts.join(' OR ');
+  return skipsInvalid(d) || !value.length ? 'TRUE' : 'FALSE';
 }
 
 async function fieldSql(
@@ -130,8 +226,12 @@ async function fieldSql(
     case 'tree': {
       const d = restDef(qc, model, src.rest);
       const ids = treeIds(qc.registry.model(d.target!), value as Input, p);
+      // a many-to-many filter (a config context's regions): one of the linked rows is among them
+      if (d.through) return idsReach(ids)(fctx, model, d, 'exact', [], e);
       return alongPath(qc, model, d.path, e, p, (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
     }
+    case 'rest':
+      return restSql(qc, fctx, model, src, value, e);
     case 'related':
       return relatedSql(qc, model, src, value, e, p);
     default:

@@ -48,6 +48,9 @@ function one(
     if (!(String(x) in enumMap)) throw new GraphqlFault(`Unknown value ${String(x)}.`);
     return enumMap[String(x)];
   };
+  // NetBox's JSONStringLookup names two lookups as Django does
+  if (op === 'in_') op = 'in_list';
+  if (op === 'isnull') op = 'is_null';
   const param = (x: unknown) => `${p.add(String(value(x)))}::${cast}`;
   const typed = cast === 'text' ? `${col}::text` : cast === 'numeric' ? `${col}::numeric` : col;
   if (op === 'exact') return `${typed} = ${param(v)}`;

@@ -58,8 +58,16 @@ export type FilterSource =
       readonly rest?: string;
       readonly relation?: Relation;
       readonly filter: string;
+      /** `x_id: ID`: the value is the reached row's id (a nested `{id: {exact}}`) */
+      readonly byId?: boolean;
     }
   | { readonly kind: 'count'; readonly field: string }
+  /**
+   * a value handed to the REST filter of that name as its query string would carry it (`contains`, `cabled`,
+   * `cable_id`): a list as repeated values, an `enum` member as its choice value, a `lookup`
+   * (`{exact, in_list, is_null}`) as the REST filter's values or its `__empty`
+   */
+  | { readonly kind: 'rest'; readonly rest: string; readonly enum?: string; readonly lookup?: boolean }
   | { readonly kind: 'unsupported' };
 
 export interface FilterMap {
