@@ -117,7 +117,7 @@ function field(ctx: FilterContext, b: Built, filter: string, m: ModelDef, f: Fie
       return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup: 'array' });
     }
     case 'object_type':
-      return add(b, filter, f.name, 'ContentTypeFilter', { kind: 'unsupported' });
+      return add(b, filter, f.name, 'ContentTypeFilter', { kind: 'object_type', field: f.name });
     default: {
       const generic = m.fields.some((g) => g.kind === 'generic' && g.idColumn === f.column);
       const [type, lookup] = generic ? (['ID', 'eq'] as const) : (lookups[f.kind] ?? lookups.string!);

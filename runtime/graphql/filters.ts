@@ -11,6 +11,7 @@ import { filterCondition, type FilterContext } from '../filters/conditions.ts';
 import { columnOf } from '../filters/columns.ts';
 import { anyCondition, relatedCondition, type Reach } from '../filters/related.ts';
 import { FilterValueError } from '../filters/values.ts';
+import { tables } from '../db/tables.ts';
 import { countSql } from '../read/count-sql.ts';
 import { listReach } from '../read/reach.ts';
 import type { QueryContext } from './context.ts';
@@ -190,6 +191,20 @@ async function restSql(
   return skipsInvalid(d) || !value.length ? 'TRUE' : 'FALSE';
 }
 
+/** A `ContentTypeFilter` on an object type column holding `app_label.model`, with AND / OR / NOT. */
+function objectTypeSql(p: Params, col: string, input: Input): string {
+  const parts: string[] = [];
+  const id = `(SELECT o.id FROM public.${tables.objectType} o WHERE o.app_label || '.' || o.model = ${col})`;
+  if (input.id) parts.push(lookupSql(p, id, 'id', input.id));
+  if (input.app_label) parts.push(lookupSql(p, `split_part(${col}, '.', 1)`, 'str', input.app_label));
+  if (input.model) parts.push(lookupSql(p, `split_part(${col}, '.', 2)`, 'str', input.model));
+  let cond = parts.length ? parts.map((c) => `(${c})`).join(' AND ') : 'TRUE';
+  if (input.AND) cond = `(${cond}) AND (${objectTypeSql(p, col, input.AND as Input)})`;
+  if (input.OR) cond = `(${cond}) OR (${objectTypeSql(p, col, input.OR as Input)})`;
+  if (input.NOT) cond = `(${cond}) AND NOT coalesce((${objectTypeSql(p, col, input.NOT as Input)}), false)`;
+  return cond;
+}
+
 async function fieldSql(
   qc: QueryContext,
   model: ModelDef,
@@ -232,6 +247,10 @@ async function fieldSql(
     }
     case 'rest':
       return restSql(qc, fctx, model, src, value, e);
+    case 'object_type': {
+      const f = qc.registry.field(model, src.field)!;
+      return objectTypeSql(p, `${e}.${ident(f.column!)}`, value as Input);
+    }
     case 'related':
       return relatedSql(qc, model, src, value, e, p);
     default:

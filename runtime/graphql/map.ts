@@ -62,6 +62,8 @@ export type FilterSource =
       readonly byId?: boolean;
     }
   | { readonly kind: 'count'; readonly field: string }
+  /** an object type column (`dcim.site`) matched by a `ContentTypeFilter` (`id`, `app_label`, `model`) */
+  | { readonly kind: 'object_type'; readonly field: string }
   /**
    * a value handed to the REST filter of that name as its query string would carry it (`contains`, `cabled`,
    * `cable_id`): a list as repeated values, an `enum` member as its choice value, a `lookup`

@@ -99,7 +99,7 @@ beforeAll(async () => {
     priority: 100,
   });
   await created(s, '/api/extras/config-contexts/', [
-    { name: 'cc-de', data: {}, regions: [de.id] },
+    { name: 'cc-de', data: { x: 'a' }, regions: [de.id] },
     { name: 'cc-none', data: {} },
   ]);
   await created(s, '/api/extras/journal-entries/', {
@@ -112,6 +112,41 @@ beforeAll(async () => {
     { asn: 65002, rir: rir.id },
   ]);
   expect((await s.request('PATCH', `/api/dcim/sites/${site.id}/`, { asns: [asn[0].id] })).status).toBe(200);
+  await created(s, '/api/ipam/ip-addresses/', {
+    address: '10.0.1.1/24',
+    assigned_object_type: 'ipam.fhrpgroup',
+    assigned_object_id: fhrp.id,
+  });
+  await created(s, '/api/ipam/services/', [
+    { parent_object_type: 'dcim.device', parent_object_id: d1.id, name: 'ssh', protocol: 'tcp', ports: [22] },
+    {
+      parent_object_type: 'dcim.device',
+      parent_object_id: d1.id,
+      name: 'dns',
+      protocol: 'udp',
+      ports: [53],
+      ipaddresses: [inside.id],
+    },
+  ]);
+  await created(s, '/api/wireless/wireless-lans/', [
+    { ssid: 'w-hall', ...scope('dcim.location', loc.id) },
+    { ssid: 'w-none' },
+  ]);
+  const provider = await created(s, '/api/circuits/providers/', { name: 'pr', slug: 'pr' });
+  const net = await created(s, '/api/circuits/provider-networks/', { name: 'pn', provider: provider.id });
+  const ctype = await created(s, '/api/circuits/circuit-types/', { name: 'ctp', slug: 'ctp' });
+  const circuit = await created(s, '/api/circuits/circuits/', { cid: 'cid1', provider: provider.id, type: ctype.id });
+  await created(s, '/api/circuits/circuit-terminations/', [
+    { circuit: circuit.id, term_side: 'A', termination_type: 'dcim.site', termination_id: site.id },
+    { circuit: circuit.id, term_side: 'Z', termination_type: 'circuits.providernetwork', termination_id: net.id },
+  ]);
+  const vdc = await created(s, '/api/dcim/virtual-device-contexts/', {
+    name: 'vdc1',
+    device: d1.id,
+    status: 'active',
+    identifier: 1,
+  });
+  expect((await s.request('PATCH', `/api/dcim/interfaces/${e1.id}/`, { vdcs: [vdc.id] })).status).toBe(200);
   const vc = await created(s, '/api/dcim/virtual-chassis/', [{ name: 'vc1' }, { name: 'vc2' }]);
   expect(
     (await s.request('PATCH', `/api/dcim/devices/${d1.id}/`, { virtual_chassis: vc[0].id, vc_position: 1 })).status,
@@ -147,6 +182,27 @@ describe('through a scope (the cached site, region, location and site group)', (
       '10.3.0.0/16',
     ]);
     expect(await rows('cluster_list', '{region: {name: {exact: "de"}}}', 'name')).toEqual(['c-ber']);
+    expect(await rows('wireless_lan_list', '{site: {slug: {exact: "ber"}}}', 'ssid')).toEqual(['w-hall']);
+  });
+
+  it("a circuit termination's site, region and provider network (its termination)", async () => {
+    expect(await rows('circuit_termination_list', '{site: {slug: {exact: "ber"}}}', 'term_side')).toEqual(['A']);
+    expect(await rows('circuit_termination_list', '{region: {slug: {exact: "de"}}}', 'term_side')).toEqual(['A']);
+    expect(await rows('circuit_termination_list', '{provider_network: {name: {exact: "pn"}}}', 'term_side')).toEqual([
+      'Z',
+    ]);
+  });
+
+  it('an object type column by ContentTypeFilter (app_label, model, id, with AND / OR / NOT)', async () => {
+    expect(await rows('prefix_list', '{scope_type: {model: {exact: "location"}}}', 'prefix')).toEqual(['10.1.0.0/16']);
+    const notSites = '{scope_type: {app_label: {exact: "dcim"}, NOT: {model: {exact: "site"}}}}';
+    expect(await rows('prefix_list', notSites, 'prefix')).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
+    const either = '{scope_type: {model: {exact: "region"}, OR: {model: {exact: "location"}}}}';
+    expect(await rows('prefix_list', either, 'prefix')).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
+    const fhrp = (await s.request('GET', '/api/core/object-types/?app_label=ipam&model=fhrpgroup')).body.results[0];
+    expect(await rows('ip_address_list', `{assigned_object_type: {id: {exact: "${fhrp.id}"}}}`, 'address')).toEqual([
+      '10.0.1.1/24',
+    ]);
   });
 });
 
@@ -164,8 +220,12 @@ describe('networks', () => {
   });
 
   it('parent: the addresses and ranges inside any of the networks', async () => {
-    expect(await rows('ip_address_list', '{parent: ["10.0.0.0/16"]}', 'address')).toEqual(['10.0.1.5/24']);
+    expect(await rows('ip_address_list', '{parent: ["10.0.0.0/16"]}', 'address')).toEqual([
+      '10.0.1.1/24',
+      '10.0.1.5/24',
+    ]);
     expect(await rows('ip_address_list', '{parent: ["192.0.2.0/24", "10.0.0.0/8"]}', 'address')).toEqual([
+      '10.0.1.1/24',
       '10.0.1.5/24',
       '192.0.2.9/32',
     ]);
@@ -174,7 +234,7 @@ describe('networks', () => {
   });
 
   it('assigned, and the NAT outside address by filter and by id', async () => {
-    expect(await rows('ip_address_list', '{assigned: true}', 'address')).toEqual(['10.0.1.5/24']);
+    expect(await rows('ip_address_list', '{assigned: true}', 'address')).toEqual(['10.0.1.1/24', '10.0.1.5/24']);
     expect(await rows('ip_address_list', '{assigned: false}', 'address')).toEqual(['192.0.2.9/32']);
     expect(await rows('ip_address_list', '{nat_outside: {address: {exact: "192.0.2.9/32"}}}', 'address')).toEqual([
       '10.0.1.5/24',
@@ -241,8 +301,22 @@ describe('other computed filters', () => {
     expect(await rows('journal_entry_list', `{assigned_object_type_id: "${await type('device')}"}`)).toEqual([]);
   });
 
-  it("reverse relations: an ASN's sites, a virtual chassis' members", async () => {
+  it("relations: an ASN's sites, a chassis' members, an FHRP group's and a service's IPs, VDCs", async () => {
     expect(await rows('asn_list', '{sites: {slug: {exact: "ber"}}}', 'asn')).toEqual(['65001']);
     expect(await rows('virtual_chassis_list', '{members: {name: {exact: "d1"}}}', 'name')).toEqual(['vc1']);
+    expect(await rows('fhrp_group_list', '{ip_addresses: {address: {exact: "10.0.1.1/24"}}}', 'group_id')).toEqual([
+      '1',
+    ]);
+    expect(await rows('fhrp_group_list', '{ip_addresses: {address: {exact: "10.0.1.5/24"}}}', 'group_id')).toEqual([]);
+    expect(await rows('service_list', '{ip_addresses: {address: {exact: "10.0.1.5/24"}}}', 'name')).toEqual(['dns']);
+    expect(await rows('interface_list', '{vcdcs: {name: {exact: "vdc1"}}}')).toEqual([String(ids.e1)]);
+  });
+
+  it("a JSON value's string lookups by NetBox's names `in_` and `isnull`", async () => {
+    const json = (lookup: string) => `{data: {path: "x", lookup: {string_lookup: ${lookup}}}}`;
+    expect(await rows('config_context_list', json('{in_: ["a", "b"]}'), 'name')).toEqual(['cc-de']);
+    expect(await rows('config_context_list', json('{in_: ["b"]}'), 'name')).toEqual([]);
+    expect(await rows('config_context_list', json('{isnull: true}'), 'name')).toEqual(['cc-none']);
+    expect(await rows('config_context_list', json('{isnull: false}'), 'name')).toEqual(['cc-de']);
   });
 });
