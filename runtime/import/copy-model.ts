@@ -63,7 +63,6 @@ export async function copyModel(s: Session, model: ModelDef, group: Group, after
   // none to copy when the import began (the source's count): no reads, no pages
   if (s.remaining.get(model.key) === 0) return;
   const path = s.info.paths.get(model.key)!;
-  const started = performance.now();
   const extra = omitted(model);
   const writer = new PageWriter(s, model, await copier(s, model, group, path));
   const first = await readPage(s.source, path, { limit: s.pageSize, offset: 0, after, extra });
@@ -94,6 +93,6 @@ export async function copyModel(s: Session, model: ModelDef, group: Group, after
     // the pages being written are finished (Ctrl-C stops after them), and a failure among them reported
     await writer.flush();
   }
-  t.seconds += (performance.now() - started) / 1000;
+  writer.lap();
   s.progress.end(writer.written);
 }

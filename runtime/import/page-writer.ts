@@ -40,6 +40,7 @@ export class PageWriter {
   /** objects written by the pages committed so far */
   written = 0;
   private committed: Promise<unknown> = Promise.resolve();
+  private last = performance.now();
   private readonly inFlight: Promise<unknown>[] = [];
 
   constructor(
@@ -66,6 +67,7 @@ export class PageWriter {
         // pages commit in order: a page whose predecessor failed is rolled back with it
         await previous;
         mergeReport(s.report, local);
+        this.lap();
         await savePage(tx, model.key, lastId, n, s.report);
         return n;
       })
@@ -78,6 +80,15 @@ export class PageWriter {
     this.committed = done;
     this.inFlight.push(done);
     if (this.inFlight.length >= IN_FLIGHT) await this.inFlight.shift();
+  }
+
+  /** Adds the time since the last lap to the model's and the run's (saved with the next page). */
+  lap(): void {
+    const now = performance.now();
+    tally(this.s.report, this.model.key).seconds += (now - this.last) / 1000;
+    this.s.report.writeSeconds += (now - this.s.clock.last) / 1000;
+    this.last = now;
+    this.s.clock.last = now;
   }
 
   /** Waits for every page started; the first failure, if any, is thrown. */

@@ -134,15 +134,15 @@ export async function copyNetbox(o: ImportOptions, sql: Sql, registry: Registry,
     `${saved ? 'Resuming' : 'Copying'}: ${total.toLocaleString('en')} objects of ${sc.copied.length} models ` +
       `from ${source.base} (NetBox ${sc.info.version || 'version unknown'})\n`,
   );
-  const s: Session = { ...base, remaining: sc.remaining, progress: new Progress(out, total) };
-  const started = performance.now();
+  const clock = { last: performance.now() };
+  const s: Session = { ...base, remaining: sc.remaining, progress: new Progress(out, total), clock };
   for (const group of planImport(registry, [...s.copied]).groups) {
     const states = group.models.map((m) => saved?.models.get(m.key));
     if (states.every((x) => x?.done)) continue;
     for (const [i, m] of group.models.entries()) await copyModel(s, m, group, states[i]?.lastId ?? 0);
     await sql.begin((tx) => finishGroup(tx, registry, group, s.report));
   }
-  s.report.writeSeconds += (performance.now() - started) / 1000;
+  s.report.writeSeconds += (performance.now() - clock.last) / 1000;
   const stats = source.limiter.stats;
   s.report.source_requests = {
     requests: source.requests,

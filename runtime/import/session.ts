@@ -30,4 +30,6 @@ export interface Session {
   /** model key → objects still to copy when this run began */
   readonly remaining: ReadonlyMap<string, number>;
   readonly progress: Progress;
+  /** when the copying time was last added to the report (at each page's commit, so a resumed run counts both) */
+  readonly clock: { last: number };
 }
