@@ -42,6 +42,7 @@ export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
     if (o.verify !== false) {
       output.write('Verifying: every object read back through both APIs\n');
       report.verification = await verifyImport({
+        registry,
         source,
         target: targetApi(o, sql, registry),
         report,

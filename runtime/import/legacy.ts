@@ -14,6 +14,8 @@ interface Rename {
   readonly value?: (source: Record<string, unknown>) => unknown;
   /** older keys the rule reads besides `from` (consumed with it) */
   readonly reads?: readonly string[];
+  /** only for objects this holds for (the older release's shape) */
+  readonly when?: (source: Record<string, unknown>) => boolean;
 }
 
 const jobEnd = ['job_completed', 'job_errored', 'job_failed'];
@@ -59,6 +61,9 @@ function releaseRenames(model: ModelDef, fields: ReadonlyMap<string, FieldDef>):
     out.push({ from: 'site', to: 'termination', type: 'dcim.site' });
     out.push({ from: 'provider_network', to: 'termination', type: 'circuits.providernetwork' });
   }
+  // NetBox 4.5: a token without a version is a v1 token whose `key` was its plaintext, now `token`
+  if (model.key === 'users.token' && has('version') && has('token'))
+    out.push({ from: 'key', to: 'token', when: (o) => !('version' in o) });
   // NetBox 4.3: a service's device or virtual machine became its parent
   if (generic('parent') && model.key === 'ipam.service') {
     out.push({ from: 'device', to: 'parent', type: 'dcim.device' });
@@ -91,7 +96,7 @@ export function legacyNames(registry: Registry, model: ModelDef): LegacyNames {
     apply(o) {
       const used: string[] = [];
       for (const r of renames) {
-        if (!(r.from in o)) continue;
+        if (!(r.from in o) || (r.when && !r.when(o))) continue;
         used.push(r.from, ...(r.reads ?? []).filter((k) => k in o));
         const key = currentKey(fields, r.to);
         if (key in o && o[key] !== null && o[key] !== undefined) continue; // the current name wins

@@ -85,6 +85,39 @@ describe("import from NetBox 4.6.8's recorded answers", () => {
     }
   });
 
+  it("keeps a v1 token a NetBox 3.x shows whole, whose last use moves as the import's own token", async () => {
+    let reads = 0;
+    const older = await startNetboxFixture({
+      transform: (path, o) => {
+        if (path !== '/api/users/tokens/') return o;
+        // NetBox 3.x: no version, the key in full; the import authenticates with it, so its last use moves
+        const { version: _v, token: _t, pepper_id: _p, ...rest } = o;
+        return {
+          ...rest,
+          key: TOKEN,
+          display: TOKEN,
+          last_used: new Date(Date.UTC(2026, 0, 1, 0, ++reads)).toISOString(),
+        };
+      },
+    });
+    try {
+      const target = databaseUrl(await createDatabase());
+      const r = await runImport(older.url, TOKEN, target);
+      expect(r.report.verification?.clean, explain(r)).toBe(true);
+      expect(r.report.tokens).toEqual([]);
+      expect(r.report.models['users.token']!.written).toBe(1);
+      const sql = connect(target, { max: 1 });
+      try {
+        const [token] = await sql.unsafe('SELECT version, plaintext FROM users_token WHERE id = 1');
+        expect(token).toEqual({ version: 1, plaintext: TOKEN });
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await older.stop();
+    }
+  });
+
   it('with --with-changelog copies the change records as NetBox shows them', async () => {
     const changes = await runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { withChangelog: true });
     expect(changes.report.verification?.clean, explain(changes)).toBe(true);
