@@ -173,12 +173,14 @@ function declared(ctx: FilterContext, b: Built, filter: string, m: ModelDef): vo
 /** NetBox's hand-written filter fields that a REST filter computes (graphql-netbox.ts, `restInputs`). */
 function restComputed(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
   for (const [name, [type, restName]] of Object.entries(restInputs[filter] ?? {})) {
-    const rest = restName ?? name;
-    if (!(ctx.rest[m.key] ?? []).some((d) => d.name === rest))
-      throw new Error(`${filter}.${name}: ${m.key} has no REST filter ${rest}`);
+    // `model:filter`: another model's REST filter over the same columns
+    const [restModel, rest] = restName?.includes(':') ? restName.split(':') : [undefined, restName ?? name];
+    if (!(ctx.rest[restModel ?? m.key] ?? []).some((d) => d.name === rest))
+      throw new Error(`${filter}.${name}: ${restModel ?? m.key} has no REST filter ${rest}`);
     const lookup = /^(\w+Enum)BaseFilterLookup$/.exec(type);
-    if (type === 'TreeNodeFilter') add(b, filter, name, type, { kind: 'tree', rest });
-    else if (type.endsWith('Filter')) add(b, filter, name, type, { kind: 'related', rest, filter: type });
+    if (type === 'TreeNodeFilter') add(b, filter, name, type, { kind: 'tree', rest: rest! });
+    else if (type.endsWith('Filter'))
+      add(b, filter, name, type, { kind: 'related', rest, filter: type, ...(restModel ? { restModel } : {}) });
     else if (lookup) add(b, filter, name, type, { kind: 'rest', rest, enum: lookup[1]!, lookup: true });
     else if (filterEnums[type]) {
       if (!ctx.enums.has(type)) ctx.enums.set(type, new Map(Object.entries(filterEnums[type]!)));

@@ -705,6 +705,14 @@ export const restInputs: Readonly<Record<string, RestInputs>> = {
     wireless_link: ['WirelessLinkFilter', 'wireless_link_id'],
     wireless_link_id: ['ID'],
   },
+  // NetBox's VLAN group keeps no cached scope, so its own filters of these names find no field to filter;
+  // here they read the scope as a prefix's do (a prefix's REST filters, over the same scope columns)
+  VLANGroupFilter: {
+    site: ['SiteFilter', 'ipam.prefix:site'],
+    region: ['RegionFilter', 'ipam.prefix:region'],
+    location: ['LocationFilter', 'ipam.prefix:location'],
+    site_group: ['SiteGroupFilter', 'ipam.prefix:site_group'],
+  },
   AggregateFilter: { contains: ['[String!]'] },
   PrefixFilter: { ...scopeInputs, contains: ['[String!]'] },
   IPRangeFilter: { contains: ['[String!]'], parent: ['[String!]'] },

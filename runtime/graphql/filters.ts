@@ -70,7 +70,8 @@ async function relatedSql(
   if (src.field) return `${e}.${ident(qc.registry.field(model, src.field)!.column!)} IN (${ids})`;
   if (src.rest) {
     const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
-    return idsReach(ids)(fctx, model, restDef(qc, model, src.rest), 'exact', [], e);
+    const of = src.restModel ? qc.registry.model(src.restModel) : model;
+    return idsReach(ids)(fctx, model, restDef(qc, of, src.rest), 'exact', [], e);
   }
   return relationSql(qc, model, src.relation!, target, x, cond, e, p);
 }

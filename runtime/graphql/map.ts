@@ -56,6 +56,8 @@ export type FilterSource =
       readonly kind: 'related';
       readonly field?: string;
       readonly rest?: string;
+      /** the model whose REST filter `rest` is, when another's with the same columns (a scope's) */
+      readonly restModel?: string;
       readonly relation?: Relation;
       readonly filter: string;
       /** `x_id: ID`: the value is the reached row's id (a nested `{id: {exact}}`) */

@@ -36,6 +36,12 @@ beforeAll(async () => {
     { prefix: '10.3.0.0/16', ...scope('dcim.site', other.id) },
     { prefix: '10.0.1.0/24' },
   ]);
+  await created(s, '/api/ipam/vlan-groups/', [
+    { name: 'g-ber', slug: 'g-ber', ...scope('dcim.site', site.id) },
+    { name: 'g-hall', slug: 'g-hall', ...scope('dcim.location', loc.id) },
+    { name: 'g-eu', slug: 'g-eu', ...scope('dcim.region', eu.id) },
+    { name: 'g-none', slug: 'g-none' },
+  ]);
   const ct = await created(s, '/api/virtualization/cluster-types/', { name: 'ct', slug: 'ct' });
   await created(s, '/api/virtualization/clusters/', [
     { name: 'c-ber', type: ct.id, ...scope('dcim.site', site.id) },
@@ -183,6 +189,14 @@ describe('through a scope (the cached site, region, location and site group)', (
     ]);
     expect(await rows('cluster_list', '{region: {name: {exact: "de"}}}', 'name')).toEqual(['c-ber']);
     expect(await rows('wireless_lan_list', '{site: {slug: {exact: "ber"}}}', 'ssid')).toEqual(['w-hall']);
+  });
+
+  it("a VLAN group's, read from its scope as a prefix's is (NetBox keeps no cached scope for it)", async () => {
+    expect(await rows('vlan_group_list', '{site: {slug: {exact: "ber"}}}', 'name')).toEqual(['g-ber', 'g-hall']);
+    expect(await rows('vlan_group_list', '{region: {slug: {exact: "de"}}}', 'name')).toEqual(['g-ber', 'g-hall']);
+    expect(await rows('vlan_group_list', '{region: {slug: {exact: "eu"}}}', 'name')).toEqual(['g-eu']);
+    expect(await rows('vlan_group_list', '{location: {slug: {exact: "hall"}}}', 'name')).toEqual(['g-hall']);
+    expect(await rows('vlan_group_list', '{site_group: {slug: {exact: "sg"}}}', 'name')).toEqual(['g-ber', 'g-hall']);
   });
 
   it("a circuit termination's site, region and provider network (its termination)", async () => {

@@ -12,13 +12,6 @@ export interface SchemaException {
 /** One pattern of several alternatives, each short enough for a line of its own. */
 const anyOf = (...parts: readonly RegExp[]) => new RegExp(parts.map((p) => `(?:${p.source})`).join('|'));
 
-/** NetBox's cabled models (their filters reach the cable). */
-const cabled =
-  'CircuitTermination|ConsolePort|ConsoleServerPort|FrontPort|Interface|PowerFeed|PowerOutlet|PowerPort|RearPort';
-
-/** Models NetBox filters by `site`, `region`, … through a generic scope (or a termination). */
-const scoped = 'Prefix|VLANGroup|Cluster|WirelessLAN|CircuitTermination';
-
 /** Models whose catalogue entries lack some of NetBox's model mixins. */
 const unmixed = 'CircuitGroupAssignment|ConfigContextProfile|VLANTranslationPolicy|VLANTranslationRule|DataSource';
 
@@ -155,13 +148,6 @@ export const schemaExceptions: readonly SchemaException[] = [
     reason:
       'not yet: fields NetBox has on its models that the catalogue does not carry for these (or hides, as ' +
       "REST's answers lack them); an object change's type and user are typed as this schema's own types",
-  },
-  {
-    pattern: /^VLANGroupFilter\.(site|region|location|site_group): missing$/,
-    reason:
-      "not yet: a VLAN group's `site`, `region`, … are NetBox's cached relations of its scope (a rack's site, a " +
-      "site's region); this service's REST filters of those names match the scope itself (`scope_type` is " +
-      'the site), so there is no REST filter to give them; GraphQL filters on `scope_type` / `scope_id`',
   },
   {
     pattern: anyOf(/^ModuleFilter\.local_context_data: missing$/, /^NotificationFilter\.object_repr: missing$/),
