@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../runtime/db/index.ts';
 import { formatReport, type ImportOutcome } from '../../runtime/import/index.ts';
-import { createDatabase, databaseUrl, TOKEN } from '../helpers/server.ts';
+import { TOKEN } from '../helpers/server.ts';
 import { recordedReads, startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
-import { explain, runImport } from './run-import.ts';
+import { dropTargets, explain, runImport, targetDatabase } from './run-import.ts';
 
 let netbox: NetboxFixture;
 let outcome: ImportOutcome;
@@ -22,11 +22,12 @@ function recordedCount(path: string): number {
 
 beforeAll(async () => {
   netbox = await startNetboxFixture();
-  target = databaseUrl(await createDatabase());
+  target = await targetDatabase();
   outcome = await runImport(netbox.url, TOKEN, target);
 });
 
 afterAll(async () => {
+  await dropTargets();
   await netbox?.stop();
 });
 
@@ -75,7 +76,7 @@ describe("import from NetBox 4.6.8's recorded answers", () => {
       fault: (_, path) => (path.startsWith('/api/tenancy/tenants/') ? 403 : undefined),
     });
     try {
-      const r = await runImport(limited.url, TOKEN, databaseUrl(await createDatabase()));
+      const r = await runImport(limited.url, TOKEN, await targetDatabase());
       expect(r.report.notCopied['tenancy.tenant']).toMatch(/^not readable with this token: tenancy\/tenants: 403/);
       expect(r.report.droppedReferences['dcim.site.tenant → tenancy.tenant']).toBe(1);
       expect(r.report.verification?.clean, explain(r)).toBe(true);
@@ -101,7 +102,7 @@ describe("import from NetBox 4.6.8's recorded answers", () => {
       },
     });
     try {
-      const target = databaseUrl(await createDatabase());
+      const target = await targetDatabase();
       const r = await runImport(older.url, TOKEN, target);
       expect(r.report.verification?.clean, explain(r)).toBe(true);
       expect(r.report.tokens).toEqual([]);
@@ -119,7 +120,7 @@ describe("import from NetBox 4.6.8's recorded answers", () => {
   });
 
   it('with --with-changelog copies the change records as NetBox shows them', async () => {
-    const changes = await runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { withChangelog: true });
+    const changes = await runImport(netbox.url, TOKEN, await targetDatabase(), { withChangelog: true });
     expect(changes.report.verification?.clean, explain(changes)).toBe(true);
     expect(changes.report.models['core.objectchange']!.written).toBe(recordedCount('/api/core/object-changes/'));
     expect(changes.report.notCopied['core.objectchange']).toBeUndefined();

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';
 import { Factory, apiPath } from '../helpers/factory.ts';
 import { png } from '../helpers/images.ts';
-import { createDatabase, created, databaseUrl, startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
-import { explain, runImport } from './run-import.ts';
+import { created, startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
+import { dropTargets, explain, nameOf, runImport, targetDatabase } from './run-import.ts';
 import type { ImportOutcome } from '../../runtime/import/index.ts';
 
 let source: TestServer;
@@ -86,13 +86,15 @@ beforeAll(async () => {
   const factory = new Factory(source, catalogue);
   for (const model of Object.values(catalogue.models).filter((m) => !m.readOnly)) await factory.create(model);
   await extras(source, factory);
-  targetDb = await createDatabase();
-  outcome = await runImport(source.url, TOKEN, databaseUrl(targetDb));
+  const url = await targetDatabase();
+  targetDb = nameOf(url);
+  outcome = await runImport(source.url, TOKEN, url);
 }, 240_000);
 
 afterAll(async () => {
   await target?.stop();
   await source?.stop();
+  await dropTargets();
 });
 
 describe('import from a second instance of this server', () => {

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, databaseUrl, TOKEN } from '../helpers/server.ts';
+import { TOKEN } from '../helpers/server.ts';
+import { dropTargets, targetDatabase } from './run-import.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
 
 let netbox: NetboxFixture;
@@ -33,10 +34,11 @@ function manage(...args: string[]): Promise<{ code: number; out: string; err: st
 
 beforeAll(async () => {
   netbox = await startNetboxFixture();
-  target = databaseUrl(await createDatabase());
+  target = await targetDatabase();
 });
 
 afterAll(async () => {
+  await dropTargets();
   await netbox?.stop();
 });
 

@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportRefused } from '../../runtime/import/index.ts';
-import { createDatabase, created, databaseUrl, startTestServer, TOKEN } from '../helpers/server.ts';
+import { created, startTestServer, TOKEN } from '../helpers/server.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
-import { runImport } from './run-import.ts';
+import { dropTargets, nameOf, runImport, targetDatabase } from './run-import.ts';
 
 let netbox: NetboxFixture;
+let target: string;
 let database: string;
 
 /** The target's tags, by id. */
@@ -25,7 +26,8 @@ async function tags(): Promise<Record<number, string>> {
 
 beforeAll(async () => {
   netbox = await startNetboxFixture();
-  database = await createDatabase();
+  target = await targetDatabase();
+  database = nameOf(target);
   // a service in use: its superuser (user 1) and a tag of its own, id 1, named as NetBox's tag 2
   const s = await startTestServer({ database });
   try {
@@ -36,19 +38,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await dropTargets();
   await netbox?.stop();
 });
 
 describe('a target that is not empty', () => {
   it('is refused without --merge, and nothing is written', async () => {
-    const refused = runImport(netbox.url, TOKEN, databaseUrl(database));
+    const refused = runImport(netbox.url, TOKEN, target);
     await expect(refused).rejects.toBeInstanceOf(ImportRefused);
     await expect(refused).rejects.toThrow(/holds objects already \(.*extras\.tag.*\).*--merge/);
     expect(await tags()).toEqual({ 1: 'Second' });
   });
 
   it('with --merge keeps its own objects and reports each conflict', async () => {
-    const { report } = await runImport(netbox.url, TOKEN, databaseUrl(database), { merge: true });
+    const { report } = await runImport(netbox.url, TOKEN, target, { merge: true });
     expect(report.conflicts).toEqual(
       expect.arrayContaining([
         { model: 'extras.tag', id: 1, reason: 'exists here with other color, name, slug' },

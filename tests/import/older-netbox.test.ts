@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../runtime/db/index.ts';
 import { formatReport, type ImportOutcome } from '../../runtime/import/index.ts';
-import { createDatabase, databaseUrl, TOKEN } from '../helpers/server.ts';
+import { TOKEN } from '../helpers/server.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
-import { explain, runImport } from './run-import.ts';
+import { dropTargets, explain, runImport, targetDatabase } from './run-import.ts';
 
 type Obj = Record<string, any>;
 
@@ -40,11 +40,12 @@ function older(path: string, o: Obj): Obj {
 
 beforeAll(async () => {
   netbox = await startNetboxFixture({ transform: older });
-  target = databaseUrl(await createDatabase());
+  target = await targetDatabase();
   outcome = await runImport(netbox.url, TOKEN, target);
 });
 
 afterAll(async () => {
+  await dropTargets();
   await netbox?.stop();
 });
 

@@ -3,14 +3,16 @@
  * and continues with --resume from the last page it finished, ending as an uninterrupted one would;
  * a source answering 429 and 503 makes it slow down and try again, never fail.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../runtime/db/index.ts';
 import { ImportRefused } from '../../runtime/import/index.ts';
-import { createDatabase, databaseUrl, TOKEN } from '../helpers/server.ts';
+import { TOKEN } from '../helpers/server.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
-import { explain, runImport } from './run-import.ts';
+import { dropTargets, explain, runImport, targetDatabase } from './run-import.ts';
 
 let netbox: NetboxFixture | undefined;
+
+afterAll(dropTargets);
 
 afterEach(async () => {
   await netbox?.stop();
@@ -36,7 +38,7 @@ describe('an interrupted import', () => {
         return undefined;
       },
     });
-    const target = databaseUrl(await createDatabase());
+    const target = await targetDatabase();
     const first = runImport(netbox.url, TOKEN, target, { pageSize: 2, signal: stop.signal });
     await expect(first).rejects.toThrow(/abort/i);
     const partial = await rows(target, 'SELECT count(*) AS n FROM virtualization_vminterface');
@@ -59,7 +61,7 @@ describe('an interrupted import', () => {
 
   it('has nothing to resume in a database no import stopped in', async () => {
     netbox = await startNetboxFixture();
-    const none = runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { resume: true });
+    const none = runImport(netbox.url, TOKEN, await targetDatabase(), { resume: true });
     await expect(none).rejects.toThrow(/no unfinished import/);
   });
 });
@@ -68,7 +70,7 @@ describe('a source that is overloaded', () => {
   it('answering 429 and 503 slows the import down instead of failing it', async () => {
     // every fifth request of the first 200 is refused, alternately throttled and unavailable
     netbox = await startNetboxFixture({ fault: (n) => (n <= 200 && n % 5 === 0 ? (n % 10 ? 429 : 503) : undefined) });
-    const outcome = await runImport(netbox.url, TOKEN, databaseUrl(await createDatabase()), { concurrency: 4 });
+    const outcome = await runImport(netbox.url, TOKEN, await targetDatabase(), { concurrency: 4 });
     expect(outcome.report.verification?.clean, explain(outcome)).toBe(true);
     const q = outcome.report.source_requests;
     expect(netbox.faults).toBe(40);

@@ -1,6 +1,7 @@
 /**
  * Runs `importNetbox` as `manage import-netbox` does, with the generated catalogue, into a database of
- * the test PostgreSQL, quietly; each call gets its own data folder (media) unless given one.
+ * the test PostgreSQL, quietly; each call gets its own data folder (media) unless given one. The target
+ * databases come from targetDatabase and go in dropTargets.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,26 @@ import { filters } from '../../generated/filters/index.ts';
 import { routes } from '../../generated/routes.ts';
 import { loadSettings } from '../../runtime/config/index.ts';
 import { importNetbox, type ImportOptions, type ImportOutcome } from '../../runtime/import/index.ts';
+import { createDatabase, databaseUrl, dropDatabase } from '../helpers/server.ts';
 
 export const VERSION = '4.6.0';
+
+const targets: string[] = [];
+
+/** A database to import into (migrated, empty), dropped by dropTargets. */
+export async function targetDatabase(): Promise<string> {
+  const name = await createDatabase();
+  targets.push(name);
+  return databaseUrl(name);
+}
+
+/** The name of a database targetDatabase made. */
+export const nameOf = (url: string) => new URL(url).pathname.slice(1);
+
+/** Drops the databases this file imported into (its afterAll). */
+export async function dropTargets(): Promise<void> {
+  for (const name of targets.splice(0)) await dropDatabase(name);
+}
 
 export type Extra = Partial<Omit<ImportOptions, 'catalogue' | 'filters' | 'routes' | 'settings'>> & {
   readonly dataDir?: string;
