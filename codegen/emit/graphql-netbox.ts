@@ -704,6 +704,7 @@ export const restInputs: Readonly<Record<string, RestInputs>> = {
     kind: ['InterfaceKindEnum'],
     wireless_link: ['WirelessLinkFilter', 'wireless_link_id'],
     wireless_link_id: ['ID'],
+    l2vpn_terminations: ['L2VPNFilter', 'l2vpn_id'],
   },
   // NetBox's VLAN group keeps no cached scope, so its own filters of these names find no field to filter;
   // here they read the scope as a prefix's do (a prefix's REST filters, over the same scope columns)
@@ -713,6 +714,10 @@ export const restInputs: Readonly<Record<string, RestInputs>> = {
     location: ['LocationFilter', 'ipam.prefix:location'],
     site_group: ['SiteGroupFilter', 'ipam.prefix:site_group'],
   },
+  // NetBox types these L2VPNFilter over the terminations (whose fields it does not have): here the
+  // terminations' L2VPN matches it, as REST's `l2vpn_id` reaches it
+  VLANFilter: { l2vpn_terminations: ['L2VPNFilter', 'l2vpn_id'] },
+  VMInterfaceFilter: { l2vpn_terminations: ['L2VPNFilter', 'l2vpn_id'] },
   AggregateFilter: { contains: ['[String!]'] },
   PrefixFilter: { ...scopeInputs, contains: ['[String!]'] },
   IPRangeFilter: { contains: ['[String!]'], parent: ['[String!]'] },

@@ -56,14 +56,14 @@ beforeAll(async () => {
     { name: 'd1', ...refs },
     { name: 'd2', ...refs },
   ]);
-  const [e0, e1, , v0] = await created(s, '/api/dcim/interfaces/', [
+  const [e0, e1, e2, v0] = await created(s, '/api/dcim/interfaces/', [
     { device: d1.id, name: 'eth0', type: '1000base-t' },
     { device: d1.id, name: 'eth1', type: '1000base-t' },
     { device: d1.id, name: 'eth2', type: '1000base-t' },
     { device: d1.id, name: 'vlan10', type: 'virtual' },
     { device: d2.id, name: 'eth0', type: '1000base-t' },
   ]);
-  Object.assign(ids, { e0: e0.id, e1: e1.id });
+  Object.assign(ids, { e0: e0.id, e1: e1.id, e2: e2.id });
   const cable = await created(s, '/api/dcim/cables/', {
     label: 'c1',
     a_terminations: [{ object_type: 'dcim.interface', object_id: e0.id }],
@@ -153,6 +153,15 @@ beforeAll(async () => {
     identifier: 1,
   });
   expect((await s.request('PATCH', `/api/dcim/interfaces/${e1.id}/`, { vdcs: [vdc.id] })).status).toBe(200);
+  const l2vpns = await created(s, '/api/vpn/l2vpns/', [
+    { name: 'l2a', slug: 'l2a', type: 'vxlan' },
+    { name: 'l2b', slug: 'l2b', type: 'vxlan' },
+  ]);
+  await created(s, '/api/vpn/l2vpn-terminations/', {
+    l2vpn: l2vpns[0].id,
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: e2.id,
+  });
   const vc = await created(s, '/api/dcim/virtual-chassis/', [{ name: 'vc1' }, { name: 'vc2' }]);
   expect(
     (await s.request('PATCH', `/api/dcim/devices/${d1.id}/`, { virtual_chassis: vc[0].id, vc_position: 1 })).status,
@@ -315,7 +324,7 @@ describe('other computed filters', () => {
     expect(await rows('journal_entry_list', `{assigned_object_type_id: "${await type('device')}"}`)).toEqual([]);
   });
 
-  it("relations: an ASN's sites, a chassis' members, an FHRP group's and a service's IPs, VDCs", async () => {
+  it("relations: an ASN's sites, a chassis' members, FHRP groups' and services' IPs, VDCs, L2VPNs", async () => {
     expect(await rows('asn_list', '{sites: {slug: {exact: "ber"}}}', 'asn')).toEqual(['65001']);
     expect(await rows('virtual_chassis_list', '{members: {name: {exact: "d1"}}}', 'name')).toEqual(['vc1']);
     expect(await rows('fhrp_group_list', '{ip_addresses: {address: {exact: "10.0.1.1/24"}}}', 'group_id')).toEqual([
@@ -324,6 +333,9 @@ describe('other computed filters', () => {
     expect(await rows('fhrp_group_list', '{ip_addresses: {address: {exact: "10.0.1.5/24"}}}', 'group_id')).toEqual([]);
     expect(await rows('service_list', '{ip_addresses: {address: {exact: "10.0.1.5/24"}}}', 'name')).toEqual(['dns']);
     expect(await rows('interface_list', '{vcdcs: {name: {exact: "vdc1"}}}')).toEqual([String(ids.e1)]);
+    // NetBox types it L2VPNFilter: the L2VPN of one of the interface's terminations
+    expect(await rows('interface_list', '{l2vpn_terminations: {slug: {exact: "l2a"}}}')).toEqual([String(ids.e2)]);
+    expect(await rows('interface_list', '{l2vpn_terminations: {slug: {exact: "l2b"}}}')).toEqual([]);
   });
 
   it("a JSON value's string lookups by NetBox's names `in_` and `isnull`", async () => {
