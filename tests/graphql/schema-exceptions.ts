@@ -138,7 +138,6 @@ export const schemaExceptions: readonly SchemaException[] = [
       /^EventRule(Type|Filter)\.(action_data|comments): missing$/,
       /^ModuleTypeType\.attribute_data: missing$/,
       /^ObjectChangeType\.related_object_(id|type): missing$/,
-      /^ObjectChangeType\.(changed_object_type|user): (ContentTypeType|UserType), not DjangoModelType!?$/,
       /^VirtualCircuitType\.contacts: missing$/,
       /^RackTypeType\.image_attachments: missing$/,
       /^PowerFeed(Type|Filter)\.available_power: missing$/,
@@ -147,7 +146,13 @@ export const schemaExceptions: readonly SchemaException[] = [
     ),
     reason:
       'not yet: fields NetBox has on its models that the catalogue does not carry for these (or hides, as ' +
-      "REST's answers lack them); an object change's type and user are typed as this schema's own types",
+      "REST's answers lack them: an object change's related object, a power feed's available power)",
+  },
+  {
+    pattern: /^ObjectChangeType\.(changed_object_type|user): (ContentTypeType|UserType), not DjangoModelType!?$/,
+    reason:
+      "an object change's type and user are typed as this schema's own ContentTypeType and UserType, which " +
+      "carry NetBox's fields, rather than DjangoModelType (a bare `pk`)",
   },
   {
     pattern: anyOf(/^ModuleFilter\.local_context_data: missing$/, /^NotificationFilter\.object_repr: missing$/),
