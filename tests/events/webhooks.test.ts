@@ -248,7 +248,9 @@ describe('order and volume', () => {
         { name: 'slow-b', slug: 'slow-b' },
       ])
     ).body;
-    rx.delay(400);
+    // each answer takes 1.5 s, so the other object's delivery has 3 s to come first however slow the
+    // machine is (at 400 ms it lost the race on a loaded CI host)
+    rx.delay(1500);
     try {
       for (let i = 1; i <= 3; i++) await s.request('PATCH', `/api/dcim/sites/${a.id}/`, { description: `a${i}` });
       await s.request('PATCH', `/api/dcim/sites/${b.id}/`, { description: 'b1' });
@@ -256,8 +258,8 @@ describe('order and volume', () => {
       const of = (site: number) => got.filter((r) => JSON.parse(r.body).data.id === site);
       const mine = of(a.id);
       expect(mine.map((r) => JSON.parse(r.body).data.description)).toEqual(['a1', 'a2', 'a3']);
-      // each waited for the answer to the one before it (400 ms), not just for it to be sent
-      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(350);
+      // each waited for the answer to the one before it (1.5 s), not just for it to be sent
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(1400);
       // the other object's delivery did not queue behind them
       expect(of(b.id)[0]!.at).toBeLessThan(mine[2]!.at);
     } finally {
