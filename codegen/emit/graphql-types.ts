@@ -161,6 +161,15 @@ function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
     case 'computed':
       return computedField(ctx, b, m, f, name);
     case 'list': {
+      // a list of object types, as NetBox's TagType.object_types: each one's {id, app_label, model}
+      if (f.item === 'object_type')
+        return add(
+          b,
+          name,
+          '[ContentTypeType!]!',
+          { kind: 'content_types', field: f.name },
+          'pagination: OffsetPaginationInput',
+        );
       const item = f.item === 'integer' ? 'Int' : 'String';
       return add(b, name, bang(`[${item}!]`, f.nullable), { kind: 'value', field: f.name });
     }

@@ -28,6 +28,8 @@ export type FieldSource =
   | { readonly kind: 'union'; readonly field: string }
   /** an object type column as `{id, app_label, model}` */
   | { readonly kind: 'content_type'; readonly field: string }
+  /** a list of object types (`dcim.site`, …) as `[{id, app_label, model}]`, in the list's order, paged */
+  | { readonly kind: 'content_types'; readonly field: string }
   | { readonly kind: 'config_context'; readonly field: string }
   /** a value this service does not keep: always null */
   | { readonly kind: 'null' };

@@ -18,7 +18,7 @@ import { argumentsOf, fitsObject, subfields } from './collect.ts';
 import type { QueryContext } from './context.ts';
 import type { FieldSource } from './map.ts';
 import { valueSql } from './values.ts';
-import { listSql, oneSql } from './lists.ts';
+import { listSql, oneSql, pagination } from './lists.ts';
 import { GraphqlFault } from './faults.ts';
 
 /** `json_build_object` takes at most 100 arguments; a wider object is written from a row. */
@@ -89,7 +89,8 @@ async function unionSql(
   return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
 }
 
-function contentTypeSql(qc: QueryContext, nodes: readonly FieldNode[], col: string): string {
+/** The JSON object of the object type row aliased `o`, with the collected fields of ContentTypeType. */
+function contentTypeObject(qc: QueryContext, nodes: readonly FieldNode[]): string {
   const type = qc.schema.getType('ContentTypeType') as GraphQLObjectType;
   const fields = subfields(qc.collect, nodes, (c) => c === type.name);
   const values: Record<string, string> = {
@@ -98,9 +99,30 @@ function contentTypeSql(qc: QueryContext, nodes: readonly FieldNode[], col: stri
     model: 'o.model',
     __typename: literal(type.name),
   };
-  const pairs = [...fields].map(([key, n]) => [key, values[n[0]!.name.value] ?? 'NULL'] as const);
-  return `(SELECT ${jsonObject(pairs)} FROM public.${tables.objectType} o
+  return jsonObject([...fields].map(([key, n]) => [key, values[n[0]!.name.value] ?? 'NULL'] as const));
+}
+
+function contentTypeSql(qc: QueryContext, nodes: readonly FieldNode[], col: string): string {
+  return `(SELECT ${contentTypeObject(qc, nodes)} FROM public.${tables.objectType} o
     WHERE o.app_label || '.' || o.model = ${col})`;
+}
+
+/** A list column of object types as ContentTypeType objects in the list's order, paged by `pagination`. */
+function contentTypesSql(
+  qc: QueryContext,
+  type: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  col: string,
+  p: Params,
+): string {
+  const args = argumentsOf(qc.collect, type.getFields()[nodes[0]!.name.value]!, nodes[0]!);
+  const page = pagination(qc, args.pagination);
+  if (page.start !== undefined) throw new GraphqlFault('`start` pages lists of objects; use `offset` here.');
+  const limit = page.limit === null ? '' : ` LIMIT ${p.add(page.limit)}`;
+  const offset = page.offset ? ` OFFSET ${p.add(page.offset)}` : '';
+  return `(SELECT coalesce(json_agg(x.j ORDER BY x.n), '[]'::json) FROM (SELECT ${contentTypeObject(qc, nodes)} AS j,
+    t.n FROM unnest(${col}) WITH ORDINALITY t(v, n) JOIN public.${tables.objectType} o
+    ON o.app_label || '.' || o.model = t.v ORDER BY t.n${limit}${offset}) x)`;
 }
 
 async function configContextSql(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): Promise<string> {
@@ -146,6 +168,8 @@ async function fieldValue(
       return fieldSql({ registry: qc.registry, baseUrl: '' }, model, field(src.field), a, 0) ?? 'NULL';
     case 'content_type':
       return contentTypeSql(qc, nodes, `${a}.${ident(field(src.field).column!)}`);
+    case 'content_types':
+      return contentTypesSql(qc, type, nodes, `${a}.${ident(field(src.field).column!)}`, p);
     case 'config_context':
       return configContextSql(qc, model, field(src.field), a);
     case 'null':

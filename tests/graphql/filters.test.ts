@@ -1,10 +1,12 @@
 /**
  * Filters of NetBox's GraphQL schema that its filter classes compute by hand, answered here by the REST
  * filter of the same meaning: a scope's site, region, location and site group (NetBox's cached relations:
- * the region itself, not its descendants), network containment (`contains`, `parent`), `assigned`,
- * `primary`, a cable (`cable`, `cable_id`, `cable_end`, `cabled`, `connected`), an interface's `kind`,
- * an FHRP assignment's device, an object type's id, a config context's regions as a tree, and filters over
- * reverse relations (`nat_outside`, `mac_addresses`, `members`, `sites`). Each is checked against rows.
+ * the region itself, not its descendants; a VLAN group's read from its scope the same way), network
+ * containment (`contains`, `parent`), `assigned`, `primary`, a cable (`cable`, `cable_id`, `cable_end`,
+ * `cabled`, `connected`), an interface's `kind`, an FHRP assignment's device, an object type's id or
+ * ContentTypeFilter, a config context's regions as a tree, and filters over reverse relations
+ * (`nat_outside`, `mac_addresses`, `members`, `sites`, `l2vpn_terminations`). Each is checked against rows;
+ * and a tag's object types, NetBox's one list of object types.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -161,6 +163,11 @@ beforeAll(async () => {
     l2vpn: l2vpns[0].id,
     assigned_object_type: 'dcim.interface',
     assigned_object_id: e2.id,
+  });
+  await created(s, '/api/extras/tags/', {
+    name: 'tg',
+    slug: 'tg',
+    object_types: ['dcim.site', 'dcim.device', 'ipam.prefix'],
   });
   const vc = await created(s, '/api/dcim/virtual-chassis/', [{ name: 'vc1' }, { name: 'vc2' }]);
   expect(
@@ -344,5 +351,19 @@ describe('other computed filters', () => {
     expect(await rows('config_context_list', json('{in_: ["b"]}'), 'name')).toEqual([]);
     expect(await rows('config_context_list', json('{isnull: true}'), 'name')).toEqual(['cc-none']);
     expect(await rows('config_context_list', json('{isnull: false}'), 'name')).toEqual(['cc-de']);
+  });
+});
+
+describe("a tag's object types", () => {
+  it('are ContentTypeType objects in the list order, paged by `pagination`', async () => {
+    const q = (args: string) => `{ tag_list { object_types${args} { app_label model id } } }`;
+    const all = await s.request('POST', '/graphql/', { query: q('') });
+    expect(all.body.errors).toBeUndefined();
+    const types = all.body.data.tag_list[0].object_types as { app_label: string; model: string; id: string }[];
+    expect(types.map((t) => `${t.app_label}.${t.model}`)).toEqual(['dcim.site', 'dcim.device', 'ipam.prefix']);
+    const site = (await s.request('GET', '/api/core/object-types/?app_label=dcim&model=site')).body.results[0];
+    expect(types[0]!.id).toBe(String(site.id));
+    const page = await s.request('POST', '/graphql/', { query: q('(pagination: {offset: 1, limit: 1})') });
+    expect(page.body.data.tag_list[0].object_types).toEqual([types[1]]);
   });
 });

@@ -141,7 +141,6 @@ export const schemaExceptions: readonly SchemaException[] = [
       /^VirtualCircuitType\.contacts: missing$/,
       /^RackTypeType\.image_attachments: missing$/,
       /^PowerFeed(Type|Filter)\.available_power: missing$/,
-      /^TagType\.object_types\(pagination\): missing$/,
       /^VLANGroupScopeType \| RackGroupType: missing$/,
     ),
     reason:
