@@ -122,7 +122,8 @@ export const schemaExceptions: readonly SchemaException[] = [
     ),
     reason:
       "not yet: images are REST's (the file's URL in `front_image`, `image`); NetBox's DjangoImageType (name, " +
-      'path, size, url, width, height) is not built',
+      "path, size, url, width, height) is not built, and a device type's images keep no size or dimensions " +
+      "here for it to give (NetBox's DeviceTypeFilter filters them by an ImageAttachmentFilter)",
   },
   {
     pattern: new RegExp(
