@@ -11,6 +11,7 @@ import type { Sql } from './db/index.ts';
 import { createObjects, type ChangeObserver, type HookRegistry } from './write/index.ts';
 import { tables } from './db/tables.ts';
 import { recordObjectChanges } from './changelog/index.ts';
+import { query } from './db/index.ts';
 
 /** What a first start did, for the console: the superuser created and the password generated for it. */
 export interface Bootstrapped {
@@ -32,7 +33,7 @@ export async function bootstrap(
   if (apiToken && !/^[0-9a-fA-F]{40}$/.test(apiToken))
     throw new Error('SUPERUSER_API_TOKEN must be 40 hexadecimal characters');
   await sql.begin(async (tx) => {
-    await tx.unsafe('SELECT pg_advisory_xact_lock(4606002)');
+    await query(tx, 'SELECT pg_advisory_xact_lock(4606002)');
     const ctx = {
       db: tx,
       registry,
@@ -44,7 +45,7 @@ export async function bootstrap(
       hooks,
       strictInput: true,
     };
-    let user = (await tx.unsafe(`SELECT id FROM public.${tables.user} WHERE username = $1`, [name]))[0] as unknown as
+    let user = (await query(tx, `SELECT id FROM public.${tables.user} WHERE username = $1`, [name]))[0] as unknown as
       { id: number } | undefined;
     if (!user) {
       // without SUPERUSER_PASSWORD a password is generated and shown once on the console
@@ -67,7 +68,7 @@ export async function bootstrap(
       done = { superuser: name, ...(generated ? { generatedPassword: generated } : {}) };
     }
     if (apiToken) {
-      const exists = await tx.unsafe(`SELECT 1 FROM public.${tables.token} WHERE version = 1 AND plaintext = $1`, [
+      const exists = await query(tx, `SELECT 1 FROM public.${tables.token} WHERE version = 1 AND plaintext = $1`, [
         apiToken,
       ]);
       if (!exists.length) {

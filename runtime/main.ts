@@ -12,7 +12,7 @@ import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
 import { routes } from '../generated/routes.ts';
 import { loadSettings, type Settings } from './config/index.ts';
-import { connect, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer } from './db/index.ts';
+import { connect, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer, query } from './db/index.ts';
 import { startServer, type RunningServer } from './server.ts';
 import type { GraphqlMap } from './graphql/index.ts';
 
@@ -79,8 +79,8 @@ async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?
     );
   }
   const admin = connect(embedded.url('postgres'), { max: 1 });
-  const exists = await admin.unsafe("SELECT 1 FROM pg_database WHERE datname = 'netbox'");
-  if (!exists.length) await admin.unsafe('CREATE DATABASE netbox');
+  const exists = await query(admin, "SELECT 1 FROM pg_database WHERE datname = 'netbox'");
+  if (!exists.length) await query(admin, 'CREATE DATABASE netbox');
   await admin.end();
   return { url: embedded.url('netbox'), embedded, port };
 }

@@ -22,7 +22,14 @@ import { Registry } from '../runtime/catalogue/index.ts';
 import { recordObjectChanges } from '../runtime/changelog/index.ts';
 import { pruneChangelog } from '../runtime/changelog/prune.ts';
 import { loadSettings } from '../runtime/config/index.ts';
-import { connect, migrateDatabase, startEmbeddedPostgres, type EmbeddedServer, type Sql } from '../runtime/db/index.ts';
+import {
+  connect,
+  migrateDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+  type Sql,
+  query,
+} from '../runtime/db/index.ts';
 import { createHooks } from '../runtime/hooks/index.ts';
 import { ServiceError, WriteError } from '../runtime/errors/index.ts';
 import { createObjects, updateObjects, type WriteContext } from '../runtime/write/index.ts';
@@ -76,8 +83,8 @@ async function database(): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (await portTaken(settings.embeddedPgPort)) return { url };
   const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort);
   const admin = connect(embedded.url('postgres'), { max: 1 });
-  if (!(await admin.unsafe(`SELECT 1 FROM pg_database WHERE datname = 'netbox'`)).length)
-    await admin.unsafe(`CREATE DATABASE netbox`);
+  if (!(await query(admin, `SELECT 1 FROM pg_database WHERE datname = 'netbox'`)).length)
+    await query(admin, `CREATE DATABASE netbox`);
   await admin.end();
   return { url: embedded.url('netbox'), embedded };
 }
@@ -117,7 +124,7 @@ function explain(e: unknown): never {
 }
 
 async function userId(sql: Sql, username: string): Promise<number> {
-  const rows = await sql.unsafe('SELECT id FROM public.users_user WHERE username = $1', [username]);
+  const rows = await query(sql, 'SELECT id FROM public.users_user WHERE username = $1', [username]);
   if (!rows.length) fail(`no user named "${username}"`);
   return Number(rows[0]!.id);
 }

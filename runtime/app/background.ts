@@ -16,6 +16,7 @@ import { tables } from '../db/tables.ts';
 import { allTasks, pageOrder, queueStats, taskColumns } from './background-sql.ts';
 import { requeueCoreJob } from './jobs.ts';
 import { taskJson, workerJson, type TaskRow } from './background-json.ts';
+import { query } from '../db/index.ts';
 
 const STATUSES = ['queued', 'started', 'finished', 'failed', 'scheduled', 'canceled', 'stopped', 'deferred'];
 const LIST_ALLOW = { Allow: 'GET, HEAD, OPTIONS' };
@@ -39,7 +40,8 @@ function listPage(c: Context<AppEnv>, items: unknown[]): Response {
 }
 
 async function findTask(c: Context<AppEnv>, id: string): Promise<TaskRow> {
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     `SELECT p.src, p.seq, ${taskColumns} FROM (SELECT * FROM ${allTasks} WHERE u.uid = $1) p
        LEFT JOIN public.${tables.worker} w ON w.id = p.worker_name`,
     [id],
@@ -54,11 +56,12 @@ async function respondTask(c: Context<AppEnv>, id: string): Promise<Response> {
 
 /** Runs a task of ours again: its row queued afresh and a new graphile job for it. */
 async function runAgain(c: Context<AppEnv>, task: TaskRow, from: readonly string[]): Promise<boolean> {
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     `UPDATE public.${tables.backgroundTask} SET status = 'queued', result = NULL, meta = '{}'::jsonb, exc_info = NULL,
             attempts = 0, worker_name = NULL, started_at = NULL, ended_at = NULL, enqueued_at = now()
       WHERE task_id = $1 AND status = ANY($2::text[]) RETURNING task`,
-    [task.uid, from as never],
+    [task.uid, from],
   );
   if (!rows.length) return false;
   await requeueJob(c.var.tx, rows[0]!.task as string, task.uid, 'task_id');
@@ -78,8 +81,9 @@ function taskRoutes(app: Hono<AppEnv>): void {
     const { limit, offset } = parsePage(url.searchParams, c.var.services.settings);
     const where = status ? 'WHERE u.status = $1' : '';
     const params = status ? [status] : [];
-    const [count] = await c.var.tx.unsafe(`SELECT count(*) AS n FROM ${allTasks} ${where}`, params);
-    const rows = await c.var.tx.unsafe(
+    const [count] = await query(c.var.tx, `SELECT count(*) AS n FROM ${allTasks} ${where}`, params);
+    const rows = await query(
+      c.var.tx,
       `SELECT p.src, p.seq, ${taskColumns}
          FROM (SELECT * FROM ${allTasks} ${where} ORDER BY ${pageOrder}
                ${limit === null ? '' : `LIMIT ${limit}`} OFFSET ${offset}) p
@@ -119,12 +123,14 @@ function taskRoutes(app: Hono<AppEnv>): void {
     // a task that has not started is canceled; a running one cannot be stopped (204: nothing stopped)
     const rows =
       task.src === 1
-        ? await c.var.tx.unsafe(
+        ? await query(
+            c.var.tx,
             `UPDATE public.${tables.job} SET status = 'failed', error = 'Stopped before it ran.', completed = now()
               WHERE id = $1 AND status = 'pending' RETURNING id`,
             [task.seq],
           )
-        : await c.var.tx.unsafe(
+        : await query(
+            c.var.tx,
             `UPDATE public.${tables.backgroundTask} SET status = 'canceled', ended_at = now()
               WHERE task_id = $1 AND status IN ('queued', 'scheduled') RETURNING id`,
             [task.uid],
@@ -137,13 +143,13 @@ function taskRoutes(app: Hono<AppEnv>): void {
     if (task.src === 1)
       throw conflict(`This task runs core job ${task.seq} (/api/core/jobs/${task.seq}/); it is not deleted here.`);
     // a graphile job still pointing at it finds no row and does nothing
-    await c.var.tx.unsafe(`DELETE FROM public.${tables.backgroundTask} WHERE task_id = $1`, [task.uid]);
+    await query(c.var.tx, `DELETE FROM public.${tables.backgroundTask} WHERE task_id = $1`, [task.uid]);
     return new Response(null, { status: 200 });
   });
 }
 
 async function queues(c: Context<AppEnv>): Promise<Record<string, unknown>[]> {
-  const [s] = await c.var.tx.unsafe(queueStats, [c.var.services.settings.jobLeaseSeconds]);
+  const [s] = await query(c.var.tx, queueStats, [c.var.services.settings.jobLeaseSeconds]);
   return [
     {
       name: QUEUE,
@@ -163,7 +169,8 @@ async function queues(c: Context<AppEnv>): Promise<Record<string, unknown>[]> {
 }
 
 async function workers(c: Context<AppEnv>): Promise<Record<string, unknown>[]> {
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     `SELECT w.id, w.pid, to_char(w.started AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS birth_date,
             EXISTS (SELECT 1 FROM public.${tables.backgroundTask} t WHERE t.worker_name = w.id AND t.status = 'started')
               OR EXISTS (SELECT 1 FROM public.${tables.job} j WHERE j.locked_by = w.id) AS busy,

@@ -10,17 +10,19 @@ import { authorize, fetchObjects } from '../rest/index.ts';
 import { tables } from '../db/tables.ts';
 import { requeueJob } from '../jobs/index.ts';
 import { createBackgroundRoutes } from './background.ts';
+import { query } from '../db/index.ts';
 
 /** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */
 export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
       attempts = 0, locked_by = NULL
       WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
     [id],
   );
   if (!rows.length) {
-    const exists = await c.var.tx.unsafe(`SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
+    const exists = await query(c.var.tx, `SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
     if (!exists.length) throw notFound('No Job matches the given query.');
     throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
   }

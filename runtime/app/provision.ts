@@ -13,6 +13,7 @@ import { fetchObjects, writeContext } from '../rest/index.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 const INVALID = 'Invalid username/password';
 const allowed = new Set(['version', 'description', 'expires', 'enabled', 'write_enabled', 'allowed_ips', 'token']);
@@ -30,7 +31,8 @@ export function createProvisionRoutes(): Hono<AppEnv> {
     for (const k of Object.keys(rest)) if (!allowed.has(k)) missing[k] = ['Unknown field.'];
     if (Object.keys(missing).length) throw invalidInput(missing);
     const { registry, settings, hooks } = c.var.services;
-    const rows = await c.var.tx.unsafe(
+    const rows = await query(
+      c.var.tx,
       `SELECT id, username, password, is_active, is_superuser
       FROM public.${tables.user} WHERE username = $1`,
       [username as string],

@@ -14,6 +14,7 @@ import { tables } from '../db/tables.ts';
 import { forbidden } from '../errors/index.ts';
 import { createScriptRoutes } from './scripts.ts';
 import { createUserConfigRoutes } from './user-config.ts';
+import { query } from '../db/index.ts';
 
 /** Endpoints of an app that are not models, as NetBox lists them (served by runtime/app and friends). */
 const ENDPOINTS: Record<string, readonly string[]> = {
@@ -67,8 +68,11 @@ export function createRootRoutes(): Hono<AppEnv> {
   app.get('/api/status/', async (c) => {
     const { settings, version, registry } = c.var.services;
     if (settings.loginRequired) requireUser(c);
-    const workers = await c.var.tx.unsafe(`SELECT count(*) AS n FROM public.${tables.worker}
-      WHERE heartbeat > now() - interval '30 seconds'`);
+    const workers = await query(
+      c.var.tx,
+      `SELECT count(*) AS n FROM public.${tables.worker}
+      WHERE heartbeat > now() - interval '30 seconds'`,
+    );
     const running = Number(workers[0]?.n ?? 0);
     // NetBox's keys (`rq-workers-running`: our job workers; there is no Python or Django here)
     return respond(c, 200, {

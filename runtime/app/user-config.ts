@@ -9,6 +9,7 @@ import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { requireUser } from '../rest/access.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export function deepMerge(into: Json, from: Json): Json {
 }
 
 async function current(c: Context<AppEnv>): Promise<Json> {
-  const rows = await c.var.tx.unsafe(`SELECT data FROM public.${tables.userConfig} WHERE user_id = $1`, [
+  const rows = await query(c.var.tx, `SELECT data FROM public.${tables.userConfig} WHERE user_id = $1`, [
     c.var.user!.id,
   ]);
   return (rows[0]?.data as Json | undefined) ?? {};
@@ -42,7 +43,8 @@ export function createUserConfigRoutes(): Hono<AppEnv> {
     const body = await readJson(c);
     if (!isObject(body)) throw invalidInput({ non_field_errors: ['Expected a JSON object of preferences.'] });
     const data = deepMerge(await current(c), body);
-    await c.var.tx.unsafe(
+    await query(
+      c.var.tx,
       `INSERT INTO public.${tables.userConfig} (user_id, data) VALUES ($1, $2::text::jsonb)
        ON CONFLICT (user_id) DO UPDATE SET data = EXCLUDED.data`,
       [c.var.user!.id, JSON.stringify(data)],

@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/env.ts';
 import { authenticateToken, parseAuthorization } from './tokens.ts';
 import { sessionUser } from './sessions.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export interface AuthOptions {
   readonly peppers: ReadonlyMap<number, string>;
@@ -37,9 +38,9 @@ export function createAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
       if (stale && !settings.maintenanceMode) {
         // outside the request's transaction: a rolled-back request still counts as a use
         result.used(new Date());
-        sql
-          .unsafe(`UPDATE public.${tables.token} SET last_used = now() WHERE id = $1`, [result.token.id])
-          .catch(() => {});
+        query(sql, `UPDATE public.${tables.token} SET last_used = now() WHERE id = $1`, [result.token.id]).catch(
+          () => {},
+        );
       }
     } else {
       const user = await sessionUser(c);

@@ -11,6 +11,7 @@ import type { CachedModels, Db, Params, SharedCache } from '../db/index.ts';
 import type { AuthUser } from '../http/env.ts';
 import { constraintSql, unconstrained } from './constraints.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export interface Grant {
   readonly condition?: (alias: string, params: Params) => string;
@@ -33,7 +34,8 @@ export const authCache: CachedModels = {
 export const AUTH_CACHE_MAX_AGE_MS = 60_000;
 
 async function grantRows(db: Db, userId: number, modelKey: string, action: string): Promise<unknown[]> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT p.constraints FROM public.${tables.objectPermission} p
       WHERE p.enabled AND $1 = ANY(p.object_types) AND $2 = ANY(p.actions)
         AND (EXISTS (SELECT 1 FROM public.${tables.objectPermissionUsers} x WHERE x.objectpermission_id = p.id

@@ -10,6 +10,7 @@ import { forbidden } from '../errors/index.ts';
 import { SAFE_METHODS } from '../http/middleware.ts';
 import { sameSecret } from './tokens.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -22,7 +23,8 @@ export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> 
   const id = getCookie(c, SESSION_COOKIE);
   if (!id || id.length > 200) return null;
   // before the request's transaction (auth runs first): one query on the pool
-  const rows = await c.var.services.sql.unsafe(
+  const rows = await query(
+    c.var.services.sql,
     `SELECT u.id, u.username, u.is_superuser, u.is_active, s.csrf FROM public.${tables.session} s
       JOIN public.${tables.user} u ON u.id = s.user_id
       WHERE s.key_hash = $1 AND s.expires > now()`,

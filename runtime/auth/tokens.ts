@@ -16,6 +16,7 @@ import type { AuthToken, AuthUser } from '../http/env.ts';
 import { ipToBigInt } from '../write/ip.ts';
 import { AUTH_CACHE_MAX_AGE_MS } from './permissions.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export const V2_PREFIX = 'svt_';
 /**
@@ -136,8 +137,8 @@ class NoSuchToken extends Error {}
 async function tokenRow(db: Db, cred: Credential): Promise<TokenRow> {
   const rows =
     cred.version === 1
-      ? await db.unsafe(`${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext], { prepare: true })
-      : await db.unsafe(`${select} WHERE t.version = 2 AND t.key = $1`, [cred.key], { prepare: true });
+      ? await query(db, `${select} WHERE t.version = 1 AND t.plaintext = $1`, [cred.plaintext], { prepare: true })
+      : await query(db, `${select} WHERE t.version = 2 AND t.key = $1`, [cred.key], { prepare: true });
   if (!rows[0]) throw new NoSuchToken();
   return rows[0] as unknown as TokenRow;
 }

@@ -7,7 +7,7 @@
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ServiceError, WriteError, type ErrorCode, type ItemErrors } from '../errors/index.ts';
 import { createObjects, deleteObjects, updateObjects, type Snapshot, type WriteContext } from '../write/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 
 export interface ObjectState {
   readonly model: ModelDef;
@@ -132,7 +132,7 @@ async function attempt(
 
 async function existing(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+  const rows = await query(ctx.db, `SELECT id FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [ids]);
   return new Set(rows.map((r) => r.id as number));
 }
 

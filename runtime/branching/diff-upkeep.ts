@@ -12,6 +12,7 @@ import type { BranchRow } from './lifecycle.ts';
 import { branchDiffs, statesIn, tracked } from './plans.ts';
 import { schemaName } from './schema.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 /** After a sync, the baseline of every diff moves to main's state (no false conflicts later). */
 export async function rebase(task: TaskContext, tx: Db, branch: BranchRow): Promise<void> {
@@ -54,10 +55,10 @@ export async function rebase(task: TaskContext, tx: Db, branch: BranchRow): Prom
       conflicts: conflictsOf(action, original, b, m),
     });
   }
-  if (drop.length)
-    await tx.unsafe(`DELETE FROM public.${tables.changeDiff} WHERE id = ANY($1::bigint[])`, [drop as never]);
+  if (drop.length) await query(tx, `DELETE FROM public.${tables.changeDiff} WHERE id = ANY($1::bigint[])`, [drop]);
   if (keep.length) {
-    await tx.unsafe(
+    await query(
+      tx,
       `UPDATE public.${tables.changeDiff} d
           SET action = r.action, summary = r.summary, original_data = r.original_data,
               modified_data = r.modified_data, current_data = r.current_data,
@@ -108,7 +109,8 @@ export async function recordMerged(
       const k = `${d.object_type}:${d.object_id}`;
       return { id: d.id, premerge: before.get(k) ?? null, merged: after.get(k) ?? null };
     });
-    await tx.unsafe(
+    await query(
+      tx,
       `UPDATE public.${tables.changeDiff} d SET premerge_data = r.premerge, merged_data = r.merged
          FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, premerge jsonb, merged jsonb)
         WHERE d.id = r.id`,
@@ -120,7 +122,8 @@ export async function recordMerged(
     const m = after.get(`${d.object_type}:${d.object_id}`) ?? null;
     return { id: d.id, current: m, conflicts: conflictsOf(d.action, d.original_data, d.modified_data, m) };
   });
-  await tx.unsafe(
+  await query(
+    tx,
     `UPDATE public.${tables.changeDiff} d
         SET premerge_data = NULL, merged_data = NULL, current_data = r.current,
             conflicts = ${conflictArray('r.conflicts')}, last_updated = now()

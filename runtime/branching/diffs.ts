@@ -10,6 +10,7 @@ import { loadSnapshots } from '../write/index.ts';
 import { inSchema } from './schema.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
+import { query } from '../db/index.ts';
 
 export type DiffAction = 'create' | 'update' | 'delete';
 
@@ -63,8 +64,8 @@ export async function mainSnapshots(
 }
 
 /** (object type, object id) arrays for an indexed `IN (SELECT * FROM unnest(…))` lookup. */
-function pairs(changes: readonly Change[]): [never, never] {
-  return [changes.map((c) => c.model.key) as never, changes.map((c) => c.id) as never];
+function pairs(changes: readonly Change[]): [string[], number[]] {
+  return [changes.map((c) => c.model.key), changes.map((c) => c.id)];
 }
 
 interface DiffRow {
@@ -76,7 +77,8 @@ interface DiffRow {
 
 async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
   const branchId = ctx.branch!.id;
-  const existing = await ctx.db.unsafe(
+  const existing = await query(
+    ctx.db,
     `SELECT object_type, object_id, action, original_data FROM public.${tables.changeDiff}
       WHERE branch_id = $1 AND (object_type, object_id) IN (SELECT * FROM unnest($2::text[], $3::bigint[]))`,
     [branchId, ...pairs(changes)],
@@ -129,14 +131,16 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
     });
   }
   if (removals.length) {
-    await ctx.db.unsafe(
+    await query(
+      ctx.db,
       `DELETE FROM public.${tables.changeDiff} WHERE branch_id = $1
       AND (object_type || ':' || object_id) = ANY($2::text[])`,
-      [branchId, removals as never],
+      [branchId, removals],
     ); // branch_id narrows it
   }
   if (upserts.length) {
-    await ctx.db.unsafe(
+    await query(
+      ctx.db,
       `INSERT INTO public.${tables.changeDiff} (branch_id, object_type, object_id, object_repr, summary, action,
         original_data, modified_data, current_data, conflicts, last_updated)
        SELECT $1, r.object_type, r.object_id, r.object_repr, r.summary, r.action, r.original_data, r.modified_data,
@@ -156,7 +160,8 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
 async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
   // the branch being merged or reverted keeps its own diffs itself
   const except = ctx.operation?.branchId ?? 0;
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT d.id, d.object_type, d.object_id, d.action, d.original_data, d.modified_data
       FROM public.${tables.changeDiff} d
        JOIN public.${tables.branch} b ON b.id = d.branch_id
@@ -180,7 +185,8 @@ async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]):
       ),
     };
   });
-  await ctx.db.unsafe(
+  await query(
+    ctx.db,
     `UPDATE public.${tables.changeDiff} d SET current_data = r.current_data,
       conflicts = ${conflictArray('r.conflicts')}, last_updated = now()
        FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, current_data jsonb, conflicts jsonb) WHERE d.id = r.id`,

@@ -4,11 +4,13 @@
  * unseen ones for a sync), one line per record and per object it creates, updates or deletes, and
  * for a merge the plugin's summary of the changes by object type.
  */
+import type { SqlParam } from '../db/index.ts';
 import type { Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { tables } from '../db/tables.ts';
 import { inSchema } from './schema.ts';
+import { query } from '../db/index.ts';
 
 export interface ChangeRecord {
   readonly id: number;
@@ -20,14 +22,15 @@ export interface ChangeRecord {
   readonly display: string;
 }
 
-async function records(db: Db, registry: Registry, schema: string | null, where: string, params: unknown[]) {
+async function records(db: Db, registry: Registry, schema: string | null, where: string, params: SqlParam[]) {
   const model = registry.model('core.objectchange');
   const rows = await inSchema(db, schema, () =>
-    db.unsafe(
+    query(
+      db,
       `SELECT c.id, c.action, c.changed_object_type AS type, c.changed_object_id AS object_id, c.object_repr,
               ${displaySql(registry, model, 'c')} AS display
          FROM ${schema ? `${schema}.` : 'public.'}${tables.objectChange} c WHERE ${where} ORDER BY c.time, c.id`,
-      params as never[],
+      params,
     ),
   );
   return rows.map((r) => ({

@@ -3,8 +3,10 @@
  * operation holds a per-branch advisory lock, and every transition is recorded as a branch event.
  * Stable states: new, ready, merged, archived, failed; the others belong to one running job.
  */
+import type { SqlParam } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export type BranchStatus =
   'new' | 'provisioning' | 'ready' | 'syncing' | 'merging' | 'reverting' | 'merged' | 'archived' | 'failed';
@@ -35,11 +37,12 @@ export const JOB_ATTEMPTS = 2;
 const LOCK_BASE = 4_607_000_000;
 
 export async function lockBranch(db: Db, id: number): Promise<void> {
-  await db.unsafe('SELECT pg_advisory_xact_lock($1::bigint)', [LOCK_BASE + id]);
+  await query(db, 'SELECT pg_advisory_xact_lock($1::bigint)', [LOCK_BASE + id]);
 }
 
 export async function getBranch(db: Db, id: number, forUpdate = false): Promise<BranchRow | undefined> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT id, name, status, schema_id, snapshot, job, owner_id
     FROM public.${tables.branch} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -53,21 +56,23 @@ export async function transition(
   id: number,
   from: readonly BranchStatus[],
   to: BranchStatus,
-  set: Record<string, unknown> = {},
+  set: Record<string, SqlParam> = {},
 ): Promise<boolean> {
   const extra = Object.keys(set)
     .map((k, i) => `, ${k} = $${i + 4}`)
     .join('');
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `UPDATE public.${tables.branch} SET status = $2, last_updated = now()${extra} WHERE id = $1
       AND status = ANY($3::text[]) RETURNING id`,
-    [id, to, from as never, ...(Object.values(set) as never[])],
+    [id, to, from, ...Object.values(set)],
   );
   return rows.length > 0;
 }
 
 export async function recordEvent(db: Db, branchId: number, type: string, userId: number | null): Promise<void> {
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO public.${tables.branchEvent} (time, branch_id, user_id, type) VALUES (now(), $1, $2, $3)`,
     [branchId, userId, type],
   );
@@ -78,7 +83,8 @@ export async function recordEvent(db: Db, branchId: number, type: string, userId
  * failed for good, or vanished) go back to their stable state.
  */
 export async function recoverBranches(db: Db): Promise<number> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `UPDATE public.${tables.branch} b SET status = CASE b.status WHEN 'provisioning' THEN 'failed' WHEN 'reverting'
       THEN 'merged' ELSE 'ready' END,
             job = NULL, last_updated = now()

@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
 import { schemaName } from './schema.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export const BRANCH_HEADER = 'x-service-branch';
 export const NETBOX_BRANCH_HEADER = 'x-netbox-branch';
@@ -21,7 +22,8 @@ export function createBranchSelection(): MiddlewareHandler<AppEnv> {
     if (given.length > 100)
       throw invalidInput({ detail: 'Invalid branch: give its 8-character schema id or its name.' });
     // a schema id first; otherwise a name
-    const rows = await c.var.tx.unsafe(
+    const rows = await query(
+      c.var.tx,
       `SELECT id, name, status, schema_id FROM public.${tables.branch} WHERE schema_id = $1 OR name = $1
         ORDER BY (schema_id = $1) DESC LIMIT 1`,
       [given],
@@ -35,7 +37,7 @@ export function createBranchSelection(): MiddlewareHandler<AppEnv> {
         status: row.status,
       });
     const schema = schemaName(id);
-    await c.var.tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
+    await query(c.var.tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
     c.set('branch', { id: row.id as number, schemaId: id, schema, name: row.name as string });
     await next();
   };

@@ -5,7 +5,7 @@
  * runs, outside the operation's transaction) and a merge's summary; conflicts and problems, when
  * there are any, are added to it, all at once.
  */
-import type { Db, Sql } from '../db/index.ts';
+import type { Db, Sql, SqlParam } from '../db/index.ts';
 import type { TaskContext } from '../jobs/task.ts';
 import type { WriteContext } from '../write/index.ts';
 import type { Problem } from './apply.ts';
@@ -25,6 +25,7 @@ import { jobProgress } from './progress.ts';
 import { Abort, change, NothingToDo, provision, type StepContext } from './steps.ts';
 import type { Operation } from './kinds.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export { branchJobs, type BranchJobPayload, type Operation } from './kinds.ts';
 
@@ -98,7 +99,7 @@ async function finishOperation(
   tx: Db,
   op: Operation,
   branchId: number,
-  fields: Record<string, unknown>,
+  fields: Record<string, SqlParam>,
   userId: number | null,
 ): Promise<void> {
   s.say(`Setting branch status to ${DONE[op]}`);
@@ -109,13 +110,13 @@ async function finishOperation(
 }
 
 /** Columns the branch's end state sets: its new snapshot (provision, sync) and the merge or sync stamps. */
-async function stamps(tx: Db, op: Operation, req: OperationRequest): Promise<Record<string, unknown>> {
+async function stamps(tx: Db, op: Operation, req: OperationRequest): Promise<Record<string, SqlParam>> {
   // the snapshot the branch is now in step with: its next sync starts from here
-  const snapshot =
+  const snapshot: Record<string, SqlParam> =
     op === 'provision' || op === 'sync'
-      ? { snapshot: (await tx.unsafe('SELECT pg_current_snapshot()::text AS s'))[0]!.s }
+      ? { snapshot: (await query(tx, 'SELECT pg_current_snapshot()::text AS s'))[0]!.s }
       : {};
-  const when =
+  const when: Record<string, SqlParam> =
     op === 'merge'
       ? { merged_time: new Date().toISOString(), merged_by_id: req.userId }
       : op === 'revert'
@@ -155,7 +156,7 @@ export async function runOperation(
   }
   say(`${VERB[op]} branch ${branch.name} (${schemaName(branch.schema_id)})`);
   let filled: readonly string[] = [];
-  let finish: Record<string, unknown> = {};
+  let finish: Record<string, SqlParam> = {};
   try {
     await sql.begin('isolation level repeatable read', async (tx) => {
       await lockBranch(tx, branch.id);
@@ -189,7 +190,8 @@ export async function runOperation(
 
 /** When a job gives up for good, its branch goes back to a stable state. */
 export async function abandonOperation(sql: Sql, op: Operation, branchId: number, jobId: string): Promise<void> {
-  await sql.unsafe(
+  await query(
+    sql,
     `UPDATE public.${tables.branch} SET status = $2, job = NULL, last_updated = now()
       WHERE id = $1 AND status = $3 AND job = $4`,
     [branchId, FALLBACK[OPERATING[op]] ?? 'ready', OPERATING[op], jobId],

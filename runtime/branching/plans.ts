@@ -10,6 +10,7 @@ import type { BranchRow } from './lifecycle.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
+import { query } from '../db/index.ts';
 
 const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 
@@ -74,7 +75,8 @@ export async function statesIn(
 }
 
 export async function branchDiffs(db: Db, branchId: number): Promise<DiffRow[]> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT id, object_type, object_id, object_repr, action, original_data, modified_data, premerge_data, merged_data,
       last_updated FROM public.${tables.changeDiff} WHERE branch_id = $1 ORDER BY id`,
     [branchId],
@@ -119,7 +121,8 @@ function changedFields(a: Snapshot | null, b: Snapshot | null): string[] {
  * branch's snapshot, never by wall-clock time), applied on top of the branch's own.
  */
 export async function planSync(db: Db, registry: Registry, branch: BranchRow): Promise<Plan> {
-  const changed = await db.unsafe(
+  const changed = await query(
+    db,
     `SELECT changed_object_type AS type, changed_object_id AS id, max(id) AS last FROM public.${tables.objectChange}
       WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(txid::text::xid8,
       $1::pg_snapshot)

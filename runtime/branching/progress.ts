@@ -6,6 +6,7 @@
  */
 import type { Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export interface Progress {
   step(stage: string, done: number, total: number): void;
@@ -26,7 +27,7 @@ export function jobProgress(sql: Sql, jobId: string, log: readonly string[], eve
     dirty = false;
     const data = JSON.stringify({ log, ...(current ? { progress: current } : {}) });
     chain = chain.then(() =>
-      sql.unsafe(`UPDATE public.${tables.job} SET data = $2::text::jsonb WHERE job_id = $1`, [jobId, data]).then(
+      query(sql, `UPDATE public.${tables.job} SET data = $2::text::jsonb WHERE job_id = $1`, [jobId, data]).then(
         () => {},
         () => {},
       ),

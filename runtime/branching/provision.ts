@@ -7,6 +7,7 @@
 import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export interface CopyStats {
   readonly tables: number;
@@ -20,21 +21,23 @@ const CHANGELOG = tables.objectChange;
 
 /** Constraint and index definitions of main's tables, printed relative to search_path public. */
 async function definitions(tx: Db, tables: string[]) {
-  await tx.unsafe("SELECT set_config('search_path', 'public', true)");
-  const constraints = await tx.unsafe(
+  await query(tx, "SELECT set_config('search_path', 'public', true)");
+  const constraints = await query(
+    tx,
     `SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype, pg_get_constraintdef(c.oid) AS def
        FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
       WHERE r.relnamespace = 'public'::regnamespace AND r.relname = ANY($1::text[]) AND c.contype IN ('p', 'u', 'f')
       ORDER BY c.contype = 'f', c.conname`,
-    [tables as never],
+    [tables],
   );
-  const indexes = await tx.unsafe(
+  const indexes = await query(
+    tx,
     `SELECT i.indexdef FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename = ANY($1::text[])
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname
       AND c.connamespace = 'public'::regnamespace)
       ORDER BY i.indexname`,
-    [tables as never],
+    [tables],
   );
   return { constraints, indexes };
 }
@@ -48,35 +51,37 @@ export async function createBranchTables(
 ): Promise<CopyStats> {
   const started = Date.now();
   const defs = await definitions(tx, tables);
-  await tx.unsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
-  await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
+  await query(tx, `SET LOCAL maintenance_work_mem = '256MB'`);
+  await query(tx, `CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
   let rows = 0;
   const filled: string[] = [];
   for (const t of tables) {
-    await tx.unsafe(
+    await query(
+      tx,
       `CREATE TABLE ${ident(schema)}.${ident(t)} (LIKE public.${ident(t)} INCLUDING DEFAULTS INCLUDING GENERATED ` +
         `INCLUDING CONSTRAINTS)`,
     );
     if (copy && t !== CHANGELOG) {
-      const r = await tx.unsafe(`INSERT INTO ${ident(schema)}.${ident(t)} SELECT * FROM public.${ident(t)}`);
+      const r = await query(tx, `INSERT INTO ${ident(schema)}.${ident(t)} SELECT * FROM public.${ident(t)}`);
       rows += r.count;
       if (r.count > 0) filled.push(t);
     }
     onTable?.(tables.indexOf(t) + 1, tables.length);
   }
   // references resolve to the branch's tables first, then to shared tables in public
-  await tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
+  await query(tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
   for (const c of defs.constraints) {
     const table = `${ident(schema)}.${ident(String(c.tbl).replace(/^public\./, ''))}`;
-    await tx.unsafe(
+    await query(
+      tx,
       `ALTER TABLE ${table} ADD CONSTRAINT ${ident(c.conname as string)} ` +
         `${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`,
     );
   }
   for (const i of defs.indexes) {
-    await tx.unsafe(String(i.indexdef).replace(/ ON public\./, ` ON ${ident(schema)}.`));
+    await query(tx, String(i.indexdef).replace(/ ON public\./, ` ON ${ident(schema)}.`));
   }
-  for (const t of tables) await tx.unsafe(`ANALYZE ${ident(schema)}.${ident(t)}`);
+  for (const t of tables) await query(tx, `ANALYZE ${ident(schema)}.${ident(t)}`);
   return { tables: tables.length, rows, ms: Date.now() - started, filled };
 }
 
@@ -87,10 +92,10 @@ export async function createBranchTables(
  */
 export async function vacuumBranchTables(sql: Sql, schema: string, tables: readonly string[]): Promise<number> {
   const started = Date.now();
-  if (tables.length) await sql.unsafe(`VACUUM ${tables.map((t) => `${ident(schema)}.${ident(t)}`).join(', ')}`);
+  if (tables.length) await query(sql, `VACUUM ${tables.map((t) => `${ident(schema)}.${ident(t)}`).join(', ')}`);
   return Date.now() - started;
 }
 
 export async function dropBranchSchema(tx: Db, schema: string): Promise<void> {
-  await tx.unsafe(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+  await query(tx, `DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
 }

@@ -6,13 +6,15 @@
 import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
+import { query } from '../db/index.ts';
 
 async function columns(
   tx: Db,
   schema: string,
   table: string,
 ): Promise<Map<string, { type: string; notNull: boolean; dflt: string | null }>> {
-  const rows = await tx.unsafe(
+  const rows = await query(
+    tx,
     `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
       pg_get_expr(d.adbin, d.adrelid) AS dflt
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -31,7 +33,7 @@ async function columns(
 async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promise<string[]> {
   const done: string[] = [];
   const present = new Set(
-    (await tx.unsafe(`SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
+    (await query(tx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
       (r) => r.tablename as string,
     ),
   );
@@ -45,7 +47,8 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
     const branch = await columns(tx, schema, t);
     for (const [name, c] of main) {
       if (branch.has(name)) continue;
-      await tx.unsafe(
+      await query(
+        tx,
         `ALTER TABLE ${ident(schema)}.${ident(t)} ADD COLUMN ${ident(name)} ` +
           `${c.type}${c.dflt ? ` DEFAULT ${c.dflt}` : ''}${c.notNull && c.dflt ? ' NOT NULL' : ''}`,
       );
@@ -53,13 +56,14 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
     }
     for (const name of branch.keys()) {
       if (main.has(name)) continue;
-      await tx.unsafe(`ALTER TABLE ${ident(schema)}.${ident(t)} DROP COLUMN ${ident(name)}`);
+      await query(tx, `ALTER TABLE ${ident(schema)}.${ident(t)} DROP COLUMN ${ident(name)}`);
       done.push(`-column ${t}.${name}`);
     }
     for (const [name, c] of main) {
       const b = branch.get(name);
       if (b && b.type !== c.type) {
-        await tx.unsafe(
+        await query(
+          tx,
           `ALTER TABLE ${ident(schema)}.${ident(t)} ALTER COLUMN ${ident(name)} TYPE ${c.type} USING ` +
             `${ident(name)}::${c.type}`,
         );
@@ -69,33 +73,36 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
   }
   // constraints and indexes main has and the branch lacks (by name)
   const have = new Set(
-    (await tx.unsafe(`SELECT conname FROM pg_constraint WHERE connamespace = $1::regnamespace`, [schema])).map(
+    (await query(tx, `SELECT conname FROM pg_constraint WHERE connamespace = $1::regnamespace`, [schema])).map(
       (r) => r.conname as string,
     ),
   );
   const haveIdx = new Set(
-    (await tx.unsafe(`SELECT indexname FROM pg_indexes WHERE schemaname = $1`, [schema])).map(
+    (await query(tx, `SELECT indexname FROM pg_indexes WHERE schemaname = $1`, [schema])).map(
       (r) => r.indexname as string,
     ),
   );
-  await tx.unsafe("SELECT set_config('search_path', 'public', true)");
-  const constraints = await tx.unsafe(
+  await query(tx, "SELECT set_config('search_path', 'public', true)");
+  const constraints = await query(
+    tx,
     `SELECT c.conrelid::regclass::text AS tbl, c.conname, c.contype, pg_get_constraintdef(c.oid) AS def
       FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
       WHERE r.relnamespace = 'public'::regnamespace AND r.relname = ANY($1::text[]) AND c.contype IN ('p', 'u', 'f')
       ORDER BY c.contype = 'f'`,
-    [tables as never],
+    [tables],
   );
-  const indexes = await tx.unsafe(
+  const indexes = await query(
+    tx,
     `SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = 'public' AND tablename = ANY($1::text[])
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname
       AND c.connamespace = 'public'::regnamespace)`,
-    [tables as never],
+    [tables],
   );
-  await tx.unsafe("SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
+  await query(tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
   for (const c of constraints) {
     if (have.has(c.conname as string)) continue;
-    await tx.unsafe(
+    await query(
+      tx,
       `ALTER TABLE ${ident(schema)}.${ident(String(c.tbl).replace(/^public\./, ''))} ADD CONSTRAINT ` +
         `${ident(c.conname as string)} ${c.def as string}${c.contype === 'f' ? ' NOT VALID' : ''}`,
     );
@@ -103,16 +110,16 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
   }
   for (const i of indexes) {
     if (haveIdx.has(i.indexname as string)) continue;
-    await tx.unsafe(String(i.indexdef).replace(/ ON public\./, ` ON ${ident(schema)}.`));
+    await query(tx, String(i.indexdef).replace(/ ON public\./, ` ON ${ident(schema)}.`));
     done.push(`+index ${i.indexname as string}`);
   }
-  await tx.unsafe("SELECT set_config('search_path', 'public', true)");
+  await query(tx, "SELECT set_config('search_path', 'public', true)");
   return done;
 }
 
 /** Reconciles every branch schema that exists; returns what changed per schema. */
 export async function reconcileBranches(sql: Sql, tables: string[]): Promise<Record<string, string[]>> {
-  const schemas = (await sql.unsafe(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
+  const schemas = (await query(sql, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
     (r) => r.nspname as string,
   );
   const out: Record<string, string[]> = {};

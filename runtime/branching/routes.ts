@@ -29,6 +29,7 @@ import { dropBranchSchema } from './provision.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './operations.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 const MODEL = 'netbox_branching.branch';
 const needs: Record<string, BranchStatus> = { sync: 'ready', merge: 'ready', revert: 'merged' };
@@ -132,8 +133,8 @@ async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, bod
       username: user?.username ?? '',
     },
   });
-  await c.var.tx.unsafe(`UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [branch.id, jobId]);
-  const job = (await c.var.tx.unsafe(`SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]))[0]!;
+  await query(c.var.tx, `UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [branch.id, jobId]);
+  const job = (await query(c.var.tx, `SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]))[0]!;
   const [object] = await fetchObjects(c, c.var.services.registry.model('core.job'), [job.id as number]);
   return respond(c, 200, object, { Location: String(object!.url) });
 }

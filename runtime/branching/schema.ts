@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
+import { query } from '../db/index.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -34,11 +35,11 @@ export function branchableTables(registry: Registry): string[] {
 
 /** Runs `fn` with the transaction's search_path set to `schema` (then public), and restores it. */
 export async function inSchema<T>(tx: Db, schema: string | null, fn: () => Promise<T>): Promise<T> {
-  const before = (await tx.unsafe("SELECT current_setting('search_path') AS p"))[0]!.p as string;
-  await tx.unsafe("SELECT set_config('search_path', $1, true)", [schema ? `${schema}, public` : 'public']);
+  const before = (await query(tx, "SELECT current_setting('search_path') AS p"))[0]!.p as string;
+  await query(tx, "SELECT set_config('search_path', $1, true)", [schema ? `${schema}, public` : 'public']);
   try {
     return await fn();
   } finally {
-    await tx.unsafe("SELECT set_config('search_path', $1, true)", [before]);
+    await query(tx, "SELECT set_config('search_path', $1, true)", [before]);
   }
 }

@@ -3,7 +3,7 @@
  * plugin logs it: provisioning copies main's tables; a sync, merge or revert works through its
  * change records (job-log.ts) and applies the planned object states through the write path.
  */
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import type { TaskContext } from '../jobs/task.ts';
 import type { WriteContext } from '../write/index.ts';
 import { applyStates, type ObjectState } from './apply.ts';
@@ -41,7 +41,8 @@ export async function provision(s: StepContext, jobId: string): Promise<readonly
   const schema = schemaName(s.branch.schema_id);
   // a copy this job committed before dying (before the branch was made ready) is made again;
   // anything else in the way fails the job
-  const [mark] = await s.tx.unsafe(
+  const [mark] = await query(
+    s.tx,
     "SELECT obj_description(oid, 'pg_namespace') AS job FROM pg_namespace WHERE nspname = $1",
     [schema],
   );
@@ -54,8 +55,8 @@ export async function provision(s: StepContext, jobId: string): Promise<readonly
   });
   for (const t of stats.filled) s.say(`Copying public.${t} -> ${schema}.${t}`);
   for (const t of names) s.say(`Analyzing ${schema}.${t}`);
-  await s.tx.unsafe(`COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);
-  await s.tx.unsafe("SELECT set_config('search_path', 'public', true)");
+  await query(s.tx, `COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);
+  await query(s.tx, "SELECT set_config('search_path', 'public', true)");
   return stats.filled;
 }
 
@@ -130,13 +131,14 @@ async function stampCreated(tx: Db, schema: string, states: readonly ObjectState
     byTable.set(st.model.table, [...(byTable.get(st.model.table) ?? []), st.id]);
   }
   for (const [table, ids] of byTable) {
-    await tx.unsafe(
+    await query(
+      tx,
       `UPDATE public.${ident(table)} m
           SET created = coalesce((SELECT date_trunc('milliseconds', b.created) FROM ${ident(schema)}.${ident(table)} b
                                    WHERE b.id = m.id), date_trunc('milliseconds', m.created)),
               last_updated = NULL
         WHERE m.id = ANY($1::bigint[])`,
-      [ids as never],
+      [ids],
     );
   }
 }

@@ -1,5 +1,5 @@
 /** One hop of cabling, for many objects at once: each object's cable, its end, and the far end's objects. */
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import { CABLE, TERMINATION, type Ref, refKey } from './model.ts';
 
 export interface Link {
@@ -16,7 +16,8 @@ export async function linksOf(
 ): Promise<Map<string, Link>> {
   if (!refs.length) return new Map();
   const t = ident(tables.termination);
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT a.${TERMINATION.type} AS nt, a.${TERMINATION.id} AS ni, a.${TERMINATION.cable} AS cable,
       a.${TERMINATION.end} AS e, c.${CABLE.status} AS status,
             b.${TERMINATION.type} AS ft, b.${TERMINATION.id} AS fi
@@ -26,7 +27,7 @@ export async function linksOf(
        LEFT JOIN ${t} b ON b.${TERMINATION.cable} = a.${TERMINATION.cable}
       AND b.${TERMINATION.end} <> a.${TERMINATION.end}
       ORDER BY b.id`,
-    [refs.map((r) => r.type) as never, refs.map((r) => r.id) as never],
+    [refs.map((r) => r.type), refs.map((r) => r.id)],
   );
   const out = new Map<string, Link>();
   for (const r of rows) {

@@ -6,7 +6,7 @@
  * as CablePath rows; here they are computed from the cables as they are, so never stale.
  */
 import type { Registry } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import { linksOf } from './links.ts';
 import { CIRCUIT_TERMINATION, FRONT_PORT, REAR_PORT, type Ref, refKey, TERMINATION, CABLE } from './model.ts';
 
@@ -51,12 +51,13 @@ async function mappings(db: Db, registry: Registry, by: 'front' | 'rear', ids: n
   if (!ids.length || !registry.has(FRONT_PORT)) return [];
   const table = ident(registry.model(FRONT_PORT).table);
   const cond = by === 'front' ? 'f.id = ANY($1::bigint[])' : "(m->>'rear_port')::bigint = ANY($1::bigint[])";
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT f.id AS front, coalesce((m->>'position')::int, 1) AS position, (m->>'rear_port')::bigint AS rear,
       coalesce((m->>'rear_port_position')::int, 1) AS rp
        FROM ${table} f, jsonb_array_elements(coalesce(f.rear_ports, '[]'::jsonb)) m WHERE ${cond} ORDER BY f.id,
       position`,
-    [ids as never],
+    [ids],
   );
   return rows.map((r) => ({
     front: Number(r.front),
@@ -70,13 +71,14 @@ async function otherSides(db: Db, registry: Registry, ids: number[]): Promise<Ma
   const out = new Map<number, Ref | null>();
   if (!ids.length) return out;
   const ct = registry.model(CIRCUIT_TERMINATION.model);
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT a.id AS a, b.id AS b, b.termination_type AS bt, b.termination_id AS bi
        FROM ${ident(ct.table)} a LEFT
       JOIN ${ident(ct.table)} b ON b.${CIRCUIT_TERMINATION.circuit} = a.${CIRCUIT_TERMINATION.circuit}
       AND b.${CIRCUIT_TERMINATION.side} <> a.${CIRCUIT_TERMINATION.side}
       WHERE a.id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   for (const r of rows) {
     if (r.b === null) out.set(Number(r.a), null);

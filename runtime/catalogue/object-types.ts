@@ -9,6 +9,7 @@ import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
 import { tables } from '../db/tables.ts';
 import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS } from './known-object-types.ts';
+import { query } from '../db/index.ts';
 
 const featureNames: Record<string, string> = {
   tags: 'tags',
@@ -91,23 +92,26 @@ export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<voi
   const seq = `pg_get_serial_sequence('${t}', 'id')`;
   const rows = JSON.stringify(objectTypeRows(registry));
   await sql.begin(async (tx) => {
-    await tx.unsafe('SELECT pg_advisory_xact_lock(4606003)');
+    await query(tx, 'SELECT pg_advisory_xact_lock(4606003)');
     // once, on a database numbered before NetBox's ids: known types move to their ids, and a row of
     // another type standing on one of those ids moves to a new id after them
-    await tx.unsafe(
+    await query(
+      tx,
       `UPDATE ${t} o SET id = -o.id FROM ${RECORDS}
         WHERE r.id IS NOT NULL AND ((r.app_label = o.app_label AND r.model = o.model AND r.id <> o.id)
           OR (r.id = o.id AND (r.app_label <> o.app_label OR r.model <> o.model)))`,
       [rows],
     );
-    await tx.unsafe(
+    await query(
+      tx,
       `UPDATE ${t} o SET id = r.id FROM ${RECORDS}
         WHERE o.id < 0 AND r.id IS NOT NULL AND r.app_label = o.app_label AND r.model = o.model`,
       [rows],
     );
-    await tx.unsafe(`SELECT setval(${seq}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${t})))`);
-    await tx.unsafe(`UPDATE ${t} SET id = nextval(${seq}) WHERE id < 0`);
-    await tx.unsafe(
+    await query(tx, `SELECT setval(${seq}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${t})))`);
+    await query(tx, `UPDATE ${t} SET id = nextval(${seq}) WHERE id < 0`);
+    await query(
+      tx,
       `UPDATE ${t} o SET app_name = r.app_name, model_name = r.model_name, model_name_plural = r.model_name_plural,
         public = r.public, features = ARRAY(SELECT jsonb_array_elements_text(r.features)),
         is_plugin_model = r.is_plugin_model, rest_api_endpoint = r.rest_api_endpoint, description = r.description
@@ -115,7 +119,8 @@ export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<voi
       [rows],
     );
     // new rows: NetBox's id for a type NetBox has, the next free one after NetBox's for any other
-    await tx.unsafe(
+    await query(
+      tx,
       `INSERT INTO ${t} (id, app_label, app_name, model, model_name, model_name_plural, public, features,
         is_plugin_model, rest_api_endpoint, description)
        SELECT coalesce(n.id, nextval(${seq})), n.app_label, n.app_name, n.model, n.model_name, n.model_name_plural,

@@ -6,6 +6,7 @@
 import type { ChangeObserver, Snapshot } from '../write/index.ts';
 import { netboxForm } from '../write/snapshot.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 /**
  * The data as NetBox's API shows it: NetBox's form of the snapshot (Django's serialization) without
@@ -39,7 +40,8 @@ async function record(
     prechange_data: c.unsnapshotted ? {} : clean(c.before),
     postchange_data: clean(c.after),
   }));
-  await ctx.db.unsafe(
+  await query(
+    ctx.db,
     `INSERT INTO ${tables.objectChange} (time, user_id, user_name, request_id, action, changed_object_type,
       changed_object_id, object_repr, message, prechange_data, postchange_data, txid, source_branch)
      SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id,

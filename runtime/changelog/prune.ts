@@ -8,13 +8,15 @@
  */
 import type { Db } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 /** Branch statuses whose next sync or merge reads main's change records since their snapshot. */
 const READING = ['provisioning', 'ready', 'syncing', 'merging'];
 
 export async function pruneChangelog(db: Db, retentionDays: number): Promise<number> {
   if (!retentionDays) return 0;
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `WITH needed AS (
        SELECT min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) AS xmin
          FROM public.${tables.branch} WHERE snapshot IS NOT NULL AND status = ANY($2::text[])

@@ -4,6 +4,7 @@
  */
 import type { CachedModels, Db } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 /**
  * What the `custom_fields` cache topic holds: definitions and choice sets. No trigger watches their
@@ -33,7 +34,8 @@ export interface CustomFieldDef {
 }
 
 export async function customFieldDefinitions(db: Db, modelKey: string): Promise<CustomFieldDef[]> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT cf.id, cf.name, cf.label, cf.type, cf.related_object_type, cf.required, cf."unique", cf."default",
             cf.filter_logic, cf.validation_minimum::text, cf.validation_maximum::text, cf.validation_regex,
       cf.choice_set_id,

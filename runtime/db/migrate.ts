@@ -8,6 +8,7 @@ import { Logger, runMigrations } from 'graphile-worker';
 import { connect } from './connect.ts';
 import { prerequisitesSql } from './prerequisites.ts';
 import { cacheTriggersSql } from './cache-triggers.ts';
+import { query } from './query.ts';
 
 /** Several server processes may start at once; one migrates while the others wait on this lock. */
 const MIGRATION_LOCK = 4_606_001;
@@ -20,15 +21,15 @@ export async function migrateDatabase(url: string, migrationsFolder: string): Pr
   const sql = connect(url, { max: 2, applicationName: 'migrate' });
   const lock = await sql.reserve();
   try {
-    await lock.unsafe('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await sql.unsafe(prerequisitesSql);
+    await query(lock, 'SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await query(sql, prerequisitesSql);
     await migrate(drizzle(sql), { migrationsFolder });
     // after the migrations: the triggers are on their tables
-    await sql.unsafe(cacheTriggersSql);
+    await query(sql, cacheTriggersSql);
     // the job queue's own schema, so requests can enqueue even before a worker has started
     await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {
-    await lock.unsafe('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await query(lock, 'SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();
     await sql.end({ timeout: 5 });
   }

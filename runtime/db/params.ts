@@ -1,10 +1,11 @@
 /** Positional parameters for hand-built SQL: every value from a request goes through here. */
+import type { SqlParam } from './query.ts';
 export class Params {
-  readonly values: unknown[] = [];
+  readonly values: SqlParam[] = [];
 
   private aliases = 0;
 
-  add(value: unknown): string {
+  add(value: SqlParam): string {
     this.values.push(value);
     return `$${this.values.length}`;
   }

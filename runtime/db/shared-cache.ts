@@ -11,6 +11,7 @@
  * a second pool connection, or ten such requests at once hold all ten and wait for each other forever.
  */
 import type { Db, Sql } from './connect.ts';
+import { query } from './query.ts';
 
 export const CACHE_CHANNEL = 'nb_cache';
 
@@ -82,7 +83,7 @@ export class SharedCache {
 
 /** Tells every process, when `db`'s transaction commits, that `topic` changed. */
 export async function notifyChanged(db: Db, topic: string): Promise<void> {
-  await db.unsafe('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, topic]);
+  await query(db, 'SELECT pg_notify($1, $2)', [CACHE_CHANNEL, topic]);
 }
 
 /**

@@ -12,6 +12,7 @@ import { jobKind } from '../jobs/task.ts';
 import { renderHeaders, renderTemplate, TemplateError } from './render.ts';
 import { readCaFile } from './ca-file.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
 export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
@@ -98,7 +99,8 @@ export async function deliver(
   deliveryId: string,
   backoffMs = 1000,
 ): Promise<DeliveryResult> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT id, name, payload_url, http_method, http_content_type, additional_headers,
     body_template, secret, ssl_verification, ca_file_path FROM public.${tables.webhook} WHERE id = $1`,
     [payload.webhook_id],

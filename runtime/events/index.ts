@@ -20,6 +20,7 @@ export { deliver, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
 import { deliverWebhookJob } from './deliver.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
+import { query } from '../db/index.ts';
 
 const eventNames = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' } as const;
 const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -33,11 +34,12 @@ interface Rule {
 }
 
 async function rulesFor(ctx: WriteContext, types: string[], events: string[]): Promise<Rule[]> {
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT id, object_types, event_types, conditions, action_object_id FROM public.${tables.eventRule}
       WHERE enabled AND action_type = 'webhook' AND action_object_type = 'extras.webhook'
         AND object_types && $1::text[] AND event_types && $2::text[] ORDER BY id`,
-    [types as never, events as never],
+    [types, events],
   );
   return rows as unknown as Rule[];
 }
@@ -48,10 +50,11 @@ async function represent(
   ids: readonly number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT ${selectList(ctx.registry, model)} FROM ${ident(model.table)} t
     WHERE t.id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   const names = model.fields.filter((f) => !f.hidden && !f.writeOnly && !f.unlisted).map((f) => f.name);
   const objects = await serialize(

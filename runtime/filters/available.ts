@@ -8,8 +8,9 @@
  * leads somewhere; `@` is the object itself), and for each scope type where the object's scopes of that
  * type are. A path is fields joined by dots, a generic one as `name<type>`; `@site` starts at the site.
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseInteger } from './values.ts';
 
@@ -26,7 +27,7 @@ async function follow(ctx: FilterContext, from: Ref | undefined, path: string): 
     const [, name, type] = /^([a-z_]+)(?:<(.+)>)?$/.exec(step)!;
     const f = ctx.registry.field(at.model, name!)!;
     const cols = f.kind === 'generic' ? `${ident(f.typeColumn!)} AS t, ${ident(f.idColumn!)}` : ident(f.column!);
-    const [row] = await ctx.db.unsafe(`SELECT ${cols} AS id FROM ${ident(at.model.table)} WHERE id = $1`, [at.id]);
+    const [row] = await query(ctx.db, `SELECT ${cols} AS id FROM ${ident(at.model.table)} WHERE id = $1`, [at.id]);
     const next = f.kind === 'generic' ? (row?.t as string | null) : f.to!;
     if (!row || row.id === null || !next || (type && next !== type)) return undefined;
     at = { model: ctx.registry.model(next), id: Number(row.id) };
@@ -50,7 +51,7 @@ export async function availableCondition(
   ];
   const object = ctx.registry.model(objectKey);
   const id = parseInteger(values[values.length - 1]!);
-  const [found] = await ctx.db.unsafe(`SELECT id FROM ${ident(object.table)} WHERE id = $1`, [id]);
+  const [found] = await query(ctx.db, `SELECT id FROM ${ident(object.table)} WHERE id = $1`, [id]);
   if (!found) throw new FilterValueError(`Select a valid choice. ${id} is not one of the available choices.`);
   const me: Ref = { model: object, id };
   const resolve = async (path: string, site?: Ref) =>
@@ -65,13 +66,13 @@ export async function availableCondition(
       const ref = await resolve(path, site);
       if (!ref || ref.model.key !== type) continue;
       const ids = ref.model.tree
-        ? ((await ctx.db.unsafe(`SELECT _path FROM ${ident(ref.model.table)} WHERE id = $1`, [ref.id]))[0]
+        ? ((await query(ctx.db, `SELECT _path FROM ${ident(ref.model.table)} WHERE id = $1`, [ref.id]))[0]
             ?._path as number[])
         : [ref.id];
       scopes.push(...ids.map((i) => `${type}:${i}`));
     }
   }
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const [groupName, scopeName] = groupScope.split('.') as [string, string];
   const groupField = ctx.registry.field(model, groupName)!;
   const group = ctx.registry.model(groupField.to!);

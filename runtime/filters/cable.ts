@@ -3,10 +3,11 @@
  * end with NetBox's string lookups, whether it is cabled or occupied, and whether its traced path is
  * complete and active (NetBox's `connected`, which reads stored paths; here they are traced).
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { TERMINATION, refKey } from '../cables/model.ts';
 import { tracePaths } from '../cables/trace.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { emptyCondition, stringCondition } from './compare.ts';
 import { FilterValueError, parseBoolean, parseInteger } from './values.ts';
@@ -29,7 +30,8 @@ function endCondition(ctx: FilterContext, model: ModelDef, lookup: string, value
 
 /** Ids of this model's cabled objects whose traced path is complete and every cable on it connected. */
 async function connectedIds(ctx: FilterContext, model: ModelDef): Promise<number[]> {
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT DISTINCT ${TERMINATION.id} AS id FROM ${terminations(ctx)} WHERE ${TERMINATION.type} = $1`,
     [model.key],
   );
@@ -47,7 +49,7 @@ export async function cableCondition(
   alias: string,
 ): Promise<string> {
   if (f.op === 'cable_end') return endCondition(ctx, model, lookup, values, alias);
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const mine = (cond: string) => `EXISTS (SELECT 1 FROM ${terminations(ctx)} x
     WHERE x.${TERMINATION.type} = ${p(model.key)} AND x.${TERMINATION.id} = ${alias}.id${cond})`;
   if (f.op === 'cable_id') return mine(` AND x.${TERMINATION.cable} = ANY(${p(values.map(parseInteger))}::bigint[])`);

@@ -4,6 +4,7 @@
  * only when it is that chassis's master). `field` is the component's device; `arg` names the device's
  * virtual chassis, the component's management-only flag and, optionally, the chassis's master.
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
@@ -16,7 +17,7 @@ export function chassisCondition(
   values: string[],
   alias: string,
 ): string {
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const [chassisName, mgmtName, masterName] = f.arg!.split(',') as [string, string, string | undefined];
   const deviceField = ctx.registry.field(model, f.column)!;
   const device = ctx.registry.model(deviceField.to!);

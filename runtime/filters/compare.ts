@@ -1,4 +1,5 @@
 /** Comparisons of one SQL value with filter values, by lookup: strings, numbers and dates, emptiness. */
+import type { SqlParam } from '../db/query.ts';
 import type { Params } from '../db/index.ts';
 import { likeEscape } from '../db/index.ts';
 import { parseBoolean } from './values.ts';
@@ -7,12 +8,12 @@ interface HasParams {
   readonly params: Params;
 }
 
-export function any(ctx: HasParams, values: unknown[], type: string): string {
+export function any(ctx: HasParams, values: readonly SqlParam[], type: string): string {
   return `ANY(${ctx.params.add(values)}::${type}[])`;
 }
 
 export function stringCondition(ctx: HasParams, col: string, lookup: string, values: string[]): string {
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   switch (lookup) {
     case 'exact': {
       const nulls = values.includes('null');
@@ -54,7 +55,7 @@ export function typedCondition(
   lookup: string,
   values: string[],
   type: string,
-  parse: (v: string) => unknown,
+  parse: (v: string) => SqlParam,
 ): string {
   const parsed = values.map(parse);
   if (lookup === 'exact') return `${col} = ${any(ctx, parsed, type)}`;

@@ -3,7 +3,7 @@
  * exclude rows matching any value and keep rows whose value is null, as NetBox's `exclude()` does.
  */
 import type { FilterDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, likeEscape, type Db, type Params } from '../db/index.ts';
+import { ident, likeEscape, type Db, type Params, query } from '../db/index.ts';
 import {
   FilterValueError,
   parseBoolean,
@@ -40,10 +40,11 @@ async function checkExisting(
   values: unknown[],
   type: string,
 ): Promise<void> {
-  const found = await ctx.db.unsafe(
+  const found = await query(
+    ctx.db,
     `SELECT DISTINCT ${ident(column)}::text AS v FROM ${ident(target.table)}
     WHERE ${ident(column)} = ANY($1::${type}[])`,
-    [values as never],
+    [values],
   );
   const have = new Set(found.map((r) => r.v as string));
   const missing = values.map(String).filter((v) => !have.has(v));

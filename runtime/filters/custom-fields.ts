@@ -2,6 +2,7 @@
  * `cf_<name>[__<lookup>]`: filters over custom field values, by the definition's type and
  * `filter_logic` (loose text = case-insensitive contains; exact = equality; disabled = unknown).
  */
+import type { SqlParam } from '../db/query.ts';
 import type { ModelDef } from '../catalogue/index.ts';
 import { likeEscape } from '../db/index.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
@@ -39,7 +40,7 @@ export async function customFieldCondition(
   if (rest.length) return undefined;
   const def = (await customFieldDefinitions(ctx.db, model.key)).find((d) => d.name === name);
   if (!def || def.filter_logic === 'disabled') return undefined;
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const cfKey = `${p(def.name)}::text`;
   const text = `(${alias}.custom_field_data->>${cfKey})`;
   const json = `(${alias}.custom_field_data->${cfKey})`;

@@ -5,6 +5,7 @@
  * limited to (or none), and ids named in a
  * JSON list of objects (a front port's rear port mappings), from either side.
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident, likeEscape } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
@@ -21,13 +22,13 @@ export function listCondition(
   values: string[],
   alias: string,
 ): string {
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = `${alias}.${ident(field?.column ?? f.column)}`;
   const last = values[values.length - 1]!;
   switch (f.op) {
     case 'list_has': {
-      const cond = `${p(f.arg)} = ANY(${col})`;
+      const cond = `${p(f.arg ?? null)} = ANY(${col})`;
       return parseBoolean(last) ? cond : `NOT coalesce(${cond}, false)`;
     }
     case 'list_overlap': {

@@ -3,8 +3,9 @@
  * groups whose VID ranges hold a VID, FHRP groups by the network of a related address, and objects
  * present in a VRF (in it, or in a VRF exporting a route target it imports), as NetBox's filters.
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseInteger, parseIp, parsePrefix } from './values.ts';
 
@@ -20,7 +21,7 @@ export async function rangeCondition(
   values: string[],
   alias: string,
 ): Promise<string> {
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const column = (m: ModelDef, name: string) => ident(ctx.registry.field(m, name)!.column!);
   const col = `${alias}.${column(model, f.column)}`;
   const last = values[values.length - 1]!.trim();
@@ -50,7 +51,7 @@ export async function rangeCondition(
       const ips = ctx.registry.model(`${app}.${name}`);
       const rel = ctx.registry.field(ips, relName)!;
       const ids = values.map(parseInteger);
-      valid(await ctx.db.unsafe(`SELECT id FROM ${ident(ips.table)} WHERE id = ANY($1::bigint[])`, [ids]), ids);
+      valid(await query(ctx.db, `SELECT id FROM ${ident(ips.table)} WHERE id = ANY($1::bigint[])`, [ids]), ids);
       const [addr, vrf] = [column(ips, addressName), column(ips, vrfName)];
       return `EXISTS (SELECT 1 FROM ${ident(ips.table)} x, ${ident(ips.table)} q WHERE q.id = ANY(${p(ids)}::bigint[])
         AND x.${ident(rel.typeColumn!)} = ${p(model.key)} AND x.${ident(rel.idColumn!)} = ${alias}.id
@@ -62,7 +63,7 @@ export async function rangeCondition(
       const [importName, exportName] = f.arg!.split(',') as [string, string];
       const by = f.type === 'integer' ? 'id' : column(vrfModel, vrfModel.naturalKey!);
       const value = f.type === 'integer' ? parseInteger(last) : last;
-      const [vrf] = await ctx.db.unsafe(`SELECT id FROM ${ident(vrfModel.table)} WHERE ${by}::text = $1::text`, [
+      const [vrf] = await query(ctx.db, `SELECT id FROM ${ident(vrfModel.table)} WHERE ${by}::text = $1::text`, [
         String(value),
       ]);
       if (!vrf) throw new FilterValueError(`Select a valid choice. ${last} is not one of the available choices.`);

@@ -3,6 +3,7 @@
  * (rows pointing at it, rows it links to, the object its generic relation names) matches the inner
  * filter, as Django's filters across relations do; and alternatives of which one must match (`any`).
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
@@ -32,7 +33,7 @@ export async function relatedCondition(
     return `NOT coalesce(${await relatedCondition(ctx, model, f, 'empty', ['false'], alias, reach)}, false)`;
   const target = ctx.registry.model(f.target!);
   const x = ctx.params.alias('r');
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const inner = await reach(ctx, target, f.inner!, lookup, values, x);
   const where = Object.entries(f.where ?? {})
     .map(([c, v]) => ` AND ${x}.${ident(c)} = ${p(v)}`)
@@ -53,7 +54,7 @@ export async function relatedCondition(
         WHERE ${j}.${ident(th.source)} = ${alias}.id${where} AND ${inner})`;
     }
     case 'generic':
-      return `(${alias}.${ident(f.arg!)} = ${p(f.target)} AND EXISTS (SELECT 1 FROM ${rows}
+      return `(${alias}.${ident(f.arg!)} = ${p(f.target ?? null)} AND EXISTS (SELECT 1 FROM ${rows}
         WHERE ${x}.id = ${alias}.${ident(f.column)}${where} AND ${inner}))`;
     default:
       throw new Error(`${model.key}: unknown relation ${f.op} of filter ${f.name}`);

@@ -3,8 +3,9 @@
  * mask lengths, families, generic-relation assignments (`interface_id`, …), value groups, bounds;
  * presence of related rows, list columns and virtual chassis members have files of their own.
  */
+import type { SqlParam } from '../db/query.ts';
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { availableCondition } from './available.ts';
 import { chassisCondition } from './chassis.ts';
 import { columnOf } from './columns.ts';
@@ -36,7 +37,7 @@ export async function specialCondition(
   values: string[],
   alias: string,
 ): Promise<string> {
-  const p = (v: unknown) => ctx.params.add(v);
+  const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
   const [argType, argField] = (f.arg ?? '').split(':') as [string, string | undefined];
@@ -84,7 +85,7 @@ export async function specialCondition(
       const [app, name, fname] = f.arg!.split('.') as [string, string, string];
       const other = ctx.registry.model(`${app}.${name}`);
       const id = parseInteger(values[values.length - 1]!);
-      const [found] = await ctx.db.unsafe(`SELECT 1 FROM ${ident(other.table)} WHERE id = $1`, [id]);
+      const [found] = await query(ctx.db, `SELECT 1 FROM ${ident(other.table)} WHERE id = $1`, [id]);
       if (!found) throw new FilterValueError(`Select a valid choice. ${id} is not one of the available choices.`);
       const same = ident(ctx.registry.field(other, fname)!.column!);
       return `(${col} IS NULL OR ${col} IN (SELECT o.${same} FROM ${ident(other.table)} o WHERE o.id = ${p(id)}))`;

@@ -3,7 +3,7 @@
  * by read/config-context.ts, as REST renders it). The query wrote a marker with the row's id in their
  * place; here each kind is rendered for all its rows at once (one query per kind, never per row).
  */
-import { ident, type Row } from '../db/index.ts';
+import { ident, type Row, query } from '../db/index.ts';
 import { configContextRenderer } from '../read/config-context.ts';
 import type { QueryContext } from './context.ts';
 
@@ -35,8 +35,8 @@ async function render(qc: QueryContext, slot: number, ids: number[]): Promise<(i
   const c = qc.registry.field(model, field)!.computed;
   if (c?.type !== 'config_context') return () => null;
   const local = c.local ? `, ${ident(qc.registry.field(model, c.local)!.column!)}` : '';
-  const rows = (await qc.read.db.unsafe(`SELECT id${local} FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
-    ids as never,
+  const rows = (await query(qc.read.db, `SELECT id${local} FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
+    ids,
   ])) as unknown as Row[];
   const renderRow = await configContextRenderer(qc.read, model, c, rows);
   const byId = new Map(rows.map((r) => [Number(r.id), renderRow(r)]));

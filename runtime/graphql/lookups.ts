@@ -113,7 +113,7 @@ function arraySql(p: Params, col: string, input: Input): string {
     if (op === 'contains') out.push(`${col}::text[] @> ${arr}::text[]`);
     else if (op === 'contained_by') out.push(`${col}::text[] <@ ${arr}::text[]`);
     else if (op === 'overlap') out.push(`${col}::text[] && ${arr}::text[]`);
-    else if (op === 'length') out.push(`coalesce(cardinality(${col}), 0) = ${p.add(v)}::int`);
+    else if (op === 'length') out.push(`coalesce(cardinality(${col}), 0) = ${p.add(v as number)}::int`);
   }
   return out.length ? out.join(' AND ') : 'TRUE';
 }

@@ -6,7 +6,7 @@
 import type { FieldNode, GraphQLObjectType } from 'graphql';
 import { getNamedType } from 'graphql';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, readOptions } from '../db/index.ts';
+import { ident, Params, readOptions, query } from '../db/index.ts';
 import { argumentsOf, fitsObject, subfields } from './collect.ts';
 import type { QueryContext } from './context.ts';
 import { GraphqlFault } from './faults.ts';
@@ -16,7 +16,7 @@ import { jsonObject, objectSql } from './objects.ts';
 import type { RootField } from './map.ts';
 
 async function run(qc: QueryContext, text: string, p: Params): Promise<string | null> {
-  const rows = await qc.read.db.unsafe(text, p.values as never[], readOptions(text));
+  const rows = await query(qc.read.db, text, p.values, readOptions(text));
   return (rows[0]?.j as string | null | undefined) ?? null;
 }
 

@@ -11,6 +11,7 @@ import { dropBranchSchema } from '../branching/provision.ts';
 import { JOB_ATTEMPTS, TRANSITIONAL, type BranchStatus } from '../branching/lifecycle.ts';
 import { branchJobs } from '../branching/operations.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export const branchHooks: ModelHooks = {
   prepare(ctx, _model, items, action) {
@@ -32,14 +33,15 @@ export const branchHooks: ModelHooks = {
         userId: ctx.actor?.id ?? null,
         payload: { branch_id: p.id, commit: true, user_id: ctx.actor?.id ?? null, username: ctx.actor?.username ?? '' },
       });
-      await ctx.db.unsafe(`UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [p.id, jobId]);
+      await query(ctx.db, `UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [p.id, jobId]);
     }
   },
   async beforeDelete(ctx, _model, ids) {
-    const rows = await ctx.db.unsafe(
+    const rows = await query(
+      ctx.db,
       `SELECT id, name, status, schema_id FROM public.${tables.branch}
       WHERE id = ANY($1::bigint[]) FOR UPDATE`,
-      [ids as never],
+      [ids],
     );
     for (const r of rows) {
       if (TRANSITIONAL.includes(r.status as BranchStatus)) {

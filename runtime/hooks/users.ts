@@ -8,6 +8,7 @@ import { digest, randomHex, randomString } from '../auth/tokens.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { ServiceError } from '../errors/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export const userHooks: ModelHooks = {
   async prepare(_ctx, _model, items, action) {
@@ -28,7 +29,8 @@ async function mayGrant(ctx: WriteContext, userId: number): Promise<boolean> {
   if (!actor?.id) return true; // bootstrap and system writes
   if (actor.id === userId) return true;
   const row = (
-    await ctx.db.unsafe(
+    await query(
+      ctx.db,
       `SELECT id, username, is_superuser, is_active FROM public.${tables.user}
     WHERE id = $1`,
       [actor.id],

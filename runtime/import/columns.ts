@@ -4,6 +4,7 @@
  * a null list is an empty one here). Read once per import from information_schema.
  */
 import type { Db } from '../db/index.ts';
+import { query } from '../db/index.ts';
 
 export interface TableColumns {
   readonly names: ReadonlySet<string>;
@@ -12,10 +13,11 @@ export interface TableColumns {
 }
 
 export async function tableColumns(db: Db, tables: readonly string[]): Promise<Map<string, TableColumns>> {
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT table_name AS t, column_name AS c, column_default AS d, is_nullable = 'NO' AS required
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ANY($1::text[])`,
-    [tables as never],
+    [tables],
   );
   const out = new Map<string, { names: Set<string>; defaults: Map<string, string> }>();
   for (const r of rows) {

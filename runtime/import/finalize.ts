@@ -6,7 +6,7 @@
  * fields and config contexts changed.
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, notifyChanged, type Db, type Tx } from '../db/index.ts';
+import { ident, notifyChanged, type Db, type Tx, query } from '../db/index.ts';
 import { refreshTree } from '../write/persist.ts';
 import { customFieldsCache } from '../custom-fields/index.ts';
 import { authCache } from '../auth/permissions.ts';
@@ -18,7 +18,8 @@ import { markDone } from './state.ts';
 
 /** Moves a model's id sequence past its largest id (never back). */
 export async function advanceSequence(db: Db, model: ModelDef): Promise<void> {
-  await db.unsafe(
+  await query(
+    db,
     `SELECT setval('public.${model.sequence}', m) FROM (SELECT max(id) AS m FROM ${ident(model.table)}) x
       WHERE m IS NOT NULL AND m > (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END
       FROM public.${ident(model.sequence)})`,

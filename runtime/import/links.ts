@@ -5,7 +5,7 @@
  * not copied is left out and counted, never a failed page.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, tables, type Db } from '../db/index.ts';
+import { ident, tables, type Db, query } from '../db/index.ts';
 import { TAG_MODEL } from './plan.ts';
 import type { ReportData } from './report.ts';
 import { STATE_SCHEMA } from './state.ts';
@@ -57,10 +57,11 @@ export async function insertLinks(
   const fixed = Object.entries(t.fixed ?? {});
   const cols = [...fixed.map(([c]) => ident(c)), ident(t.source), ident(t.target)].join(', ');
   const values = [...fixed.map(([, v]) => `'${v.replace(/'/g, "''")}'`), 'x.s', 'x.t'].join(', ');
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `INSERT INTO ${ident(t.table)} (${cols}) SELECT ${values} FROM unnest($1::bigint[], $2::bigint[]) x(s, t)
       WHERE EXISTS (SELECT 1 FROM ${ident(t.targetTable)} g WHERE g.id = x.t) ON CONFLICT DO NOTHING RETURNING 1`,
-    [pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
   dropped(report, model, f, pairs.length - rows.length);
 }
@@ -68,9 +69,10 @@ export async function insertLinks(
 /** Keeps links for later (their targets are in the same group, not all written yet). */
 export async function holdLinks(db: Db, key: string, pairs: readonly (readonly [number, number])[]): Promise<void> {
   if (!pairs.length) return;
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO ${STATE_SCHEMA}.link (field, s, t) SELECT $1, s, t FROM unnest($2::bigint[], $3::bigint[]) x(s, t)`,
-    [key, pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
+    [key, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
 }
 
@@ -80,7 +82,7 @@ export async function releaseLinks(db: Db, registry: Registry, late: ReadonlySet
     const dot = key.lastIndexOf('.');
     const model = registry.model(key.slice(0, dot));
     const f = registry.field(model, key.slice(dot + 1))!;
-    const rows = await db.unsafe(`DELETE FROM ${STATE_SCHEMA}.link WHERE field = $1 RETURNING s, t`, [key]);
+    const rows = await query(db, `DELETE FROM ${STATE_SCHEMA}.link WHERE field = $1 RETURNING s, t`, [key]);
     await insertLinks(
       db,
       registry,
@@ -95,10 +97,11 @@ export async function releaseLinks(db: Db, registry: Registry, late: ReadonlySet
 /** Keeps the held-back references of a page: (table, column, id, value). */
 export async function holdReferences(db: Db, table: string, refs: readonly [string, number, number][]) {
   if (!refs.length) return;
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO ${STATE_SCHEMA}.deferred (tbl, col, id, value)
       SELECT $1, c, i, v FROM unnest($2::text[], $3::bigint[], $4::bigint[]) x(c, i, v)`,
-    [table, refs.map((r) => r[0]) as never, refs.map((r) => r[1]) as never, refs.map((r) => r[2]) as never],
+    [table, refs.map((r) => r[0]), refs.map((r) => r[1]), refs.map((r) => r[2])],
   );
 }
 
@@ -107,19 +110,21 @@ export async function releaseReferences(db: Db, registry: Registry, models: read
   for (const m of models) {
     for (const f of m.fields.filter((x) => x.kind === 'fk' && x.column)) {
       const target = registry.model(f.to!);
-      const held = await db.unsafe(
+      const held = await query(
+        db,
         `SELECT count(*)::int AS n FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`,
         [m.table, f.column!],
       );
       if (!held[0]!.n) continue;
-      const set = await db.unsafe(
+      const set = await query(
+        db,
         `UPDATE ${ident(m.table)} t SET ${ident(f.column!)} = d.value FROM ${STATE_SCHEMA}.deferred d
           WHERE d.tbl = $1 AND d.col = $2 AND t.id = d.id
           AND EXISTS (SELECT 1 FROM ${ident(target.table)} g WHERE g.id = d.value) RETURNING 1`,
         [m.table, f.column!],
       );
       dropped(report, m, f, Number(held[0]!.n) - set.length);
-      await db.unsafe(`DELETE FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`, [m.table, f.column!]);
+      await query(db, `DELETE FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`, [m.table, f.column!]);
     }
   }
 }

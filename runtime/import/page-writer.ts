@@ -6,7 +6,7 @@
  * page notes its findings in a report of its own, merged in at its commit).
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import type { Converted } from './convert.ts';
 import { storeImages } from './media.ts';
 import type { Page } from './pages.ts';
@@ -28,9 +28,7 @@ async function tagIds(db: Db, s: Session, page: Converted[]): Promise<void> {
   const slugs = [...new Set(page.flatMap((c) => (c.tags ?? []).filter((t) => typeof t === 'string')))];
   if (!slugs.length) return;
   const tag = s.registry.model('extras.tag');
-  const rows = await db.unsafe(`SELECT id, slug FROM ${ident(tag.table)} WHERE slug = ANY($1::text[])`, [
-    slugs as never,
-  ]);
+  const rows = await query(db, `SELECT id, slug FROM ${ident(tag.table)} WHERE slug = ANY($1::text[])`, [slugs]);
   const ids = new Map(rows.map((r) => [r.slug as string, Number(r.id)]));
   for (const c of page)
     if (c.tags) c.tags = c.tags.map((t) => (typeof t === 'string' ? (ids.get(t) ?? 0) : t)).filter((t) => t !== 0);

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
-import { tables, type Sql } from '../db/index.ts';
+import { tables, type Sql, query } from '../db/index.ts';
 import { UNUSABLE_PREFIX } from './secrets.ts';
 
 export interface GeneratedPassword {
@@ -14,14 +14,15 @@ export interface GeneratedPassword {
 }
 
 export async function generatePasswords(sql: Sql): Promise<GeneratedPassword[]> {
-  const users = await sql.unsafe(
+  const users = await query(
+    sql,
     `SELECT id, username FROM public.${tables.user} WHERE starts_with(password, $1) ORDER BY username`,
     [UNUSABLE_PREFIX],
   );
   const out: GeneratedPassword[] = [];
   for (const u of users) {
     const password = randomBytes(12).toString('base64url');
-    await sql.unsafe(`UPDATE public.${tables.user} SET password = $2 WHERE id = $1 AND starts_with(password, $3)`, [
+    await query(sql, `UPDATE public.${tables.user} SET password = $2 WHERE id = $1 AND starts_with(password, $3)`, [
       u.id as number,
       await hashPassword(password),
       UNUSABLE_PREFIX,

@@ -6,6 +6,7 @@
  */
 import type { Db, Sql } from '../db/index.ts';
 import type { ReportData } from './report.ts';
+import { query } from '../db/index.ts';
 
 export const STATE_SCHEMA = 'netbox_import';
 
@@ -37,11 +38,11 @@ CREATE TABLE IF NOT EXISTS ${STATE_SCHEMA}.link (field text NOT NULL, s bigint N
 
 /** The run a previous import left unfinished, if any. */
 export async function loadRun(db: Db): Promise<SavedRun | undefined> {
-  const exists = await db.unsafe(`SELECT to_regclass('${STATE_SCHEMA}.run') IS NOT NULL AS ok`);
+  const exists = await query(db, `SELECT to_regclass('${STATE_SCHEMA}.run') IS NOT NULL AS ok`);
   if (!exists[0]!.ok) return undefined;
-  const [run] = await db.unsafe(`SELECT source, options, report FROM ${STATE_SCHEMA}.run WHERE id = 1`);
+  const [run] = await query(db, `SELECT source, options, report FROM ${STATE_SCHEMA}.run WHERE id = 1`);
   if (!run) return undefined;
-  const rows = await db.unsafe(`SELECT key, last_id, written, done FROM ${STATE_SCHEMA}.model`);
+  const rows = await query(db, `SELECT key, last_id, written, done FROM ${STATE_SCHEMA}.model`);
   return {
     source: run.source as string,
     options: run.options as Record<string, unknown>,
@@ -61,8 +62,9 @@ export async function startRun(
   options: Record<string, unknown>,
   report: ReportData,
 ): Promise<void> {
-  await sql.unsafe(schemaSql);
-  await sql.unsafe(
+  await query(sql, schemaSql);
+  await query(
+    sql,
     `INSERT INTO ${STATE_SCHEMA}.run (id, source, options, report) VALUES (1, $1, $2::text::jsonb, $3::text::jsonb)`,
     [source, JSON.stringify(options), JSON.stringify(report)],
   );
@@ -70,7 +72,8 @@ export async function startRun(
 
 /** A finished page: the model's last id and count, and the report, in the page's transaction. */
 export async function savePage(db: Db, model: string, lastId: number, written: number, report: ReportData) {
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO ${STATE_SCHEMA}.model (key, last_id, written) VALUES ($1, $2, $3)
       ON CONFLICT (key) DO UPDATE SET last_id = excluded.last_id, written = ${STATE_SCHEMA}.model.written + $3`,
     [model, lastId, written],
@@ -79,17 +82,18 @@ export async function savePage(db: Db, model: string, lastId: number, written: n
 }
 
 export async function saveReport(db: Db, report: ReportData): Promise<void> {
-  await db.unsafe(`UPDATE ${STATE_SCHEMA}.run SET report = $1::text::jsonb WHERE id = 1`, [JSON.stringify(report)]);
+  await query(db, `UPDATE ${STATE_SCHEMA}.run SET report = $1::text::jsonb WHERE id = 1`, [JSON.stringify(report)]);
 }
 
 export async function markDone(db: Db, models: readonly string[]): Promise<void> {
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO ${STATE_SCHEMA}.model (key, done) SELECT k, true FROM unnest($1::text[]) k
       ON CONFLICT (key) DO UPDATE SET done = true`,
-    [models as never],
+    [models],
   );
 }
 
 export async function dropState(sql: Sql): Promise<void> {
-  await sql.unsafe(`DROP SCHEMA IF EXISTS ${STATE_SCHEMA} CASCADE`);
+  await query(sql, `DROP SCHEMA IF EXISTS ${STATE_SCHEMA} CASCADE`);
 }

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 
 /** Tables a migration inserts rows into. */
 export function seededTables(migrationsFolder: string): Set<string> {
@@ -24,7 +24,7 @@ export async function occupiedModels(db: Db, models: readonly ModelDef[], seeded
   const out: string[] = [];
   for (const m of models) {
     if (seeded.has(m.table)) continue;
-    const rows = await db.unsafe(`SELECT EXISTS (SELECT 1 FROM ${ident(m.table)}) AS any`);
+    const rows = await query(db, `SELECT EXISTS (SELECT 1 FROM ${ident(m.table)}) AS any`);
     if (rows[0]!.any) out.push(m.key);
   }
   return out;

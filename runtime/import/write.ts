@@ -8,7 +8,7 @@
  * one bad row is reported instead of stopping the import.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db, type Tx } from '../db/index.ts';
+import { ident, type Db, type Tx, query } from '../db/index.ts';
 import type { TableColumns } from './columns.ts';
 import type { Converted } from './convert.ts';
 import { holdLinks, holdReferences, insertLinks, linkKey } from './links.ts';
@@ -80,11 +80,12 @@ function rowsJson(page: readonly Converted[]): string {
 /** Ids of the page that exist already with the same content; conflicts are reported. */
 async function existing(tx: Db, w: ModelWriter, page: Converted[], report: ReportData): Promise<Set<number>> {
   const t = ident(w.model.table);
-  const rows = await tx.unsafe(
+  const rows = await query(
+    tx,
     `SELECT src.id, ARRAY(SELECT e.key FROM jsonb_each(to_jsonb(src)) e WHERE e.key = ANY($2::text[])
         AND e.value IS DISTINCT FROM to_jsonb(t) -> e.key ORDER BY e.key) AS differing
        FROM (${w.projection}) src JOIN ${t} t ON t.id = src.id`,
-    [rowsJson(page), w.compared as never],
+    [rowsJson(page), w.compared],
   );
   const found = new Set<number>();
   const same: Converted[] = [];
@@ -103,7 +104,7 @@ async function existing(tx: Db, w: ModelWriter, page: Converted[], report: Repor
   tally(report, w.model.key).same += same.length;
   if (w.adoptTimestamps && same.length && w.columns.includes('created')) {
     const stamps = w.columns.includes('last_updated') ? ', last_updated = src.last_updated' : '';
-    await tx.unsafe(`UPDATE ${t} t SET created = src.created${stamps} FROM (${w.projection}) src WHERE t.id = src.id`, [
+    await query(tx, `UPDATE ${t} t SET created = src.created${stamps} FROM (${w.projection}) src WHERE t.id = src.id`, [
       rowsJson(same),
     ]);
   }
@@ -116,7 +117,7 @@ async function insert(tx: Tx, w: ModelWriter, page: Converted[], report: ReportD
   const sql = `INSERT INTO ${ident(w.model.table)} (${cols}) SELECT ${cols} FROM (${w.projection}) src
     ${w.compare ? 'ON CONFLICT DO NOTHING' : ''} RETURNING id`;
   try {
-    const rows = await tx.savepoint((sp) => sp.unsafe(sql, [rowsJson(page)]));
+    const rows = await tx.savepoint((sp) => query(sp, sql, [rowsJson(page)]));
     const done = new Set(rows.map((r) => Number(r.id)));
     for (const c of page.filter((x) => !done.has(x.id))) {
       tally(report, w.model.key).conflicts++;
@@ -133,7 +134,7 @@ async function insertOneByOne(tx: Tx, w: ModelWriter, sql: string, page: Convert
   const done = new Set<number>();
   for (const c of page) {
     try {
-      const rows = await tx.savepoint((sp) => sp.unsafe(sql, [rowsJson([c])]));
+      const rows = await tx.savepoint((sp) => query(sp, sql, [rowsJson([c])]));
       if (rows.length) done.add(c.id);
     } catch (e) {
       tally(report, w.model.key).skipped++;

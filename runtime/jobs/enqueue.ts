@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { JobKind } from './task.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 export interface JobSpec<P = unknown> {
   readonly kind: JobKind<P>;
@@ -65,7 +66,8 @@ export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<st
     run_at: s.runAt ?? null,
     max_attempts: s.maxAttempts ?? DEFAULT_ATTEMPTS,
   }));
-  await db.unsafe(
+  await query(
+    db,
     `WITH specs AS (
        -- json (not jsonb) keeps each payload's key order
        SELECT * FROM json_to_recordset($1::text::json)
@@ -102,7 +104,8 @@ export async function enqueueTasks(db: Db, specs: readonly TaskSpec[]): Promise<
     run_at: null,
     max_attempts: s.maxAttempts ?? DEFAULT_ATTEMPTS,
   }));
-  await db.unsafe(
+  await query(
+    db,
     `WITH specs AS (
        -- json (not jsonb) keeps each payload's key order, which is the webhook body's key order
        SELECT * FROM json_to_recordset($1::text::json)
@@ -124,7 +127,8 @@ export async function enqueueTasks(db: Db, specs: readonly TaskSpec[]): Promise<
  * graphile-worker job pointing at it, as enqueueJobs and enqueueTasks add them.
  */
 export async function requeueJob(db: Db, task: string, id: string, as: 'job_id' | 'task_id' = 'job_id'): Promise<void> {
-  await db.unsafe(
+  await query(
+    db,
     `SELECT graphile_worker.add_job($1, json_build_object($2::text, $3::text), max_attempts => $4::int)`,
     [task, as, id, DEFAULT_ATTEMPTS],
   );

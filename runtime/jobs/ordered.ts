@@ -7,6 +7,7 @@
  */
 import type { Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 const POLL_MS = 20;
 /** a predecessor stuck longer than this (a worker lost mid-task, not yet recovered) is passed */
@@ -15,7 +16,8 @@ const MAX_WAIT_MS = 10 * 60_000;
 export async function waitForEarlier(sql: Sql, id: number, key: string): Promise<void> {
   const until = Date.now() + MAX_WAIT_MS;
   for (let delay = POLL_MS; Date.now() < until; delay = Math.min(delay * 2, 500)) {
-    const [row] = await sql.unsafe(
+    const [row] = await query(
+      sql,
       `SELECT EXISTS (SELECT 1 FROM public.${tables.backgroundTask}
                        WHERE ordering_key = $1 AND id < $2 AND status IN ('queued', 'started')) AS waiting`,
       [key, id],

@@ -9,6 +9,7 @@ import type { JobRow, JobTask, TaskContext, TaskOutcome } from './task.ts';
 import { waitForEarlier } from './ordered.ts';
 import { QUEUE } from './enqueue.ts';
 import { tables } from '../db/tables.ts';
+import { query } from '../db/index.ts';
 
 const message = (e: unknown) => `${(e as Error).message ?? e}`.slice(0, 10_000);
 
@@ -19,7 +20,8 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
     const jobId = p?.job_id;
     if (!jobId) {
       // scheduled (cron) runs carry no job row: give them one
-      const [row] = await ctx.sql.unsafe(
+      const [row] = await query(
+        ctx.sql,
         `INSERT INTO public.${tables.job} (job_id, name, status, task, payload, queue_name, error, log_entries,
           created)
          VALUES (gen_random_uuid()::text, $1, 'pending', $1, '{}', '${QUEUE}', '', '[]'::jsonb, now())
@@ -28,7 +30,8 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
       );
       return runJob({ job_id: row!.job_id }, helpers);
     }
-    const rows = await ctx.sql.unsafe(
+    const rows = await query(
+      ctx.sql,
       `UPDATE public.${tables.job} SET status = 'running', started = coalesce(started, now()), attempts = $2,
         locked_by = $3
         WHERE job_id = $1 RETURNING id, job_id, name, task, payload, object_type, object_id, user_id`,
@@ -45,14 +48,16 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
     try {
       outcome = await task(ctx, job);
     } catch (e) {
-      await ctx.sql.unsafe(
+      await query(
+        ctx.sql,
         `UPDATE public.${tables.job} SET status = $2::text, error = $3, completed = CASE WHEN $2::text = 'failed'
           THEN now() END, locked_by = NULL WHERE job_id = $1`,
         [jobId, job.lastAttempt ? 'failed' : 'errored', message(e)],
       );
       throw e; // graphile-worker retries it
     }
-    await ctx.sql.unsafe(
+    await query(
+      ctx.sql,
       `UPDATE public.${tables.job} SET status = $2, data = $3::text::jsonb, error = $4, completed = now(),
         locked_by = NULL WHERE job_id = $1`,
       [jobId, outcome.ok ? 'completed' : 'failed', JSON.stringify(outcome.data ?? null), outcome.error],
@@ -75,7 +80,8 @@ async function runTask(
   workerId: string,
 ): Promise<void> {
   // a task deleted, stopped or already ended (a second graphile job for it) is not run
-  const rows = await ctx.sql.unsafe(
+  const rows = await query(
+    ctx.sql,
     `UPDATE public.${tables.backgroundTask} SET status = 'started', started_at = now(), ended_at = NULL,
             attempts = $2, worker_name = $3
       WHERE task_id = $1 AND status IN ('queued', 'scheduled')
@@ -100,7 +106,8 @@ async function runTask(
   try {
     outcome = await task(ctx, job);
   } catch (e) {
-    await ctx.sql.unsafe(
+    await query(
+      ctx.sql,
       `UPDATE public.${tables.backgroundTask} SET status = $2::text, exc_info = $3,
               ended_at = CASE WHEN $2::text = 'failed' THEN now() END
         WHERE task_id = $1`,
@@ -108,7 +115,8 @@ async function runTask(
     );
     throw e; // graphile-worker retries it
   }
-  await ctx.sql.unsafe(
+  await query(
+    ctx.sql,
     `UPDATE public.${tables.backgroundTask} SET status = $2, result = $3, meta = $4::text::jsonb, exc_info = $5,
             ended_at = now()
       WHERE task_id = $1`,

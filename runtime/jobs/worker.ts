@@ -22,7 +22,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Settings } from '../config/index.ts';
-import { connect, isUnavailable, type Sql } from '../db/index.ts';
+import { connect, isUnavailable, type Sql, query } from '../db/index.ts';
 import type { JobTask, TaskContext } from './task.ts';
 import { wrap } from './runs.ts';
 import { tables } from '../db/tables.ts';
@@ -59,21 +59,24 @@ const quiet = () => () => {};
 
 /** Unlocks the jobs of workers whose heartbeat is older than the lease, and notes it on the jobs. */
 export async function recoverStaleWorkers(ctx: TaskContext, utils: WorkerUtils): Promise<string[]> {
-  const stale = await ctx.sql.unsafe(
+  const stale = await query(
+    ctx.sql,
     `DELETE FROM public.${tables.worker} WHERE heartbeat < now() - make_interval(secs => $1) RETURNING id`,
     [ctx.settings.jobLeaseSeconds],
   );
   const ids = stale.map((r) => r.id as string);
   if (!ids.length) return [];
   // tasks first: once unlocked, a task runs again only if its row says it is queued
-  await ctx.sql.unsafe(
+  await query(
+    ctx.sql,
     `UPDATE public.${tables.backgroundTask} SET status = 'queued',
             exc_info = 'Worker ' || worker_name || ' stopped responding; the task will run again.'
       WHERE status = 'started' AND worker_name = ANY($1::text[])`,
     [ids],
   );
   await utils.forceUnlockWorkers(ids);
-  await ctx.sql.unsafe(
+  await query(
+    ctx.sql,
     `UPDATE public.${tables.job} SET status = 'pending', locked_by = NULL,
             error = 'Worker ' || locked_by || ' stopped responding; the job will run again.'
       WHERE status = 'running' AND locked_by = ANY($1::text[])`,
@@ -159,13 +162,12 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const utils = await makeWorkerUtils({ pgPool });
   async function beat(): Promise<void> {
     if (!ids.size) return;
-    await ctx.sql
-      .unsafe(
-        `INSERT INTO public.${tables.worker} (id, hostname, pid) SELECT unnest($1::text[]), $2, $3
+    await query(
+      ctx.sql,
+      `INSERT INTO public.${tables.worker} (id, hostname, pid) SELECT unnest($1::text[]), $2, $3
        ON CONFLICT (id) DO UPDATE SET heartbeat = now()`,
-        [[...ids], host, process.pid],
-      )
-      .catch(() => {});
+      [[...ids], host, process.pid],
+    ).catch(() => {});
   }
   const every = Math.max(1000, (ctx.settings.jobLeaseSeconds * 1000) / 4);
   const heartbeat = setInterval(() => void beat(), every);
@@ -188,9 +190,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       } finally {
         restore();
       }
-      await ctx.sql
-        .unsafe(`DELETE FROM public.${tables.worker} WHERE id = ANY($1::text[])`, [[...ids]])
-        .catch(() => {});
+      await query(ctx.sql, `DELETE FROM public.${tables.worker} WHERE id = ANY($1::text[])`, [[...ids]]).catch(
+        () => {},
+      );
       await utils.release();
       for (const r of runners) await r.pgPool.end().catch(() => {});
     },

@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Registry } from '../catalogue/index.ts';
-import { ident, type Sql } from '../db/index.ts';
+import { ident, type Sql, query } from '../db/index.ts';
 import { removeStored } from './storage.ts';
 
 export async function pruneMedia(
@@ -21,19 +21,18 @@ export async function pruneMedia(
   const folders = [...new Set(sources.map((s) => s.f.upload!.to))];
   const schemas = [
     'public',
-    ...(await sql.unsafe(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
+    ...(await query(sql, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
       (r) => r.nspname as string,
     ),
   ];
   const named = new Set<string>();
   for (const schema of schemas) {
     for (const { m, f } of sources) {
-      const rows = await sql
-        .unsafe(
-          `SELECT ${ident(f.column!)} AS p FROM ${ident(schema)}.${ident(m.table)}
+      const rows = await query(
+        sql,
+        `SELECT ${ident(f.column!)} AS p FROM ${ident(schema)}.${ident(m.table)}
         WHERE ${ident(f.column!)} IS NOT NULL`,
-        )
-        .catch(() => []);
+      ).catch(() => []);
       for (const r of rows) named.add(r.p as string);
     }
   }

@@ -1,6 +1,7 @@
 /** Computed read-only values: one grouped query per field per page. */
+import type { SqlParam } from '../db/index.ts';
 import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
-import { ident, type Row } from '../db/index.ts';
+import { ident, type Row, query } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { fetchNested, renderEmbedded } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
@@ -15,10 +16,10 @@ async function countsBy(
   ctx: ReadContext,
   sql: string,
   ids: unknown[],
-  extra: unknown[] = [],
+  extra: SqlParam[] = [],
 ): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db.unsafe(sql, [ids as never, ...(extra as never[])]);
+  const rows = await query(ctx.db, sql, [ids, ...extra]);
   return new Map(rows.map((r) => [r.k as number, r.n as number]));
 }
 
@@ -132,11 +133,12 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
         // the rows of the target that list this object in their many-to-many field
         const th = tf.through!;
         const links = ids.length
-          ? await ctx.db.unsafe(
+          ? await query(
+              ctx.db,
               `SELECT l.${ident(th.source)} AS id, l.${ident(th.target)} AS o FROM ${ident(th.table)} l
           JOIN ${ident(target.table)} e ON e.id = l.${ident(th.source)}${order.joins}
           WHERE l.${ident(th.target)} = ANY($1::bigint[]) ORDER BY ${order.order}`,
-              [ids as never],
+              [ids],
             )
           : [];
         const map = await fetchNested(
@@ -153,10 +155,11 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
       const typeCond = tf.kind === 'generic' ? ` AND e.${ident(tf.typeColumn!)} = $2` : '';
       const links = ids.length
-        ? await ctx.db.unsafe(
+        ? await query(
+            ctx.db,
             `SELECT e.id, e.${col} AS o FROM ${ident(target.table)} e${order.joins}
         WHERE e.${col} = ANY($1::bigint[])${typeCond} ORDER BY ${order.order}`,
-            (tf.kind === 'generic' ? [ids, model.key] : [ids]) as never[],
+            tf.kind === 'generic' ? [ids, model.key] : [ids],
           )
         : [];
       const map = await fetchNested(

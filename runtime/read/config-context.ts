@@ -8,7 +8,7 @@
  * read costs no query for them; a read inside a branch or a write's transaction reads them.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type CachedModels, type Row } from '../db/index.ts';
+import { ident, type CachedModels, type Row, query } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { tables } from '../db/tables.ts';
 
@@ -40,10 +40,11 @@ async function reached(
   const out = new Map<number, Set<number>>(rows.map((r) => [Number(r.id), new Set<number>()]));
   if (path === '-') return out; // the object has no such assignment: only contexts without one match
   if (path === 'tags') {
-    const links = await ctx.db.unsafe(
+    const links = await query(
+      ctx.db,
       `SELECT object_id, tag_id FROM ${tables.taggedItem} WHERE object_type = $1
       AND object_id = ANY($2::bigint[])`,
-      [model.key, rows.map((r) => r.id) as never],
+      [model.key, rows.map((r) => r.id)],
     );
     for (const l of links) out.get(Number(l.object_id))?.add(Number(l.tag_id));
     return out;
@@ -54,10 +55,11 @@ async function reached(
   // the first hop from the stored row
   const first = ctx.registry.field(current, steps[0]!)!;
   const ids = rows.map((r) => Number(r.id));
-  const firstRows = await ctx.db.unsafe(
+  const firstRows = await query(
+    ctx.db,
     `SELECT id, ${ident(first.column!)} AS v FROM ${ident(current.table)}
     WHERE id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   for (const r of firstRows) values.set(Number(r.id), r.v === null ? null : Number(r.v));
   current = ctx.registry.model(first.to!);
@@ -65,10 +67,11 @@ async function reached(
     const f = ctx.registry.field(current, step)!;
     const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
     const hop = targets.length
-      ? await ctx.db.unsafe(
+      ? await query(
+          ctx.db,
           `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
-          [targets as never],
+          [targets],
         )
       : [];
     const by = new Map(hop.map((r) => [Number(r.id), r.v === null ? null : Number(r.v)]));
@@ -78,10 +81,11 @@ async function reached(
   if (current.tree) {
     const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
     const paths = targets.length
-      ? await ctx.db.unsafe(
+      ? await query(
+          ctx.db,
           `SELECT id, _path FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
-          [targets as never],
+          [targets],
         )
       : [];
     const byId = new Map(paths.map((r) => [Number(r.id), ((r._path ?? []) as unknown[]).map(Number)]));
@@ -107,8 +111,11 @@ export async function activeContexts(ctx: ReadContext, def: Def): Promise<Row[]>
   );
   const load = async () =>
     [
-      ...(await ctx.db.unsafe(`SELECT c.id, c.data${lists.length ? `, ${lists.join(', ')}` : ''}
-    FROM ${ident(contexts.table)} c WHERE c.is_active ORDER BY c.weight, c.name, c.id`)),
+      ...(await query(
+        ctx.db,
+        `SELECT c.id, c.data${lists.length ? `, ${lists.join(', ')}` : ''}
+    FROM ${ident(contexts.table)} c WHERE c.is_active ORDER BY c.weight, c.name, c.id`,
+      )),
     ] as Row[];
   // only main's committed rows are shared: a request on the pool (not in a branch or a transaction)
   const shared = ctx.cache?.isMain(ctx.db) ? ctx.cache : undefined;

@@ -3,7 +3,7 @@
  * per relation, per many-to-many, for tags, and one grouped query per computed count.
  */
 import { formModel, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
-import { ident, isoTimestamp, type Db, type Row, type SharedCache } from '../db/index.ts';
+import { ident, isoTimestamp, type Db, type Row, type SharedCache, query } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
@@ -45,10 +45,11 @@ export async function fetchNested(
 ): Promise<Map<number, Json>> {
   const unique = [...new Set(ids.filter((v) => v !== null && v !== undefined))];
   if (unique.length === 0) return new Map();
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT ${selectList(ctx.registry, model)}${embedColumns(ctx.registry, model, names)} FROM ${ident(model.table)} ` +
       `t WHERE t.id = ANY($1::bigint[])`,
-    [unique as never],
+    [unique],
   );
   const objects = await serialize({ ...ctx, nested: true }, model, rows as unknown as Row[], names);
   return new Map(objects.map((o) => [o.id as number, o]));
@@ -131,11 +132,12 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
       // in the target's own ordering, as NetBox lists related objects
       const o = orderPlan(registry, target, target.ordering, 'e');
       const links = rows.length
-        ? await db.unsafe(
+        ? await query(
+            db,
             `SELECT l.${ident(th.source)} AS s, l.${ident(th.target)} AS t FROM ${ident(th.table)} l
           JOIN ${ident(target.table)} e ON e.id = l.${ident(th.target)}${o.joins}
           WHERE l.${ident(th.source)} = ANY($1::bigint[]) ORDER BY ${o.order}`,
-            [rows.map((r) => r.id) as never],
+            [rows.map((r) => r.id)],
           )
         : [];
       const map = await fetchNested(
@@ -169,11 +171,12 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
     case 'tags': {
       const tag = registry.model('extras.tag');
       const links = rows.length
-        ? await db.unsafe(
+        ? await query(
+            db,
             `SELECT ti.object_id AS o, ti.tag_id AS t FROM ${tables.taggedItem} ti
             JOIN ${tables.tag} g ON g.id = ti.tag_id
            WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.weight, g.name, g.id`,
-            [model.key, rows.map((r) => r.id) as never],
+            [model.key, rows.map((r) => r.id)],
           )
         : [];
       const map = await fetchNested(
@@ -201,11 +204,12 @@ async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Pro
     .map((k, n) => ` AND ${ident(registry.field(child, k)!.column!)} = $${n + 2}`)
     .join('');
   const links = rows.length
-    ? await db.unsafe(
+    ? await query(
+        db,
         `SELECT ${ident(registry.field(child, via)!.column!)} AS p, ${ident(g.typeColumn!)} AS t,
         ${ident(g.idColumn!)} AS o FROM ${ident(child.table)}
         WHERE ${ident(registry.field(child, via)!.column!)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
-        [rows.map((r) => r.id) as never, ...Object.values(where)],
+        [rows.map((r) => r.id), ...Object.values(where)],
       )
     : [];
   const byType = new Map<string, unknown[]>();

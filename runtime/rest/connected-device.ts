@@ -4,7 +4,7 @@
  * does not end at an interface.
  */
 import { Hono } from 'hono';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { failure, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
@@ -31,7 +31,8 @@ export function createConnectedDeviceRoutes(): Hono<AppEnv> {
     const [deviceAccess, ifaceAccess] = [await authorize(c, device, 'view'), await authorize(c, iface, 'view')];
     void deviceAccess;
     void ifaceAccess;
-    const rows = await c.var.tx.unsafe(
+    const rows = await query(
+      c.var.tx,
       `SELECT i.id FROM ${ident(iface.table)} i JOIN ${ident(device.table)} d ON d.id = i.device_id WHERE d.name = $1
         AND i.name = $2 LIMIT 1`,
       [deviceName, interfaceName],
@@ -41,7 +42,7 @@ export function createConnectedDeviceRoutes(): Hono<AppEnv> {
     const path = (await tracePaths(c.var.tx, registry, [origin])).get(refKey(origin))!;
     const end = path.complete ? path.endpoints[0] : undefined;
     if (!end || end.type !== INTERFACE) throw notFound();
-    const owner = await c.var.tx.unsafe(`SELECT device_id FROM ${ident(iface.table)} WHERE id = $1`, [end.id]);
+    const owner = await query(c.var.tx, `SELECT device_id FROM ${ident(iface.table)} WHERE id = $1`, [end.id]);
     const [found] = await fetchObjects(c, device, [Number(owner[0]!.device_id)]);
     if (!found) throw notFound();
     return respond(c, 200, found);

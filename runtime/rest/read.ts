@@ -1,7 +1,7 @@
 /** GET on list and detail URLs: filters, permission constraints, paging and shaping in SQL. */
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, readOptions, type Row } from '../db/index.ts';
+import { ident, Params, readOptions, type Row, query } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
@@ -57,10 +57,11 @@ export async function fetchObjects(
   if (!ids.length) return [];
   const { registry } = c.var.services;
   const wanted = names ?? shapeFields(model, new URLSearchParams());
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     `SELECT ${selectList(registry, model)}${embedColumns(registry, model, wanted)}
     FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   const objects = await render(c, model, rows as unknown as Row[], wanted);
   const byId = new Map(objects.map((o) => [o.id as number, o]));
@@ -135,7 +136,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
   const countSql = `SELECT count(*) AS n ${from}`;
-  const countQuery = tx.unsafe(countSql, [...params.values] as never[], readOptions(countSql));
+  const countQuery = query(tx, countSql, [...params.values], readOptions(countSql));
   const limit = page.limit === null ? '' : ` LIMIT ${params.add(page.limit)}`;
   const order = orderPlan(registry, model, ordering);
   // the page's ids first (an index-only walk, however deep the offset), then their rows and
@@ -145,10 +146,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     `unnest(ARRAY(SELECT t.id ${ordered} ORDER BY ${order.order}${limit} OFFSET ${params.add(page.offset)})) ` +
     `WITH ORDINALITY AS k(__id, __pos)`;
   const pageSql = out.page(ids);
-  const [countRows, rows] = await Promise.all([
-    countQuery,
-    tx.unsafe(pageSql, params.values as never[], readOptions(pageSql)),
-  ]);
+  const [countRows, rows] = await Promise.all([countQuery, query(tx, pageSql, params.values, readOptions(pageSql))]);
   const count = Number(countRows[0]!.n);
   const results = await out.render(rows as unknown as Row[]);
   let next: string | null = null;
@@ -182,7 +180,7 @@ async function cursorPage(
   const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;
   const lim = limit === null ? '' : ` LIMIT ${params.add(limit)}`;
   const text = out.page(`unnest(ARRAY(SELECT t.id ${from} ORDER BY t.id${lim})) WITH ORDINALITY AS k(__id, __pos)`);
-  const rows = await c.var.tx.unsafe(text, params.values as never[], readOptions(text));
+  const rows = await query(c.var.tx, text, params.values, readOptions(text));
   const results = await out.render(rows as unknown as Row[]);
   const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
   const next = limit !== null && last !== undefined && rows.length === limit ? cursorUrl(url, limit, last + 1) : null;
@@ -198,7 +196,7 @@ export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Re
   const names = shapeFields(model, new URL(c.req.url).searchParams);
   const out = await outputFor(c, model, names);
   const text = `SELECT ${out.select} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`;
-  const rows = await c.var.tx.unsafe(text, params.values as never[], readOptions(text));
+  const rows = await query(c.var.tx, text, params.values, readOptions(text));
   if (!rows.length) noMatch(model);
   const [object] = await out.render(rows as unknown as Row[]);
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };

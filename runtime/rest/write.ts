@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params } from '../db/index.ts';
+import { ident, Params, query } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { invalidInput, forbidden } from '../errors/index.ts';
 import { isMultipart, readJson } from '../http/body.ts';
@@ -44,10 +44,11 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
       const params = new Params();
       const list = params.add(ids);
       const cond = access.condition('t', params);
-      const rows = await ctx.db.unsafe(
+      const rows = await query(
+        ctx.db,
         `SELECT count(*) AS n FROM ${ident(model.table)} t
         WHERE t.id = ANY(${list}::bigint[]) AND NOT coalesce(${cond}, false)`,
-        params.values as never[],
+        params.values,
       );
       if ((rows[0]!.n as number) > 0) throw forbidden();
     },

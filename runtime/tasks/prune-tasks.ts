@@ -6,10 +6,12 @@
 import type { JobTask } from '../jobs/task.ts';
 import { tables } from '../db/tables.ts';
 import { RESULT_TTL } from '../jobs/index.ts';
+import { query } from '../db/index.ts';
 
 export const pruneTasksTask: JobTask = async (ctx) => {
   const days = ctx.settings.changelogRetentionDays;
-  const rows = await ctx.sql.unsafe(
+  const rows = await query(
+    ctx.sql,
     `DELETE FROM public.${tables.backgroundTask}
       WHERE (status IN ('finished', 'canceled', 'stopped') AND ended_at < now() - make_interval(secs => $1))
          OR ($2::int > 0 AND status = 'failed' AND ended_at < now() - make_interval(days => $2::int))

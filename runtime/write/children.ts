@@ -5,7 +5,7 @@
  * reported on the parent's field.
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { WriteError } from '../errors/index.ts';
 import type { DeleteInput } from './index.ts';
 import type { Pending, WriteContext } from './types.ts';
@@ -45,11 +45,12 @@ export async function writeChildren(
     const whereSql = Object.keys(where)
       .map((k, n) => ` AND ${ident(ctx.registry.field(child, k)!.column!)} = $${n + 2}`)
       .join('');
-    const stored = await ctx.db.unsafe(
+    const stored = await query(
+      ctx.db,
       `SELECT id, ${ident(viaCol)} AS parent, ${ident(g.typeColumn!)} AS type, ${ident(g.idColumn!)} AS oid
         FROM ${ident(child.table)}
         WHERE ${ident(viaCol)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
-      [given.map((i) => i.id) as never, ...Object.values(where)],
+      [given.map((i) => i.id), ...Object.values(where)],
     );
     for (const parent of given) {
       const wanted = parent.children!.get(f.name)!;

@@ -3,7 +3,7 @@
  * and validation settings, defaults applied on create, the stored dict merged on update.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { Pending, WriteContext } from './types.ts';
 import { customFieldDefinitions, type CustomFieldDef } from '../custom-fields/index.ts';
 
@@ -128,10 +128,11 @@ export async function applyCustomFields(
     }
     const values = [...seen.keys()];
     if (!values.length) continue;
-    const clash = await ctx.db.unsafe(
+    const clash = await query(
+      ctx.db,
       `SELECT custom_field_data->$1 AS v FROM ${ident(model.table)}
         WHERE custom_field_data->$1 = ANY($2::text[]::jsonb[]) AND NOT (id = ANY($3::bigint[]))`,
-      [d.name, values as never, items.filter((i) => i.before).map((i) => i.id) as never],
+      [d.name, values, items.filter((i) => i.before).map((i) => i.id)],
     );
     for (const r of clash)
       seen.get(JSON.stringify(r.v))?.errors.add('__all__', `Custom field '${d.name}' must have a unique value.`);

@@ -4,7 +4,7 @@
  * references block the delete, naming every dependent object, attributed to the item deleted.
  */
 import type { ModelDef, ReverseRelation } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import type { WriteContext } from './types.ts';
 import { pushTo } from '../collections.ts';
@@ -34,10 +34,11 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
         const owner = ctx.registry.model(rel.model);
         const typeCond =
           rel.kind === 'generic' ? ` AND ${ident(ctx.registry.fields(owner).get(rel.field)!.typeColumn!)} = $2` : '';
-        const rows = await ctx.db.unsafe(
+        const rows = await query(
+          ctx.db,
           `SELECT id, ${ident(rel.column)} AS ref FROM ${ident(owner.table)}
             WHERE ${ident(rel.column)} = ANY($1::bigint[])${typeCond}`,
-          (rel.kind === 'generic' ? [batch, m.key] : [batch]) as never[],
+          rel.kind === 'generic' ? [batch, m.key] : [batch],
         );
         const found: number[] = [];
         for (const r of rows) {
@@ -80,10 +81,11 @@ export async function blockerMessage(ctx: WriteContext, blockers: { model: Model
   const byModel = new Map<ModelDef, number[]>();
   for (const b of blockers) pushTo(byModel, b.model, b.id);
   for (const [m, ids] of byModel) {
-    const rows = await ctx.db.unsafe(
+    const rows = await query(
+      ctx.db,
       `SELECT t.id, ${displaySql(ctx.registry, m, 't')} AS d FROM ${ident(m.table)} t
       WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`,
-      [ids as never],
+      [ids],
     );
     for (const r of rows) names.push(`${r.d as string} (${m.verboseName} ${r.id as number})`);
   }

@@ -5,7 +5,7 @@
  * removes files that no schema names any more.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { removeStored } from '../media/storage.ts';
 import type { Pending, WriteContext } from './types.ts';
 
@@ -27,10 +27,11 @@ export function removeReplacedFiles(ctx: WriteContext, model: ModelDef, writes: 
 export async function removeFilesOfDeleted(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<void> {
   const fields = imageFields(model);
   if (!fields.length || !ids.length) return;
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT ${fields.map((f) => ident(f.column!)).join(', ')}
     FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   for (const r of rows) for (const f of fields) removeLater(ctx, r[f.column!]);
 }

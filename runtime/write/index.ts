@@ -5,7 +5,7 @@
  * changes to the observers (change log, events) in the same transaction.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params } from '../db/index.ts';
+import { ident, Params, query } from '../db/index.ts';
 import { ErrorBag, notFound, writeError, type ErrorKind } from '../errors/index.ts';
 import { applyCustomFields } from './custom-fields.ts';
 import { blockerMessage, deletionOrder, planDelete } from './delete.ts';
@@ -154,10 +154,11 @@ async function lockRows(ctx: WriteContext, model: ModelDef, ids: number[], actio
   const list = params.add(unique);
   const cond = action ? ctx.guard?.rowCondition?.(model, action) : undefined;
   const where = cond ? ` AND ${cond('t', params)}` : '';
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT t.id FROM ${ident(model.table)} t
     WHERE t.id = ANY(${list}::bigint[])${where} ORDER BY t.id FOR UPDATE OF t`,
-    params.values as never[],
+    params.values,
   );
   return new Set(rows.map((r) => r.id as number));
 }
@@ -178,10 +179,11 @@ async function refreshTotals(
     const ids = [...new Set([...rows].map((r) => r[t.via]).filter((v) => v !== null && v !== undefined))];
     if (!ids.length) continue;
     const col = ident(ctx.registry.field(parent, t.field)!.column!);
-    await ctx.db.unsafe(
+    await query(
+      ctx.db,
       `UPDATE ${ident(parent.table)} p SET ${col} = (SELECT sum(c.${ident(ctx.registry.field(model, t.sum)!.column!)})
       FROM ${ident(model.table)} c WHERE c.${ident(via.column!)} = p.id) WHERE p.id = ANY($1::bigint[])`,
-      [ids as never],
+      [ids],
     );
   }
 }
@@ -190,9 +192,10 @@ async function refreshTotals(
 async function inOrder(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<number[]> {
   if (ids.length < 2) return ids;
   const plan = orderPlan(ctx.registry, model, model.ordering);
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT t.id FROM ${ident(model.table)} t${plan.joins} WHERE t.id = ANY($1::bigint[]) ORDER BY ${plan.order}`,
-    [ids as never],
+    [ids],
   );
   return rows.map((r) => r.id as number);
 }
@@ -207,7 +210,7 @@ async function failAsNetBox(ctx: WriteContext, model: ModelDef, items: Pending[]
   const saved = items.slice(0, first).filter((p) => changes(p)).length;
   if (saved && model.features.changelog) {
     const log = ctx.registry.model('core.objectchange');
-    await ctx.db.unsafe('SELECT nextval($1::regclass) FROM generate_series(1, $2::int)', [log.sequence, saved]);
+    await query(ctx.db, 'SELECT nextval($1::regclass) FROM generate_series(1, $2::int)', [log.sequence, saved]);
   }
   throw writeError(
     'invalid',
@@ -406,8 +409,8 @@ export async function deleteObjects(
       const cols = f.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [f.column!];
       const cleared = cols.map((c) => `${ident(c)} = NULL`);
       if (owner.fields.some((x) => x.name === 'last_updated')) cleared.push('last_updated = now()');
-      await ctx.db.unsafe(`UPDATE ${ident(owner.table)} SET ${cleared.join(', ')} WHERE id = ANY($1::bigint[])`, [
-        [...set] as never,
+      await query(ctx.db, `UPDATE ${ident(owner.table)} SET ${cleared.join(', ')} WHERE id = ANY($1::bigint[])`, [
+        [...set],
       ]);
       if (owner.tree && f.name === 'parent') await refreshTree(ctx.db, owner);
     }
@@ -430,10 +433,11 @@ export async function deleteObjects(
     const m = ctx.registry.model(key);
     if (!m.totals) continue;
     const vias = [...new Set(m.totals.map((t) => t.via))];
-    const rows = await ctx.db.unsafe(
+    const rows = await query(
+      ctx.db,
       `SELECT ${vias.map((v) => `${ident(ctx.registry.field(m, v)!.column!)} AS ${ident(v)}`).join(', ')}
       FROM ${ident(m.table)} WHERE id = ANY($1::bigint[])`,
-      [[...set] as never],
+      [[...set]],
     );
     totalled.push([m, rows as unknown as Record<string, unknown>[]]);
   }
@@ -448,25 +452,28 @@ export async function deleteObjects(
     const m = ctx.registry.model(key);
     const set = [...plan.deletes.get(key)!];
     if (m.features.tags)
-      await ctx.db.unsafe(
+      await query(
+        ctx.db,
         `DELETE FROM ${tables.taggedItem} WHERE object_type = $1
       AND object_id = ANY($2::bigint[])`,
-        [m.key, set as never],
+        [m.key, set],
       );
     for (const f of m.fields) {
       if (f.kind === 'm2m')
-        await ctx.db.unsafe(
+        await query(
+          ctx.db,
           `DELETE FROM ${ident(f.through!.table)}
         WHERE ${ident(f.through!.source)} = ANY($1::bigint[])`,
-          [set as never],
+          [set],
         );
     }
     for (const rel of m.reverse) {
       if (rel.kind === 'm2m')
-        await ctx.db.unsafe(
+        await query(
+          ctx.db,
           `DELETE FROM ${ident(rel.through!.table)}
         WHERE ${ident(rel.through!.target)} = ANY($1::bigint[])`,
-          [set as never],
+          [set],
         );
     }
     await deleteRows(ctx.db, m, set);

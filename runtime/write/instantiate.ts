@@ -8,7 +8,7 @@
  * components.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import type { Pending, WriteContext } from './types.ts';
 import { pushTo } from '../collections.ts';
 
@@ -53,10 +53,11 @@ async function placeholderValues(
       field = ctx.registry.field(current, step)!;
       const ids = [...new Set([...values.values()].filter((v) => v !== null && v !== undefined))];
       const rows = ids.length
-        ? await ctx.db.unsafe(
+        ? await query(
+            ctx.db,
             `SELECT id, ${ident(field.column!)}::text AS v
         FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`,
-            [ids as never],
+            [ids],
           )
         : [];
       const by = new Map(rows.map((r) => [Number(r.id), r.v]));
@@ -102,10 +103,11 @@ export async function instantiateComponents(
   for (const tm of templateModels(registry, model, typeField)) {
     const component = registry.model(tm.templateOf!);
     const typeCol = registry.field(tm, inst.type)!.column!;
-    const rows = await ctx.db.unsafe(
+    const rows = await query(
+      ctx.db,
       `SELECT * FROM ${ident(tm.table)} WHERE ${ident(typeCol)} = ANY($1::bigint[])
         ORDER BY ${tm.tree ? '_depth, ' : ''}id`,
-      [[...byType.keys()] as never],
+      [[...byType.keys()]],
     );
     if (!rows.length) continue;
     const owner = component.fields.find((f) => f.kind === 'fk' && f.to === model.key)!;
@@ -213,10 +215,11 @@ async function freeComponents(
   const devices = [...new Set(deviceIds.filter((d) => d !== null && d !== undefined))];
   const nameField = component.fields.find((f) => f.name === 'name');
   if (!devices.length || !nameField?.column) return new Map();
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT id, ${ident(device.column!)} AS d, ${ident(nameField.column)} AS n FROM ${ident(component.table)}
       WHERE ${ident(device.column!)} = ANY($1::bigint[]) AND ${ident(owner.column!)} IS NULL ORDER BY id`,
-    [devices as never],
+    [devices],
   );
   return new Map(rows.map((r) => [`${String(r.d)} ${String(r.n)}`, Number(r.id)]));
 }

@@ -3,7 +3,7 @@
  * parameter (`jsonb_populate_recordset`), never one statement per object.
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import type { Pending } from './types.ts';
 import { tables } from '../db/tables.ts';
 
@@ -20,7 +20,7 @@ function rowJson(model: ModelDef, item: Pending, cols: FieldDef[]): Record<strin
 
 export async function allocateIds(db: Db, model: ModelDef, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const rows = await db.unsafe(`SELECT nextval('public.${model.sequence}') AS id FROM generate_series(1, $1::int)`, [
+  const rows = await query(db, `SELECT nextval('public.${model.sequence}') AS id FROM generate_series(1, $1::int)`, [
     count,
   ]);
   return rows.map((r) => r.id as number);
@@ -31,7 +31,8 @@ const hasTimestamps = (model: ModelDef) => model.fields.some((f) => f.name === '
 export async function insertRows(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const cols = writableColumns(model);
   const names = ['id', ...cols.map((f) => f.column!)].map(ident).join(', ');
-  await db.unsafe(
+  await query(
+    db,
     `INSERT INTO ${ident(model.table)} (${names}) SELECT ${names}
       FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb)`,
     [JSON.stringify(items.map((i) => rowJson(model, i, cols)))],
@@ -50,7 +51,8 @@ export async function updateRows(db: Db, model: ModelDef, items: Pending[]): Pro
     targets.push('id');
     sources.push('t.id');
   }
-  await db.unsafe(
+  await query(
+    db,
     `UPDATE ${ident(model.table)} t SET (${targets.join(', ')}) = (${sources.join(', ')})
        FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb) r WHERE t.id = r.id`,
     [JSON.stringify(items.map((i) => rowJson(model, i, cols)))],
@@ -59,7 +61,7 @@ export async function updateRows(db: Db, model: ModelDef, items: Pending[]): Pro
 
 export async function deleteRows(db: Db, model: ModelDef, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await db.unsafe(`DELETE FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+  await query(db, `DELETE FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [ids]);
 }
 
 /** Replaces the many-to-many links of each item that gave the field. */
@@ -69,15 +71,16 @@ export async function writeM2m(db: Db, model: ModelDef, items: Pending[]): Promi
     const given = items.filter((i) => i.m2m.has(f.name));
     if (!given.length) continue;
     const th = f.through!;
-    await db.unsafe(`DELETE FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[])`, [
-      given.map((i) => i.id) as never,
+    await query(db, `DELETE FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[])`, [
+      given.map((i) => i.id),
     ]);
     const pairs = given.flatMap((i) => [...new Set(i.m2m.get(f.name) as number[])].map((t) => [i.id, t] as const));
     if (pairs.length) {
-      await db.unsafe(
+      await query(
+        db,
         `INSERT INTO ${ident(th.table)} (${ident(th.source)}, ${ident(th.target)}) SELECT s, t
           FROM unnest($1::bigint[], $2::bigint[]) AS x(s, t)`,
-        [pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
+        [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
       );
     }
   }
@@ -87,16 +90,17 @@ export async function writeM2m(db: Db, model: ModelDef, items: Pending[]): Promi
 export async function writeTags(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const given = items.filter((i) => i.tagIds);
   if (!given.length) return;
-  await db.unsafe(`DELETE FROM ${tables.taggedItem} WHERE object_type = $1 AND object_id = ANY($2::bigint[])`, [
+  await query(db, `DELETE FROM ${tables.taggedItem} WHERE object_type = $1 AND object_id = ANY($2::bigint[])`, [
     model.key,
-    given.map((i) => i.id) as never,
+    given.map((i) => i.id),
   ]);
   const pairs = given.flatMap((i) => [...new Set(i.tagIds)].map((t) => [i.id, t] as const));
   if (pairs.length) {
-    await db.unsafe(
+    await query(
+      db,
       `INSERT INTO ${tables.taggedItem} (object_type, object_id, tag_id) SELECT $1, o, t FROM unnest($2::bigint[],
         $3::bigint[]) AS x(o, t)`,
-      [model.key, pairs.map((p) => p[0]) as never, pairs.map((p) => p[1]) as never],
+      [model.key, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
   }
 }
@@ -109,7 +113,8 @@ export async function refreshTree(db: Db, model: ModelDef, roots?: number[]): Pr
       coalesce(p._depth + 1, 0) AS depth
          FROM ${t} n LEFT JOIN ${t} p ON p.id = n.parent_id WHERE n.id = ANY($1::bigint[])`
     : `SELECT n.id, ARRAY[n.id] AS path, ARRAY[n.name::text] AS sort, 0 AS depth FROM ${t} n WHERE n.parent_id IS NULL`;
-  await db.unsafe(
+  await query(
+    db,
     `WITH RECURSIVE sub AS (
        ${base}
        UNION ALL
@@ -119,6 +124,6 @@ export async function refreshTree(db: Db, model: ModelDef, roots?: number[]): Pr
      UPDATE ${t} t SET _path = sub.path, _sort = sub.sort, _depth = sub.depth FROM sub
       WHERE t.id = sub.id AND (t._path IS DISTINCT FROM sub.path OR t._sort IS DISTINCT FROM sub.sort
       OR t._depth <> sub.depth)`,
-    roots ? [roots as never] : [],
+    roots ? [roots] : [],
   );
 }

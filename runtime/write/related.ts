@@ -4,7 +4,7 @@
  * query per target model; attribute objects in one query each (deduplicated).
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, Params, type Db } from '../db/index.ts';
+import { ident, Params, type Db, query } from '../db/index.ts';
 import { FieldError } from './coerce.ts';
 
 export class LookupError extends Error {}
@@ -121,7 +121,7 @@ export async function resolveReferences(
   const ids = [...new Set(refs.flatMap((r) => ('id' in r && Number.isSafeInteger(r.id) ? [r.id] : [])))];
   const found = new Set<number>();
   if (ids.length) {
-    const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids as never]);
+    const rows = await query(db, `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids]);
     for (const r of rows) found.add(r.id as number);
   }
   const byAttrs = new Map<string, number | FieldError>();
@@ -134,9 +134,10 @@ export async function resolveReferences(
     try {
       const cond = attrsCondition(registry, target, r.attrs, params, 'a');
       const extra = extraCondition ? ` AND ${extraCondition('a', params)}` : '';
-      const rows = await db.unsafe(
+      const rows = await query(
+        db,
         `SELECT a.id FROM ${ident(target.table)} a WHERE ${cond}${extra} LIMIT 2`,
-        params.values as never[],
+        params.values,
       );
       const shown = pyRepr(flatten(r.attrs));
       if (rows.length === 0)
@@ -165,8 +166,8 @@ export async function resolveReferences(
 export async function missingIds(db: Db, target: ModelDef, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set();
-  const rows = await db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [
-    unique.filter(Number.isSafeInteger) as never,
+  const rows = await query(db, `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [
+    unique.filter(Number.isSafeInteger),
   ]);
   const have = new Set(rows.map((r) => r.id as number));
   return new Set(unique.filter((i) => !have.has(i)));

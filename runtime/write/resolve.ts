@@ -3,7 +3,7 @@
  * tags, with one query per target model and errors recorded on the item that caused them.
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { FieldError } from './coerce.ts';
 import { missingIds, parseReference, resolveReferences, type Reference } from './related.ts';
 import { typeName } from './item.ts';
@@ -60,18 +60,19 @@ async function applyTagChanges(
   if (!ready.length) return;
   const stored = ready.filter(([item]) => item.before).map(([item]) => item.id);
   const rows = stored.length
-    ? await ctx.db.unsafe(
+    ? await query(
+        ctx.db,
         `SELECT object_id, tag_id FROM ${tables.taggedItem} WHERE object_type = $1
       AND object_id = ANY($2::bigint[]) ORDER BY id`,
-        [model.key, stored as never],
+        [model.key, stored],
       )
     : [];
   for (const [item, { add, remove }] of ready) {
     const removed = new Set(remove);
     const both = add.filter((id) => removed.has(id));
     if (both.length) {
-      const names = await ctx.db.unsafe(`SELECT name FROM ${tables.tag} WHERE id = ANY($1::bigint[]) ORDER BY name`, [
-        both as never,
+      const names = await query(ctx.db, `SELECT name FROM ${tables.tag} WHERE id = ANY($1::bigint[]) ORDER BY name`, [
+        both,
       ]);
       item.errors.add(
         'remove_tags',
@@ -232,9 +233,7 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     for (const [type, list] of byType) {
       const target = ctx.registry.model(type);
       const ids = list.map((i) => i.values[g.idColumn!] as number);
-      const rows = await ctx.db.unsafe(`SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [
-        ids as never,
-      ]);
+      const rows = await query(ctx.db, `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids]);
       const have = new Set(rows.map((r) => r.id as number));
       for (const item of list) {
         const id = item.values[g.idColumn!] as number;

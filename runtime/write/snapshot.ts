@@ -7,7 +7,7 @@
  *   the values NetBox keeps on the row (counter caches, an object's cable end) and `created`.
  */
 import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { countSql } from '../read/count-sql.ts';
 import { rowExpression } from '../read/select.ts';
@@ -160,18 +160,20 @@ export async function loadSnapshots(
   }
   for (const [name, sql] of netboxColumns(registry, model, fields)) cols.push(`${sql} AS ${ident(`__n_${name}`)}`);
   cols.push(`${displaySql(registry, model, 't')} AS __display`);
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT ${cols.join(', ')} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   const m2m = new Map<string, Map<number, number[]>>();
   for (const f of model.fields) {
     if (f.kind !== 'm2m') continue;
     const th = f.through!;
-    const links = await db.unsafe(
+    const links = await query(
+      db,
       `SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)}
       WHERE ${ident(th.source)} = ANY($1::bigint[]) ORDER BY 2`,
-      [ids as never],
+      [ids],
     );
     const by = new Map<number, number[]>();
     for (const l of links) pushTo(by, l.s as number, l.t as number);
@@ -180,10 +182,11 @@ export async function loadSnapshots(
   const tags = new Map<number, string[]>();
   if (model.features.tags) {
     // sorted by code point, as NetBox sorts the names
-    const links = await db.unsafe(
+    const links = await query(
+      db,
       `SELECT ti.object_id AS o, g.name FROM ${tables.taggedItem} ti JOIN ${tables.tag} g ON g.id = ti.tag_id
         WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.name COLLATE "C"`,
-      [model.key, ids as never],
+      [model.key, ids],
     );
     for (const l of links) pushTo(tags, l.o as number, l.name as string);
   }

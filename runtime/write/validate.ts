@@ -3,7 +3,7 @@
  * (against the table and within the batch), and tree cycles. Errors go to the item at fault.
  */
 import type { FieldDef, ModelDef, UniqueDef } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
+import { ident, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { ipToBigInt } from './ip.ts';
 import { runCheck } from './checks/index.ts';
@@ -27,10 +27,11 @@ async function pathValues(
     const f = ctx.registry.field(current, step)!;
     const ids = [...new Set([...out.values()].filter((v) => !empty(v)))];
     const rows = ids.length
-      ? await ctx.db.unsafe(
+      ? await query(
+          ctx.db,
           `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
-          [ids as never],
+          [ids],
         )
       : [];
     const by = new Map(rows.map((r) => [r.id as number, r.v]));
@@ -66,10 +67,11 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
   const vrfModel = ctx.registry.model(ctx.registry.field(model, rule.vrf)!.to!);
   const enforceCol = rule.enforce ? ident(ctx.registry.field(vrfModel, rule.enforce)!.column!) : 'true';
   const vrfs = vrfIds.length
-    ? await ctx.db.unsafe(
+    ? await query(
+        ctx.db,
         `SELECT v.id, ${displaySql(ctx.registry, vrfModel, 'v')} AS name, ${enforceCol} AS enforce
          FROM ${ident(vrfModel.table)} v WHERE v.id = ANY($1::bigint[])`,
-        [vrfIds as never],
+        [vrfIds],
       )
     : [];
   const byVrf = new Map(vrfs.map((v) => [v.id as number, v]));
@@ -97,7 +99,8 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
   const exemptSql = rule.exemptField
     ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)`
     : '';
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT DISTINCT u.ord FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS u(v, vrf, ord)
        JOIN ${ident(model.table)} t ON ${match} AND t.${vrfCol} IS NOT DISTINCT FROM u.vrf
       WHERE NOT (t.id = ANY($3::bigint[]))${exemptSql}`,
@@ -106,7 +109,7 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
       enforced.map((i) => i.values[rule.vrf] ?? null),
       items.filter((i) => i.before).map((i) => i.id),
       ...(rule.exemptField ? [rule.exempt ?? []] : []),
-    ] as never[],
+    ],
   );
   for (const r of rows) {
     const i = enforced[Number(r.ord) - 1]!;
@@ -227,11 +230,12 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   const unnest = fields.map((f, k) => `$${k + 1}::${sqlType(ctx, f)}[]`).join(', ');
   const exclude = items.filter((i) => i.before).map((i) => i.id);
   // a semi-join: a join's plan can multiply rows when many stored rows share a column value
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT u.ord FROM unnest(${unnest}) WITH ORDINALITY AS u(${fields.map((_, k) => `c${k}`).join(', ')}, ord)
       WHERE EXISTS (SELECT 1 FROM ${ident(model.table)} t WHERE ${conds.join(' AND ')}
       AND NOT (t.id = ANY($${fields.length + 1}::bigint[])))`,
-    [...arrays, exclude] as never[],
+    [...arrays, exclude],
   );
   for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message, 'unique');
 }
@@ -240,8 +244,8 @@ async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): 
   const moving = items.filter((i) => i.before && !empty(i.values.parent));
   if (!moving.length) return;
   const parents = [...new Set(moving.map((i) => i.values.parent as number))];
-  const rows = await ctx.db.unsafe(`SELECT id, _path FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
-    parents as never,
+  const rows = await query(ctx.db, `SELECT id, _path FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
+    parents,
   ]);
   const paths = new Map(rows.map((r) => [r.id as number, (r._path as number[]) ?? []]));
   for (const i of moving) {

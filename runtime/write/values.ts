@@ -1,6 +1,6 @@
 /** Stored values of objects by field name, in the form the write path writes them back. */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db } from '../db/index.ts';
+import { ident, type Db, query } from '../db/index.ts';
 
 export async function loadValues(
   db: Db,
@@ -18,10 +18,11 @@ export async function loadValues(
     if (f.kind === 'decimal') return `${c}::text AS ${ident(f.column!)}`;
     return c;
   });
-  const rows = await db.unsafe(
+  const rows = await query(
+    db,
     `SELECT t.id${cols.length ? `, ${cols.join(', ')}` : ''} FROM ${ident(model.table)} t
     WHERE t.id = ANY($1::bigint[])`,
-    [ids as never],
+    [ids],
   );
   void registry;
   return new Map(

@@ -6,18 +6,17 @@
  *
  *   DATABASE_URL=… PORT=… node --import tsx scripts/bench/ceiling.ts
  */
+import type { SqlParam } from '../../runtime/db/index.ts';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
+import { query } from '../../runtime/db/index.ts';
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: false });
 const app = new Hono();
 
-async function page(countSql: string, rowsSql: string, params: unknown[] = []) {
-  const [[count], rows] = await Promise.all([
-    sql.unsafe(countSql, params as never[]),
-    sql.unsafe(rowsSql, params as never[]),
-  ]);
+async function page(countSql: string, rowsSql: string, params: SqlParam[] = []) {
+  const [[count], rows] = await Promise.all([query(sql, countSql, params), query(sql, rowsSql, params)]);
   return { count: Number(count!.n), next: null, previous: null, results: rows };
 }
 
@@ -78,7 +77,7 @@ app.get('/devices', async (c) => {
 });
 
 app.get('/devices/:id', async (c) => {
-  const [row] = await sql.unsafe(`${deviceRows} WHERE d.id = $1`, [Number(c.req.param('id'))]);
+  const [row] = await query(sql, `${deviceRows} WHERE d.id = $1`, [Number(c.req.param('id'))]);
   return row ? c.json(row) : c.json({ detail: 'Not found.' }, 404);
 });
 
@@ -127,17 +126,18 @@ app.get('/bare/:model', async (c) => {
   const site = c.req.query('site_id');
   const where = site ? 'WHERE site_id = $1 AND status = $2 AND name ILIKE $3' : '';
   const params = site ? [Number(site), c.req.query('status') ?? 'active', `%${c.req.query('name__ic') ?? ''}%`] : [];
-  const rows = await sql.unsafe(
+  const rows = await query(
+    sql,
     `SELECT * FROM ${t.table} ${where} ORDER BY ${t.order}, id
     LIMIT ${int(c.req.query('limit'), 50)} OFFSET ${int(c.req.query('offset'), 0)}`,
-    params as never[],
+    params,
   );
   return c.json({ results: rows });
 });
 app.get('/bare/:model/:id', async (c) => {
   const t = bareTables[c.req.param('model')];
   if (!t) return c.json({ detail: 'Not found.' }, 404);
-  const [row] = await sql.unsafe(`SELECT * FROM ${t.table} WHERE id = $1`, [Number(c.req.param('id'))]);
+  const [row] = await query(sql, `SELECT * FROM ${t.table} WHERE id = $1`, [Number(c.req.param('id'))]);
   return row ? c.json(row) : c.json({ detail: 'Not found.' }, 404);
 });
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
+import { connect, startEmbeddedPostgres, type EmbeddedServer, query } from '../../runtime/db/index.ts';
 import { startLocalPostgres, type LocalPostgres } from './local-postgres.ts';
 
 export const TOKEN = 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef';
@@ -63,7 +63,7 @@ export async function startDatabase(
   if (!adminUrl) throw new Error('no database');
   const name = `nb_bench_${Date.now()}`;
   const admin = connect(adminUrl, { max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await query(admin, `CREATE DATABASE ${name}`);
   await admin.end();
   const urlOf = (db: string) => {
     const u = new URL(adminUrl!);
@@ -77,7 +77,7 @@ export async function startDatabase(
     async sibling(suffix: string) {
       const db = `${name}_${suffix}`;
       const a = connect(adminUrl!, { max: 1 });
-      await a.unsafe(`CREATE DATABASE ${db}`);
+      await query(a, `CREATE DATABASE ${db}`);
       await a.end();
       names.push(db);
       return urlOf(db);
@@ -85,7 +85,7 @@ export async function startDatabase(
     async stop() {
       try {
         const a = connect(adminUrl!, { max: 1 });
-        for (const db of names) await a.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
+        for (const db of names) await query(a, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
         await a.end();
       } finally {
         // the clusters made for the run go with their folders, whatever happened to the databases

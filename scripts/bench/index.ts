@@ -16,7 +16,7 @@
  *                         for the run, README's settings, fsync on), or a folder of binaries
  */
 import { parseArgs } from 'node:util';
-import { connect } from '../../runtime/db/index.ts';
+import { connect, query } from '../../runtime/db/index.ts';
 import {
   startCeilingProcess,
   startDatabase,
@@ -74,7 +74,7 @@ async function runOn(db: Database): Promise<Result[]> {
       data = await createDataset(server.url, Number(values.scale));
       // what autovacuum does within a minute of a bulk load: visibility map and statistics
       const admin = connect(db.url, { max: 1 });
-      await admin.unsafe('VACUUM ANALYZE');
+      await query(admin, 'VACUUM ANALYZE');
       await admin.end();
       results.push({
         scenario: `data set: ${data.objects.toLocaleString('en')} objects created through the API`,
@@ -164,8 +164,8 @@ async function main(): Promise<void> {
     current = await startDatabase(kindOf(name));
     try {
       const sql = connect(current.url, { max: 1 });
-      const version = String((await sql.unsafe('SHOW server_version'))[0]!.server_version).split(' ')[0]!;
-      const fsync = String((await sql.unsafe('SHOW fsync'))[0]!.fsync);
+      const version = String((await query(sql, 'SHOW server_version'))[0]!.server_version).split(' ')[0]!;
+      const fsync = String((await query(sql, 'SHOW fsync'))[0]!.fsync);
       await sql.end();
       const label = `${name === 'embedded' ? 'embedded ' : ''}${version}`;
       versions.push(`${label} (fsync ${fsync})`);

@@ -11,6 +11,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, sessionHash } from '../../auth/sessions.ts';
 import { htmlPage, escapeHtml } from '../../http/pages/html.ts';
 import { tables } from '../../db/tables.ts';
+import { query } from '../../db/index.ts';
 
 const TWO_WEEKS = 14 * 24 * 3600;
 
@@ -39,18 +40,19 @@ export function createLoginRoutes(): Hono<AppEnv> {
     const next = safeNext(String(body.next ?? ''));
     const { sql } = c.var.services;
     const user = (
-      await sql.unsafe(`SELECT id, password, is_active FROM public.${tables.user} WHERE username = $1`, [username])
+      await query(sql, `SELECT id, password, is_active FROM public.${tables.user} WHERE username = $1`, [username])
     )[0];
     const ok = await verifyPassword(password, (user?.password as string | undefined) ?? null);
     if (!user || !ok || !user.is_active) return htmlPage(c, 'Log in', form(next, 'Invalid username or password.'), 403);
     const id = randomBytes(32).toString('base64url');
     const csrf = randomBytes(24).toString('base64url');
-    await sql.unsafe(
+    await query(
+      sql,
       `INSERT INTO public.${tables.session} (key_hash, user_id, csrf, expires) VALUES ($1, $2, $3,
         now() + make_interval(secs => $4))`,
       [sessionHash(id), user.id as number, csrf, TWO_WEEKS],
     );
-    await sql.unsafe(`UPDATE public.${tables.user} SET last_login = now() WHERE id = $1`, [user.id as number]);
+    await query(sql, `UPDATE public.${tables.user} SET last_login = now() WHERE id = $1`, [user.id as number]);
     const secure = new URL(c.req.url).protocol === 'https:';
     setCookie(c, SESSION_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
     setCookie(c, CSRF_COOKIE, csrf, { httpOnly: false, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
@@ -59,7 +61,7 @@ export function createLoginRoutes(): Hono<AppEnv> {
   app.on(['GET', 'POST'], '/logout/', async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     if (id)
-      await c.var.services.sql.unsafe(`DELETE FROM public.${tables.session} WHERE key_hash = $1`, [sessionHash(id)]);
+      await query(c.var.services.sql, `DELETE FROM public.${tables.session} WHERE key_hash = $1`, [sessionHash(id)]);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     deleteCookie(c, CSRF_COOKIE, { path: '/' });
     return c.redirect('/login/', 302);

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident, Params, type Row } from '../../db/index.ts';
+import { ident, Params, type Row, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { invalidInput, conflict } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
@@ -31,14 +31,15 @@ export async function loadParent(c: Context<AppEnv>, model: ModelDef, lock: bool
   const access = await authorize(c, model, 'view');
   const tx = c.var.tx;
   // one allocation per parent at a time, in main and in every branch (ids are shared across schemas)
-  if (lock) await tx.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`available:${model.key}:${id}`]);
+  if (lock) await query(tx, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`available:${model.key}:${id}`]);
   const params = new Params();
   const idParam = params.add(id);
   const cond = access.condition ? ` AND ${access.condition('t', params)}` : '';
-  const rows = await tx.unsafe(
+  const rows = await query(
+    tx,
     `SELECT t.*, ${displaySql(c.var.services.registry, model, 't')} AS __display
     FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}${lock ? ' FOR UPDATE OF t' : ''}`,
-    params.values as never[],
+    params.values,
   );
   if (!rows.length) noMatch(model);
   return rows[0] as Row;
@@ -49,17 +50,19 @@ export async function takenTables(c: Context<AppEnv>, model: ModelDef): Promise<
   const branch = c.var.branch;
   if (!branch) return [ident(model.table)];
   const branches = c.var.services.registry.model('netbox_branching.branch');
-  const others = await c.var.tx.unsafe(
+  const others = await query(
+    c.var.tx,
     `SELECT 'branch_' || schema_id AS s FROM public.${ident(branches.table)} WHERE status = ANY($1::text[])
       AND id <> $2 AND schema_id IS NOT NULL`,
-    [OPEN as never, branch.id],
+    [OPEN, branch.id],
   );
   const schemas = [branch.schema, 'public', ...others.map((r) => r.s as string)];
   // a branch still being built may not have the table yet
-  const present = await c.var.tx.unsafe(
+  const present = await query(
+    c.var.tx,
     `SELECT s FROM unnest($1::text[]) AS s
     WHERE to_regclass(quote_ident(s) || $2) IS NOT NULL`,
-    [schemas as never, `.${model.table}`],
+    [schemas, `.${model.table}`],
   );
   return present.map((r) => `${ident(r.s as string)}.${ident(model.table)}`);
 }

@@ -18,6 +18,7 @@ import {
   takenTables,
   unionOf,
 } from './allocate.ts';
+import { query } from '../../db/index.ts';
 
 async function freeAsns(
   c: Context<AppEnv>,
@@ -30,9 +31,10 @@ async function freeAsns(
   const lo = Number(parent[column(model, action.args.start!)]);
   const hi = Number(parent[column(model, action.args.end!)]);
   const col = column(target, 'asn');
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     unionOf(await takenTables(c, target), `t.${col} AS v`, `t.${col} BETWEEN $1 AND $2`),
-    [lo as never, hi as never],
+    [lo, hi],
   );
   const used = new Set(rows.map((r) => Number(r.v)));
   const free: number[] = [];

@@ -6,9 +6,10 @@
  * Args: `network` (prefix) or `start`/`end` (range), `vrf`, optional `status`, `pool`, `populated`,
  * `ranges` (the range model), and `creates` (the address model, with `address` and `vrf` fields).
  */
+import type { SqlScalar } from '../../db/query.ts';
 import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
-import { Params, type Row } from '../../db/index.ts';
+import { Params, type Row, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
@@ -35,7 +36,7 @@ async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action
   const { registry } = c.var.services;
   const a = action.args;
   const target = registry.model(a.creates!);
-  const vrf = parent[column(model, a.vrf!)] ?? null;
+  const vrf = (parent[column(model, a.vrf!)] ?? null) as SqlScalar;
   const params = new Params();
   let whole: Interval;
   let family: 4 | 6;
@@ -67,19 +68,17 @@ async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action
   }
   const addresses = await takenTables(c, target);
   const queries = [
-    c.var.tx.unsafe(
+    query(
+      c.var.tx,
       unionOf(addresses, 'host(t.address) AS lo, host(t.address) AS hi', `${within('address')} AND ${vrfCond}`),
-      params.values as never[],
+      params.values,
     ),
   ];
   if (a.ranges) {
     const ranges = await takenTables(c, registry.model(a.ranges));
     const where = `t.mark_populated AND ${within('start_address')} AND ${within('end_address')} AND ${vrfCond}`;
     queries.push(
-      c.var.tx.unsafe(
-        unionOf(ranges, 'host(t.start_address) AS lo, host(t.end_address) AS hi', where),
-        params.values as never[],
-      ),
+      query(c.var.tx, unionOf(ranges, 'host(t.start_address) AS lo, host(t.end_address) AS hi', where), params.values),
     );
   }
   const taken = (await Promise.all(queries))

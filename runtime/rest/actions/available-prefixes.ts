@@ -4,9 +4,10 @@
  * POST carves the first block that fits each requested `prefix_length` and creates the prefixes.
  * Args: `network`, `vrf`, optional `status`, and `creates` (the prefix model, with `prefix` and `vrf`).
  */
+import type { SqlScalar } from '../../db/query.ts';
 import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
-import { Params, type Row } from '../../db/index.ts';
+import { Params, type Row, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
@@ -33,15 +34,16 @@ async function freeSpace(
   const target = c.var.services.registry.model(a.creates!);
   const text = String(parent[column(model, a.network!)]);
   const net = parseNetwork(text);
-  const vrf = parent[column(model, a.vrf!)] ?? null;
+  const vrf = (parent[column(model, a.vrf!)] ?? null) as SqlScalar;
   const params = new Params();
   const p = params.add(text);
   const anyVrf = vrf === null && a.status && parent[column(model, a.status)] === 'container';
   const vrfCond = anyVrf ? 'TRUE' : `t.${column(target, 'vrf')} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
   const col = column(target, 'prefix');
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     unionOf(await takenTables(c, target), `t.${col}::text AS p`, `t.${col} << ${p}::cidr AND ${vrfCond}`),
-    params.values as never[],
+    params.values,
   );
   const taken = rows.map((r) => {
     const n = parseNetwork(r.p as string);

@@ -20,6 +20,7 @@ import {
   takenTables,
   unionOf,
 } from './allocate.ts';
+import { query } from '../../db/index.ts';
 
 async function freeVids(
   c: Context<AppEnv>,
@@ -30,9 +31,10 @@ async function freeVids(
 ): Promise<number[]> {
   const target = c.var.services.registry.model(action.args.creates!);
   const ranges = (parent[column(model, action.args.ranges!)] ?? []) as [number, number][];
-  const rows = await c.var.tx.unsafe(
+  const rows = await query(
+    c.var.tx,
     unionOf(await takenTables(c, target), `t.${column(target, 'vid')} AS v`, `t.${column(target, 'group')} = $1`),
-    [parent.id as never],
+    [Number(parent.id)],
   );
   const used = new Set(rows.map((r) => Number(r.v)));
   const out: number[] = [];

@@ -8,9 +8,10 @@
  * relations whose own `template` relation is tried next), `context` (the config context field),
  * `code` (the template model's code field). Args of render_template: `code`.
  */
+import type { SqlScalar } from '../../db/index.ts';
 import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
-import { ident } from '../../db/index.ts';
+import { ident, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { invalidInput, failure } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
@@ -67,15 +68,16 @@ export async function renderConfigHandler(c: Context<AppEnv>, model: ModelDef, a
     if (row[f.column!] === null || row[f.column!] === undefined) continue;
     const t = registry.field(target, a.template!);
     if (!t) continue;
-    const hit = await c.var.tx.unsafe(`SELECT ${ident(t.column!)} AS v FROM ${ident(target.table)} WHERE id = $1`, [
-      row[f.column!] as never,
+    const hit = await query(c.var.tx, `SELECT ${ident(t.column!)} AS v FROM ${ident(target.table)} WHERE id = $1`, [
+      row[f.column!] as SqlScalar,
     ]);
     id = hit[0]?.v ?? null;
   }
   if (id === null || id === undefined)
     throw invalidInput({ error: `No config template found for this ${model.verboseName}.` });
   if (!Number.isSafeInteger(Number(id))) throw invalidInput({ config_template_id: ['A valid integer is required.'] });
-  const found = await c.var.tx.unsafe(
+  const found = await query(
+    c.var.tx,
     `SELECT id, ${ident(registry.field(templates, a.code!)!.column!)} AS code
     FROM ${ident(templates.table)} WHERE id = $1`,
     [Number(id)],

@@ -5,7 +5,7 @@
  * address as primary), `parents` (`app.model.field`: an interface model and its relation to the parent).
  */
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident } from '../../db/index.ts';
+import { ident, query } from '../../db/index.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRule } from './index.ts';
 
@@ -32,9 +32,10 @@ export async function checkKeepsPrimaryIp(
     const h = split(path);
     const hm = ctx.registry.model(h.model);
     const col = ident(ctx.registry.field(hm, h.field)!.column!);
-    const rows = await ctx.db.unsafe(
+    const rows = await query(
+      ctx.db,
       `SELECT id, ${col} AS ip FROM ${ident(hm.table)} WHERE ${col} = ANY($1::bigint[])`,
-      [ids as never],
+      [ids],
     );
     for (const r of rows) holders.push({ ip: Number(r.ip), model: h.model, id: Number(r.id) });
   }
@@ -49,7 +50,7 @@ export async function checkKeepsPrimaryIp(
     if (via && target !== null) {
       const im = ctx.registry.model(via.model);
       const f = ctx.registry.field(im, via.field)!;
-      const rows = await ctx.db.unsafe(`SELECT ${ident(f.column!)} AS p FROM ${ident(im.table)} WHERE id = $1`, [
+      const rows = await query(ctx.db, `SELECT ${ident(f.column!)} AS p FROM ${ident(im.table)} WHERE id = $1`, [
         target,
       ]);
       if (rows[0]?.p !== null && rows[0]?.p !== undefined) parent = { model: f.to!, id: Number(rows[0].p) };

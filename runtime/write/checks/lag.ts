@@ -6,7 +6,7 @@
  * `chassis` (the device's virtual chassis relation).
  */
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident } from '../../db/index.ts';
+import { ident, query } from '../../db/index.ts';
 import { displaySql } from '../../read/display.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRule } from './index.ts';
@@ -22,24 +22,26 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
   const own = new Map<number, unknown>();
   if (chassis) {
     const ids = [...new Set(withLag.map((i) => i.values[a.device!] as number))];
-    for (const r of await ctx.db.unsafe(
+    for (const r of await query(
+      ctx.db,
       `SELECT id, ${chassis} AS c FROM ${ident(device.table)}
       WHERE id = ANY($1::bigint[])`,
-      [ids as never],
+      [ids],
     ))
       own.set(Number(r.id), r.c);
   }
   const chassisSql = chassis
     ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)})`
     : 'NULL';
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type,
       t.${col(a.device!)} AS device,
             (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d
       WHERE d.id = t.${col(a.device!)}) AS device_name,
             ${chassisSql} AS chassis
        FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
-    [[...new Set(withLag.map((i) => i.values[a.field!] as number))] as never],
+    [[...new Set(withLag.map((i) => i.values[a.field!] as number))]],
   );
   const by = new Map(rows.map((r) => [Number(r.id), r]));
   for (const item of withLag) {

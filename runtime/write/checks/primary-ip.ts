@@ -10,7 +10,7 @@
  * Message: `{ip}` is the address; a second message for the wrong family is NetBox's own.
  */
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident } from '../../db/index.ts';
+import { ident, query } from '../../db/index.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRule } from './index.ts';
 
@@ -41,7 +41,8 @@ export async function checkPrimaryIp(
       ? `CASE WHEN ${x}.${mgmtCol} THEN NULL ELSE (SELECT o.${chassisCol} FROM ${ident(model.table)} o
       WHERE o.id = ${x}.${ifaceCol}) END`
       : 'NULL::bigint';
-  const rows = await ctx.db.unsafe(
+  const rows = await query(
+    ctx.db,
     `SELECT ip.id, ip_with_mask(ip.${ident(f(a.address!).column!)}) AS address,
       family(ip.${ident(f(a.address!).column!)}) AS family, o.owner, o.chassis, n.nat_owner, n.nat_chassis
        FROM ${ident(ipModel.table)} ip
@@ -52,7 +53,7 @@ export async function checkPrimaryIp(
       JOIN ${ident(iface.table)} x ON x.id = n.${ident(assigned.idColumn!)} AND n.${ident(assigned.typeColumn!)} = $2
       WHERE n.id = ip.${ident(f(a.nat_inside!).column!)}) n ON true
       WHERE ip.id = ANY($1::bigint[])`,
-    [ids as never, iface.key],
+    [ids, iface.key],
   );
   const by = new Map(rows.map((r) => [Number(r.id), r]));
   for (const item of given) {

@@ -6,7 +6,7 @@
  * (fields of the type), `rack_height` and `starting_unit` (fields of the rack).
  */
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident } from '../../db/index.ts';
+import { ident, query } from '../../db/index.ts';
 import { displaySql } from '../../read/display.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRule } from './index.ts';
@@ -43,25 +43,28 @@ export async function checkRackSpace(
   const typeIds = [...new Set(placed.map((i) => i.values[a.type!] as number))];
   const rackIds = [...new Set(placed.map((i) => i.values[a.rack!] as number))];
   const [types, racks, stored] = await Promise.all([
-    ctx.db.unsafe(
+    query(
+      ctx.db,
       `SELECT t.id, ${displaySql(ctx.registry, typeModel, 't')} AS name,
       t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
       FROM ${ident(typeModel.table)} t WHERE t.id = ANY($1::bigint[])`,
-      [typeIds as never],
+      [typeIds],
     ),
-    ctx.db.unsafe(
+    query(
+      ctx.db,
       `SELECT id, ${col(rackModel, a.rack_height!)} AS h, ${col(rackModel, a.starting_unit!)} AS s
       FROM ${ident(rackModel.table)} WHERE id = ANY($1::bigint[])`,
-      [rackIds as never],
+      [rackIds],
     ),
-    ctx.db.unsafe(
+    query(
+      ctx.db,
       `SELECT d.id, d.${col(model, a.rack!)} AS rack, d.${col(model, a.position!)}::float8 AS position,
         d.${col(model, a.face!)} AS face,
               t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
          FROM ${ident(model.table)} d JOIN ${ident(typeModel.table)} t ON t.id = d.${col(model, a.type!)}
         WHERE d.${col(model, a.rack!)} = ANY($1::bigint[]) AND d.${col(model, a.position!)} IS NOT NULL
         AND NOT (d.id = ANY($2::bigint[]))`,
-      [rackIds as never, items.filter((i) => i.before).map((i) => i.id) as never],
+      [rackIds, items.filter((i) => i.before).map((i) => i.id)],
     ),
   ]);
   const typeBy = new Map(types.map((t) => [Number(t.id), t]));

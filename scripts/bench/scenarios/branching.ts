@@ -3,7 +3,7 @@
  * devices, interfaces and IP addresses, seeded set-based), and merge throughput (object changes
  * per second) of a branch with thousands of creates and updates.
  */
-import { connect } from '../../../runtime/db/index.ts';
+import { connect, query } from '../../../runtime/db/index.ts';
 import { api, AUTH, type Result } from '../harness.ts';
 
 const BRANCHES = '/api/plugins/branching/branches/';
@@ -12,52 +12,66 @@ const BRANCHES = '/api/plugins/branching/branches/';
 export async function seed(databaseUrl: string, total: number): Promise<number> {
   const sql = connect(databaseUrl, { max: 1 });
   try {
-    const [have] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
+    const [have] = await query(
+      sql,
+      `SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
       FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
-      + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`);
+      + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`,
+    );
     const from = Number(have!.n);
     if (from >= total) return from;
     const grow = (share: number) => Math.round((total - from) * share);
     await sql.begin(async (tx) => {
-      await tx.unsafe(`INSERT INTO dcim_manufacturer (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
-      await tx.unsafe(`INSERT INTO dcim_devicetype (manufacturer_id, model, slug) SELECT id, 'bench', 'bench'
-        FROM dcim_manufacturer WHERE slug = 'bench' ON CONFLICT DO NOTHING`);
-      await tx.unsafe(`INSERT INTO dcim_devicerole (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
+      await query(tx, `INSERT INTO dcim_manufacturer (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
+      await query(
+        tx,
+        `INSERT INTO dcim_devicetype (manufacturer_id, model, slug) SELECT id, 'bench', 'bench'
+        FROM dcim_manufacturer WHERE slug = 'bench' ON CONFLICT DO NOTHING`,
+      );
+      await query(tx, `INSERT INTO dcim_devicerole (name, slug) VALUES ('bench', 'bench') ON CONFLICT DO NOTHING`);
       const stamp = `${Date.now()}`;
-      await tx.unsafe(
+      await query(
+        tx,
         `INSERT INTO dcim_site (name, slug, status) SELECT 'bs-${stamp}-' || i, 'bs-${stamp}-' || i,
         'active' FROM generate_series(1, $1) i`,
         [grow(0.01)],
       );
-      await tx.unsafe(
+      await query(
+        tx,
         `INSERT INTO dcim_rack (name, site_id, status) SELECT 'r' || i, (SELECT id FROM dcim_site
         ORDER BY random() LIMIT 1), 'active' FROM generate_series(1, $1) i`,
         [grow(0.04)],
       );
-      await tx.unsafe(
+      await query(
+        tx,
         `INSERT INTO dcim_device (name, device_type_id, role_id, site_id, status)
         SELECT 'dev-${stamp}-' || i, (SELECT id FROM dcim_devicetype WHERE slug = 'bench'), (SELECT id
         FROM dcim_devicerole WHERE slug = 'bench'),
                (SELECT min(id) FROM dcim_site), 'active' FROM generate_series(1, $1) i`,
         [grow(0.15)],
       );
-      await tx.unsafe(
+      await query(
+        tx,
         `INSERT INTO dcim_interface (device_id, name, type)
         SELECT d.id, 'eth' || g, '1000base-t' FROM (SELECT id FROM dcim_device ORDER BY id DESC LIMIT $1) d,
         generate_series(1, 4) g LIMIT $2`,
         [Math.ceil(grow(0.5) / 4), grow(0.5)],
       );
-      const [base] = await tx.unsafe('SELECT count(*)::bigint AS n FROM ipam_ipaddress');
-      await tx.unsafe(
+      const [base] = await query(tx, 'SELECT count(*)::bigint AS n FROM ipam_ipaddress');
+      await query(
+        tx,
         `INSERT INTO ipam_ipaddress (address,
         status) SELECT set_masklen('10.0.0.0'::inet + ($2::bigint + i), 32), 'active' FROM generate_series(1, $1) i`,
         [grow(0.3), Number(base!.n)],
       );
     });
-    await sql.unsafe('VACUUM ANALYZE');
-    const [now] = await sql.unsafe(`SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
+    await query(sql, 'VACUUM ANALYZE');
+    const [now] = await query(
+      sql,
+      `SELECT (SELECT count(*) FROM dcim_site) + (SELECT count(*)
       FROM dcim_rack) + (SELECT count(*) FROM dcim_device)
-      + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`);
+      + (SELECT count(*) FROM dcim_interface) + (SELECT count(*) FROM ipam_ipaddress) AS n`,
+    );
     return Number(now!.n);
   } finally {
     await sql.end();

@@ -12,7 +12,7 @@
  * measured server goes to PostgreSQL directly; BENCH_SHOW_STATEMENTS=1 prints each count and the new
  * statements' texts). Target: the 3-level query in one statement (one per root field), whatever the rows.
  */
-import { connect } from '../../../runtime/db/index.ts';
+import { connect, query } from '../../../runtime/db/index.ts';
 import { startPgCounter, type PgCounter } from '../../../tests/helpers/pg-counter.ts';
 import { api, AUTH, startServerProcess, type Result } from '../harness.ts';
 
@@ -136,7 +136,7 @@ export async function benchGraphql(
     await createData(server.url);
     // what autovacuum does within a minute of a bulk load: visibility map and statistics
     const admin = connect(databaseUrl, { max: 1 });
-    await admin.unsafe('VACUUM ANALYZE');
+    await query(admin, 'VACUUM ANALYZE');
     await admin.end();
     // no job worker in the counting process: its heartbeats and polls would be counted with the reads
     counted = await startServerProcess(counter.route(databaseUrl), { WORKER_IN_PROCESS: 'false' });
