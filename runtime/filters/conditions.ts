@@ -259,8 +259,36 @@ async function columnCondition(
   }
 }
 
+/**
+ * A condition at the end of a relation path (foreign key field names from `model`): `at` gives it for
+ * a row of the model reached, and each hop wraps it as `fk IN (SELECT id FROM target WHERE …)`.
+ */
+export async function alongPath(
+  ctx: FilterContext,
+  model: ModelDef,
+  path: readonly string[],
+  alias: string,
+  at: (reached: ModelDef, alias: string) => Promise<string>,
+): Promise<string> {
+  let current = model;
+  const hops: { column: string; table: string; alias: string }[] = [];
+  let a = alias;
+  for (const step of path) {
+    const fk = ctx.registry.field(current, step)!;
+    current = ctx.registry.model(fk.to!);
+    const next = ctx.params.alias('f');
+    hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
+    a = next;
+  }
+  let cond = await at(current, a);
+  for (const hop of hops.reverse())
+    cond = `${hop.column} IN (SELECT ${hop.alias}.id
+    FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
+  return cond;
+}
+
 /** The positive condition of a filter at a row of `model`, with the filter's relation path applied. */
-export async function reachCondition(
+export function reachCondition(
   ctx: FilterContext,
   model: ModelDef,
   f: FilterDef,
@@ -268,22 +296,7 @@ export async function reachCondition(
   values: string[],
   alias: string,
 ): Promise<string> {
-  // walk the relation path: each hop becomes `fk IN (SELECT id FROM target WHERE …)`
-  let current = model;
-  const hops: { column: string; table: string; alias: string }[] = [];
-  let a = alias;
-  for (const step of f.path) {
-    const fk = ctx.registry.field(current, step)!;
-    current = ctx.registry.model(fk.to!);
-    const next = ctx.params.alias('f');
-    hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
-    a = next;
-  }
-  let cond = await positive(ctx, current, f, lookup, values, a);
-  for (const hop of hops.reverse())
-    cond = `${hop.column} IN (SELECT ${hop.alias}.id
-    FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
-  return cond;
+  return alongPath(ctx, model, f.path, alias, (reached, a) => positive(ctx, reached, f, lookup, values, a));
 }
 
 /** The condition of one parameter; a negated lookup excludes the rows the positive one matches. */

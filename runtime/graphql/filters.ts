@@ -7,7 +7,7 @@
 import type { FilterDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Params } from '../db/index.ts';
 import { TERMINATION } from '../cables/model.ts';
-import { filterCondition, type FilterContext } from '../filters/conditions.ts';
+import { alongPath, filterCondition, type FilterContext } from '../filters/conditions.ts';
 import { columnOf } from '../filters/columns.ts';
 import { anyCondition, relatedCondition, type Reach } from '../filters/related.ts';
 import { FilterValueError } from '../filters/values.ts';
@@ -25,23 +25,6 @@ function restDef(qc: QueryContext, model: ModelDef, name: string): FilterDef {
   const d = qc.registry.filters(model).get(name);
   if (!d) throw new GraphqlFault(`The filter '${name}' is not available here.`);
   return d;
-}
-
-/** `cond` on the row at the end of a foreign-key path from the row `e`. */
-function alongPath(
-  qc: QueryContext,
-  model: ModelDef,
-  path: readonly string[],
-  e: string,
-  p: Params,
-  cond: (m: ModelDef, a: string) => string,
-): string {
-  if (!path.length) return cond(model, e);
-  const f = qc.registry.field(model, path[0]!)!;
-  const target = qc.registry.model(f.to!);
-  const x = p.alias('h');
-  const inner = alongPath(qc, target, path.slice(1), x, p, cond);
-  return `${e}.${ident(f.column!)} IN (SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${inner})`;
 }
 
 async function nested(
@@ -107,34 +90,22 @@ function relationSql(
  * is compared).
  */
 function idsReach(ids: string): Reach {
-  const reach: Reach = async (ctx, model, f, lookup, values, alias) => {
-    let current = model;
-    let a = alias;
-    const hops: { column: string; table: string; alias: string }[] = [];
-    for (const step of f.path) {
-      const fk = ctx.registry.field(current, step)!;
-      current = ctx.registry.model(fk.to!);
-      const next = ctx.params.alias('f');
-      hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
-      a = next;
-    }
-    let cond: string;
-    if (f.kind === 'related') cond = await relatedCondition(ctx, current, f, lookup, values, a, reach);
-    else if (f.kind === 'any') cond = await anyCondition(ctx, current, f, lookup, values, a, reach);
-    else if (f.kind === 'cable' && f.op === 'cable_id') {
-      const x = ctx.params.alias('c');
-      cond = `EXISTS (SELECT 1 FROM ${ident(ctx.registry.model(TERMINATION.model).table)} ${x}
+  const reach: Reach = (ctx, model, f, lookup, values, alias) =>
+    alongPath(ctx, model, f.path, alias, async (current, a) => {
+      if (f.kind === 'related') return relatedCondition(ctx, current, f, lookup, values, a, reach);
+      if (f.kind === 'any') return anyCondition(ctx, current, f, lookup, values, a, reach);
+      if (f.kind === 'cable' && f.op === 'cable_id') {
+        const x = ctx.params.alias('c');
+        return `EXISTS (SELECT 1 FROM ${ident(ctx.registry.model(TERMINATION.model).table)} ${x}
         WHERE ${x}.${TERMINATION.type} = ${ctx.params.add(current.key)} AND ${x}.${TERMINATION.id} = ${a}.id
         AND ${x}.${TERMINATION.cable} IN (${ids}))`;
-    } else if (f.through)
-      cond = `${a}.id IN (SELECT ${ident(f.through.source)} FROM ${ident(f.through.table)}
+      }
+      if (f.through)
+        return `${a}.id IN (SELECT ${ident(f.through.source)} FROM ${ident(f.through.table)}
         WHERE ${ident(f.through.target)} IN (${ids}))`;
-    else if (f.target) cond = `${a}.${ident(f.column)} IN (${ids})`;
-    else throw new GraphqlFault(`The filter '${f.name}' is not available here.`);
-    for (const hop of hops.reverse())
-      cond = `${hop.column} IN (SELECT ${hop.alias}.id FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
-    return cond;
-  };
+      if (f.target) return `${a}.${ident(f.column)} IN (${ids})`;
+      throw new GraphqlFault(`The filter '${f.name}' is not available here.`);
+    });
   return reach;
 }
 
@@ -244,7 +215,7 @@ async function fieldSql(
       const ids = treeIds(qc.registry.model(d.target!), value as Input, p);
       // a many-to-many filter (a config context's regions): one of the linked rows is among them
       if (d.through) return idsReach(ids)(fctx, model, d, 'exact', [], e);
-      return alongPath(qc, model, d.path, e, p, (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
+      return alongPath(fctx, model, d.path, e, async (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
     }
     case 'rest':
       return restSql(qc, fctx, model, src, value, e);
