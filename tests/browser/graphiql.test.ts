@@ -4,16 +4,10 @@
  * the cookie login it loads, runs a query with its session (and CSRF header) and shows the answer.
  * CI installs chromium and sets REQUIRE_CLIENTS=1, so there this can only pass or fail.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchBrowser } from '../helpers/browser.ts';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
-
-const executablePath = '/usr/bin/chromium';
-const haveBrowser = existsSync(executablePath);
-if (process.env.REQUIRE_CLIENTS && !haveBrowser)
-  throw new Error('REQUIRE_CLIENTS is set but Chromium is missing (apt-get install -y chromium)');
-if (!haveBrowser) console.warn('browser tests skipped: apt-get install -y chromium to run them');
 
 let s: TestServer;
 let browser: Browser;
@@ -22,10 +16,7 @@ beforeAll(async () => {
   if (!haveBrowser) return;
   s = await startTestServer();
   await created(s, '/api/dcim/sites/', { name: 'GraphiQL Site', slug: 'graphiql-site' });
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

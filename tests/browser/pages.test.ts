@@ -6,17 +6,12 @@
  * list and lead back through the breadcrumbs; screenshots of them go to .test-data/screenshots/.
  * CI installs chromium and sets REQUIRE_CLIENTS=1, so there this can only pass or fail.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchBrowser } from '../helpers/browser.ts';
 import { startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
-
-const executablePath = '/usr/bin/chromium';
-const haveBrowser = existsSync(executablePath);
-if (process.env.REQUIRE_CLIENTS && !haveBrowser)
-  throw new Error('REQUIRE_CLIENTS is set but Chromium is missing (apt-get install -y chromium)');
-if (!haveBrowser) console.warn('browser tests skipped: apt-get install -y chromium to run them');
 
 let s: TestServer;
 let browser: Browser;
@@ -26,10 +21,7 @@ beforeAll(async () => {
   if (!haveBrowser) return;
   s = await startTestServer();
   siteName = (await s.request('POST', '/api/dcim/sites/', { name: 'Browser Site', slug: 'browser-site' })).body.name;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
