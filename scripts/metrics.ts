@@ -1,0 +1,69 @@
+/**
+ * `npm run metrics`: what issue 26 measures of the code, counted from the syntax tree (not by grep, so a
+ * `!` in a GraphQL type string is not an assertion): non-null assertions, `as never` casts and
+ * `.unsafe(` calls in runtime/ and codegen/, functions of six or more positional parameters, and the
+ * longest files of the catalogue and of the code.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Node, Project, SyntaxKind } from 'ts-morph';
+
+const folders = ['runtime', 'codegen'];
+
+function files(dir: string, ext: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p, ext) : p.endsWith(ext) ? [p] : [];
+  });
+}
+
+function lines(file: string): number {
+  return readFileSync(file, 'utf8').split('\n').length - 1;
+}
+
+const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+for (const folder of folders) project.addSourceFilesAtPaths(`${folder}/**/*.ts`);
+
+const byFolder = new Map<string, number>();
+let nonNull = 0;
+let asNever = 0;
+let unsafe = 0;
+const longParams: string[] = [];
+for (const source of project.getSourceFiles()) {
+  const path = source.getFilePath().slice(process.cwd().length + 1);
+  const n = source.getDescendantsOfKind(SyntaxKind.NonNullExpression).length;
+  nonNull += n;
+  const top = path.split('/').slice(0, 2).join('/');
+  byFolder.set(top, (byFolder.get(top) ?? 0) + n);
+  for (const a of source.getDescendantsOfKind(SyntaxKind.AsExpression))
+    if (a.getTypeNode()?.getText() === 'never') asNever++;
+  for (const c of source.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = c.getExpression();
+    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'unsafe') unsafe++;
+  }
+  for (const fn of [
+    ...source.getDescendantsOfKind(SyntaxKind.FunctionDeclaration),
+    ...source.getDescendantsOfKind(SyntaxKind.ArrowFunction),
+    ...source.getDescendantsOfKind(SyntaxKind.MethodDeclaration),
+  ])
+    if (fn.getParameters().length >= 6) longParams.push(`${path}:${fn.getStartLineNumber()}`);
+}
+
+const longest = (list: string[]) =>
+  list
+    .map((f) => [f, lines(f)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([f, n]) => `${f} ${n}`)
+    .join(', ');
+
+const yaml = existsSync('models') ? files('models', '.yaml') : ['models.yaml'];
+console.log(`non-null assertions (runtime/, codegen/): ${nonNull}`);
+for (const [folder, n] of [...byFolder].sort((a, b) => b[1] - a[1]).filter(([, n]) => n > 0))
+  console.log(`  ${folder}: ${n}`);
+console.log(`'as never' casts: ${asNever}`);
+console.log(`.unsafe( calls: ${unsafe}`);
+console.log(`functions of 6+ positional parameters: ${longParams.length}`);
+for (const f of longParams) console.log(`  ${f}`);
+console.log(`longest catalogue files: ${longest(yaml)}`);
+console.log(`longest code files: ${longest(folders.flatMap((f) => files(f, '.ts')))}`);
