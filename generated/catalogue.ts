@@ -11017,7 +11017,10 @@ export const catalogue: Catalogue = {
             "args": {
               "field": "primary_ip4",
               "family": "4",
-              "interfaces": "dcim.interface.device",
+              "interfaces": {
+                "model": "dcim.interface",
+                "field": "device"
+              },
               "address": "address",
               "assigned": "assigned_object",
               "nat_inside": "nat_inside",
@@ -11033,7 +11036,10 @@ export const catalogue: Catalogue = {
             "args": {
               "field": "primary_ip6",
               "family": "6",
-              "interfaces": "dcim.interface.device",
+              "interfaces": {
+                "model": "dcim.interface",
+                "field": "device"
+              },
               "address": "address",
               "assigned": "assigned_object",
               "nat_inside": "nat_inside",
@@ -11048,7 +11054,10 @@ export const catalogue: Catalogue = {
             "check": "primary_ip",
             "args": {
               "field": "oob_ip",
-              "interfaces": "dcim.interface.device",
+              "interfaces": {
+                "model": "dcim.interface",
+                "field": "device"
+              },
               "address": "address",
               "assigned": "assigned_object",
               "nat_inside": "nat_inside",
@@ -11289,7 +11298,10 @@ export const catalogue: Catalogue = {
             "op": "render_config",
             "args": {
               "template": "config_template",
-              "fallbacks": "role,platform",
+              "fallbacks": [
+                "role",
+                "platform"
+              ],
               "context": "config_context",
               "code": "template_code"
             }
@@ -40673,15 +40685,36 @@ export const catalogue: Catalogue = {
             "args": {
               "assigned": "assigned_object",
               "holders": [
-                "dcim.device.primary_ip4",
-                "dcim.device.primary_ip6",
-                "dcim.device.oob_ip",
-                "virtualization.virtualmachine.primary_ip4",
-                "virtualization.virtualmachine.primary_ip6"
+                {
+                  "model": "dcim.device",
+                  "field": "primary_ip4"
+                },
+                {
+                  "model": "dcim.device",
+                  "field": "primary_ip6"
+                },
+                {
+                  "model": "dcim.device",
+                  "field": "oob_ip"
+                },
+                {
+                  "model": "virtualization.virtualmachine",
+                  "field": "primary_ip4"
+                },
+                {
+                  "model": "virtualization.virtualmachine",
+                  "field": "primary_ip6"
+                }
               ],
               "parents": [
-                "dcim.interface.device",
-                "virtualization.vminterface.virtual_machine"
+                {
+                  "model": "dcim.interface",
+                  "field": "device"
+                },
+                {
+                  "model": "virtualization.vminterface",
+                  "field": "virtual_machine"
+                }
               ]
             },
             "key": "__all__",
@@ -54513,7 +54546,10 @@ export const catalogue: Catalogue = {
             "args": {
               "field": "primary_ip4",
               "family": "4",
-              "interfaces": "virtualization.vminterface.virtual_machine",
+              "interfaces": {
+                "model": "virtualization.vminterface",
+                "field": "virtual_machine"
+              },
               "address": "address",
               "assigned": "assigned_object",
               "nat_inside": "nat_inside"
@@ -54527,7 +54563,10 @@ export const catalogue: Catalogue = {
             "args": {
               "field": "primary_ip6",
               "family": "6",
-              "interfaces": "virtualization.vminterface.virtual_machine",
+              "interfaces": {
+                "model": "virtualization.vminterface",
+                "field": "virtual_machine"
+              },
               "address": "address",
               "assigned": "assigned_object",
               "nat_inside": "nat_inside"
@@ -54650,7 +54689,10 @@ export const catalogue: Catalogue = {
             "op": "render_config",
             "args": {
               "template": "config_template",
-              "fallbacks": "role,platform",
+              "fallbacks": [
+                "role",
+                "platform"
+              ],
               "context": "config_context",
               "code": "template_code"
             }

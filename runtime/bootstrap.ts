@@ -5,6 +5,7 @@
  * change log starts empty and its first record has id 1, as NetBox's does.
  */
 import { randomBytes } from 'node:crypto';
+import { present } from './collections.ts';
 import type { Registry } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Sql } from './db/index.ts';
@@ -64,7 +65,7 @@ export async function bootstrap(
         ],
         { bulk: false },
       );
-      user = { id: created!.id };
+      user = { id: present(created, 'the created superuser').id };
       done = { superuser: name, ...(generated ? { generatedPassword: generated } : {}) };
     }
     if (apiToken) {

@@ -6,3 +6,15 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
+
+/** A lookup that cannot miss unless the code around it is wrong: the value, or an error naming what was sought. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what}: not found`);
+  return value;
+}
+
+/** The last of a list that is never empty (the values of a query parameter, a path's steps). */
+export function last<T>(list: readonly T[]): T {
+  if (list.length === 0) throw new Error('an empty list has no last item');
+  return list[list.length - 1];
+}

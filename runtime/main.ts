@@ -210,7 +210,9 @@ async function primary(settings: Settings): Promise<void> {
 
 /** A forked HTTP process: serves on the shared port; the first process prepared everything else. */
 async function httpProcess(settings: Settings): Promise<void> {
-  const server = await start(settings, settings.databaseUrl!, { prepare: false, worker: false });
+  // the first process hands its database over in DATABASE_URL (primary's fork)
+  if (!settings.databaseUrl) throw new StartError('An HTTP process of a cluster needs DATABASE_URL.');
+  const server = await start(settings, settings.databaseUrl, { prepare: false, worker: false });
   onStop(() => server.stop().catch(() => {}));
 }
 

@@ -22,7 +22,7 @@ export function parseDisplay(rule: string | string[]): DisplayRule {
     let last = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       if (m.index > last) parts.push({ text: text.slice(last, m.index) });
-      const [path, filter] = m[1]!.split('|') as [string, string | undefined];
+      const [path = '', filter] = (m[1] ?? '').split('|') as [string, string | undefined];
       if (filter !== undefined && !filters.has(filter)) throw new Error(`unknown display filter "${filter}"`);
       parts.push(filter ? { path: path.trim().split('.'), filter } : { path: path.trim().split('.') });
       last = m.index + m[0].length;

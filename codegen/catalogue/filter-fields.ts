@@ -2,7 +2,8 @@
  * The filters a model's own fields give it, as NetBox's filter sets derive them: lookups by field
  * kind, `<name>_id` and `<name>` (natural key) for relations, whole subtrees for trees.
  */
-import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, FieldDef, FilterDef, M2mField, ModelDef, ValueFilter } from '../../runtime/catalogue/ir.ts';
+import { modelOf, rawModel } from './lookup.ts';
 import type { RawCatalogue } from './schema.ts';
 import { singular } from './names.ts';
 
@@ -20,7 +21,7 @@ export function relationFilters(
   what: string,
   natural?: string,
 ): FilterDef[] {
-  const t = cat.models[target]!;
+  const t = modelOf(cat, target);
   const out: FilterDef[] = [
     {
       name: `${base}_id`,
@@ -51,14 +52,14 @@ export function relationFilters(
 }
 
 /** The same pair for a many-to-many field (the rows it links), `base` defaulting to the field's singular. */
-export function m2mFilters(cat: Catalogue, f: FieldDef, base: string, tree = false, natural?: string): FilterDef[] {
-  const t = cat.models[f.to!]!;
+export function m2mFilters(cat: Catalogue, f: M2mField, base: string, tree = false, natural?: string): FilterDef[] {
+  const t = modelOf(cat, f.to);
   const common = {
     path: [],
     column: 'id',
     lookups: ['n'],
-    target: f.to!,
-    through: f.through!,
+    target: f.to,
+    through: f.through,
     ...(tree ? { tree } : {}),
   };
   const out: FilterDef[] = [
@@ -77,15 +78,24 @@ export function m2mFilters(cat: Catalogue, f: FieldDef, base: string, tree = fal
   return out;
 }
 
-function scalar(
+/** A field's own value compared by a filter of one of the kinds that need nothing more. */
+function scalar(f: FieldDef, kind: ValueFilter['kind'], lookups: string[], type: FilterDef['type']): FilterDef {
+  const column = f.column ?? f.name;
+  return { name: f.name, kind, path: [], column, lookups, type, description: f.helpText ?? f.label };
+}
+
+/** The same for a choice (with its set) or an object type (a list of them with `list`). */
+function typed(
   f: FieldDef,
-  kind: FilterDef['kind'],
+  kind: 'choice' | 'content_type' | 'content_type_id',
   lookups: string[],
   type: FilterDef['type'],
-  extra: Partial<FilterDef> = {},
+  extra: { choices?: string; list?: boolean },
 ): FilterDef {
-  const column = f.column ?? f.name;
-  return { name: f.name, kind, path: [], column, lookups, ...extra, type, description: f.helpText ?? f.label };
+  const [name, path, column, description] = [f.name, [], f.column ?? f.name, f.helpText ?? f.label];
+  if (kind !== 'choice') return { name, kind, path, column, lookups, ...extra, type, description };
+  if (!extra.choices) throw new Error(`${f.name}: a choice filter needs its choice set`);
+  return { name, kind, path, column, lookups, choices: extra.choices, type, description };
 }
 
 /**
@@ -118,17 +128,17 @@ export function fieldFilters(
     case 'text':
       return declared ? [scalar(f, 'string', stringLookups, 'string')] : [];
     case 'choice':
-      return [scalar(f, 'choice', stringLookups, 'string', { choices: f.choices! })];
+      return [typed(f, 'choice', stringLookups, 'string', { choices: f.choices })];
     case 'object_type':
       return [
-        scalar(f, 'content_type', ['n'], 'string'),
-        { ...scalar(f, 'content_type_id', ['n'], 'integer'), name: `${f.name}_id`, description: `${desc} (ID)` },
+        typed(f, 'content_type', ['n'], 'string', {}),
+        { ...typed(f, 'content_type_id', ['n'], 'integer', {}), name: `${f.name}_id`, description: `${desc} (ID)` },
       ];
     case 'list': {
       // a list of object types (custom fields, permissions…): the objects naming a type, by name or id
       if (f.item !== 'object_type') return [];
       const byName = (name: string, lookups: string[]): FilterDef => ({
-        ...scalar(f, 'content_type', lookups, 'string', { arg: 'array' }),
+        ...typed(f, 'content_type', lookups, 'string', { list: true }),
         name,
       });
       return [
@@ -138,7 +148,7 @@ export function fieldFilters(
         ),
         byName(f.name, ['n']),
         {
-          ...scalar(f, 'content_type_id', ['n'], 'integer', { arg: 'array' }),
+          ...typed(f, 'content_type_id', ['n'], 'integer', { list: true }),
           name: `${singular(f.name)}_id`,
           description: `${desc} (ID)`,
         },
@@ -148,11 +158,11 @@ export function fieldFilters(
     case 'ipaddress':
       return [scalar(f, 'ip', ['n'], 'string')];
     case 'fk': {
-      const target = cat.models[f.to!]!;
-      return relationFilters(cat, f.name, [], f.column!, f.to!, target.tree && f.name !== 'parent', f.label);
+      const target = modelOf(cat, f.to);
+      return relationFilters(cat, f.name, [], f.column, f.to, target.tree && f.name !== 'parent', f.label);
     }
     case 'm2m': {
-      const name = raw.apps[m.app]!.models[m.model]!.fields[f.name]!.filter_name ?? singular(f.name);
+      const name = rawModel(raw, m.app, m.model).fields[f.name]?.filter_name ?? singular(f.name);
       return m2mFilters(cat, f, name);
     }
     default:
@@ -162,9 +172,10 @@ export function fieldFilters(
 
 /** A computed value a filter can compare (an expression, or a prefix's depth and children), like a field. */
 export function computedFilter(f: FieldDef): FilterDef | undefined {
+  if (f.kind !== 'computed') return undefined;
   const c = f.computed;
-  if (c?.type === 'ip_depth' || c?.type === 'ip_children') return scalar(f, 'number', numberLookups, 'integer');
-  if (c?.type !== 'expr') return undefined;
+  if (c.type === 'ip_depth' || c.type === 'ip_children') return scalar(f, 'number', numberLookups, 'integer');
+  if (c.type !== 'expr') return undefined;
   switch (c.as) {
     case 'integer':
       return scalar(f, 'number', numberLookups, 'integer');

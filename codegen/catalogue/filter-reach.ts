@@ -4,7 +4,8 @@
  * (each type it can name), or the rows that point at the object (`from`). At the far end is another
  * model's filter (`filter`), the field `via` ends at, or the reached object itself by id and natural key.
  */
-import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, FilterDef, GenericField, ModelDef, ThroughDef } from '../../runtime/catalogue/ir.ts';
+import { fieldOf, modelOf } from './lookup.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { computedFilter, fieldFilters, m2mFilters, relationFilters } from './filter-fields.ts';
 
@@ -30,14 +31,23 @@ function namesModel(name: string, m: ModelDef): boolean {
   return baseOf(name).replace(/_/g, '') === m.model;
 }
 
-function wrap(inner: FilterDef, how: Partial<FilterDef>): FilterDef {
+/** How a related filter reaches its rows (RelatedFilter): the rows' model, and its op with what that needs. */
+type How = { readonly target: string; readonly column?: string; readonly where?: Record<string, string> } & (
+  | { readonly op: 'reverse' }
+  | { readonly op: 'reverse_generic'; readonly typeColumn: string; readonly idColumn: string }
+  | { readonly op: 'm2m'; readonly through: ThroughDef }
+  | { readonly op: 'generic'; readonly typeColumn: string }
+);
+
+function wrap(inner: FilterDef, how: How): FilterDef {
+  const choices = inner.kind === 'choice' || inner.kind === 'related' ? inner.choices : undefined;
   return {
     name: inner.name,
     kind: 'related',
     path: [],
     column: 'id',
     lookups: inner.lookups,
-    ...(inner.choices ? { choices: inner.choices } : {}),
+    ...(choices ? { choices } : {}),
     ...how,
     inner,
     description: inner.description,
@@ -46,9 +56,11 @@ function wrap(inner: FilterDef, how: Partial<FilterDef>): FilterDef {
 }
 
 export function anyOf(name: string, alternatives: FilterDef[]): FilterDef {
-  const list = alternatives.flatMap((f) => (f.kind === 'any' && !f.path.length ? f.branches! : [f]));
-  if (list.length === 1) return list[0]!;
-  const lookups = list[0]!.lookups.filter((l) => list.every((f) => f.lookups.includes(l)));
+  const list = alternatives.flatMap((f) => (f.kind === 'any' && !f.path.length ? f.branches : [f]));
+  const [first] = list;
+  if (!first) throw new Error(`${name}: no alternative`);
+  if (list.length === 1) return first;
+  const lookups = first.lookups.filter((l) => list.every((f) => f.lookups.includes(l)));
   return {
     name,
     kind: 'any',
@@ -56,8 +68,8 @@ export function anyOf(name: string, alternatives: FilterDef[]): FilterDef {
     column: 'id',
     lookups,
     branches: list,
-    description: list[0]!.description,
-    type: list[0]!.type,
+    description: first.description,
+    type: first.type,
   };
 }
 
@@ -78,8 +90,8 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
   const keep = (defs: FilterDef[]) => defs.filter((x) => wanted(name).includes(x.name));
   switch (f.kind) {
     case 'fk': {
-      const tree = d.tree ?? (r.cat.models[f.to!]!.tree && f.name !== 'parent');
-      return keep(relationFilters(r.cat, baseOf(name), [], f.column!, f.to!, tree, f.label, d.natural));
+      const tree = d.tree ?? (modelOf(r.cat, f.to).tree && f.name !== 'parent');
+      return keep(relationFilters(r.cat, baseOf(name), [], f.column, f.to, tree, f.label, d.natural));
     }
     case 'm2m':
       return keep(m2mFilters(r.cat, f, baseOf(name), d.tree ?? false, d.natural));
@@ -103,24 +115,24 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
 function fanOut(
   r: Reach,
   m: ModelDef,
-  g: FieldDef,
+  g: GenericField,
   then: { rest: Step[]; end: End } | undefined,
   name: string,
   d: RawFilter,
 ): FilterDef[] {
   const byName = new Map<string, FilterDef[]>();
-  let types = g.types!.filter((key) => !d.types || d.types.includes(key));
+  let types = g.types.filter((key) => !d.types || d.types.includes(key));
   // a filter named after one of the types is that object alone, unless objects inside it count (`inside`)
-  const named = types.filter((key) => namesModel(name, r.cat.models[key]!));
+  const named = types.filter((key) => namesModel(name, modelOf(r.cat, key)));
   if (!then && named.length && !d.inside) types = named;
   for (const key of types) {
-    const t = r.cat.models[key]!;
+    const t = modelOf(r.cat, key);
     let defs: FilterDef[];
     if (then) defs = walk(r, t, then.rest, then.end, name, d);
     else if (namesModel(name, t)) defs = identity(r, t, name, d);
     else defs = wanted(name).flatMap((n) => terminal(r, t, { far: n }, n, d));
     for (const def of defs) {
-      const how = { target: key, op: 'generic', column: g.idColumn!, arg: g.typeColumn! };
+      const how = { target: key, op: 'generic', column: g.idColumn, typeColumn: g.typeColumn } as const;
       byName.set(def.name, [...(byName.get(def.name) ?? []), wrap(def, how)]);
     }
   }
@@ -129,18 +141,17 @@ function fanOut(
 
 function reverse(r: Reach, m: ModelDef, from: string, inner: FilterDef, d: RawFilter): FilterDef {
   const [app, model, field] = from.split('.') as [string, string, string];
-  const owner = r.cat.models[`${app}.${model}`]!;
-  const f = owner.fields.find((x) => x.name === field)!;
-  const where = d.where
-    ? {
-        where: Object.fromEntries(
-          Object.entries(d.where).map(([k, v]) => [owner.fields.find((x) => x.name === k)!.column!, v]),
-        ),
-      }
-    : {};
-  if (f.kind === 'fk') return wrap(inner, { target: owner.key, op: 'reverse', column: f.column!, ...where });
+  const owner = modelOf(r.cat, `${app}.${model}`);
+  const f = fieldOf(r.cat, owner.key, field);
+  const columnOf = (k: string) => {
+    const c = fieldOf(r.cat, owner.key, k).column;
+    if (!c) throw new Error(`"where: ${k}" names a field of ${owner.key} without a column`);
+    return c;
+  };
+  const where = d.where ? { where: Object.fromEntries(Object.entries(d.where).map(([k, v]) => [columnOf(k), v])) } : {};
+  if (f.kind === 'fk') return wrap(inner, { target: owner.key, op: 'reverse', column: f.column, ...where });
   if (f.kind === 'm2m') {
-    const th = f.through!;
+    const th = f.through;
     return wrap(inner, {
       target: owner.key,
       op: 'm2m',
@@ -148,11 +159,13 @@ function reverse(r: Reach, m: ModelDef, from: string, inner: FilterDef, d: RawFi
       ...where,
     });
   }
+  if (f.kind !== 'generic') throw new Error(`"from: ${from}" is not a relation`);
   return wrap(inner, {
     target: owner.key,
     op: 'reverse_generic',
-    column: f.idColumn!,
-    arg: `${f.typeColumn!}:${f.idColumn!}`,
+    column: f.idColumn,
+    typeColumn: f.typeColumn,
+    idColumn: f.idColumn,
     ...where,
   });
 }
@@ -166,7 +179,7 @@ function fromOwner(r: Reach, m: ModelDef, from: string): ModelDef {
     f &&
     ((f.kind === 'fk' && f.to === m.key) ||
       (f.kind === 'm2m' && f.to === m.key) ||
-      (f.kind === 'generic' && f.types!.includes(m.key)));
+      (f.kind === 'generic' && f.types.includes(m.key)));
   if (!owner || !points) throw new Error(`"from: ${from}" is not a relation pointing at ${m.key}`);
   return owner;
 }
@@ -181,10 +194,10 @@ function walk(r: Reach, m: ModelDef, steps: Step[], end: End, name: string, d: R
   const f = m.fields.find((x) => x.name === step.field);
   switch (f?.kind) {
     case 'fk':
-      return walk(r, r.cat.models[f.to!]!, rest, end, name, d).map((i) => ({ ...i, path: [f.name, ...i.path] }));
+      return walk(r, modelOf(r.cat, f.to), rest, end, name, d).map((i) => ({ ...i, path: [f.name, ...i.path] }));
     case 'm2m':
-      return walk(r, r.cat.models[f.to!]!, rest, end, name, d).map((i) =>
-        wrap(i, { target: f.to!, op: 'm2m', through: f.through! }),
+      return walk(r, modelOf(r.cat, f.to), rest, end, name, d).map((i) =>
+        wrap(i, { target: f.to, op: 'm2m', through: f.through }),
       );
     case 'generic':
       return fanOut(r, m, f, { rest, end }, name, d);
@@ -203,23 +216,25 @@ export function declaredFilters(r: Reach, m: ModelDef, name: string, d: RawFilte
     const alts = any.map((a) =>
       declaredFilters(r, m, name, { ...common, ...(typeof a === 'string' ? { via: a } : a) }),
     );
-    const names = alts[0]!.map((f) => f.name).filter((n) => alts.every((a) => a.some((f) => f.name === n)));
+    const [first = []] = alts;
+    const names = first.map((f) => f.name).filter((n) => alts.every((a) => a.some((f) => f.name === n)));
     out = names.map((n) =>
       anyOf(
         n,
-        alts.map((a) => a.find((f) => f.name === n)!),
+        alts.flatMap((a) => a.filter((f) => f.name === n).slice(0, 1)),
       ),
     );
   } else {
     const steps: Step[] = d.from ? [{ from: d.from }] : [];
     const via = d.via ? d.via.split('.') : [];
+    const lastField = via.at(-1);
     let end: End;
     if (d.filter) {
       steps.push(...via.map((field) => ({ field })));
       end = { far: d.filter };
-    } else if (via.length) {
+    } else if (lastField !== undefined) {
       steps.push(...via.slice(0, -1).map((field) => ({ field })));
-      end = { field: via[via.length - 1]! };
+      end = { field: lastField };
     } else if (d.from) end = { identity: true };
     else throw new Error('give "via", "from", "filter", "any" or "op"');
     out = walk(r, m, steps, end, name, d);

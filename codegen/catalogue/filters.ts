@@ -3,18 +3,20 @@
  * from what every model of a kind has (tags, trees, cables, counts, the change log), from what related
  * models hand on (`propagate_filters`, `reverse_filters`) and from its own declarations (filter-reach.ts).
  */
-import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { CableOp, Catalogue, FilterDef, FilterSpecs, ModelDef, RequestOp } from '../../runtime/catalogue/ir.ts';
 import { CatalogueError } from './load.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
+import { specialOp } from './filter-args.ts';
+import { fieldOf, modelOf, rawModel } from './lookup.ts';
 
 export { numberLookups, stringLookups } from './filter-fields.ts';
 
 const requestOps = ['created_by_request', 'updated_by_request', 'modified_by_request'] as const;
 
-function requestFilter(name: (typeof requestOps)[number]): FilterDef {
+function requestFilter(name: RequestOp): FilterDef {
   const what = {
     created_by_request: 'created',
     updated_by_request: 'updated',
@@ -33,35 +35,43 @@ function requestFilter(name: (typeof requestOps)[number]): FilterDef {
 }
 
 function cableFilters(m: ModelDef): FilterDef[] {
-  const cable = (name: string, op: string, type: FilterDef['type'], lookups: string[], description: string) =>
-    ({ name, kind: 'cable', path: [], column: 'id', lookups, op, type, description }) as FilterDef;
+  const cable = (name: CableOp, type: FilterDef['type'], lookups: string[], description: string): FilterDef => ({
+    name,
+    kind: 'cable',
+    path: [],
+    column: 'id',
+    lookups,
+    op: name,
+    type,
+    description,
+  });
   const out = [
-    cable('cable_id', 'cable_id', 'integer', ['n'], 'Cable (ID)'),
-    cable('cable_end', 'cable_end', 'string', stringLookups, 'Cable end (A or B)'),
-    cable('cabled', 'cabled', 'boolean', [], 'Has a cable'),
+    cable('cable_id', 'integer', ['n'], 'Cable (ID)'),
+    cable('cable_end', 'string', stringLookups, 'Cable end (A or B)'),
+    cable('cabled', 'boolean', [], 'Has a cable'),
   ];
   if (m.fields.some((f) => f.name === 'mark_connected'))
-    out.push(cable('occupied', 'occupied', 'boolean', [], 'Has a cable or is marked connected'));
+    out.push(cable('occupied', 'boolean', [], 'Has a cable or is marked connected'));
   // a path endpoint (NetBox's PathEndpoint): whether its traced path is complete and active
-  if (m.fields.some((f) => f.computed?.type === 'cable' && f.computed.part === 'endpoints'))
-    out.push(cable('connected', 'connected', 'boolean', [], 'Its cable path is complete and active'));
+  if (m.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable' && f.computed.part === 'endpoints'))
+    out.push(cable('connected', 'boolean', [], 'Its cable path is complete and active'));
   return out;
 }
 
 function countFilters(m: ModelDef, cat: Catalogue): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
+    if (f.kind !== 'computed' || f.computed.type !== 'count' || f.computed.cumulative) continue;
     const c = f.computed;
-    if (c?.type !== 'count' || c.cumulative) continue;
-    const tf = cat.models[c.model]!.fields.find((x) => x.name === c.field)!;
+    const tf = fieldOf(cat, c.model, c.field);
     out.push({
       name: f.name,
       kind: 'count',
       path: [],
-      column: tf.kind === 'generic' ? tf.idColumn! : (tf.column ?? 'id'),
+      column: tf.kind === 'generic' ? tf.idColumn : (tf.column ?? 'id'),
       lookups: numberLookups,
       target: c.model,
-      ...(tf.kind === 'generic' ? { arg: tf.typeColumn! } : {}),
+      ...(tf.kind === 'generic' ? { typeColumn: tf.typeColumn } : {}),
       ...(c.through ? { through: c.through } : {}),
       type: 'integer',
       description: f.label,
@@ -71,17 +81,16 @@ function countFilters(m: ModelDef, cat: Catalogue): FilterDef[] {
 }
 
 function tagFilters(): FilterDef[] {
-  const tag = (name: string, kind: 'tag' | 'tag_id', type: FilterDef['type'], by: string) =>
-    ({
-      name,
-      kind,
-      path: [],
-      column: 'id',
-      lookups: ['n', 'any'],
-      target: 'extras.tag',
-      type,
-      description: `Tag (${by}); repeated values must all be present (${name}__any: one of them)`,
-    }) as FilterDef;
+  const tag = (name: string, kind: 'tag' | 'tag_id', type: FilterDef['type'], by: string): FilterDef => ({
+    name,
+    kind,
+    path: [],
+    column: 'id',
+    lookups: ['n', 'any'],
+    target: 'extras.tag',
+    type,
+    description: `Tag (${by}); repeated values must all be present (${name}__any: one of them)`,
+  });
   return [tag('tag', 'tag', 'string', 'slug'), tag('tag_id', 'tag_id', 'integer', 'ID')];
 }
 
@@ -106,9 +115,9 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
     for (const [name, other] of Object.entries(a.models)) {
       const rf = other.reverse_filters;
       if (!rf) continue;
-      const owner = r.cat.models[`${app}.${name}`]!;
+      const owner = modelOf(r.cat, `${app}.${name}`);
       const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
-      if (!g?.types?.includes(m.key)) continue;
+      if (g?.kind !== 'generic' || !g.types.includes(m.key)) continue;
       for (const [fname, far] of Object.entries(rf.filters)) {
         const at = `apps.${app}.models.${name}.reverse_filters.filters.${fname} (on ${m.key})`;
         out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }, at));
@@ -118,8 +127,8 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
   // filters a related model hands on to every model pointing at it (sites → region, site_group)
   for (const f of m.fields) {
     if (f.kind !== 'fk' || f.name === 'parent' || f.readOnly) continue;
-    const [tapp, tmodel] = f.to!.split('.') as [string, string];
-    for (const [name, p] of Object.entries(r.raw.apps[tapp]!.models[tmodel]!.propagate_filters ?? {})) {
+    const [tapp, tmodel] = f.to.split('.') as [string, string];
+    for (const [name, p] of Object.entries(rawModel(r.raw, tapp, tmodel).propagate_filters ?? {})) {
       const d: RawFilter = typeof p === 'string' ? { via: p } : p;
       const at = `apps.${tapp}.models.${tmodel}.propagate_filters.${name} (on ${m.key})`;
       out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }, at));
@@ -130,9 +139,11 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
 
 /** A declared operation: one of runtime/filters/special.ts, or a derived kind on a model without its feature. */
 function special(name: string, d: RawFilter): FilterDef[] {
-  if ((requestOps as readonly string[]).includes(d.op!)) return [requestFilter(d.op as (typeof requestOps)[number])];
+  const op = d.op;
+  if (op === 'created_by_request' || op === 'updated_by_request' || op === 'modified_by_request')
+    return [requestFilter(op)];
   // tags NetBox filters on models whose API shows none (data sources): nothing is tagged, but the filter holds
-  if (d.op === 'tag') return tagFilters();
+  if (op === 'tag') return tagFilters();
   if (d.expr) {
     const kind =
       d.type === 'integer' ? 'number' : d.type === 'number' ? 'decimal' : d.type === 'boolean' ? 'boolean' : 'string';
@@ -144,13 +155,13 @@ function special(name: string, d: RawFilter): FilterDef[] {
         path: [],
         column: 'id',
         lookups,
-        op: 'expr',
-        arg: d.expr,
+        expr: d.expr,
         type: d.type ?? 'string',
         description: d.description ?? name,
       },
     ];
   }
+  if (!op) throw new Error('give "op" or "expr"');
   return [
     {
       name,
@@ -158,8 +169,7 @@ function special(name: string, d: RawFilter): FilterDef[] {
       path: [],
       column: d.field ?? 'id',
       lookups: d.lookups ?? [],
-      op: d.op!,
-      ...(d.arg ? { arg: d.arg } : {}),
+      ...specialOp(op, d.arg, d.field),
       type: d.type ?? 'string',
       description: d.description ?? name,
     },
@@ -178,7 +188,7 @@ function derivedFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterD
   if (m.features.tags) out.push(...tagFilters());
   // a tree's nodes below a given one (NetBox's ancestor filters)
   if (m.tree) out.push(...relationFilters(cat, 'ancestor', [], 'parent_id', m.key, true, 'Ancestor'));
-  if (m.fields.some((f) => f.computed?.type === 'cable')) out.push(...cableFilters(m));
+  if (m.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable')) out.push(...cableFilters(m));
   out.push(...countFilters(m, cat));
   if (m.features.changelog) out.push(...requestOps.map(requestFilter));
   return out;
@@ -202,8 +212,8 @@ class FilterBuilder implements Reach {
   private parts(key: string) {
     let p = this.models.get(key);
     if (!p) {
-      const m = this.cat.models[key]!;
-      const own = Object.entries(this.raw.apps[m.app]!.models[m.model]!.filters ?? {});
+      const m = modelOf(this.cat, key);
+      const own = Object.entries(rawModel(this.raw, m.app, m.model).filters ?? {});
       p = {
         derived: derivedFilters(this.cat, this.raw, m),
         handed: handedSources(this, m),

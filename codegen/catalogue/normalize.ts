@@ -3,12 +3,14 @@
  * fixed, reverse relations found. Everything the runtime needs is decided here, once.
  */
 import type {
-  ActionDef,
+  ActionCall,
   Catalogue,
+  CheckCall,
   ChoiceOption,
   ComputedDef,
+  ExprAs,
+  FieldCommon,
   FieldDef,
-  FieldKind,
   ModelDef,
   NestedForm,
   OrderTerm,
@@ -17,7 +19,16 @@ import type {
   ScalarKind,
   UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
-import type { FeatureName } from '../../runtime/catalogue/names.ts';
+import {
+  actionArgs,
+  checkArgs,
+  type ActionOp,
+  type CheckName,
+  type FeatureName,
+} from '../../runtime/catalogue/names.ts';
+import { parseArgs, type RawArgs } from './args.ts';
+import { rawApp, rawModel } from './lookup.ts';
+import { pushTo } from '../../runtime/collections.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
 import {
@@ -83,7 +94,6 @@ function normalizeField(
   f: RawField,
   ctx: { model: string; table: string; raw: RawCatalogue },
 ): FieldDef[] {
-  const kind = f.type as FieldKind;
   const required = f.required === true || f.required === 'type';
   const modelRequired = f.required === 'model' || f.required === 'type';
   // a value the model needs: never null, no default, whichever stage asks for it
@@ -96,7 +106,7 @@ function normalizeField(
     else if (f.type === 'list') def = [];
     else if (nullable) def = null;
   }
-  const base = {
+  const base: Omit<FieldCommon, 'name'> = {
     label: f.label ?? labelFromName(name),
     ...(f.help_text !== undefined ? { helpText: f.help_text } : {}),
     required,
@@ -130,7 +140,7 @@ function normalizeField(
       return [
         {
           name,
-          kind,
+          kind: 'fk',
           column: `${name}_id`,
           ...base,
           to: f.to!,
@@ -157,7 +167,7 @@ function normalizeField(
       return [
         {
           name,
-          kind,
+          kind: 'm2m',
           ...base,
           default: [],
           nullable: false,
@@ -199,7 +209,7 @@ function normalizeField(
         },
         {
           name: f.read_as ?? name,
-          kind,
+          kind: 'generic',
           ...base,
           readOnly: true,
           required: false,
@@ -211,15 +221,17 @@ function normalizeField(
       ];
     }
     case 'choice':
-      return [{ name, kind, column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) }];
+      return [
+        { name, kind: 'choice', column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) },
+      ];
     case 'list':
       // a list is never null unless declared nullable (a list the runtime writes, null for none)
-      return [{ name, kind, column: name, ...base, nullable: f.nullable === true, item: f.item as ScalarKind }];
+      return [{ name, kind: 'list', column: name, ...base, nullable: f.nullable === true, item: f.item as ScalarKind }];
     case 'children':
       return [
         {
           name,
-          kind,
+          kind: 'children',
           ...base,
           nullable: false,
           default: [],
@@ -231,7 +243,7 @@ function normalizeField(
       return [
         {
           name,
-          kind,
+          kind: 'image',
           column: name,
           ...base,
           maxLength: f.max_length ?? 100,
@@ -244,8 +256,17 @@ function normalizeField(
         },
       ];
     default:
-      return [f.virtual ? { name, kind, ...base } : { name, kind, column: name, ...base }];
+      if (f.type === 'object_type') return [{ name, kind: 'object_type', column: name, ...base }];
+      return [f.virtual ? { name, kind: f.type, ...base } : { name, kind: f.type, column: name, ...base }];
   }
+}
+
+/** What an expression is read as, with the choice set or target model that needs (validate.ts checked them). */
+function exprAs(c: RawComputed): ExprAs {
+  if (c.as === 'choice' && c.choices) return { as: 'choice', choices: c.choices };
+  if (c.as === 'fk' && c.to) return { as: 'fk', to: c.to };
+  if (c.as && c.as !== 'choice' && c.as !== 'fk') return { as: c.as };
+  throw new Error(`an expression read as ${c.as ?? 'nothing'} lacks what that needs`);
 }
 
 function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): FieldDef {
@@ -269,13 +290,7 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
       ...(through ? { through } : {}),
     };
   } else if (c.expr) {
-    computed = {
-      type: 'expr',
-      sql: c.expr,
-      as: c.as!,
-      ...(c.choices ? { choices: c.choices } : {}),
-      ...(c.to ? { to: c.to } : {}),
-    };
+    computed = { type: 'expr', sql: c.expr, ...exprAs(c) };
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
@@ -301,8 +316,8 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
     writeOnly: false,
     unique: false,
     computed,
-    ...(computed.type === 'expr' && computed.choices ? { choices: computed.choices } : {}),
-    ...(computed.type === 'expr' && computed.to ? { to: computed.to } : {}),
+    ...(computed.type === 'expr' && computed.as === 'choice' ? { choices: computed.choices } : {}),
+    ...(computed.type === 'expr' && computed.as === 'fk' ? { to: computed.to } : {}),
     ...(c.nested ? nestedForm(c.nested) : {}),
     ...(c.snapshot ? { snapshot: true } : {}),
   };
@@ -324,19 +339,18 @@ export function nestedForm(list: readonly unknown[]): { nested: string[]; forms?
   return Object.keys(forms).length ? { nested, forms } : { nested };
 }
 
-function envelopeField(name: string, kind: FieldKind, extra: Partial<FieldDef> = {}): FieldDef {
-  return {
-    name,
-    kind,
-    label: labelFromName(name),
-    required: false,
-    nullable: false,
-    blank: true,
-    readOnly: true,
-    writeOnly: false,
-    unique: false,
-    ...extra,
-  };
+/** What the fields every model has (`id`, `url`, `tags`, timestamps, …) say of themselves: read-only, not null. */
+function envelope(name: string, label = labelFromName(name)): Omit<FieldCommon, 'name'> {
+  return { label, required: false, nullable: false, blank: true, readOnly: true, writeOnly: false, unique: false };
+}
+
+/** A check with its arguments in the catalogue's form (validate.ts has checked them against the spec). */
+function checkCall(check: CheckName, raw: RawArgs): CheckCall {
+  return { check, args: parseArgs(checkArgs[check], raw) } as CheckCall;
+}
+
+function actionCall(op: ActionOp, raw: RawArgs): ActionCall {
+  return { op, args: parseArgs(actionArgs[op], raw) } as ActionCall;
 }
 
 function parseOrdering(list: string[]): OrderTerm[] {
@@ -369,34 +383,62 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   }
   const timestamps = m.timestamps ?? true;
   // kept, filtered on and shown in GraphQL as NetBox's model has them; not in its serializer's answers
-  const unlisted: Partial<FieldDef> = timestamps === 'unlisted' ? { unlisted: true } : {};
+  const unlisted = timestamps === 'unlisted' ? { unlisted: true } : {};
   const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
   const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw));
+  const timestamp = (n: 'created' | 'last_updated'): FieldDef => ({
+    name: n,
+    kind: 'timestamp',
+    ...envelope(n),
+    column: n,
+    nullable: true,
+    ...unlisted,
+  });
   const all: FieldDef[] = [
-    envelopeField('id', 'id', { column: 'id', label: 'ID' }),
-    envelopeField('url', 'url', { label: 'URL' }),
-    ...(m.display_url === false ? [] : [envelopeField('display_url', 'display_url', { label: 'Display URL' })]),
-    envelopeField('display', 'display'),
+    { name: 'id', kind: 'id', ...envelope('id', 'ID'), column: 'id' },
+    { name: 'url', kind: 'url', ...envelope('url', 'URL') },
+    ...(m.display_url === false
+      ? []
+      : [{ name: 'display_url', kind: 'display_url', ...envelope('display_url', 'Display URL') } as const]),
+    { name: 'display', kind: 'display', ...envelope('display') },
     ...declared,
     ...(features.tags
-      ? [envelopeField('tags', 'tags', { readOnly: false, default: [], ...(m.tags_as_slugs ? { plain: true } : {}) })]
+      ? [
+          {
+            name: 'tags',
+            kind: 'tags',
+            ...envelope('tags'),
+            readOnly: false,
+            default: [],
+            ...(m.tags_as_slugs ? { plain: true } : {}),
+          } as const,
+        ]
       : []),
     ...(features.customFields
-      ? [envelopeField('custom_fields', 'custom_fields', { readOnly: false, column: 'custom_field_data', default: {} })]
+      ? [
+          {
+            name: 'custom_fields',
+            kind: 'custom_fields',
+            ...envelope('custom_fields'),
+            readOnly: false,
+            column: 'custom_field_data',
+            default: {},
+          } as const,
+        ]
       : []),
-    ...(timestamps === true || timestamps === 'created' || timestamps === 'unlisted'
-      ? [envelopeField('created', 'timestamp', { column: 'created', nullable: true, ...unlisted })]
-      : []),
+    ...(timestamps === true || timestamps === 'created' || timestamps === 'unlisted' ? [timestamp('created')] : []),
     ...(timestamps === true || timestamps === 'last_updated' || timestamps === 'unlisted'
-      ? [envelopeField('last_updated', 'timestamp', { column: 'last_updated', nullable: true, ...unlisted })]
+      ? [timestamp('last_updated')]
       : []),
     ...computed,
     ...(m.tree
       ? [
           {
-            ...envelopeField('_depth', 'computed', { label: 'Depth' }),
-            computed: { type: 'tree_depth' } as ComputedDef,
-          },
+            name: '_depth',
+            kind: 'computed',
+            ...envelope('_depth', 'Depth'),
+            computed: { type: 'tree_depth' },
+          } as const,
         ]
       : []),
   ];
@@ -412,11 +454,15 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   // described whole, for a name the model lacks: a field only NetBox's serializer has
   const serializerOnly = Object.entries(fieldOptions).filter(([n]) => !fields.some((f) => f.name === n));
   const byName = new Map(fields.map((f) => [f.name, f]));
-  const isCount = (n: string) => byName.get(n)?.computed?.type === 'count';
+  const computedOf = (n: string) => {
+    const f = byName.get(n);
+    return f?.kind === 'computed' ? f.computed : undefined;
+  };
+  const isCount = (n: string) => computedOf(n)?.type === 'count';
   // a subtree count (NetBox's annotation of a tree) stays in the nested form, where it reads 0; any
   // other count is left out of it unless `nested:` names it
   const isSubtreeCount = (n: string) => {
-    const c = byName.get(n)?.computed;
+    const c = computedOf(n);
     return c?.type === 'count' && c.cumulative;
   };
   const brief = m.brief ?? [
@@ -489,8 +535,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     if (r.check)
       return {
         type: 'check',
-        check: r.check as 'lag',
-        args: r.args ?? {},
+        ...checkCall(r.check, r.args ?? {}),
         key: r.key ?? '__all__',
         ...(r.message ? { message: r.message } : {}),
       };
@@ -570,7 +615,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(m.instantiates ? { instantiates: m.instantiates } : {}),
     actions: Object.entries(m.actions ?? {})
       .sort(([a], [b]) => byCodePoint(a, b))
-      .map(([path, { op, ...args }]) => ({ path, op: op as ActionDef['op'], args })),
+      .map(([path, { op, ...args }]) => ({ path, ...actionCall(op, args) })),
     ...(m.options?.description !== undefined || m.options?.type_choices || serializerOnly.length
       ? {
           options: {
@@ -585,24 +630,24 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
 
 function findReverse(models: Record<string, ModelDef>): void {
   const reverse = new Map<string, ReverseRelation[]>();
-  const add = (to: string, r: ReverseRelation) => reverse.set(to, [...(reverse.get(to) ?? []), r]);
+  const add = (to: string, r: ReverseRelation) => pushTo(reverse, to, r);
   for (const m of Object.values(models)) {
     for (const f of m.fields) {
       if (f.kind === 'fk' && !f.readOnly)
-        add(f.to!, { model: m.key, field: f.name, column: f.column!, onDelete: f.onDelete!, kind: 'fk' });
+        add(f.to, { model: m.key, field: f.name, column: f.column, onDelete: f.onDelete, kind: 'fk' });
       // a mirror is the other side of a many-to-many field, which has its reverse relation already
       if (f.kind === 'm2m' && !f.mirrors)
-        add(f.to!, {
+        add(f.to, {
           model: m.key,
           field: f.name,
-          column: f.through!.target,
+          column: f.through.target,
           onDelete: 'cascade',
           kind: 'm2m',
-          through: f.through!,
+          through: f.through,
         });
       if (f.kind === 'generic') {
-        for (const t of f.types!)
-          add(t, { model: m.key, field: f.name, column: f.idColumn!, onDelete: f.onDelete!, kind: 'generic' });
+        for (const t of f.types)
+          add(t, { model: m.key, field: f.name, column: f.idColumn, onDelete: f.onDelete, kind: 'generic' });
       }
     }
   }
@@ -618,9 +663,9 @@ export function normalizeCatalogue(raw: RawCatalogue): Catalogue {
   const apps = Object.keys(raw.apps)
     .sort(byCodePoint)
     .map((app) => {
-      const a = raw.apps[app]!;
+      const a = rawApp(raw, app);
       const names = Object.keys(a.models).sort(byCodePoint);
-      for (const n of names) models[`${app}.${n}`] = normalizeModel(app, n, a.models[n]!, raw);
+      for (const n of names) models[`${app}.${n}`] = normalizeModel(app, n, rawModel(raw, app, n), raw);
       return {
         name: app,
         label: a.label ?? capitalize(app),
@@ -630,10 +675,10 @@ export function normalizeCatalogue(raw: RawCatalogue): Catalogue {
     });
   findReverse(models);
   const sortedModels: Record<string, ModelDef> = {};
-  for (const k of Object.keys(models).sort(byCodePoint)) sortedModels[k] = models[k]!;
+  for (const [k, m] of Object.entries(models).sort(([a], [b]) => byCodePoint(a, b))) sortedModels[k] = m;
   const choices: Record<string, ChoiceOption[]> = {};
-  for (const k of Object.keys(raw.choices ?? {}).sort(byCodePoint)) {
-    choices[k] = raw.choices![k]!.map(([value, label]) => ({ value, label }));
+  for (const [k, options] of Object.entries(raw.choices ?? {}).sort(([a], [b]) => byCodePoint(a, b))) {
+    choices[k] = options.map(([value, label]) => ({ value, label }));
   }
   return { apps, models: sortedModels, choices };
 }

@@ -5,6 +5,8 @@
 import type { RawCatalogue, RawModel } from './schema.ts';
 import { CatalogueError } from './load.ts';
 import { parseDisplay } from './display.ts';
+import { argFaults, ownFieldArgs, type RawArgs } from './args.ts';
+import { actionArgs, checkArgs, type ArgSpec } from '../../runtime/catalogue/names.ts';
 
 const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
 const columnlessPrefixes = ['_'];
@@ -99,6 +101,24 @@ export function validateCatalogue(raw: RawCatalogue): void {
     if (paths.has(pathKey)) faults.push(`${at}.path: "${m.path}" is already used by ${paths.get(pathKey)}`);
     paths.set(pathKey, key);
     const names = wireNames(m);
+    /** An operation's arguments against its spec; those naming this model's fields must name one. */
+    const operationArgs = (spec: ArgSpec, args: RawArgs, where: string) => {
+      for (const fault of argFaults(spec, args)) faults.push(`${where}.${fault}`);
+      for (const [arg, field] of ownFieldArgs(spec, args))
+        if (!m.fields[field] && !m.computed?.[field])
+          faults.push(`${where}.${arg}: unknown field "${field}" of ${key}`);
+      for (const [arg, kind] of Object.entries(spec)) {
+        const value = args[arg];
+        if (value === undefined) continue;
+        if (kind.startsWith('model') && !models.has(String(value)))
+          faults.push(`${where}.${arg}: unknown model "${String(value)}"`);
+        const refs = kind === 'ref' ? [String(value)] : kind === 'refs' && Array.isArray(value) ? value : [];
+        for (const ref of refs) {
+          const [app, model, field] = ref.split('.') as [string, string, string];
+          if (!fieldOf(`${app}.${model}`, field)) faults.push(`${where}.${arg}: unknown field "${ref}"`);
+        }
+      }
+    };
 
     for (const [fname, f] of Object.entries(m.fields)) {
       const fat = `${at}.fields.${fname}`;
@@ -285,6 +305,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (enforce && vrf?.to && fieldOf(vrf.to, enforce)?.type !== 'boolean')
           faults.push(`${at}.rules.${i}.ip_unique.enforce: "${enforce}" is not a boolean field of ${vrf.to}`);
       }
+      if (r.check) operationArgs(checkArgs[r.check], r.args ?? {}, `${at}.rules.${i}.args`);
+      else if (r.args) faults.push(`${at}.rules.${i}.args: arguments are a check's`);
       for (const p of [...(r.requires ?? []), ...(r.same ?? []), ...(r.one_of ?? []), ...(r.less ?? [])]) {
         const fault = walk(key, p.split('.'), false);
         if (fault) faults.push(`${at}.rules.${i}: ${fault}`);
@@ -314,17 +336,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (fault) faults.push(`${at}.instantiates.placeholders.${pname}: ${fault}`);
       }
     }
-    for (const [aname, { op, ...args }] of Object.entries(m.actions ?? {})) {
-      void op;
-      for (const [arg, v] of Object.entries(args)) {
-        if (arg === 'code') continue; // a field of the template model the action reads
-        for (const part of v.split(',')) {
-          const ok = part.includes('.') ? models.has(part) : !!m.fields[part] || !!m.computed?.[part];
-          if (!ok)
-            faults.push(`${at}.actions.${aname}.${arg}: "${part}" is neither a field of ${key} nor a catalogued model`);
-        }
-      }
-    }
+    for (const [aname, { op, ...args }] of Object.entries(m.actions ?? {}))
+      operationArgs(actionArgs[op], args, `${at}.actions.${aname}`);
     // paths through generic relations and reverse hops are followed (and faulted) where filters are built
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
       if (!f.op && !f.expr && !f.via && !f.from && !f.filter && !f.any)

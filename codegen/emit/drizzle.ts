@@ -2,7 +2,9 @@
  * IR → drizzle table declarations, one file per app (`generated/db/<app>.ts`), schema-unqualified
  * so the same tables serve main and every branch schema. drizzle-kit reads them to write migrations.
  */
-import type { Catalogue, FieldDef, ModelDef, UniqueDef } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, ColumnField, FieldDef, M2mField, ModelDef, UniqueDef } from '../../runtime/catalogue/ir.ts';
+import { pushTo } from '../../runtime/collections.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { byCodePoint, camel, pgName } from '../catalogue/names.ts';
 import { importFrom, str, tsFile } from './ts-file.ts';
@@ -13,9 +15,8 @@ export function tableConst(table: string): string {
   return camel(table);
 }
 
-function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: string[] } | undefined {
-  const col = f.column!;
-  const name = str(col);
+function columnExpr(f: ColumnField, cat: Catalogue): { builder: string; imports: string[] } | undefined {
+  const name = str(f.column);
   switch (f.kind) {
     case 'id':
       return { builder: `bigserial(${name}, { mode: 'number' }).primaryKey()`, imports: ['bigserial'] };
@@ -47,7 +48,7 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
     case 'custom_fields':
       return { builder: `jsonb(${name})`, imports: ['jsonb'] };
     case 'choice': {
-      const numeric = cat.choices[f.choices!]!.every((c) => typeof c.value === 'number');
+      const numeric = (cat.choices[f.choices] ?? []).every((c) => typeof c.value === 'number');
       return numeric
         ? { builder: `integer(${name})`, imports: ['integer'] }
         : { builder: `varchar(${name}, { length: 50 })`, imports: ['varchar'] };
@@ -62,13 +63,12 @@ function columnExpr(f: FieldDef, cat: Catalogue): { builder: string; imports: st
       return {
         builder:
           `bigint(${name}, { mode: 'number' }).references((): AnyPgColumn => ` +
-          `${tableConst(cat.models[f.to!]!.table)}.id)`,
+          `${tableConst(modelOf(cat, f.to).table)}.id)`,
         imports: ['bigint'],
       };
     case 'list': {
-      const item =
-        f.item === 'ipnetwork' ? ['cidr', 'cidr'] : f.item === 'integer' ? ['integer', 'integer'] : ['text', 'text'];
-      return { builder: `${item[0]}(${name}).array()`, imports: [item[1]!] };
+      const item = f.item === 'ipnetwork' ? 'cidr' : f.item === 'integer' ? 'integer' : 'text';
+      return { builder: `${item}(${name}).array()`, imports: [item] };
     }
     default:
       return undefined;
@@ -90,11 +90,16 @@ function defaultExpr(f: FieldDef): string {
   return `.default(${typeof f.default === 'string' ? str(f.default) : JSON.stringify(f.default)})`;
 }
 
-function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): { code: string; imports: string[] } {
-  const cols = u.fields.map((n) => byName.get(n)!);
+function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, ColumnField>): { code: string; imports: string[] } {
+  const column = (n: string) => {
+    const f = byName.get(n);
+    if (!f) throw new Error(`${m.key}: unique constraint names "${n}", which has no column`);
+    return f;
+  };
+  const cols = u.fields.map(column);
   const whenNull = u.whenNull ? `_when_${u.whenNull.join('_')}_null` : '';
   const name = str(pgName(`${m.table}_${u.fields.join('_')}${u.ci ? '_ci' : ''}${whenNull}_uniq`));
-  const ref = (f: FieldDef) => `t.${camel(f.column!)}`;
+  const ref = (f: ColumnField) => `t.${camel(f.column)}`;
   const plain = !u.ci && !u.whenNull;
   if (plain) {
     const nnd = u.nullsEqual && cols.some((c) => c.nullable) ? '.nullsNotDistinct()' : '';
@@ -110,8 +115,8 @@ function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, FieldDef>): {
     return ref(c);
   });
   const conds = [
-    ...(u.whenNull ?? []).map((n) => `${byName.get(n)!.column} IS NULL`),
-    ...(u.whenSet ?? []).map((n) => `${byName.get(n)!.column} IS NOT NULL`),
+    ...(u.whenNull ?? []).map((n) => `${column(n).column} IS NULL`),
+    ...(u.whenSet ?? []).map((n) => `${column(n).column} IS NOT NULL`),
   ];
   const where = conds.length ? `.where(sql\`${conds.join(' AND ')}\`)` : '';
   return { code: `uniqueIndex(${name}).on(${exprs.join(', ')})${where}`, imports: ['uniqueIndex'] };
@@ -123,12 +128,12 @@ function indexExprs(m: ModelDef): string[] {
     `index(${str(pgName(`${m.table}_${suffix}_idx`))})${using ? `.using('${using}', ${on})` : `.on(${on})`}`;
   for (const f of m.fields) {
     if (f.hidden && !f.column) continue;
-    if (f.kind === 'fk') out.push(idx(f.column!, `t.${camel(f.column!)}`));
+    if (f.kind === 'fk') out.push(idx(f.column, `t.${camel(f.column)}`));
     else if (f.index && f.column) out.push(idx(f.column, `t.${camel(f.column)}`));
     if (f.kind === 'generic')
-      out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn!)}, t.${camel(f.idColumn!)}`));
-    if (f.kind === 'ipnetwork' || f.kind === 'ipaddress')
-      out.push(idx(`${f.column}_gist`, `t.${camel(f.column!)}.op('inet_ops')`, 'gist'));
+      out.push(idx(`${f.typeColumn}_${f.idColumn}`, `t.${camel(f.typeColumn)}, t.${camel(f.idColumn)}`));
+    if ((f.kind === 'ipnetwork' || f.kind === 'ipaddress') && f.column)
+      out.push(idx(`${f.column}_gist`, `t.${camel(f.column)}.op('inet_ops')`, 'gist'));
   }
   const name = m.fields.find((f) => f.name === 'name' && f.column);
   if (name?.naturalSort) out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
@@ -145,11 +150,14 @@ function indexExprs(m: ModelDef): string[] {
   // a default ordering of several columns (interfaces by device then name, prefixes by VRF then
   // prefix) gets one index in exactly that order, so a page — even a deep one — is an index walk
   const terms = m.ordering.filter((o) => o.field !== 'id');
-  const columns = terms.map((o) => ({ o, f: m.fields.find((x) => x.name === o.field) }));
-  if (terms.length >= 2 && columns.every((c) => c.f?.column)) {
-    const exprs = columns.map(({ o, f }) => {
-      const collate = f!.naturalSort ? ' COLLATE natural_sort' : '';
-      return `"${f!.column}"${collate}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
+  const columns = terms.flatMap((o) => {
+    const f = m.fields.find((x) => x.name === o.field);
+    return f?.column ? [{ o, f, column: f.column }] : [];
+  });
+  if (terms.length >= 2 && columns.length === terms.length) {
+    const exprs = columns.map(({ o, f, column }) => {
+      const collate = f.naturalSort ? ' COLLATE natural_sort' : '';
+      return `"${column}"${collate}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
     });
     out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));
   }
@@ -157,7 +165,7 @@ function indexExprs(m: ModelDef): string[] {
 }
 
 function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): string {
-  const byName = new Map(m.fields.map((f) => [f.name, f]));
+  const byName = new Map(m.fields.flatMap((f) => (f.column ? [[f.name, f] as const] : [])));
   const cols: string[] = [];
   for (const f of m.fields) {
     if (!f.column) continue;
@@ -190,9 +198,9 @@ function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): stri
   return `pgTable(${str(m.table)}, {\n${cols.join('\n')}\n}${third})`;
 }
 
-function throughStatement(m: ModelDef, f: FieldDef, cat: Catalogue): string {
-  const th = f.through!;
-  const target = cat.models[f.to!]!;
+function throughStatement(m: ModelDef, f: M2mField, cat: Catalogue): string {
+  const th = f.through;
+  const target = modelOf(cat, f.to);
   const ref = (column: string, table: string) =>
     `bigint(${str(column)}, { mode: 'number' }).notNull().references((): AnyPgColumn => ${tableConst(table)}.id)`;
   return `pgTable(${str(th.table)}, {
@@ -208,39 +216,42 @@ function throughStatement(m: ModelDef, f: FieldDef, cat: Catalogue): string {
 export function emitDrizzle(cat: Catalogue): FileMap {
   const files: FileMap = new Map();
   const appOf = new Map(Object.values(cat.models).map((m) => [m.table, m.app]));
+  const tableOf = (key: string) => modelOf(cat, key).table;
   for (const app of cat.apps) {
     const imports = new Set<string>(['pgTable', 'AnyPgColumn']);
     const statements: string[] = [];
     const needed = new Set<string>();
     for (const key of app.models) {
-      const m = cat.models[key]!;
+      const m = modelOf(cat, key);
       statements.push(
         `/** ${m.description || m.className} */\nexport const ${tableConst(m.table)} = ` +
           `${tableStatement(m, cat, imports)};`,
       );
       for (const f of m.fields) {
-        if (f.kind === 'fk') needed.add(cat.models[f.to!]!.table);
+        if (f.kind === 'fk') needed.add(tableOf(f.to));
         if (f.kind === 'm2m' && !f.mirrors) {
           for (const i of ['bigserial', 'bigint', 'unique', 'index']) imports.add(i);
-          needed.add(cat.models[f.to!]!.table);
+          needed.add(tableOf(f.to));
           statements.push(
             `/** ${m.className}.${f.name}: many-to-many with ${f.to} */\n` +
-              `export const ${tableConst(f.through!.table)} = ${throughStatement(m, f, cat)};`,
+              `export const ${tableConst(f.through.table)} = ${throughStatement(m, f, cat)};`,
           );
         }
       }
     }
     const foreign = new Map<string, string[]>();
     for (const t of needed) {
-      const other = appOf.get(t)!;
-      if (other !== app.name) foreign.set(other, [...(foreign.get(other) ?? []), tableConst(t)]);
+      const other = appOf.get(t);
+      if (other !== undefined && other !== app.name) pushTo(foreign, other, tableConst(t));
     }
     const pgCore = [...imports].filter((i) => i !== 'sql' && i !== 'AnyPgColumn');
     const importStatements = [
       importFrom('drizzle-orm/pg-core', ['AnyPgColumn'], true),
       importFrom('drizzle-orm/pg-core', pgCore),
       ...(imports.has('sql') ? [importFrom('drizzle-orm', ['sql'])] : []),
-      ...[...foreign.keys()].sort(byCodePoint).map((o) => importFrom(`./${o}.ts`, foreign.get(o)!)),
+      ...[...foreign.entries()]
+        .sort(([a], [b]) => byCodePoint(a, b))
+        .map(([o, names]) => importFrom(`./${o}.ts`, names)),
     ];
     files.set(`db/${app.name}.ts`, tsFile(emitter, [...importStatements, ...statements]));
   }

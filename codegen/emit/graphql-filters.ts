@@ -4,14 +4,26 @@
  * NetBox's declared reverse-relation filters, and AND / OR / NOT of the same filter. Enums come with
  * the choice fields that use them.
  */
-import type { Catalogue, FieldDef, FilterDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type {
+  Catalogue,
+  ComputedField,
+  ExprAs,
+  FieldDef,
+  FilterDef,
+  FkField,
+  M2mField,
+  ModelDef,
+  TagsField,
+} from '../../runtime/catalogue/ir.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 import type { FilterMap, FilterSource, LookupKind, Relation } from '../../runtime/graphql/map.ts';
 import type { SdlField, SdlType } from './graphql-sdl.ts';
 import { enumName, filterName, memberName, shown } from './graphql-names.ts';
 import { byIdFilters, filterEnums, filterRelations, filterTypes, restInputs } from './graphql-netbox.ts';
 
-const lookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
-  string: ['StrFilterLookup', 'str'],
+const stringLookup = ['StrFilterLookup', 'str'] as const;
+const lookups: Readonly<Partial<Record<FieldDef['kind'], readonly [string, LookupKind]>>> = {
+  string: stringLookup,
   text: ['StrFilterLookup', 'str'],
   slug: ['StrFilterLookup', 'str'],
   ipaddress: ['StrFilterLookup', 'str'],
@@ -25,7 +37,7 @@ const lookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
   json: ['JSONFilter', 'json'],
 };
 
-const exprLookups: Readonly<Record<string, readonly [string, LookupKind]>> = {
+const exprLookups: Readonly<Record<Exclude<ExprAs['as'], 'fk'>, readonly [string, LookupKind]>> = {
   integer: ['IntegerLookup', 'int'],
   string: ['StrFilterLookup', 'str'],
   decimal: ['FloatLookup', 'float'],
@@ -60,11 +72,11 @@ function enumOf(ctx: FilterContext, set: string): string {
   return name;
 }
 
-function related(ctx: FilterContext, b: Built, filter: string, f: FieldDef): void {
+function related(ctx: FilterContext, b: Built, filter: string, f: FkField | M2mField | TagsField): void {
   const { cat } = ctx;
-  const to = f.kind === 'tags' ? 'extras.tag' : f.to!;
+  const to = f.kind === 'tags' ? 'extras.tag' : f.to;
   if (!shown(cat, to)) return;
-  const target = cat.models[to]!;
+  const target = modelOf(cat, to);
   if (f.kind === 'fk') {
     add(b, filter, f.name, filterName(target), { kind: 'related', field: f.name, filter: filterName(target) });
     return;
@@ -73,11 +85,11 @@ function related(ctx: FilterContext, b: Built, filter: string, f: FieldDef): voi
   add(b, filter, f.name, filterName(target), { kind: 'related', relation, filter: filterName(target) });
 }
 
-function computed(ctx: FilterContext, b: Built, filter: string, f: FieldDef): void {
-  const c = f.computed!;
+function computed(b: Built, filter: string, f: ComputedField): void {
+  const c = f.computed;
   if (c.type === 'count') return add(b, filter, f.name, 'IntFilterLookup', { kind: 'count', field: f.name });
   if (c.type === 'expr' && c.as !== 'fk') {
-    const [type, lookup] = exprLookups[c.as]!;
+    const [type, lookup] = exprLookups[c.as];
     return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup });
   }
   if (c.type === 'tree_depth')
@@ -107,9 +119,9 @@ function field(ctx: FilterContext, b: Built, filter: string, m: ModelDef, f: Fie
         lookup: 'json',
       });
     case 'computed':
-      return computed(ctx, b, filter, f);
+      return computed(b, filter, f);
     case 'choice': {
-      const e = enumOf(ctx, f.choices!);
+      const e = enumOf(ctx, f.choices);
       return add(b, filter, f.name, `${e}BaseFilterLookup`, { kind: 'enum', field: f.name, enum: e });
     }
     case 'list': {
@@ -120,13 +132,11 @@ function field(ctx: FilterContext, b: Built, filter: string, m: ModelDef, f: Fie
       return add(b, filter, f.name, 'ContentTypeFilter', { kind: 'object_type', field: f.name });
     default: {
       const generic = m.fields.some((g) => g.kind === 'generic' && g.idColumn === f.column);
-      const [type, lookup] = generic ? (['ID', 'eq'] as const) : (lookups[f.kind] ?? lookups.string!);
+      const [type, lookup] = generic ? (['ID', 'eq'] as const) : (lookups[f.kind] ?? stringLookup);
       return add(b, filter, f.name, type, { kind: 'lookup', field: f.name, lookup });
     }
   }
 }
-
-const relationKinds = new Set(['fk', 'fk_natural', 'tree', 'tree_natural', 'm2m', 'm2m_natural']);
 
 /**
  * The REST filters that reach another model (`tenant_group`, `region`, `site_id`): `x: XFilter` over the
@@ -134,8 +144,9 @@ const relationKinds = new Set(['fk', 'fk_natural', 'tree', 'tree_natural', 'm2m'
  */
 function restRelations(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
   for (const d of ctx.rest[m.key] ?? []) {
-    if (!relationKinds.has(d.kind) || !d.target || !shown(ctx.cat, d.target) || d.through) continue;
-    const target = ctx.cat.models[d.target]!;
+    const plain = d.kind === 'fk' || d.kind === 'fk_natural' || d.kind === 'tree' || d.kind === 'tree_natural';
+    if (!plain || !shown(ctx.cat, d.target)) continue;
+    const target = modelOf(ctx.cat, d.target);
     if (d.name.endsWith('_id')) {
       const tree = d.kind === 'tree';
       add(b, filter, d.name, tree ? 'TreeNodeFilter' : 'ID', { kind: tree ? 'tree' : 'id', rest: d.name });
@@ -153,16 +164,18 @@ function declared(ctx: FilterContext, b: Built, filter: string, m: ModelDef): vo
   for (const [name, rel] of Object.entries(filterRelations[filter] ?? {})) {
     if (rel.startsWith('=')) {
       const f = m.fields.find((g) => g.name === rel.slice(1));
-      if (!f?.to || !shown(ctx.cat, f.to)) throw new Error(`${filter}.${name}: ${m.key} has no relation ${rel}`);
-      const target = filterName(ctx.cat.models[f.to]!);
+      const to = f && 'to' in f ? f.to : undefined;
+      if (!f || !to || !shown(ctx.cat, to)) throw new Error(`${filter}.${name}: ${m.key} has no relation ${rel}`);
+      const target = filterName(modelOf(ctx.cat, to));
       add(b, filter, name, target, { kind: 'related', relation: { via: 'field', field: f.name }, filter: target });
       continue;
     }
     const [app, model, relField] = rel.split('.');
     const key = `${app}.${model}`;
+    if (!relField) throw new Error(`${filter}.${name}: "${rel}" is not \`app.model.field\``);
     if (!shown(ctx.cat, key)) continue;
-    const target = ctx.cat.models[key]!;
-    const relation: Relation = { via: 'reverse', model: key, field: relField! };
+    const target = modelOf(ctx.cat, key);
+    const relation: Relation = { via: 'reverse', model: key, field: relField };
     add(b, filter, name, filterName(target), { kind: 'related', relation, filter: filterName(target) });
     // and `<name>_id: ID` where NetBox declares it (a reverse relation's id)
     if (byIdFilters.has(`${filter}.${name}_id`))
@@ -174,16 +187,19 @@ function declared(ctx: FilterContext, b: Built, filter: string, m: ModelDef): vo
 function restComputed(ctx: FilterContext, b: Built, filter: string, m: ModelDef): void {
   for (const [name, [type, restName]] of Object.entries(restInputs[filter] ?? {})) {
     // `model:filter`: another model's REST filter over the same columns
-    const [restModel, rest] = restName?.includes(':') ? restName.split(':') : [undefined, restName ?? name];
+    const [restModel, rest] = restName?.includes(':')
+      ? (restName.split(':') as [string, string])
+      : [undefined, restName ?? name];
     if (!(ctx.rest[restModel ?? m.key] ?? []).some((d) => d.name === rest))
       throw new Error(`${filter}.${name}: ${restModel ?? m.key} has no REST filter ${rest}`);
-    const lookup = /^(\w+Enum)BaseFilterLookup$/.exec(type);
-    if (type === 'TreeNodeFilter') add(b, filter, name, type, { kind: 'tree', rest: rest! });
+    const lookup = /^(\w+Enum)BaseFilterLookup$/.exec(type)?.[1];
+    const members = filterEnums[type];
+    if (type === 'TreeNodeFilter') add(b, filter, name, type, { kind: 'tree', rest });
     else if (type.endsWith('Filter'))
       add(b, filter, name, type, { kind: 'related', rest, filter: type, ...(restModel ? { restModel } : {}) });
-    else if (lookup) add(b, filter, name, type, { kind: 'rest', rest, enum: lookup[1]!, lookup: true });
-    else if (filterEnums[type]) {
-      if (!ctx.enums.has(type)) ctx.enums.set(type, new Map(Object.entries(filterEnums[type]!)));
+    else if (lookup) add(b, filter, name, type, { kind: 'rest', rest, enum: lookup, lookup: true });
+    else if (members) {
+      if (!ctx.enums.has(type)) ctx.enums.set(type, new Map(Object.entries(members)));
       add(b, filter, name, type, { kind: 'rest', rest, enum: type });
     } else add(b, filter, name, type, { kind: 'rest', rest });
   }

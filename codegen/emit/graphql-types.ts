@@ -4,7 +4,15 @@
  * class_type, custom_fields, changelog), and a union per generic relation. Each field is recorded in
  * the map with the catalogue field or relation it reads.
  */
-import type { Catalogue, FieldDef, ModelDef, ReverseRelation } from '../../runtime/catalogue/ir.ts';
+import type {
+  Catalogue,
+  ComputedField,
+  FieldDef,
+  GenericField,
+  ModelDef,
+  ReverseRelation,
+} from '../../runtime/catalogue/ir.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 import type { FieldSource, ObjectTypeMap } from '../../runtime/graphql/map.ts';
 import type { SdlField, SdlType } from './graphql-sdl.ts';
 import { filterName, shown, typeName, unionName } from './graphql-names.ts';
@@ -60,11 +68,11 @@ function add(b: Built, name: string, type: string, source: FieldSource, args?: s
 const bang = (type: string, nullable: boolean) => (nullable ? type : `${type}!`);
 
 /** The union of a generic relation's shown types, or undefined when none is shown. */
-function union(ctx: TypeContext, m: ModelDef, f: FieldDef): string | undefined {
-  const members = (f.types ?? []).filter((t) => shown(ctx.cat, t));
+function union(ctx: TypeContext, m: ModelDef, f: GenericField): string | undefined {
+  const members = f.types.filter((t) => shown(ctx.cat, t));
   if (!members.length) return undefined;
   const name = unionName(m, f);
-  ctx.unions.set(name, new Map(members.map((t) => [t, typeName(ctx.cat.models[t]!)])));
+  ctx.unions.set(name, new Map(members.map((t) => [t, typeName(modelOf(ctx.cat, t))])));
   return name;
 }
 
@@ -82,8 +90,8 @@ function choiceObject(ctx: TypeContext, set: string): string {
   return name;
 }
 
-function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef, name: string): void {
-  const c = f.computed!;
+function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: ComputedField, name: string): void {
+  const c = f.computed;
   switch (c.type) {
     case 'count':
       return add(b, name, 'BigInt!', { kind: 'value', field: f.name });
@@ -109,10 +117,10 @@ function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef, nam
     }
     case 'expr': {
       if (c.as === 'fk') {
-        if (!shown(ctx.cat, c.to!)) return;
-        return add(b, name, typeName(ctx.cat.models[c.to!]!), { kind: 'object', field: f.name });
+        if (!shown(ctx.cat, c.to)) return;
+        return add(b, name, typeName(modelOf(ctx.cat, c.to)), { kind: 'object', field: f.name });
       }
-      if (c.as === 'choice' && c.choices && choiceTypes[c.choices])
+      if (c.as === 'choice' && choiceTypes[c.choices])
         return add(b, name, `${choiceObject(ctx, c.choices)}!`, { kind: 'choice', field: f.name });
       return add(b, name, exprScalars[c.as] ?? 'String', { kind: 'value', field: f.name });
     }
@@ -139,14 +147,14 @@ function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
     case 'image':
       return;
     case 'fk': {
-      if (!shown(cat, f.to!)) return;
-      return add(b, name, bang(typeName(cat.models[f.to!]!), f.nullable), { kind: 'object', field: f.name });
+      if (!shown(cat, f.to)) return;
+      return add(b, name, bang(typeName(modelOf(cat, f.to)), f.nullable), { kind: 'object', field: f.name });
     }
     case 'm2m':
     case 'tags': {
-      const to = f.kind === 'tags' ? 'extras.tag' : f.to!;
+      const to = f.kind === 'tags' ? 'extras.tag' : f.to;
       if (!shown(cat, to)) return;
-      const target = cat.models[to]!;
+      const target = modelOf(cat, to);
       const source: FieldSource = { kind: 'list', relation: { via: 'field', field: f.name } };
       return add(b, name, `[${typeName(target)}!]!`, source, listArgs(filterName(target)));
     }
@@ -188,7 +196,7 @@ function reverseName(cat: Catalogue, r: ReverseRelation): { name: string; one: b
   const declared = reverseNames[`${r.model}.${r.field}`];
   if (declared) return { name: declared.replace(/!one$/, ''), one: declared.endsWith('!one') };
   if (r.kind === 'generic') return undefined;
-  return { name: `${cat.models[r.model]!.model}_set`, one: false };
+  return { name: `${modelOf(cat, r.model).model}_set`, one: false };
 }
 
 function reverse(ctx: TypeContext, b: Built, m: ModelDef): void {
@@ -196,7 +204,7 @@ function reverse(ctx: TypeContext, b: Built, m: ModelDef): void {
     if (!shown(ctx.cat, r.model)) continue;
     const named = reverseName(ctx.cat, r);
     if (!named) continue;
-    const target = ctx.cat.models[r.model]!;
+    const target = modelOf(ctx.cat, r.model);
     const relation = { via: 'reverse', model: r.model, field: r.field } as const;
     if (named.one) add(b, named.name, typeName(target), { kind: 'one', relation });
     else add(b, named.name, `[${typeName(target)}!]!`, { kind: 'list', relation }, listArgs(filterName(target)));

@@ -8,6 +8,7 @@ import type { Catalogue, FilterSpecs } from '../../runtime/catalogue/ir.ts';
 import type { GraphqlMap, ObjectTypeMap, FilterMap, RootField } from '../../runtime/graphql/map.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { byCodePoint } from '../catalogue/names.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 import { printSchema, type SdlField, type SdlType } from './graphql-sdl.ts';
 import { lookupTypes } from './graphql-lookups.ts';
 import { objectType, type TypeContext } from './graphql-types.ts';
@@ -57,7 +58,7 @@ function rootFields(cat: Catalogue, keys: string[]): { fields: SdlField[]; roots
   const roots: Record<string, RootField> = {};
   for (const key of keys) {
     if (!hasRoot(cat, key)) continue;
-    const m = cat.models[key]!;
+    const m = modelOf(cat, key);
     const name = rootName(m);
     const t = typeName(m);
     const page = `filters: ${filterName(m)}, pagination: OffsetPaginationInput`;
@@ -79,10 +80,11 @@ export function emitGraphql(cat: Catalogue, rest: FilterSpecs): FileMap {
   const objects: Record<string, ObjectTypeMap> = {};
   const filters: Record<string, FilterMap> = {};
   for (const key of [...keys].sort(byCodePoint)) {
-    const o = objectType(tctx, cat.models[key]!);
+    const m = modelOf(cat, key);
+    const o = objectType(tctx, m);
     types.push(o.type);
     objects[o.type.name] = o.map;
-    const fl = filterType(fctx, cat.models[key]!);
+    const fl = filterType(fctx, m);
     types.push(fl.type);
     filters[fl.type.name] = fl.map;
   }

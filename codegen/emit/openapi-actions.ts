@@ -3,6 +3,7 @@
  * and what POST creates, per runtime op.
  */
 import type { ActionDef, Catalogue, ModelDef } from '../../runtime/catalogue/ir.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,8 @@ const nullableBrief = (cls: string) => ({ anyOf: [ref(`Brief${cls}`), { type: 'n
 
 function targetClass(cat: Catalogue, m: ModelDef, field: string | undefined): string {
   const f = m.fields.find((x) => x.name === field);
-  return f?.to ? cat.models[f.to]!.className : m.className;
+  const to = f && 'to' in f ? f.to : undefined;
+  return to ? modelOf(cat, to).className : m.className;
 }
 
 /** The item GET lists, per op. */
@@ -136,7 +138,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
       };
       continue;
     }
-    const created = ref(cat.models[a.args.creates!]!.className);
+    const created = ref(modelOf(cat, a.args.creates).className);
     const body: Json = {
       type: 'object',
       description:

@@ -1,5 +1,6 @@
 /** Component schemas of one model: complete, brief, nested, writable, patched and paginated forms. */
-import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, FieldDef, ModelDef, NestedShape } from '../../runtime/catalogue/ir.ts';
+import { choicesOf, modelOf } from '../catalogue/lookup.ts';
 import { formModel } from '../../runtime/catalogue/forms.ts';
 import { camel } from '../catalogue/names.ts';
 
@@ -14,7 +15,7 @@ function nullable(s: Json, yes: boolean): Json {
 }
 
 export function nestedSchemaName(target: ModelDef, owner?: ModelDef, field?: FieldDef): string {
-  if (owner && field?.nested) {
+  if (owner && field && 'nested' in field && field.nested) {
     const f = camel(`_${field.name}`);
     return `Nested${target.className}For${owner.className}${f.charAt(0).toUpperCase()}${f.slice(1)}`;
   }
@@ -45,7 +46,7 @@ function scalar(f: FieldDef, cat: Catalogue): Json {
     case 'image':
       return { type: 'string', format: 'uri', description: "The stored image's URL" };
     case 'choice': {
-      const values = cat.choices[f.choices!]!.map((c) => c.value);
+      const values = choicesOf(cat, f.choices).map((c) => c.value);
       const type = values.every((v) => typeof v === 'number') ? 'integer' : 'string';
       return { type, enum: values };
     }
@@ -64,7 +65,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         {
           type: 'object',
           required: ['value', 'label'],
-          properties: { value: s, label: { type: 'string', enum: cat.choices[f.choices!]!.map((c) => c.label) } },
+          properties: { value: s, label: { type: 'string', enum: choicesOf(cat, f.choices).map((c) => c.label) } },
         },
         f.nullable,
       );
@@ -72,13 +73,13 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
     case 'fk':
       // plain: the relation as its id (DRF's primary-key field)
       if (f.plain) return nullable({ type: 'integer' }, f.nullable);
-      return nullable(ref(nestedSchemaName(cat.models[f.to!]!, m, f)), f.nullable);
+      return nullable(ref(nestedSchemaName(modelOf(cat, f.to), m, f)), f.nullable);
     case 'm2m':
-      return { type: 'array', items: ref(nestedSchemaName(cat.models[f.to!]!, m, f)) };
+      return { type: 'array', items: ref(nestedSchemaName(modelOf(cat, f.to), m, f)) };
     case 'generic':
       return {
         type: ['object', 'null'],
-        description: `One of: ${f.types!.join(', ')}`,
+        description: `One of: ${f.types.join(', ')}`,
         properties: { id: { type: 'integer' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' } },
       };
     case 'tags':
@@ -95,17 +96,17 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
     case 'custom_fields':
       return { type: 'object', additionalProperties: true };
     case 'computed': {
-      const c = f.computed!;
+      const c = f.computed;
       if (c.type === 'expr') {
         if (c.as === 'choice' && f.plain) {
-          const values = cat.choices[c.choices!]!.map((o) => o.value);
+          const values = choicesOf(cat, c.choices).map((o) => o.value);
           return nullable(
             { type: values.every((v) => typeof v === 'number') ? 'integer' : 'string', enum: values },
             true,
           );
         }
         if (c.as === 'choice') {
-          const values = cat.choices[c.choices!]!;
+          const values = choicesOf(cat, c.choices);
           return {
             type: ['object', 'null'],
             properties: {
@@ -117,7 +118,7 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
             },
           };
         }
-        if (c.as === 'fk') return nullable(ref(nestedSchemaName(cat.models[c.to!]!, m, f)), true);
+        if (c.as === 'fk') return nullable(ref(nestedSchemaName(modelOf(cat, c.to), m, f)), true);
         if (c.as === 'json') return {};
         return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };
       }
@@ -128,7 +129,8 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
         if (c.part === 'reachable' || c.part === 'occupied') return { type: ['boolean', 'null'] };
         return { type: ['string', 'null'] };
       }
-      if (c.type === 'reverse_list') return { type: 'array', items: ref(nestedSchemaName(cat.models[c.model]!, m, f)) };
+      if (c.type === 'reverse_list')
+        return { type: 'array', items: ref(nestedSchemaName(modelOf(cat, c.model), m, f)) };
       if (c.type === 'copy') {
         const source = m.fields.find((x) => x.name === c.field);
         return source ? schemaForRead(source, m, cat) : { type: 'string' };
@@ -157,11 +159,11 @@ function relationWrite(target: ModelDef): Json {
 export function schemaForWrite(f: FieldDef, cat: Catalogue): Json {
   switch (f.kind) {
     case 'fk':
-      return nullable(relationWrite(cat.models[f.to!]!), f.nullable);
+      return nullable(relationWrite(modelOf(cat, f.to)), f.nullable);
     case 'm2m':
-      return { type: 'array', items: f.writeIds ? { type: 'integer' } : relationWrite(cat.models[f.to!]!) };
+      return { type: 'array', items: f.writeIds ? { type: 'integer' } : relationWrite(modelOf(cat, f.to)) };
     case 'tags':
-      return { type: 'array', items: f.plain ? { type: 'string' } : relationWrite(cat.models['extras.tag']!) };
+      return { type: 'array', items: f.plain ? { type: 'string' } : relationWrite(modelOf(cat, 'extras.tag')) };
     case 'children':
       return {
         type: 'array',
@@ -206,10 +208,16 @@ function objectSchema(m: ModelDef, names: readonly string[], cat: Catalogue): Js
 
 /** The model a relation, a relation expression or a reverse list shows objects of. */
 function relationTarget(f: FieldDef): string | undefined {
-  const c = f.computed;
   if (f.kind === 'fk' || f.kind === 'm2m') return f.to;
-  if (c?.type === 'reverse_list') return c.model;
-  return c?.type === 'expr' && c.as === 'fk' ? c.to : undefined;
+  if (f.kind !== 'computed') return undefined;
+  const c = f.computed;
+  if (c.type === 'reverse_list') return c.model;
+  return c.type === 'expr' && c.as === 'fk' ? c.to : undefined;
+}
+
+/** The fields a relation nests its target with, where it names them (models.yaml's `nested:`). */
+function nestedShape(f: FieldDef): NestedShape | undefined {
+  return (f.kind === 'fk' || f.kind === 'm2m' || f.kind === 'computed') && f.nested ? f : undefined;
 }
 
 /**
@@ -217,15 +225,18 @@ function relationTarget(f: FieldDef): string | undefined {
  * relations (a nested interface's device: `NestedDeviceForInterfaceDevice`), each named once.
  */
 function nestedForms(out: Record<string, unknown>, owner: ModelDef, f: FieldDef, target: ModelDef, cat: Catalogue) {
+  const shape = nestedShape(f);
+  if (!shape?.nested) return;
   const formed = formModel(target, f);
   const name = nestedSchemaName(target, owner, f);
-  const schema = objectSchema(formed, f.nested!, cat);
+  const schema = objectSchema(formed, shape.nested, cat);
   if (name in out && JSON.stringify(out[name]) !== JSON.stringify(schema))
     throw new Error(`two nested forms are both named ${name}`);
   out[name] = schema;
   for (const g of formed.fields) {
-    const form = f.forms?.[g.name];
-    if (form && form !== 'plain') nestedForms(out, formed, g, cat.models[relationTarget(g)!]!, cat);
+    const form = shape.forms?.[g.name];
+    const to = relationTarget(g);
+    if (form && form !== 'plain' && to) nestedForms(out, formed, g, modelOf(cat, to), cat);
   }
 }
 
@@ -243,7 +254,7 @@ export function componentsForModel(m: ModelDef, cat: Catalogue): Record<string, 
   for (const f of m.fields) {
     // a relation, a relation expression or a reverse list shown in a form of its own
     const to = relationTarget(f);
-    if (to && f.nested) nestedForms(out, m, f, cat.models[to]!, cat);
+    if (to && nestedShape(f)) nestedForms(out, m, f, modelOf(cat, to), cat);
   }
   const writable = writableFields(m);
   const props: Json = {};

@@ -8,6 +8,7 @@ import { componentsForModel } from './openapi-schemas.ts';
 import { servicePaths, serviceSchemas } from './openapi-service.ts';
 import { actionPaths } from './openapi-actions.ts';
 import { byCodePoint } from '../catalogue/names.ts';
+import { choicesOf } from '../catalogue/lookup.ts';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function filterParams(filters: readonly FilterDef[], cat: Catalogue): Json[] {
   const out: Json[] = [];
   for (const f of filters) {
     const item: Json = { type: f.type };
-    if (f.kind === 'choice' && f.choices) item.enum = cat.choices[f.choices]!.map((c) => String(c.value));
+    if (f.kind === 'choice') item.enum = choicesOf(cat, f.choices).map((c) => String(c.value));
     const multi = !['boolean', 'request', 'special'].includes(f.kind) || f.lookups.length > 0;
     out.push(
       multi
@@ -362,7 +363,7 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
   Object.assign(paths, servicePaths(cat));
   Object.assign(schemas, serviceSchemas(cat));
   const sortedPaths: Record<string, Json> = {};
-  for (const k of Object.keys(paths).sort(byCodePoint)) sortedPaths[k] = paths[k]!;
+  for (const [k, v] of Object.entries(paths).sort(([a], [b]) => byCodePoint(a, b))) sortedPaths[k] = v;
   const sortedSchemas: Record<string, unknown> = {};
   for (const k of Object.keys(schemas).sort(byCodePoint)) sortedSchemas[k] = schemas[k];
   return {

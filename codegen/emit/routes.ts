@@ -4,6 +4,7 @@
  */
 import type { Catalogue } from '../../runtime/catalogue/ir.ts';
 import type { FileMap } from '../write/file-map.ts';
+import { modelOf } from '../catalogue/lookup.ts';
 import type { EmitOptions } from './options.ts';
 import { exportConst, importFrom, literal, tsFile } from './ts-file.ts';
 
@@ -11,7 +12,7 @@ export function emitRoutes(cat: Catalogue, opts: EmitOptions): FileMap {
   const entries: string[] = [];
   for (const app of cat.apps) {
     for (const key of app.models) {
-      const m = cat.models[key]!;
+      const m = modelOf(cat, key);
       for (const path of [m.apiPath, ...m.alsoMountedAt])
         entries.push(`  { model: ${literal(key)}, path: ${literal(`/api/${path}`)} },`);
     }

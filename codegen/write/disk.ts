@@ -54,9 +54,10 @@ export function writeFiles(dir: string, files: FileMap): string[] {
       rmSync(d, { recursive: true });
   }
   const written = [...drift.changed, ...drift.missing];
-  for (const path of written) {
+  for (const [path, text] of files) {
+    if (!written.includes(path)) continue;
     mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), files.get(path)!);
+    writeFileSync(join(dir, path), text);
   }
   return written;
 }

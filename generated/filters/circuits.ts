@@ -51,7 +51,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -77,7 +78,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -111,7 +113,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -282,7 +285,7 @@ export const circuitsFilters: FilterSpecs = {
           ],
           "target": "dcim.location",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "location_id",
             "kind": "tree",
@@ -432,7 +435,7 @@ export const circuitsFilters: FilterSpecs = {
           ],
           "target": "circuits.providernetwork",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "provider_network_id",
             "kind": "fk",
@@ -480,7 +483,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.region",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region",
                 "kind": "tree_natural",
@@ -506,7 +509,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region",
                 "kind": "tree_natural",
@@ -532,7 +535,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region",
                 "kind": "tree_natural",
@@ -586,7 +589,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.region",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region_id",
                 "kind": "tree",
@@ -612,7 +615,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region_id",
                 "kind": "tree",
@@ -638,7 +641,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "region_id",
                 "kind": "tree",
@@ -692,7 +695,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site",
                 "kind": "fk_natural",
@@ -718,7 +721,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site",
                 "kind": "fk_natural",
@@ -770,7 +773,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.sitegroup",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group",
                 "kind": "tree_natural",
@@ -796,7 +799,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group",
                 "kind": "tree_natural",
@@ -824,7 +827,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group",
                 "kind": "tree_natural",
@@ -876,7 +879,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.sitegroup",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group_id",
                 "kind": "tree",
@@ -902,7 +905,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group_id",
                 "kind": "tree",
@@ -930,7 +933,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_group_id",
                 "kind": "tree",
@@ -982,7 +985,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.site",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_id",
                 "kind": "fk",
@@ -1008,7 +1011,7 @@ export const circuitsFilters: FilterSpecs = {
               ],
               "target": "dcim.location",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_id",
                 "kind": "fk",
@@ -1551,7 +1554,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "circuits.circuit",
         "op": "generic",
-        "arg": "member_type",
+        "typeColumn": "member_type",
         "inner": {
           "name": "circuit",
           "kind": "fk_natural",
@@ -1577,7 +1580,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "circuits.circuit",
         "op": "generic",
-        "arg": "member_type",
+        "typeColumn": "member_type",
         "inner": {
           "name": "circuit_id",
           "kind": "fk",
@@ -1765,7 +1768,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "circuits.circuit",
             "op": "generic",
-            "arg": "member_type",
+            "typeColumn": "member_type",
             "inner": {
               "name": "provider",
               "kind": "fk_natural",
@@ -1791,7 +1794,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "circuits.virtualcircuit",
             "op": "generic",
-            "arg": "member_type",
+            "typeColumn": "member_type",
             "inner": {
               "name": "provider",
               "kind": "fk_natural",
@@ -1832,7 +1835,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "circuits.circuit",
             "op": "generic",
-            "arg": "member_type",
+            "typeColumn": "member_type",
             "inner": {
               "name": "provider_id",
               "kind": "fk",
@@ -1858,7 +1861,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "circuits.virtualcircuit",
             "op": "generic",
-            "arg": "member_type",
+            "typeColumn": "member_type",
             "inner": {
               "name": "provider_id",
               "kind": "fk",
@@ -1926,7 +1929,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "circuits.virtualcircuit",
         "op": "generic",
-        "arg": "member_type",
+        "typeColumn": "member_type",
         "inner": {
           "name": "virtual_circuit",
           "kind": "fk_natural",
@@ -1953,7 +1956,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "circuits.virtualcircuit",
         "op": "generic",
-        "arg": "member_type",
+        "typeColumn": "member_type",
         "inner": {
           "name": "virtual_circuit_id",
           "kind": "fk",
@@ -1986,7 +1989,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -2165,7 +2169,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "location",
           "kind": "tree_natural",
@@ -2191,7 +2195,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "location_id",
           "kind": "tree",
@@ -2312,7 +2316,7 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "circuits.providernetwork",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "provider_network_id",
           "kind": "fk",
@@ -2347,7 +2351,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -2373,7 +2377,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -2399,7 +2403,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -2440,7 +2444,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -2466,7 +2470,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -2492,7 +2496,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -2533,7 +2537,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -2559,7 +2563,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -2598,7 +2602,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -2624,7 +2628,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -2652,7 +2656,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -2691,7 +2695,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -2717,7 +2721,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -2745,7 +2749,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -2784,7 +2788,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -2810,7 +2814,7 @@ export const circuitsFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "termination_type",
+            "typeColumn": "termination_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -3291,7 +3295,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -3317,7 +3322,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -3351,7 +3357,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -3570,7 +3577,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.region",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region",
                   "kind": "tree_natural",
@@ -3596,7 +3603,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region",
                   "kind": "tree_natural",
@@ -3622,7 +3629,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region",
                   "kind": "tree_natural",
@@ -3689,7 +3696,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.region",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region_id",
                   "kind": "tree",
@@ -3715,7 +3722,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region_id",
                   "kind": "tree",
@@ -3741,7 +3748,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "region_id",
                   "kind": "tree",
@@ -3808,7 +3815,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site",
                   "kind": "fk_natural",
@@ -3834,7 +3841,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site",
                   "kind": "fk_natural",
@@ -3899,7 +3906,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.sitegroup",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group",
                   "kind": "tree_natural",
@@ -3925,7 +3932,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group",
                   "kind": "tree_natural",
@@ -3953,7 +3960,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group",
                   "kind": "tree_natural",
@@ -4018,7 +4025,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.sitegroup",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group_id",
                   "kind": "tree",
@@ -4044,7 +4051,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group_id",
                   "kind": "tree",
@@ -4072,7 +4079,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_group_id",
                   "kind": "tree",
@@ -4137,7 +4144,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.site",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_id",
                   "kind": "fk",
@@ -4163,7 +4170,7 @@ export const circuitsFilters: FilterSpecs = {
                 ],
                 "target": "dcim.location",
                 "op": "generic",
-                "arg": "termination_type",
+                "typeColumn": "termination_type",
                 "inner": {
                   "name": "site_id",
                   "kind": "fk",
@@ -4281,7 +4288,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -4307,7 +4315,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -4341,7 +4350,8 @@ export const circuitsFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",

@@ -438,8 +438,7 @@ export const coreFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "op": "expr",
-        "arg": "sync_interval::text",
+        "expr": "sync_interval::text",
         "type": "string",
         "description": "Sync interval (minutes), as NetBox's choice filter compares it"
       },

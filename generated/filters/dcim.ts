@@ -46,7 +46,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "circuits.circuittermination",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "circuittermination_id",
             "kind": "fk",
@@ -105,7 +105,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.consoleport",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "consoleport_id",
             "kind": "fk",
@@ -142,7 +142,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.consoleserverport",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "consoleserverport_id",
             "kind": "fk",
@@ -236,7 +236,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.consoleport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -262,7 +262,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.consoleserverport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -288,7 +288,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.frontport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -314,7 +314,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.interface",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -340,7 +340,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.poweroutlet",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -366,7 +366,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -392,7 +392,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.rearport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device",
                 "kind": "fk_natural",
@@ -442,7 +442,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.consoleport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -468,7 +468,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.consoleserverport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -494,7 +494,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.frontport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -520,7 +520,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.interface",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -546,7 +546,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.poweroutlet",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -572,7 +572,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -598,7 +598,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.rearport",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "device_id",
                 "kind": "fk",
@@ -639,7 +639,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.frontport",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "frontport_id",
             "kind": "fk",
@@ -692,7 +692,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.interface",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "interface_id",
             "kind": "fk",
@@ -824,7 +824,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -853,7 +853,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -882,7 +882,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -911,7 +911,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -940,7 +940,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -969,7 +969,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -998,7 +998,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location",
                     "kind": "fk_natural",
@@ -1044,7 +1044,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "location",
                 "kind": "fk_natural",
@@ -1106,7 +1106,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1134,7 +1134,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1162,7 +1162,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1190,7 +1190,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1218,7 +1218,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1246,7 +1246,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1274,7 +1274,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "location_id",
                     "kind": "fk",
@@ -1319,7 +1319,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "location_id",
                 "kind": "fk",
@@ -1424,7 +1424,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.powerfeed",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "powerfeed_id",
             "kind": "fk",
@@ -1461,7 +1461,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.poweroutlet",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "poweroutlet_id",
             "kind": "fk",
@@ -1498,7 +1498,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.powerport",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "powerport_id",
             "kind": "fk",
@@ -1576,7 +1576,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1605,7 +1605,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1634,7 +1634,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1663,7 +1663,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1692,7 +1692,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1721,7 +1721,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1750,7 +1750,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack",
                     "kind": "fk_natural",
@@ -1796,7 +1796,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "rack",
                 "kind": "fk_natural",
@@ -1856,7 +1856,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -1884,7 +1884,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -1912,7 +1912,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -1940,7 +1940,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -1968,7 +1968,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -1996,7 +1996,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -2024,7 +2024,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "rack_id",
                     "kind": "fk",
@@ -2069,7 +2069,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "rack_id",
                 "kind": "fk",
@@ -2110,7 +2110,7 @@ export const dcimFilters: FilterSpecs = {
           ],
           "target": "dcim.rearport",
           "op": "generic",
-          "arg": "termination_type",
+          "typeColumn": "termination_type",
           "inner": {
             "name": "rearport_id",
             "kind": "fk",
@@ -2165,7 +2165,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2193,7 +2193,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2221,7 +2221,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2249,7 +2249,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2277,7 +2277,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2305,7 +2305,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2333,7 +2333,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site",
                     "kind": "fk_natural",
@@ -2378,7 +2378,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site",
                 "kind": "fk_natural",
@@ -2419,7 +2419,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "circuits.circuittermination",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site",
                 "kind": "any",
@@ -2439,7 +2439,7 @@ export const dcimFilters: FilterSpecs = {
                     ],
                     "target": "dcim.site",
                     "op": "generic",
-                    "arg": "termination_type",
+                    "typeColumn": "termination_type",
                     "inner": {
                       "name": "site",
                       "kind": "fk_natural",
@@ -2465,7 +2465,7 @@ export const dcimFilters: FilterSpecs = {
                     ],
                     "target": "dcim.location",
                     "op": "generic",
-                    "arg": "termination_type",
+                    "typeColumn": "termination_type",
                     "inner": {
                       "name": "site",
                       "kind": "fk_natural",
@@ -2531,7 +2531,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2559,7 +2559,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.consoleserverport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2587,7 +2587,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.frontport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2615,7 +2615,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.interface",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2643,7 +2643,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.poweroutlet",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2671,7 +2671,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.powerport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2699,7 +2699,7 @@ export const dcimFilters: FilterSpecs = {
                   ],
                   "target": "dcim.rearport",
                   "op": "generic",
-                  "arg": "termination_type",
+                  "typeColumn": "termination_type",
                   "inner": {
                     "name": "site_id",
                     "kind": "fk",
@@ -2744,7 +2744,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.powerfeed",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_id",
                 "kind": "fk",
@@ -2785,7 +2785,7 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "circuits.circuittermination",
               "op": "generic",
-              "arg": "termination_type",
+              "typeColumn": "termination_type",
               "inner": {
                 "name": "site_id",
                 "kind": "any",
@@ -2805,7 +2805,7 @@ export const dcimFilters: FilterSpecs = {
                     ],
                     "target": "dcim.site",
                     "op": "generic",
-                    "arg": "termination_type",
+                    "typeColumn": "termination_type",
                     "inner": {
                       "name": "site_id",
                       "kind": "fk",
@@ -2831,7 +2831,7 @@ export const dcimFilters: FilterSpecs = {
                     ],
                     "target": "dcim.location",
                     "op": "generic",
-                    "arg": "termination_type",
+                    "typeColumn": "termination_type",
                     "inner": {
                       "name": "site_id",
                       "kind": "fk",
@@ -3100,7 +3100,24 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "missing",
-        "arg": "dcim.cabletermination.cable:cable_end=A,dcim.cabletermination.cable:cable_end=B",
+        "relations": [
+          {
+            "model": "dcim.cabletermination",
+            "field": "cable",
+            "where": {
+              "field": "cable_end",
+              "value": "A"
+            }
+          },
+          {
+            "model": "dcim.cabletermination",
+            "field": "cable",
+            "where": {
+              "field": "cable_end",
+              "value": "B"
+            }
+          }
+        ],
         "type": "boolean",
         "description": "Lacks an A or a B end"
       },
@@ -3392,7 +3409,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "circuits.circuittermination",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "circuittermination_id",
           "kind": "fk",
@@ -3434,7 +3451,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.consoleport",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "consoleport_id",
           "kind": "fk",
@@ -3460,7 +3477,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.consoleserverport",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "consoleserverport_id",
           "kind": "fk",
@@ -3512,7 +3529,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.frontport",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "frontport_id",
           "kind": "fk",
@@ -3554,7 +3571,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "interface_id",
           "kind": "fk",
@@ -3606,7 +3623,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.powerfeed",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "powerfeed_id",
           "kind": "fk",
@@ -3632,7 +3649,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.poweroutlet",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "poweroutlet_id",
           "kind": "fk",
@@ -3658,7 +3675,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.powerport",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "powerport_id",
           "kind": "fk",
@@ -3684,7 +3701,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.rearport",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "rearport_id",
           "kind": "fk",
@@ -3765,7 +3782,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -4695,7 +4713,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -5771,7 +5790,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleport.device",
+        "relations": [
+          {
+            "model": "dcim.consoleport",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has console ports"
       },
@@ -5799,7 +5823,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleserverport.device",
+        "relations": [
+          {
+            "model": "dcim.consoleserverport",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has console server ports"
       },
@@ -5813,7 +5842,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -5839,7 +5869,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -5873,7 +5904,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -5961,7 +5993,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.devicebay.device",
+        "relations": [
+          {
+            "model": "dcim.devicebay",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has device bays"
       },
@@ -6036,7 +6073,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "oob_ip",
+        "fields": [
+          "oob_ip"
+        ],
         "type": "boolean",
         "description": "Has an out-of-band IP address"
       },
@@ -6047,7 +6086,10 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "primary_ip4,primary_ip6",
+        "fields": [
+          "primary_ip4",
+          "primary_ip6"
+        ],
         "type": "boolean",
         "description": "Has a primary IPv4 or IPv6 address"
       },
@@ -6058,7 +6100,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.virtualdevicecontext.device",
+        "relations": [
+          {
+            "model": "dcim.virtualdevicecontext",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has virtual device contexts"
       },
@@ -6102,7 +6149,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.interface.device",
+        "relations": [
+          {
+            "model": "dcim.interface",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has interfaces"
       },
@@ -6173,7 +6225,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "local_context_data",
+        "fields": [
+          "local_context_data"
+        ],
         "type": "boolean",
         "description": "Has local config context data"
       },
@@ -6301,7 +6355,8 @@ export const dcimFilters: FilterSpecs = {
               ],
               "target": "dcim.macaddress",
               "op": "reverse_generic",
-              "arg": "assigned_object_type:assigned_object_id",
+              "typeColumn": "assigned_object_type",
+              "idColumn": "assigned_object_id",
               "inner": {
                 "name": "mac_address",
                 "kind": "string",
@@ -6408,7 +6463,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.modulebay.device",
+        "relations": [
+          {
+            "model": "dcim.modulebay",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has module bays"
       },
@@ -6555,7 +6615,16 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.frontport.device,dcim.rearport.device",
+        "relations": [
+          {
+            "model": "dcim.frontport",
+            "field": "device"
+          },
+          {
+            "model": "dcim.rearport",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has front or rear ports (false: lacks one of them)"
       },
@@ -6623,7 +6692,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.poweroutlet.device",
+        "relations": [
+          {
+            "model": "dcim.poweroutlet",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has power outlets"
       },
@@ -6651,7 +6725,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.powerport.device",
+        "relations": [
+          {
+            "model": "dcim.powerport",
+            "field": "device"
+          }
+        ],
         "type": "boolean",
         "description": "Has power ports"
       },
@@ -7034,7 +7113,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "virtual_chassis",
+        "fields": [
+          "virtual_chassis"
+        ],
         "type": "boolean",
         "description": "Is a virtual chassis member"
       }
@@ -8172,7 +8253,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleporttemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.consoleporttemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has console ports"
       },
@@ -8200,7 +8286,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleserverporttemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.consoleserverporttemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has console server ports"
       },
@@ -8214,7 +8305,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -8240,7 +8332,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -8274,7 +8367,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -8386,7 +8480,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.devicebaytemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.devicebaytemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has device bays"
       },
@@ -8440,7 +8539,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "front_image",
+        "fields": [
+          "front_image"
+        ],
         "type": "boolean",
         "description": "Has a front image"
       },
@@ -8451,7 +8552,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "rear_image",
+        "fields": [
+          "rear_image"
+        ],
         "type": "boolean",
         "description": "Has a rear image"
       },
@@ -8495,7 +8598,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.interfacetemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.interfacetemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has interfaces"
       },
@@ -8523,7 +8631,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.inventoryitemtemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.inventoryitemtemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has inventory items"
       },
@@ -8632,7 +8745,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.modulebaytemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.modulebaytemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has module bays"
       },
@@ -8717,7 +8835,16 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.frontporttemplate.device_type,dcim.rearporttemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.frontporttemplate",
+            "field": "device_type"
+          },
+          {
+            "model": "dcim.rearporttemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has front or rear ports (false: lacks one of them)"
       },
@@ -8745,7 +8872,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.poweroutlettemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.poweroutlettemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has power outlets"
       },
@@ -8773,7 +8905,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.powerporttemplate.device_type",
+        "relations": [
+          {
+            "model": "dcim.powerporttemplate",
+            "field": "device_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has power ports"
       },
@@ -8947,7 +9084,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -9438,7 +9576,7 @@ export const dcimFilters: FilterSpecs = {
           "n"
         ],
         "op": "json_ref",
-        "arg": "rear_port",
+        "key": "rear_port",
         "type": "integer",
         "description": "Mapped to this rear port (ID)"
       },
@@ -9892,7 +10030,7 @@ export const dcimFilters: FilterSpecs = {
           "n"
         ],
         "op": "json_ref",
-        "arg": "rear_port",
+        "key": "rear_port",
         "type": "integer",
         "description": "Mapped to this rear port (ID)"
       },
@@ -9958,7 +10096,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -10047,7 +10186,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.fhrpgroupassignment",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "type": "integer",
         "description": "Count fhrp groups"
       },
@@ -10065,7 +10204,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.ipaddress",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "type": "integer",
         "description": "Count ipaddresses"
       },
@@ -10277,7 +10416,61 @@ export const dcimFilters: FilterSpecs = {
         "column": "type",
         "lookups": [],
         "op": "choice_group",
-        "arg": "physical=!virtual,lag,bridge,ieee802.11a,ieee802.11g,ieee802.11n,ieee802.11ac,ieee802.11ad,ieee802.11ax,ieee802.11ay,ieee802.11be,ieee802.15.1,ieee802.15.4,other-wireless,gsm,cdma,lte,4g,5g;virtual=virtual,lag,bridge;wireless=ieee802.11a,ieee802.11g,ieee802.11n,ieee802.11ac,ieee802.11ad,ieee802.11ax,ieee802.11ay,ieee802.11be,ieee802.15.1,ieee802.15.4,other-wireless,gsm,cdma,lte,4g,5g",
+        "groups": {
+          "physical": {
+            "negate": true,
+            "values": [
+              "virtual",
+              "lag",
+              "bridge",
+              "ieee802.11a",
+              "ieee802.11g",
+              "ieee802.11n",
+              "ieee802.11ac",
+              "ieee802.11ad",
+              "ieee802.11ax",
+              "ieee802.11ay",
+              "ieee802.11be",
+              "ieee802.15.1",
+              "ieee802.15.4",
+              "other-wireless",
+              "gsm",
+              "cdma",
+              "lte",
+              "4g",
+              "5g"
+            ]
+          },
+          "virtual": {
+            "negate": false,
+            "values": [
+              "virtual",
+              "lag",
+              "bridge"
+            ]
+          },
+          "wireless": {
+            "negate": false,
+            "values": [
+              "ieee802.11a",
+              "ieee802.11g",
+              "ieee802.11n",
+              "ieee802.11ac",
+              "ieee802.11ad",
+              "ieee802.11ax",
+              "ieee802.11ay",
+              "ieee802.11be",
+              "ieee802.15.1",
+              "ieee802.15.4",
+              "other-wireless",
+              "gsm",
+              "cdma",
+              "lte",
+              "4g",
+              "5g"
+            ]
+          }
+        },
         "type": "string",
         "description": "Kind of interface: physical, virtual or wireless"
       },
@@ -10291,7 +10484,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn",
           "kind": "fk_natural",
@@ -10318,7 +10512,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn_id",
           "kind": "fk",
@@ -10475,7 +10670,8 @@ export const dcimFilters: FilterSpecs = {
             ],
             "target": "dcim.macaddress",
             "op": "reverse_generic",
-            "arg": "assigned_object_type:assigned_object_id",
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
             "inner": {
               "name": "mac_address",
               "kind": "string",
@@ -11209,7 +11405,8 @@ export const dcimFilters: FilterSpecs = {
         "column": "device",
         "lookups": [],
         "op": "vc_interfaces",
-        "arg": "virtual_chassis,mgmt_only",
+        "chassis": "virtual_chassis",
+        "mgmtOnly": "mgmt_only",
         "type": "string",
         "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
       },
@@ -11220,7 +11417,8 @@ export const dcimFilters: FilterSpecs = {
         "column": "device",
         "lookups": [],
         "op": "vc_interfaces",
-        "arg": "virtual_chassis,mgmt_only",
+        "chassis": "virtual_chassis",
+        "mgmtOnly": "mgmt_only",
         "type": "integer",
         "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
       },
@@ -11231,7 +11429,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "device",
         "lookups": [],
         "op": "vc_interfaces",
-        "arg": "virtual_chassis,mgmt_only,master",
+        "chassis": "virtual_chassis",
+        "mgmtOnly": "mgmt_only",
+        "master": "master",
         "type": "string",
         "description": "Interfaces of this device, with its virtual chassis members' when it is the master"
       },
@@ -11242,7 +11442,9 @@ export const dcimFilters: FilterSpecs = {
         "column": "device",
         "lookups": [],
         "op": "vc_interfaces",
-        "arg": "virtual_chassis,mgmt_only,master",
+        "chassis": "virtual_chassis",
+        "mgmtOnly": "mgmt_only",
+        "master": "master",
         "type": "integer",
         "description": "Interfaces of this device by id, with its virtual chassis members' when it is the master"
       },
@@ -13306,7 +13508,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -13332,7 +13535,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -13366,7 +13570,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -13606,7 +13811,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.prefix",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -13832,7 +14037,10 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "assigned_object_type,assigned_object_id",
+        "fields": [
+          "assigned_object_type",
+          "assigned_object_id"
+        ],
         "type": "boolean",
         "description": "Is assigned"
       },
@@ -13930,7 +14138,7 @@ export const dcimFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device",
           "kind": "special",
@@ -13938,7 +14146,8 @@ export const dcimFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "string",
           "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
         },
@@ -13953,7 +14162,7 @@ export const dcimFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device_id",
           "kind": "special",
@@ -13961,7 +14170,8 @@ export const dcimFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "integer",
           "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
         },
@@ -13994,7 +14204,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface",
           "kind": "fk_natural",
@@ -14021,7 +14231,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface_id",
           "kind": "fk",
@@ -14144,7 +14354,16 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has_any",
-        "arg": "dcim.interface.primary_mac_address,virtualization.vminterface.primary_mac_address",
+        "relations": [
+          {
+            "model": "dcim.interface",
+            "field": "primary_mac_address"
+          },
+          {
+            "model": "virtualization.vminterface",
+            "field": "primary_mac_address"
+          }
+        ],
         "type": "boolean",
         "description": "Is an interface's primary MAC address"
       },
@@ -14192,7 +14411,7 @@ export const dcimFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine",
           "kind": "fk_natural",
@@ -14216,7 +14435,7 @@ export const dcimFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine_id",
           "kind": "fk",
@@ -14242,7 +14461,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface",
           "kind": "fk_natural",
@@ -14269,7 +14488,7 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface_id",
           "kind": "fk",
@@ -14297,7 +14516,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -14323,7 +14543,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -14357,7 +14578,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -16216,7 +16438,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleporttemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.consoleporttemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has console ports"
       },
@@ -16244,7 +16471,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.consoleserverporttemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.consoleserverporttemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has console server ports"
       },
@@ -16353,7 +16585,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.interfacetemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.interfacetemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has interfaces"
       },
@@ -16453,7 +16690,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.modulebaytemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.modulebaytemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has module bays"
       },
@@ -16555,7 +16797,16 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.frontporttemplate.module_type,dcim.rearporttemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.frontporttemplate",
+            "field": "module_type"
+          },
+          {
+            "model": "dcim.rearporttemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has front or rear ports (false: lacks one of them)"
       },
@@ -16583,7 +16834,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.poweroutlettemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.poweroutlettemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has power outlets"
       },
@@ -16611,7 +16867,12 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "has",
-        "arg": "dcim.powerporttemplate.module_type",
+        "relations": [
+          {
+            "model": "dcim.powerporttemplate",
+            "field": "module_type"
+          }
+        ],
         "type": "boolean",
         "description": "Has power ports"
       },
@@ -16967,7 +17228,10 @@ export const dcimFilters: FilterSpecs = {
         "column": "manufacturer",
         "lookups": [],
         "op": "null_or_same",
-        "arg": "dcim.devicetype.manufacturer",
+        "other": {
+          "model": "dcim.devicetype",
+          "field": "manufacturer"
+        },
         "type": "integer",
         "description": "Platforms of no manufacturer or of this device type's"
       },
@@ -16993,7 +17257,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -17019,7 +17284,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -17053,7 +17319,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -17370,8 +17637,7 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "op": "expr",
-        "arg": "round(abs(voltage) * amperage * max_utilization / 100.0 * CASE WHEN phase = 'three-phase' THEN 1.732 ELSE 1 END)",
+        "expr": "round(abs(voltage) * amperage * max_utilization / 100.0 * CASE WHEN phase = 'three-phase' THEN 1.732 ELSE 1 END)",
         "type": "integer",
         "description": "Available power (VA)"
       },
@@ -17390,7 +17656,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -17475,7 +17742,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -17501,7 +17769,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -17535,7 +17804,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -18087,7 +18357,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -19126,7 +19397,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -19152,7 +19424,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -19186,7 +19459,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -19556,7 +19830,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -20551,7 +20826,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -20577,7 +20853,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -20611,7 +20888,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -22900,7 +23178,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "dcim.cabletermination",
         "op": "reverse_generic",
-        "arg": "termination_type:termination_id",
+        "typeColumn": "termination_type",
+        "idColumn": "termination_id",
         "inner": {
           "name": "cable_connector",
           "kind": "number",
@@ -23149,7 +23428,11 @@ export const dcimFilters: FilterSpecs = {
           "n"
         ],
         "op": "json_ref",
-        "arg": "dcim.frontport.rear_ports:rear_port",
+        "key": "rear_port",
+        "owner": {
+          "model": "dcim.frontport",
+          "field": "rear_ports"
+        },
         "type": "integer",
         "description": "Mapped from this front port (ID)"
       },
@@ -23703,7 +23986,11 @@ export const dcimFilters: FilterSpecs = {
           "n"
         ],
         "op": "json_ref",
-        "arg": "dcim.frontporttemplate.rear_ports:rear_port",
+        "key": "rear_port",
+        "owner": {
+          "model": "dcim.frontporttemplate",
+          "field": "rear_ports"
+        },
         "type": "integer",
         "description": "Mapped from this front port template (ID)"
       },
@@ -23918,7 +24205,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -23944,7 +24232,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -23978,7 +24267,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -24196,7 +24486,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.prefix",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -24308,7 +24598,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "circuits.circuittermination",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -24322,7 +24612,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -24348,7 +24639,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -24382,7 +24674,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -24693,7 +24986,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.prefix",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -24985,7 +25278,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -25011,7 +25305,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -25045,7 +25340,8 @@ export const dcimFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -25263,7 +25559,7 @@ export const dcimFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.prefix",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -26034,7 +26330,10 @@ export const dcimFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "primary_ip4,primary_ip6",
+        "fields": [
+          "primary_ip4",
+          "primary_ip6"
+        ],
         "type": "boolean",
         "description": "Has a primary IPv4 or IPv6 address"
       },

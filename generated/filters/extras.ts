@@ -1959,7 +1959,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -1971,7 +1971,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -1983,7 +1983,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -2679,7 +2679,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -2691,7 +2691,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -2703,7 +2703,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -2997,7 +2997,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -3009,7 +3009,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -3021,7 +3021,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -3382,7 +3382,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -3394,7 +3394,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -3406,7 +3406,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -4342,7 +4342,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -4354,7 +4354,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -4366,7 +4366,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -4470,7 +4470,8 @@ export const extrasFilters: FilterSpecs = {
         "column": "user",
         "lookups": [],
         "op": "usable",
-        "arg": "enabled,shared",
+        "enabled": "enabled",
+        "shared": "shared",
         "type": "boolean",
         "description": "Usable by the requesting user: enabled, and shared or theirs"
       },
@@ -4833,7 +4834,8 @@ export const extrasFilters: FilterSpecs = {
         "column": "user",
         "lookups": [],
         "op": "usable",
-        "arg": "enabled,shared",
+        "enabled": "enabled",
+        "shared": "shared",
         "type": "boolean",
         "description": "Usable by the requesting user: enabled, and shared or theirs"
       },
@@ -5089,7 +5091,7 @@ export const extrasFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -5101,7 +5103,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -5113,7 +5115,7 @@ export const extrasFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },

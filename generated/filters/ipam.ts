@@ -13,7 +13,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -39,7 +40,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -73,7 +75,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -438,7 +441,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -464,7 +468,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -498,7 +503,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -1605,7 +1611,10 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "related_ip",
-        "arg": "ipam.ipaddress.assigned_object:address:vrf",
+        "model": "ipam.ipaddress",
+        "relation": "assigned_object",
+        "address": "address",
+        "vrf": "vrf",
         "type": "integer",
         "description": "Groups with an address in the network (and VRF) of this IP address (ID)"
       },
@@ -1681,7 +1690,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "inner": {
           "name": "device",
           "kind": "special",
@@ -1689,7 +1698,8 @@ export const ipamFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "string",
           "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
         },
@@ -1704,7 +1714,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "inner": {
           "name": "device_id",
           "kind": "special",
@@ -1712,7 +1722,8 @@ export const ipamFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "integer",
           "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
         },
@@ -1845,7 +1856,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "inner": {
           "name": "virtual_machine",
           "kind": "fk_natural",
@@ -1869,7 +1880,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "inner": {
           "name": "virtual_machine_id",
           "kind": "fk",
@@ -1905,7 +1916,10 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "assigned_object_type,assigned_object_id",
+        "fields": [
+          "assigned_object_type",
+          "assigned_object_id"
+        ],
         "type": "boolean",
         "description": "Is assigned"
       },
@@ -1954,7 +1968,10 @@ export const ipamFilters: FilterSpecs = {
         "column": "assigned_object",
         "lookups": [],
         "op": "generic_is",
-        "arg": "dcim.interface,virtualization.vminterface",
+        "types": [
+          "dcim.interface",
+          "virtualization.vminterface"
+        ],
         "type": "boolean",
         "description": "Assigned to an interface"
       },
@@ -1968,7 +1985,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -1994,7 +2012,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -2028,7 +2047,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -2100,7 +2120,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device",
           "kind": "special",
@@ -2108,7 +2128,8 @@ export const ipamFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "string",
           "description": "Interfaces of this device, with its virtual chassis members' when it is a member"
         },
@@ -2123,7 +2144,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device_id",
           "kind": "special",
@@ -2131,7 +2152,8 @@ export const ipamFilters: FilterSpecs = {
           "column": "device",
           "lookups": [],
           "op": "vc_interfaces",
-          "arg": "virtual_chassis,mgmt_only",
+          "chassis": "virtual_chassis",
+          "mgmtOnly": "mgmt_only",
           "type": "integer",
           "description": "Interfaces of this device by id, with its virtual chassis members' when it is a member"
         },
@@ -2180,7 +2202,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "ipam.fhrpgroup",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "fhrpgroup_id",
           "kind": "fk",
@@ -2222,7 +2244,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface",
           "kind": "fk_natural",
@@ -2249,7 +2271,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface_id",
           "kind": "fk",
@@ -2388,7 +2410,8 @@ export const ipamFilters: FilterSpecs = {
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
-        "arg": "import_targets,export_targets",
+        "imports": "import_targets",
+        "exports": "export_targets",
         "type": "string",
         "description": "Present in this VRF (RD): in it, or in a VRF exporting a route target it imports"
       },
@@ -2399,7 +2422,8 @@ export const ipamFilters: FilterSpecs = {
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
-        "arg": "import_targets,export_targets",
+        "imports": "import_targets",
+        "exports": "export_targets",
         "type": "integer",
         "description": "Present in this VRF (ID): in it, or in a VRF exporting a route target it imports"
       },
@@ -2575,7 +2599,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine",
           "kind": "fk_natural",
@@ -2599,7 +2623,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine_id",
           "kind": "fk",
@@ -2625,7 +2649,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface",
           "kind": "fk_natural",
@@ -2652,7 +2676,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface_id",
           "kind": "fk",
@@ -2704,7 +2728,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -2730,7 +2755,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -2764,7 +2790,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -2787,7 +2814,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "start_address",
         "lookups": [],
         "op": "range_contains",
-        "arg": "end_address",
+        "end": "end_address",
         "type": "string",
         "description": "Ranges which contain this address"
       },
@@ -2979,7 +3006,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "start_address",
         "lookups": [],
         "op": "range_within",
-        "arg": "end_address",
+        "end": "end_address",
         "type": "string",
         "description": "Ranges within this prefix"
       },
@@ -3197,7 +3224,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -3223,7 +3251,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -3257,7 +3286,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -3408,7 +3438,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location",
           "kind": "tree_natural",
@@ -3434,7 +3464,7 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location_id",
           "kind": "tree",
@@ -3555,7 +3585,8 @@ export const ipamFilters: FilterSpecs = {
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
-        "arg": "import_targets,export_targets",
+        "imports": "import_targets",
+        "exports": "export_targets",
         "type": "string",
         "description": "Present in this VRF (RD): in it, or in a VRF exporting a route target it imports"
       },
@@ -3566,7 +3597,8 @@ export const ipamFilters: FilterSpecs = {
         "column": "vrf",
         "lookups": [],
         "op": "vrf_present",
-        "arg": "import_targets,export_targets",
+        "imports": "import_targets",
+        "exports": "export_targets",
         "type": "integer",
         "description": "Present in this VRF (ID): in it, or in a VRF exporting a route target it imports"
       },
@@ -3589,7 +3621,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -3615,7 +3647,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -3641,7 +3673,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -3682,7 +3714,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -3708,7 +3740,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -3734,7 +3766,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -3837,7 +3869,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -3863,7 +3895,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -3902,7 +3934,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -3928,7 +3960,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -3956,7 +3988,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -3995,7 +4027,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -4021,7 +4053,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -4049,7 +4081,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -4088,7 +4120,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -4114,7 +4146,7 @@ export const ipamFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -5396,7 +5428,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -5422,7 +5455,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -5456,7 +5490,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -5528,7 +5563,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.device",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "device",
           "kind": "fk_natural",
@@ -5552,7 +5587,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "dcim.device",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "device_id",
           "kind": "fk",
@@ -5576,7 +5611,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "ipam.fhrpgroup",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "fhrpgroup",
           "kind": "fk_natural",
@@ -5601,7 +5636,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "ipam.fhrpgroup",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "fhrpgroup_id",
           "kind": "fk",
@@ -5907,7 +5942,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.virtualmachine",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "virtual_machine",
           "kind": "fk_natural",
@@ -5931,7 +5966,7 @@ export const ipamFilters: FilterSpecs = {
         "lookups": [],
         "target": "virtualization.virtualmachine",
         "op": "generic",
-        "arg": "parent_object_type",
+        "typeColumn": "parent_object_type",
         "inner": {
           "name": "virtual_machine_id",
           "kind": "fk",
@@ -6198,7 +6233,53 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "available",
-        "arg": "group.scope|site|dcim.site|@|dcim.site=@site;dcim.region=@site.region;dcim.sitegroup=@site.group",
+        "group": "group",
+        "scope": "scope",
+        "site": "site",
+        "object": "dcim.site",
+        "sitePaths": [
+          {
+            "from": "self",
+            "path": []
+          }
+        ],
+        "scopes": [
+          {
+            "type": "dcim.site",
+            "paths": [
+              {
+                "from": "site",
+                "path": []
+              }
+            ]
+          },
+          {
+            "type": "dcim.region",
+            "paths": [
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "region"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.sitegroup",
+            "paths": [
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "group"
+                  }
+                ]
+              }
+            ]
+          }
+        ],
         "type": "integer",
         "description": "Available at this site (ID): in a group scoped to where it is, at its site, or global"
       },
@@ -6209,7 +6290,22 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "available",
-        "arg": "group.scope|site|dcim.sitegroup||dcim.sitegroup=@",
+        "group": "group",
+        "scope": "scope",
+        "site": "site",
+        "object": "dcim.sitegroup",
+        "sitePaths": [],
+        "scopes": [
+          {
+            "type": "dcim.sitegroup",
+            "paths": [
+              {
+                "from": "self",
+                "path": []
+              }
+            ]
+          }
+        ],
         "type": "integer",
         "description": "Available to this site group (ID): in a group scoped to where it is, at its site, or global"
       },
@@ -6220,7 +6316,112 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "available",
-        "arg": "group.scope|site|dcim.device|site|virtualization.cluster=cluster;virtualization.clustergroup=cluster.group;dcim.region=@site.region;dcim.sitegroup=@site.group;dcim.site=@site;dcim.location=location;dcim.rack=rack",
+        "group": "group",
+        "scope": "scope",
+        "site": "site",
+        "object": "dcim.device",
+        "sitePaths": [
+          {
+            "from": "self",
+            "path": [
+              {
+                "field": "site"
+              }
+            ]
+          }
+        ],
+        "scopes": [
+          {
+            "type": "virtualization.cluster",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "virtualization.clustergroup",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "group"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.region",
+            "paths": [
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "region"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.sitegroup",
+            "paths": [
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "group"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.site",
+            "paths": [
+              {
+                "from": "site",
+                "path": []
+              }
+            ]
+          },
+          {
+            "type": "dcim.location",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "location"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.rack",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "rack"
+                  }
+                ]
+              }
+            ]
+          }
+        ],
         "type": "integer",
         "description": "Available on this device (ID): in a group scoped to where it is, at its site, or global"
       },
@@ -6231,7 +6432,162 @@ export const ipamFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "available",
-        "arg": "group.scope|site|virtualization.virtualmachine|site,cluster.scope<dcim.site>,cluster.scope<dcim.location>.site|virtualization.cluster=cluster;virtualization.clustergroup=cluster.group;dcim.location=cluster.scope;dcim.site=cluster.scope,@site;dcim.sitegroup=cluster.scope,@site.group;dcim.region=cluster.scope,@site.region",
+        "group": "group",
+        "scope": "scope",
+        "site": "site",
+        "object": "virtualization.virtualmachine",
+        "sitePaths": [
+          {
+            "from": "self",
+            "path": [
+              {
+                "field": "site"
+              }
+            ]
+          },
+          {
+            "from": "self",
+            "path": [
+              {
+                "field": "cluster"
+              },
+              {
+                "field": "scope",
+                "type": "dcim.site"
+              }
+            ]
+          },
+          {
+            "from": "self",
+            "path": [
+              {
+                "field": "cluster"
+              },
+              {
+                "field": "scope",
+                "type": "dcim.location"
+              },
+              {
+                "field": "site"
+              }
+            ]
+          }
+        ],
+        "scopes": [
+          {
+            "type": "virtualization.cluster",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "virtualization.clustergroup",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "group"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.location",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "scope"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.site",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "scope"
+                  }
+                ]
+              },
+              {
+                "from": "site",
+                "path": []
+              }
+            ]
+          },
+          {
+            "type": "dcim.sitegroup",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "scope"
+                  }
+                ]
+              },
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "group"
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "type": "dcim.region",
+            "paths": [
+              {
+                "from": "self",
+                "path": [
+                  {
+                    "field": "cluster"
+                  },
+                  {
+                    "field": "scope"
+                  }
+                ]
+              },
+              {
+                "from": "site",
+                "path": [
+                  {
+                    "field": "region"
+                  }
+                ]
+              }
+            ]
+          }
+        ],
         "type": "integer",
         "description": "Available on this virtual machine (ID): in a group scoped to where it is, at its site, or global"
       },
@@ -6245,7 +6601,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -6271,7 +6628,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -6305,7 +6663,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -6485,7 +6844,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn",
           "kind": "fk_natural",
@@ -6512,7 +6872,8 @@ export const ipamFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn_id",
           "kind": "fk",
@@ -7004,7 +7365,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "virtualization.cluster",
+        "objectType": "virtualization.cluster",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7015,7 +7376,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "virtualization.clustergroup",
+        "objectType": "virtualization.clustergroup",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7116,7 +7477,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.location",
+        "objectType": "dcim.location",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7211,7 +7572,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.rack",
+        "objectType": "dcim.rack",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7222,7 +7583,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.rackgroup",
+        "objectType": "dcim.rackgroup",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7233,7 +7594,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.region",
+        "objectType": "dcim.region",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7282,7 +7643,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.site",
+        "objectType": "dcim.site",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },
@@ -7293,7 +7654,7 @@ export const ipamFilters: FilterSpecs = {
         "column": "scope",
         "lookups": [],
         "op": "generic_id",
-        "arg": "dcim.sitegroup",
+        "objectType": "dcim.sitegroup",
         "type": "integer",
         "description": "Scoped to this object (ID)"
       },

@@ -1196,7 +1196,8 @@ export const tenancyFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -1222,7 +1223,8 @@ export const tenancyFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -1256,7 +1258,8 @@ export const tenancyFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",

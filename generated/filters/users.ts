@@ -274,7 +274,7 @@ export const usersFilters: FilterSpecs = {
         "column": "actions",
         "lookups": [],
         "op": "list_has",
-        "arg": "add",
+        "value": "add",
         "type": "boolean",
         "description": "Grants the add action"
       },
@@ -285,7 +285,7 @@ export const usersFilters: FilterSpecs = {
         "column": "actions",
         "lookups": [],
         "op": "list_has",
-        "arg": "change",
+        "value": "change",
         "type": "boolean",
         "description": "Grants the change action"
       },
@@ -296,7 +296,7 @@ export const usersFilters: FilterSpecs = {
         "column": "actions",
         "lookups": [],
         "op": "list_has",
-        "arg": "delete",
+        "value": "delete",
         "type": "boolean",
         "description": "Grants the delete action"
       },
@@ -307,7 +307,7 @@ export const usersFilters: FilterSpecs = {
         "column": "actions",
         "lookups": [],
         "op": "list_has",
-        "arg": "view",
+        "value": "view",
         "type": "boolean",
         "description": "Grants the view action"
       },
@@ -453,7 +453,7 @@ export const usersFilters: FilterSpecs = {
           "regex",
           "iregex"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -465,7 +465,7 @@ export const usersFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "integer",
         "description": "Object types (ID)"
       },
@@ -477,7 +477,7 @@ export const usersFilters: FilterSpecs = {
         "lookups": [
           "n"
         ],
-        "arg": "array",
+        "list": true,
         "type": "string",
         "description": "Object types"
       },
@@ -1148,8 +1148,7 @@ export const usersFilters: FilterSpecs = {
         "path": [],
         "column": "id",
         "lookups": [],
-        "op": "expr",
-        "arg": "is_superuser",
+        "expr": "is_superuser",
         "type": "boolean",
         "description": "Superuser status"
       },

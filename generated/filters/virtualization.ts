@@ -13,7 +13,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -39,7 +40,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -73,7 +75,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -220,7 +223,7 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location",
           "kind": "tree_natural",
@@ -246,7 +249,7 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location_id",
           "kind": "tree",
@@ -365,7 +368,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -391,7 +394,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -417,7 +420,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -458,7 +461,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -484,7 +487,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -510,7 +513,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -589,7 +592,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -615,7 +618,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -654,7 +657,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -680,7 +683,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -708,7 +711,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -747,7 +750,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -773,7 +776,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -801,7 +804,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -840,7 +843,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -866,7 +869,7 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -1067,7 +1070,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -1093,7 +1097,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -1127,7 +1132,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -1952,7 +1958,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -1978,7 +1985,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -2012,7 +2020,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -2204,7 +2213,10 @@ export const virtualizationFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "primary_ip4,primary_ip6",
+        "fields": [
+          "primary_ip4",
+          "primary_ip6"
+        ],
         "type": "boolean",
         "description": "Has a primary IPv4 or IPv6 address"
       },
@@ -2264,7 +2276,9 @@ export const virtualizationFilters: FilterSpecs = {
         "column": "id",
         "lookups": [],
         "op": "not_null",
-        "arg": "local_context_data",
+        "fields": [
+          "local_context_data"
+        ],
         "type": "boolean",
         "description": "Has local config context data"
       },
@@ -2380,7 +2394,8 @@ export const virtualizationFilters: FilterSpecs = {
               ],
               "target": "dcim.macaddress",
               "op": "reverse_generic",
-              "arg": "assigned_object_type:assigned_object_id",
+              "typeColumn": "assigned_object_type",
+              "idColumn": "assigned_object_id",
               "inner": {
                 "name": "mac_address",
                 "kind": "string",
@@ -3314,7 +3329,7 @@ export const virtualizationFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.fhrpgroupassignment",
-        "arg": "interface_type",
+        "typeColumn": "interface_type",
         "type": "integer",
         "description": "Count fhrp groups"
       },
@@ -3332,7 +3347,7 @@ export const virtualizationFilters: FilterSpecs = {
           "empty"
         ],
         "target": "ipam.ipaddress",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "type": "integer",
         "description": "Count ipaddresses"
       },
@@ -3419,7 +3434,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn",
           "kind": "fk_natural",
@@ -3446,7 +3462,8 @@ export const virtualizationFilters: FilterSpecs = {
         ],
         "target": "vpn.l2vpntermination",
         "op": "reverse_generic",
-        "arg": "assigned_object_type:assigned_object_id",
+        "typeColumn": "assigned_object_type",
+        "idColumn": "assigned_object_id",
         "inner": {
           "name": "l2vpn_id",
           "kind": "fk",
@@ -3541,7 +3558,8 @@ export const virtualizationFilters: FilterSpecs = {
             ],
             "target": "dcim.macaddress",
             "op": "reverse_generic",
-            "arg": "assigned_object_type:assigned_object_id",
+            "typeColumn": "assigned_object_type",
+            "idColumn": "assigned_object_id",
             "inner": {
               "name": "mac_address",
               "kind": "string",

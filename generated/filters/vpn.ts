@@ -1599,7 +1599,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -1625,7 +1626,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -1659,7 +1661,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -2155,7 +2158,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device",
           "kind": "fk_natural",
@@ -2181,7 +2184,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "device_id",
           "kind": "fk",
@@ -2223,7 +2226,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface",
           "kind": "fk_natural",
@@ -2250,7 +2253,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "interface_id",
           "kind": "fk",
@@ -2333,7 +2336,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "dcim.interface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region",
               "kind": "fk_natural",
@@ -2362,7 +2365,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "virtualization.vminterface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region",
               "kind": "fk_natural",
@@ -2391,7 +2394,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "ipam.vlan",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region",
               "kind": "fk_natural",
@@ -2430,7 +2433,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "dcim.interface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region_id",
               "kind": "fk",
@@ -2459,7 +2462,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "virtualization.vminterface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region_id",
               "kind": "fk",
@@ -2488,7 +2491,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "ipam.vlan",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "region_id",
               "kind": "fk",
@@ -2527,7 +2530,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "dcim.interface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -2555,7 +2558,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "virtualization.vminterface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -2583,7 +2586,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "ipam.vlan",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -2620,7 +2623,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "dcim.interface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -2648,7 +2651,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "virtualization.vminterface",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -2676,7 +2679,7 @@ export const vpnFilters: FilterSpecs = {
             ],
             "target": "ipam.vlan",
             "op": "generic",
-            "arg": "assigned_object_type",
+            "typeColumn": "assigned_object_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -2742,7 +2745,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine",
           "kind": "fk_natural",
@@ -2768,7 +2771,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "virtual_machine_id",
           "kind": "fk",
@@ -2794,7 +2797,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "ipam.vlan",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vlan",
           "kind": "fk_natural",
@@ -2821,7 +2824,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "ipam.vlan",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vlan_id",
           "kind": "fk",
@@ -2852,7 +2855,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "ipam.vlan",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vlan_vid",
           "kind": "number",
@@ -2882,7 +2885,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface",
           "kind": "fk_natural",
@@ -2909,7 +2912,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "assigned_object_type",
+        "typeColumn": "assigned_object_type",
         "inner": {
           "name": "vminterface_id",
           "kind": "fk",
@@ -2937,7 +2940,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -2963,7 +2967,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -2997,7 +3002,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -3405,7 +3411,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact",
           "kind": "fk",
@@ -3431,7 +3438,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_group",
           "kind": "m2m",
@@ -3465,7 +3473,8 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "tenancy.contactassignment",
         "op": "reverse_generic",
-        "arg": "object_type:object_id",
+        "typeColumn": "object_type",
+        "idColumn": "object_id",
         "inner": {
           "name": "contact_role",
           "kind": "fk",
@@ -3774,7 +3783,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "interface",
           "kind": "fk_natural",
@@ -3801,7 +3810,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "dcim.interface",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "interface_id",
           "kind": "fk",
@@ -3987,7 +3996,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "vminterface",
           "kind": "fk_natural",
@@ -4014,7 +4023,7 @@ export const vpnFilters: FilterSpecs = {
         ],
         "target": "virtualization.vminterface",
         "op": "generic",
-        "arg": "termination_type",
+        "typeColumn": "termination_type",
         "inner": {
           "name": "vminterface_id",
           "kind": "fk",

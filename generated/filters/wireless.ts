@@ -215,7 +215,7 @@ export const wirelessFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location",
           "kind": "tree_natural",
@@ -241,7 +241,7 @@ export const wirelessFilters: FilterSpecs = {
         ],
         "target": "dcim.location",
         "op": "generic",
-        "arg": "scope_type",
+        "typeColumn": "scope_type",
         "inner": {
           "name": "location_id",
           "kind": "tree",
@@ -338,7 +338,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -364,7 +364,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -390,7 +390,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region",
               "kind": "tree_natural",
@@ -431,7 +431,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.region",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -457,7 +457,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -483,7 +483,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "region_id",
               "kind": "tree",
@@ -562,7 +562,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -588,7 +588,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site",
               "kind": "fk_natural",
@@ -627,7 +627,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -653,7 +653,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -681,7 +681,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group",
               "kind": "tree_natural",
@@ -720,7 +720,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.sitegroup",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -746,7 +746,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -774,7 +774,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_group_id",
               "kind": "tree",
@@ -813,7 +813,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.site",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",
@@ -839,7 +839,7 @@ export const wirelessFilters: FilterSpecs = {
             ],
             "target": "dcim.location",
             "op": "generic",
-            "arg": "scope_type",
+            "typeColumn": "scope_type",
             "inner": {
               "name": "site_id",
               "kind": "fk",

@@ -16,14 +16,13 @@ import { tables } from '../db/tables.ts';
 import { allTasks, pageOrder, queueStats, taskColumns } from './background-sql.ts';
 import { requeueCoreJob } from './jobs.ts';
 import { taskJson, workerJson, type TaskRow } from './background-json.ts';
-import { query } from '../db/index.ts';
+import { query, queryRow } from '../db/index.ts';
 
 const STATUSES = ['queued', 'started', 'finished', 'failed', 'scheduled', 'canceled', 'stopped', 'deferred'];
 const LIST_ALLOW = { Allow: 'GET, HEAD, OPTIONS' };
 
 function superuser(c: Context<AppEnv>, write = false): void {
-  requireUser(c);
-  if (!c.var.user!.isSuperuser) throw forbidden();
+  if (!requireUser(c).isSuperuser) throw forbidden();
   if (write && c.var.token && !c.var.token.writeEnabled) throw forbidden();
   if (write && c.var.services.settings.maintenanceMode)
     throw forbidden('The service is in maintenance mode; writes are disabled.');
@@ -56,15 +55,15 @@ async function respondTask(c: Context<AppEnv>, id: string): Promise<Response> {
 
 /** Runs a task of ours again: its row queued afresh and a new graphile job for it. */
 async function runAgain(c: Context<AppEnv>, task: TaskRow, from: readonly string[]): Promise<boolean> {
-  const rows = await query(
+  const [row] = await query(
     c.var.tx,
     `UPDATE public.${tables.backgroundTask} SET status = 'queued', result = NULL, meta = '{}'::jsonb, exc_info = NULL,
             attempts = 0, worker_name = NULL, started_at = NULL, ended_at = NULL, enqueued_at = now()
       WHERE task_id = $1 AND status = ANY($2::text[]) RETURNING task`,
     [task.uid, from],
   );
-  if (!rows.length) return false;
-  await requeueJob(c.var.tx, rows[0]!.task as string, task.uid, 'task_id');
+  if (!row) return false;
+  await requeueJob(c.var.tx, row.task as string, task.uid, 'task_id');
   return true;
 }
 
@@ -81,7 +80,7 @@ function taskRoutes(app: Hono<AppEnv>): void {
     const { limit, offset } = parsePage(url.searchParams, c.var.services.settings);
     const where = status ? 'WHERE u.status = $1' : '';
     const params = status ? [status] : [];
-    const [count] = await query(c.var.tx, `SELECT count(*) AS n FROM ${allTasks} ${where}`, params);
+    const count = await queryRow(c.var.tx, `SELECT count(*) AS n FROM ${allTasks} ${where}`, params);
     const rows = await query(
       c.var.tx,
       `SELECT p.src, p.seq, ${taskColumns}
@@ -91,7 +90,7 @@ function taskRoutes(app: Hono<AppEnv>): void {
         ORDER BY ${pageOrder}`,
       params,
     );
-    const n = Number(count!.n);
+    const n = Number(count.n);
     const next = limit !== null && offset + limit < n ? pageUrl(url, limit, offset + limit) : null;
     const previous = limit !== null && offset > 0 ? pageUrl(url, limit, offset - limit) : null;
     const results = rows.map((r) => taskJson(url.origin, r as unknown as TaskRow));
@@ -149,21 +148,21 @@ function taskRoutes(app: Hono<AppEnv>): void {
 }
 
 async function queues(c: Context<AppEnv>): Promise<Record<string, unknown>[]> {
-  const [s] = await query(c.var.tx, queueStats, [c.var.services.settings.jobLeaseSeconds]);
+  const s = await queryRow(c.var.tx, queueStats, [c.var.services.settings.jobLeaseSeconds]);
   return [
     {
       name: QUEUE,
       url: `${new URL(c.req.url).origin}/api/core/background-queues/${QUEUE}/`,
-      jobs: Number(s!.jobs),
-      oldest_job_timestamp: s!.oldest ?? null,
+      jobs: Number(s.jobs),
+      oldest_job_timestamp: s.oldest ?? null,
       index: 0,
       scheduler_pid: null,
-      workers: Number(s!.workers),
-      finished_jobs: Number(s!.finished),
-      started_jobs: Number(s!.started),
+      workers: Number(s.workers),
+      finished_jobs: Number(s.finished),
+      started_jobs: Number(s.started),
       deferred_jobs: 0,
-      failed_jobs: Number(s!.failed),
-      scheduled_jobs: Number(s!.scheduled),
+      failed_jobs: Number(s.failed),
+      scheduled_jobs: Number(s.scheduled),
     },
   ];
 }

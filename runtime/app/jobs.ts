@@ -14,19 +14,19 @@ import { query } from '../db/index.ts';
 
 /** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */
 export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {
-  const rows = await query(
+  const [row] = await query(
     c.var.tx,
     `UPDATE public.${tables.job} SET status = 'pending', error = '', data = NULL, started = NULL, completed = NULL,
       attempts = 0, locked_by = NULL
       WHERE id = $1 AND status IN ('failed', 'errored') RETURNING job_id, task`,
     [id],
   );
-  if (!rows.length) {
-    const exists = await query(c.var.tx, `SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
-    if (!exists.length) throw notFound('No Job matches the given query.');
-    throw conflict(`Only failed or errored jobs can be requeued; this job is ${exists[0]!.status as string}.`);
+  if (!row) {
+    const [job] = await query(c.var.tx, `SELECT status FROM public.${tables.job} WHERE id = $1`, [id]);
+    if (!job) throw notFound('No Job matches the given query.');
+    throw conflict(`Only failed or errored jobs can be requeued; this job is ${job.status as string}.`);
   }
-  await requeueJob(c.var.tx, rows[0]!.task as string, rows[0]!.job_id as string);
+  await requeueJob(c.var.tx, row.task as string, row.job_id as string);
 }
 
 export function createJobRoutes(): Hono<AppEnv> {

@@ -13,6 +13,7 @@ import { fetchObjects, writeContext } from '../rest/index.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { tables } from '../db/tables.ts';
+import { present } from '../collections.ts';
 import { query } from '../db/index.ts';
 
 const INVALID = 'Invalid username/password';
@@ -55,12 +56,13 @@ export function createProvisionRoutes(): Hono<AppEnv> {
       actor: { id: principal.id, username: principal.username },
     };
     const model = registry.model('users.token');
-    const [item] = await createObjects(ctx, model, [{ write_enabled: true, ...rest, user: principal.id }], {
+    const [created] = await createObjects(ctx, model, [{ write_enabled: true, ...rest, user: principal.id }], {
       bulk: false,
     });
-    const [object] = await fetchObjects(c, model, [item!.id]);
-    hooks.get('users.token')?.present?.(item!, object!);
-    return respond(c, 201, object, { Location: String(object!.url) });
+    const item = present(created, 'the created token');
+    const object = present((await fetchObjects(c, model, [item.id]))[0], `token ${item.id}`);
+    hooks.get('users.token')?.present?.(item, object);
+    return respond(c, 201, object, { Location: String(object.url) });
   });
   return app;
 }

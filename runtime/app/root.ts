@@ -61,8 +61,8 @@ export function createRootRoutes(): Hono<AppEnv> {
   });
   // NetBox 4.6: who the credentials belong to (clients probe a token with it)
   app.get('/api/authentication-check/', async (c) => {
-    requireUser(c);
-    const [user] = await fetchObjects(c, c.var.services.registry.model('users.user'), [c.var.user!.id]);
+    const me = requireUser(c);
+    const [user] = await fetchObjects(c, c.var.services.registry.model('users.user'), [me.id]);
     return respond(c, 200, user, { Allow: 'GET, HEAD, OPTIONS', Vary: 'Accept' });
   });
   app.get('/api/status/', async (c) => {
@@ -96,8 +96,7 @@ export function createRootRoutes(): Hono<AppEnv> {
   });
   // NetBox: superusers only
   app.get('/api/plugins/installed-plugins/', (c) => {
-    requireUser(c);
-    if (!c.var.user!.isSuperuser) throw forbidden();
+    if (!requireUser(c).isSuperuser) throw forbidden();
     const { version } = c.var.services;
     return respond(
       c,

@@ -22,10 +22,8 @@ export function deepMerge(into: Json, from: Json): Json {
   return out;
 }
 
-async function current(c: Context<AppEnv>): Promise<Json> {
-  const rows = await query(c.var.tx, `SELECT data FROM public.${tables.userConfig} WHERE user_id = $1`, [
-    c.var.user!.id,
-  ]);
+async function current(c: Context<AppEnv>, userId: number): Promise<Json> {
+  const rows = await query(c.var.tx, `SELECT data FROM public.${tables.userConfig} WHERE user_id = $1`, [userId]);
   return (rows[0]?.data as Json | undefined) ?? {};
 }
 
@@ -34,20 +32,20 @@ const ALLOW = { Allow: 'GET, PATCH, HEAD, OPTIONS' };
 export function createUserConfigRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
   app.get('/api/users/config/', async (c) => {
-    requireUser(c);
-    return respond(c, 200, await current(c), ALLOW);
+    const user = requireUser(c);
+    return respond(c, 200, await current(c, user.id), ALLOW);
   });
   app.patch('/api/users/config/', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     if (c.var.token && !c.var.token.writeEnabled) throw forbidden();
     const body = await readJson(c);
     if (!isObject(body)) throw invalidInput({ non_field_errors: ['Expected a JSON object of preferences.'] });
-    const data = deepMerge(await current(c), body);
+    const data = deepMerge(await current(c, user.id), body);
     await query(
       c.var.tx,
       `INSERT INTO public.${tables.userConfig} (user_id, data) VALUES ($1, $2::text::jsonb)
        ON CONFLICT (user_id) DO UPDATE SET data = EXCLUDED.data`,
-      [c.var.user!.id, JSON.stringify(data)],
+      [user.id, JSON.stringify(data)],
     );
     return respond(c, 200, data, ALLOW);
   });

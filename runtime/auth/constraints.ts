@@ -5,6 +5,7 @@
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, likeEscape, type Params } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { last } from '../collections.ts';
 
 export class ConstraintError extends Error {}
 
@@ -61,10 +62,15 @@ function scalarCondition(col: string, lookup: string, value: unknown, p: Params)
       return `${col}::text ~ ${text(value)}`;
     case 'iregex':
       return `${col}::text ~* ${text(value)}`;
-    default: {
-      const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[lookup]!;
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[lookup];
       return typeof value === 'number' ? `${col} ${op} ${p.add(value)}::numeric` : `${col}::text ${op} ${text(value)}`;
     }
+    default:
+      throw new ConstraintError(`unknown lookup "${lookup}"`);
   }
 }
 
@@ -78,7 +84,11 @@ function lookupCondition(
 ): string {
   const parts = key.split('__');
   let lookup = 'exact';
-  if (parts.length > 1 && lookups.has(parts[parts.length - 1]!)) lookup = parts.pop()!;
+  const end = last(parts);
+  if (parts.length > 1 && lookups.has(end)) {
+    lookup = end;
+    parts.pop();
+  }
   const [head, ...rest] = parts as [string, ...string[]];
   if (head === 'id' && rest.length === 0) return scalarCondition(`${alias}.id`, lookup, value, p);
   if (head === 'tags') {
@@ -94,7 +104,7 @@ function lookupCondition(
   const col = `${alias}.${ident(f.column)}`;
   if (rest.length === 0) return scalarCondition(col, lookup, value, p);
   if (f.kind !== 'fk') throw new ConstraintError(`"${head}" is not a relation of ${model.key}`);
-  const target = registry.model(f.to!);
+  const target = registry.model(f.to);
   const a = p.alias('c');
   const inner =
     rest.length === 1 && rest[0] === 'id'

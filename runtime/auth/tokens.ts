@@ -34,10 +34,10 @@ const headerFormat = 'Invalid authorization header: Must be in the form "Bearer 
 export function parseAuthorization(header: string | undefined): Credential | null {
   if (!header) return null;
   const parts = header.trim().split(/\s+/);
-  const scheme = parts[0]!.toLowerCase();
+  const [first, value] = parts;
+  const scheme = first.toLowerCase();
   if (scheme !== 'token' && scheme !== 'bearer') return null;
   if (parts.length !== 2) throw forbidden(headerFormat);
-  const value = parts[1]!;
   // the version follows from the credential, not the keyword (as NetBox does)
   const prefix = V2_PREFIXES.find((p) => value.startsWith(p));
   if (prefix) {

@@ -37,7 +37,7 @@ export function modelOrder(registry: Registry, models: ModelDef[]): ModelDef[] {
     visiting.add(m);
     for (const f of m.fields) {
       if (f.kind !== 'fk' || f.nullable || f.readOnly) continue;
-      const t = registry.model(f.to!);
+      const t = registry.model(f.to);
       if (t !== m && set.has(t)) visit(t);
     }
     visiting.delete(m);
@@ -108,8 +108,9 @@ async function attempt(
   run: (c: WriteContext) => Promise<unknown>,
 ): Promise<boolean> {
   const tx = ctx.db as { savepoint?: <T>(fn: (sp: unknown) => Promise<T>) => Promise<T> };
+  if (!tx.savepoint) throw new Error('changes are applied inside a transaction');
   try {
-    await tx.savepoint!(async (sp) => run({ ...ctx, db: sp as WriteContext['db'] }));
+    await tx.savepoint(async (sp) => run({ ...ctx, db: sp as WriteContext['db'] }));
     return true;
   } catch (e) {
     if (!(e instanceof ServiceError)) throw e;
@@ -171,13 +172,13 @@ export async function applyStates(
           later[f.name] = v;
           delete input[f.name];
         } else if (f.kind === 'generic') {
-          const type = input[f.typeColumn!];
-          const id = input[f.idColumn!];
+          const type = input[f.typeColumn];
+          const id = input[f.idColumn];
           if (type && id !== null && pending.has(`${type as string}:${id as number}`)) {
-            later[f.typeColumn!] = type;
-            later[f.idColumn!] = id;
-            input[f.typeColumn!] = null;
-            input[f.idColumn!] = null;
+            later[f.typeColumn] = type;
+            later[f.idColumn] = id;
+            input[f.typeColumn] = null;
+            input[f.idColumn] = null;
           }
         }
       }

@@ -75,8 +75,7 @@ interface DiffRow {
   original_data: Snapshot | null;
 }
 
-async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
-  const branchId = ctx.branch!.id;
+async function recordBranchChanges(ctx: WriteContext, branchId: number, changes: readonly Change[]): Promise<void> {
   const existing = await query(
     ctx.db,
     `SELECT object_type, object_id, action, original_data FROM public.${tables.changeDiff}
@@ -92,16 +91,15 @@ async function recordBranchChanges(ctx: WriteContext, changes: readonly Change[]
   const upserts: Record<string, unknown>[] = [];
   const removals: string[] = [];
   // the last change of an object in this write decides; earlier ones only set the original
-  const last = new Map<string, Change>();
-  const first = new Map<string, Change>();
+  const spans = new Map<string, { first: Change; last: Change }>();
   for (const c of changes) {
     const k = `${c.model.key}:${c.id}`;
-    if (!first.has(k)) first.set(k, c);
-    last.set(k, c);
+    const span = spans.get(k);
+    if (span) span.last = c;
+    else spans.set(k, { first: c, last: c });
   }
-  for (const [k, c] of last) {
+  for (const [k, { first: start, last: c }] of spans) {
     const prior = byKey.get(k);
-    const start = first.get(k)!;
     let action: DiffAction;
     let original: Snapshot | null;
     if (prior) {
@@ -203,7 +201,7 @@ export function createDiffObserver(): ChangeObserver {
       if (!relevant.length) return;
       if (ctx.branch) {
         // a sync brings main's state in: it is not a change of the branch's own
-        if (ctx.operation?.kind !== 'sync') await recordBranchChanges(ctx, relevant);
+        if (ctx.operation?.kind !== 'sync') await recordBranchChanges(ctx, ctx.branch.id, relevant);
       } else {
         await recordMainChanges(ctx, relevant);
       }

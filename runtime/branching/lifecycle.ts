@@ -21,10 +21,13 @@ export interface BranchRow {
   readonly owner_id: number | null;
 }
 
+/** The states that belong to one running job. */
+export type TransitionalStatus = 'provisioning' | 'syncing' | 'merging' | 'reverting';
+
 export const TRANSITIONAL: readonly BranchStatus[] = ['provisioning', 'syncing', 'merging', 'reverting'];
 
 /** The stable state a transitional one returns to when its job ends or dies. */
-export const FALLBACK: Partial<Record<BranchStatus, BranchStatus>> = {
+export const FALLBACK: Readonly<Record<TransitionalStatus, BranchStatus>> = {
   provisioning: 'failed',
   syncing: 'ready',
   merging: 'ready',

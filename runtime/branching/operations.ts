@@ -17,6 +17,7 @@ import {
   transition,
   type BranchRow,
   type BranchStatus,
+  type TransitionalStatus,
 } from './lifecycle.ts';
 import type { Conflict } from './plans.ts';
 import { vacuumBranchTables } from './provision.ts';
@@ -25,7 +26,7 @@ import { jobProgress } from './progress.ts';
 import { Abort, change, NothingToDo, provision, type StepContext } from './steps.ts';
 import type { Operation } from './kinds.ts';
 import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { query, queryRow } from '../db/index.ts';
 
 export { branchJobs, type BranchJobPayload, type Operation } from './kinds.ts';
 
@@ -45,7 +46,7 @@ export interface OperationReport {
   data: Record<string, unknown> & { log: string[] };
 }
 
-const OPERATING: Record<Operation, BranchStatus> = {
+const OPERATING: Record<Operation, TransitionalStatus> = {
   provision: 'provisioning',
   sync: 'syncing',
   merge: 'merging',
@@ -114,7 +115,7 @@ async function stamps(tx: Db, op: Operation, req: OperationRequest): Promise<Rec
   // the snapshot the branch is now in step with: its next sync starts from here
   const snapshot: Record<string, SqlParam> =
     op === 'provision' || op === 'sync'
-      ? { snapshot: (await query(tx, 'SELECT pg_current_snapshot()::text AS s'))[0]!.s }
+      ? { snapshot: (await queryRow(tx, 'SELECT pg_current_snapshot()::text AS s')).s }
       : {};
   const when: Record<string, SqlParam> =
     op === 'merge'
@@ -147,7 +148,9 @@ export async function runOperation(
   // a new branch shows "provisioning" while its copy is made (committed first, so clients see it)
   if (op === 'provision' && branch.status === 'new' && branch.job === jobId) {
     await transition(sql, branch.id, ['new'], 'provisioning');
-    branch = (await getBranch(sql, req.branchId))!;
+    const provisioning = await getBranch(sql, req.branchId);
+    if (!provisioning) throw new Error(`Branch ${req.branchId} no longer exists.`);
+    branch = provisioning;
   }
   if (branch.job !== jobId || branch.status !== OPERATING[op]) {
     say(`Branch ${branch.name} is ${branch.status} and belongs to job ${branch.job ?? 'none'}: nothing done`);
@@ -179,7 +182,7 @@ export async function runOperation(
     if (e instanceof Abort && e.dryRun) say('Dry run completed; rolling back changes');
     report.ok = e instanceof NothingToDo || (e as Abort).dryRun;
     await sql.begin(async (tx) => {
-      await transition(tx, branch.id, [OPERATING[op]], FALLBACK[OPERATING[op]]!, { job: null });
+      await transition(tx, branch.id, [OPERATING[op]], FALLBACK[OPERATING[op]], { job: null });
     });
   }
   if (report.conflicts.length) report.data.conflicts = report.conflicts;
@@ -194,6 +197,6 @@ export async function abandonOperation(sql: Sql, op: Operation, branchId: number
     sql,
     `UPDATE public.${tables.branch} SET status = $2, job = NULL, last_updated = now()
       WHERE id = $1 AND status = $3 AND job = $4`,
-    [branchId, FALLBACK[OPERATING[op]] ?? 'ready', OPERATING[op], jobId],
+    [branchId, FALLBACK[OPERATING[op]], OPERATING[op], jobId],
   );
 }

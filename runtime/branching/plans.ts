@@ -145,12 +145,12 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
     const b = br.get(k);
     const d = diffs.get(k);
     const repr = m?.repr ?? b?.repr ?? d?.object_repr ?? '';
-    if (!m && !b) continue;
     if (!m) {
+      if (!b) continue;
       // main deleted it; the branch still has it
       if (d && d.action === 'update')
         conflicts.push(
-          conflict(d, 'modify/delete', changedFields(d.original_data, b!.snapshot), d.original_data, b!.snapshot, null),
+          conflict(d, 'modify/delete', changedFields(d.original_data, b.snapshot), d.original_data, b.snapshot, null),
         );
       states.push({ model, id: o.id, action: 'delete', repr });
       continue;

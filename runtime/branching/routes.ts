@@ -29,11 +29,14 @@ import { dropBranchSchema } from './provision.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './operations.ts';
 import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { present } from '../collections.ts';
+import { query, queryRow } from '../db/index.ts';
 
 const MODEL = 'netbox_branching.branch';
-const needs: Record<string, BranchStatus> = { sync: 'ready', merge: 'ready', revert: 'merged' };
-const operating: Record<string, BranchStatus> = { sync: 'syncing', merge: 'merging', revert: 'reverting' };
+/** The operations a request starts (a branch is provisioned when it is created). */
+type Requested = Exclude<Operation, 'provision'>;
+const needs: Record<Requested, BranchStatus> = { sync: 'ready', merge: 'ready', revert: 'merged' };
+const operating: Record<Requested, BranchStatus> = { sync: 'syncing', merge: 'merging', revert: 'reverting' };
 const names: Record<Operation, string> = {
   provision: 'Provision branch',
   sync: 'Sync branch',
@@ -134,9 +137,9 @@ async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, bod
     },
   });
   await query(c.var.tx, `UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [branch.id, jobId]);
-  const job = (await query(c.var.tx, `SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]))[0]!;
+  const job = await queryRow(c.var.tx, `SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]);
   const [object] = await fetchObjects(c, c.var.services.registry.model('core.job'), [job.id as number]);
-  return respond(c, 200, object, { Location: String(object!.url) });
+  return respond(c, 200, object, { Location: String(present(object, `job ${jobId}`).url) });
 }
 
 export function createBranchRoutes(): Hono<AppEnv> {
@@ -167,7 +170,7 @@ export function createBranchRoutes(): Hono<AppEnv> {
         });
       }
       const answer = await enqueue(c, op, branch, body);
-      if (!(await transition(c.var.tx, branch.id, [needs[op]!], operating[op]!)))
+      if (!(await transition(c.var.tx, branch.id, [needs[op]], operating[op])))
         throw conflict('Another operation started on this branch.');
       return answer;
     });

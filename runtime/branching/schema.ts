@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
+import { query, queryRow } from '../db/index.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -28,14 +28,14 @@ export function branchableTables(registry: Registry): string[] {
   for (const m of registry.all()) {
     if (!m.features.branching) continue;
     tables.add(m.table);
-    for (const f of m.fields) if (f.kind === 'm2m') tables.add(f.through!.table);
+    for (const f of m.fields) if (f.kind === 'm2m') tables.add(f.through.table);
   }
   return [...tables].sort();
 }
 
 /** Runs `fn` with the transaction's search_path set to `schema` (then public), and restores it. */
 export async function inSchema<T>(tx: Db, schema: string | null, fn: () => Promise<T>): Promise<T> {
-  const before = (await query(tx, "SELECT current_setting('search_path') AS p"))[0]!.p as string;
+  const before = (await queryRow(tx, "SELECT current_setting('search_path') AS p")).p as string;
   await query(tx, "SELECT set_config('search_path', $1, true)", [schema ? `${schema}, public` : 'public']);
   try {
     return await fn();

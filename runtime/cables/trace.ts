@@ -39,6 +39,12 @@ interface State {
 const MAX_HOPS = 64;
 const passesOn = new Set([FRONT_PORT, REAR_PORT, CIRCUIT_TERMINATION.model]);
 
+/** A path that went on over a cable to objects passing it on, `far` (never empty). */
+interface Hop {
+  readonly s: State;
+  readonly far: Ref[];
+}
+
 interface Mapping {
   readonly front: number;
   readonly position: number;
@@ -90,34 +96,44 @@ async function otherSides(db: Db, registry: Registry, ids: number[]): Promise<Ma
   return out;
 }
 
-export async function tracePaths(db: Db, registry: Registry, origins: readonly Ref[]): Promise<Map<string, Path>> {
+/** A path starting at `origin`, not yet followed. */
+const start = (origin: Ref): State => ({
+  near: [origin],
+  positions: [],
+  segments: [],
+  active: true,
+  done: false,
+  complete: false,
+  split: false,
+  seen: new Set([refKey(origin)]),
+});
+
+/** What a followed path found. */
+function pathOf(s: State): Path {
+  const last = s.segments[s.segments.length - 1];
+  return {
+    segments: s.segments,
+    complete: s.complete,
+    active: s.active,
+    split: s.split,
+    endpoints: s.complete && last ? last.far : [],
+  };
+}
+
+/** Follows the paths, all at once, until each ends (or MAX_HOPS). */
+async function follow(db: Db, registry: Registry, states: readonly State[]): Promise<void> {
   const tables = { termination: registry.model(TERMINATION.model).table, cable: registry.model(CABLE.model).table };
-  const states = new Map<string, State>(
-    origins.map((o) => [
-      refKey(o),
-      {
-        near: [o],
-        positions: [],
-        segments: [],
-        active: true,
-        done: false,
-        complete: false,
-        split: false,
-        seen: new Set([refKey(o)]),
-      },
-    ]),
-  );
   for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const live = [...states.values()].filter((s) => !s.done);
+    const live = states.filter((s) => !s.done);
     if (!live.length) break;
     const links = await linksOf(
       db,
       live.flatMap((s) => s.near),
       tables,
     );
-    const fronts: State[] = [];
-    const rears: State[] = [];
-    const circuits: State[] = [];
+    const fronts: Hop[] = [];
+    const rears: Hop[] = [];
+    const circuits: Hop[] = [];
     for (const s of live) {
       const link = s.near.map((r) => links.get(refKey(r))).find(Boolean);
       if (!link || !link.far.length) {
@@ -127,7 +143,7 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
       }
       s.segments.push({ near: s.near, cable: link.cable, far: link.far });
       if (link.status !== 'connected') s.active = false;
-      const type = link.far[0]!.type;
+      const type = link.far[0].type;
       if (!passesOn.has(type)) {
         s.done = true;
         s.complete = true;
@@ -138,28 +154,24 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
         continue;
       }
       link.far.forEach((f) => s.seen.add(refKey(f)));
-      (type === FRONT_PORT ? fronts : type === REAR_PORT ? rears : circuits).push(s);
+      (type === FRONT_PORT ? fronts : type === REAR_PORT ? rears : circuits).push({ s, far: link.far });
     }
-    const farIds = (list: State[]) => [
-      ...new Set(list.flatMap((s) => s.segments[s.segments.length - 1]!.far.map((f) => f.id))),
-    ];
+    const farIds = (list: Hop[]) => [...new Set(list.flatMap((h) => h.far.map((f) => f.id)))];
     const [frontMaps, rearMaps, sides] = await Promise.all([
       mappings(db, registry, 'front', farIds(fronts)),
       mappings(db, registry, 'rear', farIds(rears)),
       otherSides(db, registry, farIds(circuits)),
     ]);
-    for (const s of fronts) {
-      const far = s.segments[s.segments.length - 1]!.far;
+    for (const { s, far } of fronts) {
       const maps = frontMaps.filter((m) => far.some((f) => f.id === m.front));
       if (!maps.length) {
         s.done = true;
         continue;
       }
-      if (maps.length === 1) s.positions.push(maps[0]!.rearPosition);
+      if (maps.length === 1) s.positions.push(maps[0].rearPosition);
       s.near = [...new Set(maps.map((m) => m.rear))].map((id) => ({ type: REAR_PORT, id }));
     }
-    for (const s of rears) {
-      const far = s.segments[s.segments.length - 1]!.far;
+    for (const { s, far } of rears) {
       const onto = rearMaps.filter((m) => far.some((f) => f.id === m.rear));
       const position = s.positions.pop();
       const maps = position === undefined ? onto : onto.filter((m) => m.rearPosition === position);
@@ -168,11 +180,10 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
         s.split = maps.length > 1;
         continue;
       }
-      s.near = [{ type: FRONT_PORT, id: maps[0]!.front }];
+      s.near = [{ type: FRONT_PORT, id: maps[0].front }];
     }
-    for (const s of circuits) {
-      const far = s.segments[s.segments.length - 1]!.far;
-      const other = sides.get(far[0]!.id);
+    for (const { s, far } of circuits) {
+      const other = sides.get(far[0].id);
       if (!other) {
         s.done = true;
         continue;
@@ -186,16 +197,18 @@ export async function tracePaths(db: Db, registry: Registry, origins: readonly R
       s.near = [other];
     }
   }
-  const out = new Map<string, Path>();
-  for (const [key, s] of states) {
-    const last = s.segments[s.segments.length - 1];
-    out.set(key, {
-      segments: s.segments,
-      complete: s.complete,
-      active: s.active,
-      split: s.split,
-      endpoints: s.complete && last ? last.far : [],
-    });
-  }
-  return out;
+}
+
+/** The paths from these objects, by refKey. */
+export async function tracePaths(db: Db, registry: Registry, origins: readonly Ref[]): Promise<Map<string, Path>> {
+  const states = new Map(origins.map((o) => [refKey(o), start(o)]));
+  await follow(db, registry, [...states.values()]);
+  return new Map([...states].map(([key, s]) => [key, pathOf(s)]));
+}
+
+/** The path from one object. */
+export async function tracePath(db: Db, registry: Registry, origin: Ref): Promise<Path> {
+  const s = start(origin);
+  await follow(db, registry, [s]);
+  return pathOf(s);
 }

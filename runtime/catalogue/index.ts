@@ -4,5 +4,5 @@
  */
 export type * from './ir.ts';
 export * from './names.ts';
-export { Registry } from './registry.ts';
+export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';

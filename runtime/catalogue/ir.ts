@@ -2,7 +2,7 @@
  * The frozen catalogue: what `codegen` writes to `generated/catalogue.ts` and what the runtime reads.
  * Pure types; the runtime owns this contract because it is the reader (codegen imports it type-only).
  */
-import type { ActionOp, CheckName, HookName } from './names.ts';
+import type { actionArgs, ArgsOf, checkArgs, FieldRef, HookName } from './names.ts';
 
 /** How a value is stored and read. */
 export type ScalarKind =
@@ -63,13 +63,8 @@ export type ComputedDef =
       readonly cumulative: boolean;
       readonly through?: ThroughDef;
     }
-  | {
-      readonly type: 'expr';
-      readonly sql: string;
-      readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json';
-      readonly choices?: string;
-      readonly to?: string;
-    }
+  /** SQL over the row's columns (a copy of the row named `t`), read as `as` */
+  | ({ readonly type: 'expr'; readonly sql: string } & ExprAs)
   | { readonly type: 'copy'; readonly field: string }
   | { readonly type: 'tree_depth' }
   | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }
@@ -92,14 +87,18 @@ export type ComputedDef =
       readonly match: Readonly<Record<string, string>>;
     };
 
+/** What an expression is read as: a choice of a set, a relation to a model, or a plain value. */
+export type ExprAs =
+  | { readonly as: 'choice'; readonly choices: string }
+  | { readonly as: 'fk'; readonly to: string }
+  | { readonly as: 'integer' | 'string' | 'decimal' | 'boolean' | 'json' };
+
 export type CablePart =
   'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
 
-export interface FieldDef {
+/** What every field says of itself, whatever its kind. */
+export interface FieldCommon {
   readonly name: string;
-  readonly kind: FieldKind;
-  /** database column (fk: `<name>_id`); absent for fields without one column */
-  readonly column?: string;
   readonly label: string;
   readonly helpText?: string;
   readonly required: boolean;
@@ -113,13 +112,6 @@ export interface FieldDef {
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
   readonly unique: boolean;
-  /** image: folder under MEDIA_ROOT and the fields filled from the stored file */
-  readonly upload?: {
-    readonly to: string;
-    readonly widthField?: string;
-    readonly heightField?: string;
-    readonly sizeField?: string;
-  };
   /** the column gets an index of its own (for filters and lookups) */
   readonly index?: boolean;
   readonly default?: unknown;
@@ -137,39 +129,8 @@ export interface FieldDef {
     readonly inverse?: boolean;
     readonly ci?: boolean;
   }[];
-  /** choice: the choice set's name */
-  readonly choices?: string;
-  /**
-   * choice: read as the bare value instead of {value,label}; tags: read and written as slugs; a relation
-   * (fk, a cable): read as its id, DRF's primary-key field (NetBox leaves the relation to DRF)
-   */
-  readonly plain?: boolean;
-  /** fk / m2m: target content type */
-  readonly to?: string;
-  readonly onDelete?: OnDelete;
-  /** fk / m2m: the fields of the target rendered when nested (default: target's nested list) */
-  readonly nested?: readonly string[];
-  /** fields of the target that the nested form shows in a form of their own (see NestedForm) */
-  readonly forms?: Readonly<Record<string, NestedForm>>;
-  /** m2m: accepted write forms */
-  readonly through?: ThroughDef;
-  /** m2m: the other side of this m2m field (`app.model.field`), whose table it shares */
-  readonly mirrors?: string;
-  readonly writeIds?: boolean;
-  /** generic: allowed target content types; columns are `<name>_type` and `<name>_id` */
-  readonly types?: readonly string[];
-  readonly typeColumn?: string;
-  readonly idColumn?: string;
-  /** list: item kind */
-  readonly item?: ScalarKind;
-  /**
-   * children: rows of the model `to` that belong to this object and are written with it, each
-   * naming one object through the child's generic field (a cable's A and B terminations)
-   */
   /** json lists of objects: keys whose values name objects of these models */
   readonly itemRefs?: Readonly<Record<string, string>>;
-  readonly children?: { readonly via: string; readonly where: Readonly<Record<string, string>>; readonly item: string };
-  readonly computed?: ComputedDef;
   readonly example?: unknown;
   /** a column the API never reads or writes (secrets, hashes); only hooks touch it */
   readonly hidden?: boolean;
@@ -192,6 +153,166 @@ export interface FieldDef {
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
 }
+
+/** A relation shown nested: the target's fields (default: its nested list) and forms of their own. */
+export interface NestedShape {
+  /** the fields of the target rendered when nested (default: the target's nested list) */
+  readonly nested?: readonly string[];
+  /** fields of the target that the nested form shows in a form of their own (see NestedForm) */
+  readonly forms?: Readonly<Record<string, NestedForm>>;
+}
+
+/** Kinds stored as one column of their own type, with nothing more to say than the common keys. */
+export type ValueKind = Exclude<ScalarKind, 'choice' | 'object_type' | 'image'>;
+
+/** The object's id. */
+export interface IdField extends FieldCommon {
+  readonly kind: 'id';
+  readonly column: string;
+}
+
+/** Read-only values made from the row and the request (`url`, `display_url`, `display`). */
+export interface EnvelopeField extends FieldCommon {
+  readonly kind: 'url' | 'display_url' | 'display';
+  readonly column?: undefined;
+}
+
+/** A value in a column of its own. */
+export interface ValueField extends FieldCommon {
+  readonly kind: ValueKind;
+  readonly column: string;
+}
+
+/** A write-only input with no column, read by a hook (a user's password as given). */
+export interface InputField extends FieldCommon {
+  readonly kind: ValueKind;
+  readonly column?: undefined;
+}
+
+export interface ChoiceField extends FieldCommon {
+  readonly kind: 'choice';
+  readonly column: string;
+  /** the choice set's name */
+  readonly choices: string;
+  /** read as the bare value instead of {value,label} */
+  readonly plain?: boolean;
+}
+
+/** A content type (`app.model`): a generic relation's type column, or a field of its own. */
+export interface ObjectTypeField extends FieldCommon {
+  readonly kind: 'object_type';
+  readonly column: string;
+  /** the content types it may name */
+  readonly types?: readonly string[];
+}
+
+export interface ImageField extends FieldCommon {
+  readonly kind: 'image';
+  readonly column: string;
+  /** the folder under MEDIA_ROOT and the fields filled from the stored file */
+  readonly upload: {
+    readonly to: string;
+    readonly widthField?: string;
+    readonly heightField?: string;
+    readonly sizeField?: string;
+  };
+}
+
+/** A PostgreSQL array of scalars. */
+export interface ListField extends FieldCommon {
+  readonly kind: 'list';
+  readonly column: string;
+  readonly item: ScalarKind;
+}
+
+export interface FkField extends FieldCommon, NestedShape {
+  readonly kind: 'fk';
+  /** `<name>_id` */
+  readonly column: string;
+  /** the target's content type */
+  readonly to: string;
+  readonly onDelete: OnDelete;
+  /** read as its id, DRF's primary-key field (NetBox leaves the relation to DRF) */
+  readonly plain?: boolean;
+}
+
+export interface M2mField extends FieldCommon, NestedShape {
+  readonly kind: 'm2m';
+  readonly column?: undefined;
+  readonly to: string;
+  readonly through: ThroughDef;
+  /** the other side of this m2m field (`app.model.field`), whose table it shares */
+  readonly mirrors?: string;
+  readonly writeIds: boolean;
+}
+
+/** A generic relation: the object a `<name>_type` and `<name>_id` column pair names. */
+export interface GenericField extends FieldCommon {
+  readonly kind: 'generic';
+  readonly column?: undefined;
+  /** allowed target content types */
+  readonly types: readonly string[];
+  readonly typeColumn: string;
+  readonly idColumn: string;
+  readonly onDelete: OnDelete;
+}
+
+/**
+ * Rows of the model `to` that belong to this object and are written with it, each naming one object
+ * through the child's generic field (a cable's A and B terminations).
+ */
+export interface ChildrenField extends FieldCommon {
+  readonly kind: 'children';
+  readonly column?: undefined;
+  readonly to: string;
+  readonly children: { readonly via: string; readonly where: Readonly<Record<string, string>>; readonly item: string };
+}
+
+export interface TagsField extends FieldCommon {
+  readonly kind: 'tags';
+  readonly column?: undefined;
+  /** read and written as slugs */
+  readonly plain?: boolean;
+}
+
+export interface CustomFieldsField extends FieldCommon {
+  readonly kind: 'custom_fields';
+  readonly column: string;
+}
+
+/** A read-only value computed per page (see ComputedDef). */
+export interface ComputedField extends FieldCommon, NestedShape {
+  readonly kind: 'computed';
+  readonly column?: undefined;
+  readonly computed: ComputedDef;
+  /** an expression read as a choice: its set */
+  readonly choices?: string;
+  /** an expression read as a relation: its target */
+  readonly to?: string;
+  /** a relation (a cable) read as its id, as a nested form may show it */
+  readonly plain?: boolean;
+}
+
+/** A field of a model, by kind: each kind carries exactly what it needs. */
+export type FieldDef =
+  | IdField
+  | EnvelopeField
+  | ValueField
+  | InputField
+  | ChoiceField
+  | ObjectTypeField
+  | ImageField
+  | ListField
+  | FkField
+  | M2mField
+  | GenericField
+  | ChildrenField
+  | TagsField
+  | CustomFieldsField
+  | ComputedField;
+
+/** The fields stored in one column of the model's table. */
+export type ColumnField = Extract<FieldDef, { readonly column: string }>;
 
 /**
  * How a relation's nested form shows one of its target's fields where that field's own form is not
@@ -286,72 +407,223 @@ export type RuleDef =
       readonly exempt?: readonly string[];
     }
   /** a check of runtime/write/checks/ by name, with its arguments */
-  | {
-      readonly type: 'check';
-      readonly check: CheckName;
-      readonly args: Readonly<Record<string, string | readonly string[]>>;
-      readonly key: string;
-      readonly message?: string;
-    };
+  | ({ readonly type: 'check'; readonly key: string; readonly message?: string } & CheckCall);
 
-export type FilterKind =
-  | 'string'
-  | 'number'
-  | 'decimal'
-  | 'date'
-  | 'timestamp'
-  | 'boolean'
-  | 'choice'
-  | 'fk'
-  | 'fk_natural'
-  | 'tree'
-  | 'tree_natural'
-  | 'm2m'
-  | 'm2m_natural'
-  | 'tag'
-  | 'tag_id'
-  | 'content_type'
-  | 'content_type_id'
-  | 'ip'
-  | 'request'
-  | 'special'
-  | 'count'
-  | 'cable'
-  | 'related'
-  | 'any';
+/** A check by name with the arguments its spec (runtime/catalogue/names.ts) gives it. */
+export type CheckCall = {
+  readonly [C in keyof typeof checkArgs]: { readonly check: C; readonly args: ArgsOf<(typeof checkArgs)[C]> };
+}[keyof typeof checkArgs];
 
-export interface FilterDef {
+/** What every filter parameter says of itself. */
+export interface FilterCommon {
   readonly name: string;
-  readonly kind: FilterKind;
-  /** relation path from the model (fk field names); empty for own columns */
+  /** relation path from the model (fk field names) to the model the filter compares at; empty for its own */
   readonly path: readonly string[];
-  /** column on the last table of the path (or the target's natural key column) */
+  /** column on the last table of the path (or the field whose column it is) */
   readonly column: string;
   readonly lookups: readonly string[];
-  readonly choices?: string;
-  /** target model for fk / tree / m2m filters */
-  readonly target?: string;
-  readonly through?: ThroughDef;
-  /** special filters: the runtime operation name and its argument */
-  readonly op?: string;
-  readonly arg?: string;
-  /** m2m kinds: the named nodes and all their descendants match (a tree target) */
-  readonly tree?: boolean;
-  /** relation kinds: the target's field the `<name>` filter compares with (default: its natural key) */
-  readonly natural?: string;
-  /**
-   * related: rows of `target` reached from the object (op `reverse`: by their foreign key `column`;
-   * `reverse_generic`: by their generic relation `arg` = `type_column:id_column`; `m2m`: through
-   * `through`; `generic`: the object's own generic relation, `arg` its type column, `column` its id
-   * column), at least one of which matches `inner`; `where` fixes column values of those rows
-   */
-  readonly inner?: FilterDef;
-  readonly where?: Readonly<Record<string, string>>;
-  /** any: alternatives at the same object, one of which must match */
-  readonly branches?: readonly FilterDef[];
   readonly description: string;
   readonly type: 'string' | 'integer' | 'number' | 'boolean';
 }
+
+/** A comparison of a value of the row: its column, or a declared expression over its columns. */
+export interface ValueFilter extends FilterCommon {
+  readonly kind: 'string' | 'number' | 'decimal' | 'date' | 'timestamp' | 'boolean' | 'ip';
+  /** SQL over the row's columns (a copy of the row named `t`) compared instead of the column */
+  readonly expr?: string;
+}
+
+export interface ChoiceFilter extends FilterCommon {
+  readonly kind: 'choice';
+  readonly choices: string;
+}
+
+/** An object type (`app.model`) by name or by id; `list`: a list of types, any of which matches. */
+export interface ContentTypeFilter extends FilterCommon {
+  readonly kind: 'content_type' | 'content_type_id';
+  readonly list?: boolean;
+}
+
+/** A foreign key by the target's id, or by its natural key (`natural`: another field); trees take subtrees. */
+export interface RelationFilter extends FilterCommon {
+  readonly kind: 'fk' | 'fk_natural' | 'tree' | 'tree_natural';
+  readonly target: string;
+  /** the target's field the natural form compares with (default: its natural key) */
+  readonly natural?: string;
+}
+
+/** The rows a many-to-many field links, by id or natural key; `tree`: named nodes and their descendants. */
+export interface M2mFilter extends FilterCommon {
+  readonly kind: 'm2m' | 'm2m_natural';
+  readonly target: string;
+  readonly through: ThroughDef;
+  readonly natural?: string;
+  readonly tree?: boolean;
+}
+
+export interface TagFilter extends FilterCommon {
+  readonly kind: 'tag' | 'tag_id';
+  readonly target: string;
+}
+
+/** How many rows of `target` point at the object (by `column`, or through `through`). */
+export interface CountFilter extends FilterCommon {
+  readonly kind: 'count';
+  readonly target: string;
+  /** a generic relation: only rows whose type column says this model */
+  readonly typeColumn?: string;
+  readonly through?: ThroughDef;
+}
+
+export type RequestOp = 'created_by_request' | 'updated_by_request' | 'modified_by_request';
+
+/** Objects a request (by its id) created or updated, read from the change log. */
+export interface RequestFilter extends FilterCommon {
+  readonly kind: 'request';
+  readonly op: RequestOp;
+}
+
+export type CableOp = 'cable_id' | 'cable_end' | 'cabled' | 'occupied' | 'connected';
+
+export interface CableFilter extends FilterCommon {
+  readonly kind: 'cable';
+  readonly op: CableOp;
+}
+
+/**
+ * Rows of `target` reached from the object, at least one of which matches `inner`; `where` fixes
+ * column values of those rows. `reverse`: rows whose foreign key `column` names the object;
+ * `reverse_generic`: rows whose generic relation names it; `m2m`: rows linked through `through`;
+ * `generic`: the object its own generic relation names (`column` its id column) when of type `target`.
+ */
+export type RelatedFilter = FilterCommon & {
+  readonly kind: 'related';
+  readonly target: string;
+  readonly inner: FilterDef;
+  readonly where?: Readonly<Record<string, string>>;
+  /** the inner filter's choice set, for documents that list a filter's choices */
+  readonly choices?: string;
+} & (
+    | { readonly op: 'reverse' }
+    | { readonly op: 'reverse_generic'; readonly typeColumn: string; readonly idColumn: string }
+    | { readonly op: 'm2m'; readonly through: ThroughDef }
+    | { readonly op: 'generic'; readonly typeColumn: string }
+  );
+
+/** Alternatives at the same object, one of which must match. */
+export interface AnyFilter extends FilterCommon {
+  readonly kind: 'any';
+  readonly branches: readonly FilterDef[];
+}
+
+/** A path of fields from an object, a generic one's step naming the type it must be (`scope<dcim.site>`). */
+export type ObjectPath = readonly { readonly field: string; readonly type?: string }[];
+
+/** Where an object's related object lies: itself (`self`), or a path from it or from its site. */
+export interface PathFrom {
+  readonly from: 'self' | 'site';
+  readonly path: ObjectPath;
+}
+
+/**
+ * The operations of runtime/filters/ a declared filter names (`op:` in models.yaml), each with its
+ * arguments as structures; models.yaml's `arg:` is parsed into these by `npm run generate`.
+ */
+export type SpecialOp =
+  | {
+      readonly op:
+        | 'time_after'
+        | 'time_before'
+        | 'net_within'
+        | 'net_within_include'
+        | 'net_contains'
+        | 'family'
+        | 'mask_length'
+        | 'not_empty'
+        | 'list_overlap'
+        | 'list_number'
+        | 'list_text'
+        | 'for_object_type'
+        | 'vid_in_ranges'
+        | 'at_least'
+        | 'at_most';
+    }
+  /** the object's generic relation (`column`) names an object of one of these types, or not */
+  | { readonly op: 'generic_is'; readonly types: readonly string[] }
+  /** the object's generic relation names one of the given objects of this type */
+  | { readonly op: 'generic_id'; readonly objectType: string }
+  /** ... an object of this type whose `parent` field names one of the given objects */
+  | { readonly op: 'generic_parent_id'; readonly objectType: string; readonly parent: string }
+  /** any of these fields has a value (an empty string is none) */
+  | { readonly op: 'not_null'; readonly fields: readonly string[] }
+  /** rows of other models point at the object (has: any of them; false: one of them lacks); `where` fixes a value */
+  | {
+      readonly op: 'has' | 'has_any' | 'missing';
+      readonly relations: readonly (FieldRef & {
+        readonly where?: { readonly field: string; readonly value: string };
+      })[];
+    }
+  /** the list column holds this value */
+  | { readonly op: 'list_has'; readonly value: string }
+  /** a JSON list of objects whose `key` names the given ids: the row's own (`column`), or `owner`'s naming the row */
+  | { readonly op: 'json_ref'; readonly key: string; readonly owner?: FieldRef }
+  /** a device's interfaces with its virtual chassis members' (`master`: only when it is the chassis's master) */
+  | { readonly op: 'vc_interfaces'; readonly chassis: string; readonly mgmtOnly: string; readonly master?: string }
+  /** the range from `column` to `end` contains an address, or lies within a prefix */
+  | { readonly op: 'range_contains' | 'range_within'; readonly end: string }
+  /** an address of `model` assigned to the object (`relation`) in the network of the given ones, same VRF */
+  | {
+      readonly op: 'related_ip';
+      readonly model: string;
+      readonly relation: string;
+      readonly address: string;
+      readonly vrf: string;
+    }
+  /** in the VRF (`column`), or in one exporting a route target it imports */
+  | { readonly op: 'vrf_present'; readonly imports: string; readonly exports: string }
+  /** named groups of choices (an interface's kind); a negated group is every choice but those listed */
+  | {
+      readonly op: 'choice_group';
+      readonly groups: Readonly<Record<string, { readonly negate: boolean; readonly values: readonly string[] }>>;
+    }
+  /** the reference is empty, or the same as that of the given object of another model */
+  | { readonly op: 'null_or_same'; readonly other: FieldRef }
+  /** saved filters usable by the requesting user: enabled, and shared or theirs (`column`) */
+  | { readonly op: 'usable'; readonly enabled: string; readonly shared: string }
+  /**
+   * Rows available to the given object (`object`, a model) through their `group`'s generic `scope`, or
+   * their own `site`: where the object's site is (`sitePaths`, the first that leads somewhere) and, by
+   * scope type, where the object's scopes of that type are (NetBox's VLANQuerySet.get_for_*)
+   */
+  | {
+      readonly op: 'available';
+      readonly group: string;
+      readonly scope: string;
+      readonly site: string;
+      readonly object: string;
+      readonly sitePaths: readonly PathFrom[];
+      readonly scopes: readonly { readonly type: string; readonly paths: readonly PathFrom[] }[];
+    };
+
+export type SpecialFilter = FilterCommon & { readonly kind: 'special' } & SpecialOp;
+
+/** A filter parameter of a model, by kind (and, for operations, by op): each carries what it needs. */
+export type FilterDef =
+  | ValueFilter
+  | ChoiceFilter
+  | ContentTypeFilter
+  | RelationFilter
+  | M2mFilter
+  | TagFilter
+  | CountFilter
+  | RequestFilter
+  | CableFilter
+  | RelatedFilter
+  | AnyFilter
+  | SpecialFilter;
+
+export type FilterKind = FilterDef['kind'];
+export type { FieldRef };
 
 export interface AliasDef {
   /** the older wire name */
@@ -369,12 +641,12 @@ export interface IgnoredParam {
 }
 
 /** A detail action (`/api/<model>/<id>/<path>/`) run by the runtime operation `op` over the named fields. */
-export interface ActionDef {
-  readonly path: string;
-  readonly op: ActionOp;
-  /** the op's arguments: field names of the model, or content types of the models it creates */
-  readonly args: Readonly<Record<string, string>>;
-}
+export type ActionDef = { readonly path: string } & ActionCall;
+
+/** An action's operation with the arguments its spec (runtime/catalogue/names.ts) gives it. */
+export type ActionCall = {
+  readonly [O in keyof typeof actionArgs]: { readonly op: O; readonly args: ArgsOf<(typeof actionArgs)[O]> };
+}[keyof typeof actionArgs];
 
 export interface ModelFeatures {
   readonly tags: boolean;

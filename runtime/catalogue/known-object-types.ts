@@ -10,7 +10,7 @@
 /** One of NetBox's object types. */
 export interface KnownObjectType {
   readonly id: number;
-  readonly app: string;
+  readonly app: AppLabel;
   readonly model: string;
   /** the model's verbose names, as NetBox writes them (lower case unless a word is an acronym) */
   readonly name: string;
@@ -23,7 +23,7 @@ export interface KnownObjectType {
 }
 
 /** NetBox's app verbose names (the `app_name` of its object types, and the first half of a change's display). */
-export const APP_NAMES: Readonly<Record<string, string>> = {
+export const APP_NAMES = {
   account: 'Account',
   auth: 'Authentication and Authorization',
   circuits: 'Circuits',
@@ -43,7 +43,8 @@ export const APP_NAMES: Readonly<Record<string, string>> = {
   virtualization: 'Virtualization',
   vpn: 'VPN',
   wireless: 'Wireless',
-};
+} as const satisfies Readonly<Record<string, string>>;
+export type AppLabel = keyof typeof APP_NAMES;
 
 /** Apps whose models are a plugin's in NetBox (`is_plugin_model`). */
 export const PLUGIN_APPS: ReadonlySet<string> = new Set(['netbox_branching']);
@@ -63,12 +64,13 @@ const OWNERS = 'bookmarks cloning custom_links custom_validation event_rules exp
 
 function t(
   id: number,
-  key: string,
+  key: `${AppLabel}.${string}`,
   names: string | readonly [string, string],
   features: string,
   opts: { internal?: boolean; endpoint?: string } = {},
 ): KnownObjectType {
-  const [app, model] = key.split('.') as [string, string];
+  // the key's type says its first half is an app label
+  const [app, model] = key.split('.') as [AppLabel, string];
   const [name, plural] = typeof names === 'string' ? [names, `${names}s`] : names;
   const set = new Set(features.split(' ').filter(Boolean));
   const sorted = [...set].filter((f) => f !== 'branching').sort();

@@ -5,22 +5,94 @@
  * so a name without an implementation fails the typecheck.
  */
 
+/**
+ * How an operation's argument is written in models.yaml, and what it becomes in the catalogue:
+ * `field`, a field of the model (`?`: optional); `fields?`, several, comma-separated; `model`, a content
+ * type (`app.model`); `ref`, a field of another model (`app.model.field`, becoming a FieldRef); `refs`,
+ * a list of those; `text`, a value, or a name the operation reads on another model.
+ */
+export type ArgKind = 'field' | 'field?' | 'fields?' | 'model' | 'model?' | 'ref' | 'refs' | 'text' | 'text?';
+export type ArgSpec = Readonly<Record<string, ArgKind>>;
+
+/** A field of another model, written `app.model.field`. */
+export interface FieldRef {
+  /** content type, `app.model` */
+  readonly model: string;
+  readonly field: string;
+}
+
+type ArgValue<K extends ArgKind> = K extends 'ref'
+  ? FieldRef
+  : K extends 'refs'
+    ? readonly FieldRef[]
+    : K extends 'fields?'
+      ? readonly string[]
+      : string;
+type RequiredArgs<S extends ArgSpec> = {
+  readonly [K in keyof S as S[K] extends `${string}?` ? never : K]: ArgValue<S[K]>;
+};
+type OptionalArgs<S extends ArgSpec> = {
+  readonly [K in keyof S as S[K] extends `${string}?` ? K : never]?: ArgValue<S[K]>;
+};
+/** An operation's arguments as the catalogue holds them, from its spec. */
+export type ArgsOf<S extends ArgSpec> = RequiredArgs<S> & OptionalArgs<S>;
+
 /** Detail actions (`/<id>/<action>/`) of runtime/rest/actions/, switched on per model by `actions:`. */
-export const actionOps = [
-  'available_ips',
-  'available_prefixes',
-  'available_vlans',
-  'available_asns',
-  'trace',
-  'paths',
-  'render_config',
-  'render_template',
-] as const;
-export type ActionOp = (typeof actionOps)[number];
+export const actionArgs = {
+  available_ips: {
+    creates: 'model',
+    vrf: 'field',
+    network: 'field?',
+    status: 'field?',
+    pool: 'field?',
+    ranges: 'model?',
+    start: 'field?',
+    end: 'field?',
+    populated: 'field?',
+  },
+  available_prefixes: { creates: 'model', vrf: 'field', network: 'field', status: 'field?' },
+  available_vlans: { creates: 'model', ranges: 'field' },
+  available_asns: { creates: 'model', start: 'field', end: 'field', rir: 'field' },
+  trace: {},
+  paths: {},
+  /** `template`: the object's template relation, also looked for on each of `fallbacks`; `code`: the template's text */
+  render_config: { template: 'field', fallbacks: 'fields?', context: 'field', code: 'text' },
+  render_template: { code: 'field' },
+} as const satisfies Readonly<Record<string, ArgSpec>>;
+export type ActionOp = keyof typeof actionArgs;
+export const actionOps = Object.keys(actionArgs) as ActionOp[];
 
 /** Model checks of runtime/write/checks/, switched on per model by a rule `{check: <name>, args}`. */
-export const checkNames = ['primary_ip', 'keeps_primary_ip', 'rack_space', 'lag'] as const;
-export type CheckName = (typeof checkNames)[number];
+export const checkArgs = {
+  /** a primary IP (`field`) is an address of the object's own interfaces (or a NAT of one), of `family` */
+  primary_ip: {
+    field: 'field',
+    family: 'text?',
+    interfaces: 'ref',
+    address: 'text',
+    assigned: 'text',
+    nat_inside: 'text',
+    chassis: 'field?',
+    mgmt_only: 'text?',
+  },
+  /** an address that is an object's primary IP (`holders`) stays on that object's interfaces (`parents`) */
+  keeps_primary_ip: { assigned: 'field', holders: 'refs', parents: 'refs' },
+  /** a device fits in its rack's free units */
+  rack_space: {
+    rack: 'field',
+    position: 'field',
+    face: 'field',
+    type: 'field',
+    height: 'text',
+    full_depth: 'text',
+    rack_height: 'text',
+    starting_unit: 'text',
+  },
+  /** an interface's LAG is a LAG interface of the same device or virtual chassis */
+  lag: { field: 'field', device: 'field', type: 'field', lag_type: 'text', virtual_type: 'text', chassis: 'text?' },
+} as const satisfies Readonly<Record<string, ArgSpec>>;
+export type CheckName = keyof typeof checkArgs;
+export const checkNames = Object.keys(checkArgs) as CheckName[];
 
 /** Hand-written model behaviour of runtime/hooks/, named by a model's `hooks:`. */
 export const hookNames = [

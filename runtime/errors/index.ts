@@ -4,6 +4,7 @@
  * per message. Nothing here knows HTTP: the edge (http/errors.ts) maps kinds to status codes and a
  * write error to a single or bulk body; branching reads the codes.
  */
+import { present } from '../collections.ts';
 
 /** What kind of failure: the HTTP edge gives each its status code. */
 export type ErrorKind =
@@ -90,7 +91,11 @@ export class WriteError extends ServiceError {
   ) {
     super(
       kind,
-      only !== undefined ? items[only]!.errors : bulk ? items.map((i) => i.errors) : (items[0]?.errors ?? {}),
+      only !== undefined
+        ? present(items[only], `errors of item ${only}`).errors
+        : bulk
+          ? items.map((i) => i.errors)
+          : (items[0]?.errors ?? {}),
     );
     this.message = `${kind}: ${JSON.stringify(items.map((i) => i.errors)).slice(0, 500)}`;
   }

@@ -23,11 +23,12 @@ export function validateConditions(c: unknown, at = 'conditions'): void {
   if (c === null || c === undefined) return;
   if (typeof c !== 'object' || Array.isArray(c)) throw new ConditionError(`${at}: must be an object`);
   const keys = Object.keys(c);
-  const set = keys.length === 1 && ['and', 'or'].includes(keys[0]!.toLowerCase());
+  const [first] = keys;
+  const set = keys.length === 1 && ['and', 'or'].includes(first.toLowerCase());
   if (set) {
-    const items = (c as Record<string, unknown>)[keys[0]!];
-    if (!Array.isArray(items)) throw new ConditionError(`${at}.${keys[0]}: must be a list of conditions`);
-    items.forEach((item, i) => validateConditions(item, `${at}.${keys[0]}[${i}]`));
+    const items = (c as Record<string, unknown>)[first];
+    if (!Array.isArray(items)) throw new ConditionError(`${at}.${first}: must be a list of conditions`);
+    items.forEach((item, i) => validateConditions(item, `${at}.${first}[${i}]`));
     return;
   }
   const { attr, value, op = 'eq', negate = false, ...rest } = c as Record<string, unknown>;
@@ -93,9 +94,10 @@ export function evaluateConditions(c: unknown, data: unknown): boolean {
   if (c === null || c === undefined) return true;
   const obj = c as Record<string, unknown>;
   const keys = Object.keys(obj);
-  if (keys.length === 1 && ['and', 'or'].includes(keys[0]!.toLowerCase())) {
-    const items = obj[keys[0]!] as unknown[];
-    return keys[0]!.toLowerCase() === 'and'
+  const [first] = keys;
+  if (keys.length === 1 && ['and', 'or'].includes(first.toLowerCase())) {
+    const items = obj[first] as unknown[];
+    return first.toLowerCase() === 'and'
       ? items.every((i) => evaluateConditions(i, data))
       : items.some((i) => evaluateConditions(i, data));
   }

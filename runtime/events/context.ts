@@ -22,7 +22,9 @@ export function webhookContext(
   let data = object;
   if (c.action === 'create') {
     // NetBox serializes the instance it just saved, which has no related-object counts yet
-    const counts = new Set(c.model.fields.filter((f) => f.computed?.type === 'count').map((f) => f.name));
+    const counts = new Set(
+      c.model.fields.filter((f) => f.kind === 'computed' && f.computed.type === 'count').map((f) => f.name),
+    );
     data = Object.fromEntries(Object.entries(object).filter(([k]) => !counts.has(k)));
   }
   const created = typeof object.created === 'string' ? new Date(object.created).toISOString() : undefined;

@@ -13,6 +13,7 @@ import { renderHeaders, renderTemplate, TemplateError } from './render.ts';
 import { readCaFile } from './ca-file.ts';
 import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
+import { last } from '../collections.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
 export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
@@ -185,18 +186,18 @@ export async function deliver(
     }
     if (attempt < settings.webhookMaxAttempts) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 1)));
   }
-  const last = attempts[attempts.length - 1]!;
+  const final = last(attempts);
   return {
     ok: false,
     data: {
       webhook: hook.name,
       url: url.toString(),
       method: hook.http_method,
-      status_code: last.status_code,
+      status_code: final.status_code,
       attempts,
     },
     error:
       `Delivery failed after ${attempts.length} attempt(s): ` +
-      `${last.error}${last.response ? ` — ${last.response.slice(0, 200)}` : ''}`,
+      `${final.error}${final.response ? ` — ${final.response.slice(0, 200)}` : ''}`,
   };
 }

@@ -4,8 +4,9 @@
  * complete and active (NetBox's `connected`, which reads stored paths; here they are traced).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { CableFilter, ModelDef } from '../catalogue/index.ts';
 import { TERMINATION, refKey } from '../cables/model.ts';
+import { last } from '../collections.ts';
 import { tracePaths } from '../cables/trace.ts';
 import { ident, query } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
@@ -43,7 +44,7 @@ async function connectedIds(ctx: FilterContext, model: ModelDef): Promise<number
 export async function cableCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: CableFilter,
   lookup: string,
   values: string[],
   alias: string,
@@ -53,7 +54,7 @@ export async function cableCondition(
   const mine = (cond: string) => `EXISTS (SELECT 1 FROM ${terminations(ctx)} x
     WHERE x.${TERMINATION.type} = ${p(model.key)} AND x.${TERMINATION.id} = ${alias}.id${cond})`;
   if (f.op === 'cable_id') return mine(` AND x.${TERMINATION.cable} = ANY(${p(values.map(parseInteger))}::bigint[])`);
-  const yes = parseBoolean(values[values.length - 1]!);
+  const yes = parseBoolean(last(values));
   let has: string;
   if (f.op === 'connected') has = `${alias}.id = ANY(${p(await connectedIds(ctx, model))}::bigint[])`;
   else has = f.op === 'occupied' ? `(${mine('')} OR ${alias}.mark_connected)` : mine('');

@@ -3,6 +3,7 @@ import type { SqlParam } from '../db/query.ts';
 import type { Params } from '../db/index.ts';
 import { likeEscape } from '../db/index.ts';
 import { parseBoolean } from './values.ts';
+import { last } from '../collections.ts';
 
 interface HasParams {
   readonly params: Params;
@@ -42,7 +43,7 @@ export function stringCondition(ctx: HasParams, col: string, lookup: string, val
 }
 
 export function emptyCondition(col: string, values: string[], stringy: boolean): string {
-  const yes = parseBoolean(values[values.length - 1]!);
+  const yes = parseBoolean(last(values));
   if (stringy) return yes ? `(${col} IS NULL OR ${col}::text = '')` : `(${col} IS NOT NULL AND ${col}::text <> '')`;
   return yes ? `${col} IS NULL` : `${col} IS NOT NULL`;
 }

@@ -2,8 +2,21 @@
  * One filter parameter → one SQL condition. Repeated values OR; negated lookups (`n`, `nic`, …)
  * exclude rows matching any value and keep rows whose value is null, as NetBox's `exclude()` does.
  */
-import type { FilterDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, likeEscape, type Db, type Params, query } from '../db/index.ts';
+import type {
+  AnyFilter,
+  CableFilter,
+  CountFilter,
+  FilterDef,
+  M2mFilter,
+  ModelDef,
+  Registry,
+  RelatedFilter,
+  RelationFilter,
+  SpecialFilter,
+  TagFilter,
+} from '../catalogue/index.ts';
+import { last } from '../collections.ts';
+import { ident, type Db, type Params, query } from '../db/index.ts';
 import {
   FilterValueError,
   parseBoolean,
@@ -18,7 +31,7 @@ import {
 import { tables } from '../db/tables.ts';
 import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
-import { columnOf } from './columns.ts';
+import { columnOf, naturalKeyOf } from './columns.ts';
 import { rowExpression } from '../read/select.ts';
 import { anyCondition, relatedCondition } from './related.ts';
 import { specialCondition } from './special.ts';
@@ -69,22 +82,22 @@ function parseInet(v: string): string {
 /** Ids of target rows (and, for trees, all their descendants) named by the filter values. */
 async function relationIds(
   ctx: FilterContext,
-  f: FilterDef,
+  f: RelationFilter | M2mFilter,
   values: string[],
 ): Promise<{ sql: string; nulls: boolean }> {
-  const target = ctx.registry.model(f.target!);
+  const target = ctx.registry.model(f.target);
   const nulls = values.includes('null');
   const rest = values.filter((v) => v !== 'null');
   const natural = f.kind === 'fk_natural' || f.kind === 'tree_natural' || f.kind === 'm2m_natural';
-  const tree = f.kind === 'tree' || f.kind === 'tree_natural' || !!f.tree;
+  const tree = f.kind === 'tree' || f.kind === 'tree_natural' || ('tree' in f && !!f.tree);
   if (rest.length === 0) return { sql: '', nulls };
   let idsSql: string;
   if (natural) {
-    const nk = ctx.registry.field(target, f.natural ?? target.naturalKey!)!;
+    const nk = naturalKeyOf(ctx.registry, target, f.natural);
     const type = naturalTypes[nk.kind] ?? 'text';
     const parsed = type === 'bigint' ? rest.map(parseInteger) : type === 'inet' ? rest.map(parseInet) : rest;
-    await checkExisting(ctx, target, nk.column!, parsed, type);
-    idsSql = `SELECT id FROM ${ident(target.table)} WHERE ${ident(nk.column!)} = ${any(ctx, parsed, type)}`;
+    await checkExisting(ctx, target, nk.column, parsed, type);
+    idsSql = `SELECT id FROM ${ident(target.table)} WHERE ${ident(nk.column)} = ${any(ctx, parsed, type)}`;
   } else {
     const ids = rest.map(parseInteger);
     await checkExisting(ctx, target, 'id', ids, 'bigint');
@@ -94,33 +107,40 @@ async function relationIds(
   return { sql: idsSql, nulls };
 }
 
-async function relationCondition(
+/** The object's tags, by slug or id. */
+async function tagCondition(
   ctx: FilterContext,
-  f: FilterDef,
-  col: string,
+  f: TagFilter,
   values: string[],
   modelKey: string,
   alias: string,
-  lookup = 'exact',
+  lookup: string,
 ): Promise<string> {
-  if (f.kind === 'tag' || f.kind === 'tag_id') {
-    const column = f.kind === 'tag' ? 'slug' : 'id';
-    const parsed = f.kind === 'tag' ? values : values.map(parseInteger);
-    const type = f.kind === 'tag' ? 'text' : 'bigint';
-    await checkExisting(ctx, ctx.registry.model('extras.tag'), column, parsed, type);
-    const ct = ctx.params.add(modelKey);
-    // every tag must be present (AND), as NetBox's tag filter does; tag__any: one of them
-    return parsed
-      .map(
-        (v) => `EXISTS (SELECT 1 FROM ${tables.taggedItem} ti JOIN ${tables.tag} g ON g.id = ti.tag_id
+  const column = f.kind === 'tag' ? 'slug' : 'id';
+  const parsed = f.kind === 'tag' ? values : values.map(parseInteger);
+  const type = f.kind === 'tag' ? 'text' : 'bigint';
+  await checkExisting(ctx, ctx.registry.model('extras.tag'), column, parsed, type);
+  const ct = ctx.params.add(modelKey);
+  // every tag must be present (AND), as NetBox's tag filter does; tag__any: one of them
+  return parsed
+    .map(
+      (v) => `EXISTS (SELECT 1 FROM ${tables.taggedItem} ti JOIN ${tables.tag} g ON g.id = ti.tag_id
       WHERE ti.object_type = ${ct} AND ti.object_id = ${alias}.id AND g.${column} = ${ctx.params.add(v)}::${type})`,
-      )
-      .join(lookup === 'any' ? ' OR ' : ' AND ');
-  }
+    )
+    .join(lookup === 'any' ? ' OR ' : ' AND ');
+}
+
+async function relationCondition(
+  ctx: FilterContext,
+  f: RelationFilter | M2mFilter,
+  col: string,
+  values: string[],
+  alias: string,
+): Promise<string> {
   const { sql, nulls } = await relationIds(ctx, f, values);
   const parts: string[] = [];
   if (f.kind === 'm2m' || f.kind === 'm2m_natural') {
-    const th = f.through!;
+    const th = f.through;
     if (sql)
       parts.push(`${alias}.id IN (SELECT ${ident(th.source)} FROM ${ident(th.table)}
       WHERE ${ident(th.target)} IN (${sql}))`);
@@ -136,15 +156,15 @@ async function relationCondition(
 function countCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: CountFilter,
   lookup: string,
   values: string[],
   alias: string,
 ): string {
-  if (lookup === 'empty') return parseBoolean(values[values.length - 1]!) ? 'FALSE' : 'TRUE';
-  const target = ctx.registry.model(f.target!);
+  if (lookup === 'empty') return parseBoolean(last(values)) ? 'FALSE' : 'TRUE';
+  const target = ctx.registry.model(f.target);
   // a generic relation counts only the rows that point at this model
-  const typed = f.arg ? ` AND x.${ident(f.arg)} = ${ctx.params.add(model.key)}` : '';
+  const typed = f.typeColumn ? ` AND x.${ident(f.typeColumn)} = ${ctx.params.add(model.key)}` : '';
   const counted = f.through
     ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
     : `(SELECT count(*) FROM ${ident(target.table)} x
@@ -177,17 +197,21 @@ async function positive(
   }
 }
 
+/** The filters that compare a value of the row (a column or a computed value) or the row it references. */
+type ColumnFilter = Exclude<FilterDef, SpecialFilter | RelatedFilter | AnyFilter | CountFilter | CableFilter>;
+
 /** A comparison of the row's own value (a column or a computed value) or of the row it references. */
 async function columnCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: ColumnFilter,
   lookup: string,
   values: string[],
   alias: string,
 ): Promise<string> {
   // a declared expression over the row's columns, evaluated over a copy of the row named t
-  const col = f.op === 'expr' ? rowExpression(f.arg!, alias) : columnOf(ctx, model, f.column, alias);
+  const col =
+    'expr' in f && f.expr !== undefined ? rowExpression(f.expr, alias) : columnOf(ctx, model, f.column, alias);
   const stringy = f.kind === 'string' || f.kind === 'choice' || f.kind === 'content_type';
   if (lookup === 'empty') return emptyCondition(col, values, stringy);
   switch (f.kind) {
@@ -195,7 +219,7 @@ async function columnCondition(
       return stringCondition(ctx, col, lookup, values);
     case 'choice': {
       for (const v of values) {
-        if (v !== 'null' && !ctx.registry.choices(f.choices!).some((c) => String(c.value) === v)) {
+        if (v !== 'null' && !ctx.registry.choices(f.choices).some((c) => String(c.value) === v)) {
           throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
         }
       }
@@ -204,9 +228,8 @@ async function columnCondition(
     case 'content_type': {
       if (lookup === 'exact')
         for (const v of values) if (!ctx.registry.has(v)) throw new FilterValueError(`Invalid content type: ${v}`);
-      // a list of types (arg 'array'): any of its types matches
-      if (f.arg === 'array')
-        return `EXISTS (SELECT 1 FROM unnest(${col}) v WHERE ${stringCondition(ctx, 'v', lookup, values)})`;
+      // a list of types: any of its types matches
+      if (f.list) return `EXISTS (SELECT 1 FROM unnest(${col}) v WHERE ${stringCondition(ctx, 'v', lookup, values)})`;
       return stringCondition(ctx, col, lookup, values);
     }
     case 'content_type_id': {
@@ -218,7 +241,7 @@ async function columnCondition(
       const ids = values.map(parseInteger);
       const types = `SELECT app_label || '.' || model FROM public.${tables.objectType}
         WHERE id = ANY(${ctx.params.add(ids)}::bigint[])`;
-      return f.arg === 'array' ? `${col} && ARRAY(${types})` : `${col} IN (${types})`;
+      return f.list ? `${col} && ARRAY(${types})` : `${col} IN (${types})`;
     }
     case 'number':
       return typedCondition(ctx, col, lookup, values, 'bigint', parseInteger);
@@ -229,7 +252,7 @@ async function columnCondition(
     case 'timestamp':
       return typedCondition(ctx, col, lookup, values, 'timestamptz', parseTimestamp);
     case 'boolean':
-      return `${col} = ${ctx.params.add(parseBoolean(values[values.length - 1]!))}::boolean`;
+      return `${col} = ${ctx.params.add(parseBoolean(last(values)))}::boolean`;
     case 'ip': {
       const field = ctx.registry.field(model, f.column);
       return values
@@ -254,8 +277,11 @@ async function columnCondition(
         WHERE changed_object_type = ${ctx.params.add(model.key)} AND request_id = ${any(ctx, ids, 'text')}
         AND action IN ${actions})`;
     }
+    case 'tag':
+    case 'tag_id':
+      return tagCondition(ctx, f, values, model.key, alias, lookup);
     default:
-      return relationCondition(ctx, f, col, values, model.key, alias, lookup);
+      return relationCondition(ctx, f, col, values, alias);
   }
 }
 
@@ -274,10 +300,10 @@ export async function alongPath(
   const hops: { column: string; table: string; alias: string }[] = [];
   let a = alias;
   for (const step of path) {
-    const fk = ctx.registry.field(current, step)!;
-    current = ctx.registry.model(fk.to!);
+    const fk = ctx.registry.fieldOfKind(current, step, 'fk');
+    current = ctx.registry.model(fk.to);
     const next = ctx.params.alias('f');
-    hops.push({ column: `${a}.${ident(fk.column!)}`, table: current.table, alias: next });
+    hops.push({ column: `${a}.${ident(fk.column)}`, table: current.table, alias: next });
     a = next;
   }
   let cond = await at(current, a);

@@ -8,6 +8,7 @@ import { likeEscape } from '../db/index.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseTimestamp } from './values.ts';
+import { last } from '../collections.ts';
 
 const stringLookups = new Set([
   'exact',
@@ -48,7 +49,7 @@ export async function customFieldCondition(
   const base = negate ?? lookup;
   const wrap = (cond: string) => (negate ? `NOT coalesce((${cond}), false)` : `(${cond})`);
   if (lookup === 'empty') {
-    const yes = parseBoolean(values[values.length - 1]!);
+    const yes = parseBoolean(last(values));
     return yes ? `(${text} IS NULL OR ${text} = '')` : `(${text} IS NOT NULL AND ${text} <> '')`;
   }
   const nullMatch = values.includes('null') ? [`${text} IS NULL`] : [];
@@ -99,7 +100,7 @@ export async function customFieldCondition(
       return wrap(or(rest2.map((v) => `(${text})::${cast} ${ops[base]} ${p(parse(v))}::${cast}`)));
     }
     case 'boolean':
-      return `(${text})::boolean = ${p(parseBoolean(values[values.length - 1]!))}::boolean`;
+      return `(${text})::boolean = ${p(parseBoolean(last(values)))}::boolean`;
     case 'multiselect':
       return wrap(or(rest2.map((v) => `${json} ? ${p(v)}`)));
     case 'object':

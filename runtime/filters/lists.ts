@@ -6,7 +6,8 @@
  * JSON list of objects (a front port's rear port mappings), from either side.
  */
 import type { SqlParam } from '../db/query.ts';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import { ident, likeEscape } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import type { FilterContext } from './conditions.ts';
@@ -17,7 +18,7 @@ const compare: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>='
 export function listCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: SpecialFilter,
   lookup: string,
   values: string[],
   alias: string,
@@ -25,11 +26,11 @@ export function listCondition(
   const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = `${alias}.${ident(field?.column ?? f.column)}`;
-  const last = values[values.length - 1]!;
+  const given = last(values);
   switch (f.op) {
     case 'list_has': {
-      const cond = `${p(f.arg ?? null)} = ANY(${col})`;
-      return parseBoolean(last) ? cond : `NOT coalesce(${cond}, false)`;
+      const cond = `${p(f.value)} = ANY(${col})`;
+      return parseBoolean(given) ? cond : `NOT coalesce(${cond}, false)`;
     }
     case 'list_overlap': {
       if (field?.kind !== 'json') return `${col} && ${p(values)}::text[]`;
@@ -38,8 +39,8 @@ export function listCondition(
         WHERE v #>> '{}' = ANY(${p(values)}::text[]))`;
     }
     case 'list_number': {
-      if (lookup === 'empty') return parseBoolean(last) ? `${col} IS NULL` : `${col} IS NOT NULL`;
-      const n = parseInteger(last);
+      if (lookup === 'empty') return parseBoolean(given) ? `${col} IS NULL` : `${col} IS NOT NULL`;
+      const n = parseInteger(given);
       if (lookup === 'exact') return `${p(n)}::int = ANY(${col})`;
       // as Django compares an array field with [n]: element by element
       return `${col} ${compare[lookup]} ARRAY[${p(n)}::int]`;
@@ -51,21 +52,19 @@ export function listCondition(
       return `(${col} && ARRAY(${types}) OR coalesce(cardinality(${col}), 0) = 0)`;
     }
     case 'list_text':
-      return `${col}::text ILIKE ${p(`%${likeEscape(last)}%`)}`;
+      return `${col}::text ILIKE ${p(`%${likeEscape(given)}%`)}`;
     case 'json_ref': {
       const ids = values.map(parseInteger);
-      const [ref, key] = f.arg!.includes(':') ? (f.arg!.split(':') as [string, string]) : [undefined, f.arg!];
       const m = ctx.params.alias('m');
-      if (!ref)
+      if (!f.owner)
         return `EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(${col}, '[]')) ${m}
-          WHERE (${m}->>${p(key)})::bigint = ANY(${p(ids)}::bigint[]))`;
+          WHERE (${m}->>${p(f.key)})::bigint = ANY(${p(ids)}::bigint[]))`;
       // the rows of another model whose list names this object
-      const [app, name, listField] = ref.split('.') as [string, string, string];
-      const owner = ctx.registry.model(`${app}.${name}`);
-      const list = ident(ctx.registry.field(owner, listField)!.column!);
+      const owner = ctx.registry.model(f.owner.model);
+      const list = ident(ctx.registry.columnOf(owner, f.owner.field));
       const o = ctx.params.alias('o');
       return `EXISTS (SELECT 1 FROM ${ident(owner.table)} ${o}, jsonb_array_elements(coalesce(${o}.${list}, '[]')) ${m}
-        WHERE ${o}.id = ANY(${p(ids)}::bigint[]) AND (${m}->>${p(key)})::bigint = ${alias}.id)`;
+        WHERE ${o}.id = ANY(${p(ids)}::bigint[]) AND (${m}->>${p(f.key)})::bigint = ${alias}.id)`;
     }
     default:
       throw new FilterValueError(`unknown list filter ${f.op}`);

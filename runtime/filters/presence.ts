@@ -1,34 +1,33 @@
 /**
  * Whether an object has rows of another model pointing at it (NetBox's "has console ports", a cable's
- * "unterminated"). `arg` lists `app.model.field` relations, each optionally `:column=value` for a fixed
- * value of those rows (a cable's A end).
+ * "unterminated"). The filter lists the relations (a field of another model), each optionally with a
+ * fixed value of one of that model's fields for the rows (a cable's A end).
  */
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import { ident } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { parseBoolean } from './values.ts';
 
-function exists(ctx: FilterContext, model: ModelDef, spec: string, alias: string): string {
-  const [ref, fixed] = spec.split(':') as [string, string | undefined];
-  const [app, name, fieldName] = ref.split('.') as [string, string, string];
-  const owner = ctx.registry.model(`${app}.${name}`);
-  const f = ctx.registry.field(owner, fieldName)!;
+type PresenceFilter = Extract<SpecialFilter, { readonly op: 'has' | 'has_any' | 'missing' }>;
+type Relation = PresenceFilter['relations'][number];
+
+function exists(ctx: FilterContext, model: ModelDef, relation: Relation, alias: string): string {
+  const owner = ctx.registry.model(relation.model);
+  const f = ctx.registry.fieldOf(owner, relation.field);
   const x = ctx.params.alias('h');
   const conds: string[] = [];
-  if (fixed) {
-    const [col, value] = fixed.split('=') as [string, string];
-    conds.push(`${x}.${ident(ctx.registry.field(owner, col)!.column!)} = ${ctx.params.add(value)}`);
-  }
+  if (relation.where)
+    conds.push(
+      `${x}.${ident(ctx.registry.columnOf(owner, relation.where.field))} = ${ctx.params.add(relation.where.value)}`,
+    );
   if (f.kind === 'm2m') {
-    const th = f.through!;
+    const th = f.through;
     return `EXISTS (SELECT 1 FROM ${ident(th.table)} ${x} WHERE ${x}.${ident(th.target)} = ${alias}.id)`;
   }
   if (f.kind === 'generic')
-    conds.push(
-      `${x}.${ident(f.typeColumn!)} = ${ctx.params.add(model.key)}`,
-      `${x}.${ident(f.idColumn!)} = ${alias}.id`,
-    );
-  else conds.push(`${x}.${ident(f.column!)} = ${alias}.id`);
+    conds.push(`${x}.${ident(f.typeColumn)} = ${ctx.params.add(model.key)}`, `${x}.${ident(f.idColumn)} = ${alias}.id`);
+  else conds.push(`${x}.${ident(ctx.registry.columnOf(owner, relation.field))} = ${alias}.id`);
   return `EXISTS (SELECT 1 FROM ${ident(owner.table)} ${x} WHERE ${conds.join(' AND ')})`;
 }
 
@@ -41,12 +40,12 @@ function exists(ctx: FilterContext, model: ModelDef, spec: string, alias: string
 export function presenceCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: PresenceFilter,
   values: string[],
   alias: string,
 ): string {
-  const yes = parseBoolean(values[values.length - 1]!);
-  const each = f.arg!.split(',').map((spec) => exists(ctx, model, spec, alias));
+  const yes = parseBoolean(last(values));
+  const each = f.relations.map((relation) => exists(ctx, model, relation, alias));
   const anyHas = `(${each.join(' OR ')})`;
   const allHave = `(${each.join(' AND ')})`;
   if (f.op === 'has_any') return yes ? anyHas : `NOT ${anyHas}`;

@@ -4,8 +4,10 @@
  * present in a VRF (in it, or in a VRF exporting a route target it imports), as NetBox's filters.
  */
 import type { SqlParam } from '../db/query.ts';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';
+import { naturalKeyOf } from './columns.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseInteger, parseIp, parsePrefix } from './values.ts';
 
@@ -17,23 +19,23 @@ function valid(found: unknown[], wanted: unknown[]): void {
 export async function rangeCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: SpecialFilter,
   values: string[],
   alias: string,
 ): Promise<string> {
   const p = (v: SqlParam) => ctx.params.add(v);
-  const column = (m: ModelDef, name: string) => ident(ctx.registry.field(m, name)!.column!);
+  const column = (m: ModelDef, name: string) => ident(ctx.registry.columnOf(m, name));
   const col = `${alias}.${column(model, f.column)}`;
-  const last = values[values.length - 1]!.trim();
+  const given = last(values).trim();
   switch (f.op) {
     case 'range_contains': {
-      // the range's first and last address (`field` and `arg`) hold the address, its mask aside
-      const ip = parseIp(last);
-      const end = `${alias}.${column(model, f.arg!)}`;
+      // the range's first and last address (`column` and `end`) hold the address, its mask aside
+      const ip = parseIp(given);
+      const end = `${alias}.${column(model, f.end)}`;
       return `(host(${col})::inet <= ${p(ip.host)}::inet AND host(${end})::inet >= ${p(ip.host)}::inet)`;
     }
     case 'range_within': {
-      const end = `${alias}.${column(model, f.arg!)}`;
+      const end = `${alias}.${column(model, f.end)}`;
       const each = values.map((v) => {
         const net = p(parsePrefix(v));
         return `(host(${col})::inet <<= ${net}::inet AND host(${end})::inet <<= ${net}::inet)`;
@@ -43,32 +45,29 @@ export async function rangeCondition(
     case 'vid_in_ranges':
       // a JSON list of inclusive [first, last] pairs
       return `EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(${col}, '[]')) r
-        WHERE (r->>0)::int <= ${p(parseInteger(last))} AND (r->>1)::int >= ${p(parseInteger(last))})`;
+        WHERE (r->>0)::int <= ${p(parseInteger(given))} AND (r->>1)::int >= ${p(parseInteger(given))})`;
     case 'related_ip': {
-      // `arg`: the addresses' model, generic relation to this object, address and VRF fields
-      const [ref, addressName, vrfName] = f.arg!.split(':') as [string, string, string];
-      const [app, name, relName] = ref.split('.') as [string, string, string];
-      const ips = ctx.registry.model(`${app}.${name}`);
-      const rel = ctx.registry.field(ips, relName)!;
+      // the addresses' model, its generic relation to this object, its address and VRF fields
+      const ips = ctx.registry.model(f.model);
+      const rel = ctx.registry.fieldOfKind(ips, f.relation, 'generic');
       const ids = values.map(parseInteger);
       valid(await query(ctx.db, `SELECT id FROM ${ident(ips.table)} WHERE id = ANY($1::bigint[])`, [ids]), ids);
-      const [addr, vrf] = [column(ips, addressName), column(ips, vrfName)];
+      const [addr, vrf] = [column(ips, f.address), column(ips, f.vrf)];
       return `EXISTS (SELECT 1 FROM ${ident(ips.table)} x, ${ident(ips.table)} q WHERE q.id = ANY(${p(ids)}::bigint[])
-        AND x.${ident(rel.typeColumn!)} = ${p(model.key)} AND x.${ident(rel.idColumn!)} = ${alias}.id
+        AND x.${ident(rel.typeColumn)} = ${p(model.key)} AND x.${ident(rel.idColumn)} = ${alias}.id
         AND x.${addr} <<= q.${addr} AND x.${vrf} IS NOT DISTINCT FROM q.${vrf})`;
     }
     case 'vrf_present': {
-      // `field`: the VRF; `arg`: the VRF's import and export route-target fields; one VRF, by id or natural key
-      const vrfModel = ctx.registry.model(ctx.registry.field(model, f.column)!.to!);
-      const [importName, exportName] = f.arg!.split(',') as [string, string];
-      const by = f.type === 'integer' ? 'id' : column(vrfModel, vrfModel.naturalKey!);
-      const value = f.type === 'integer' ? parseInteger(last) : last;
+      // `column`: the VRF; `imports`, `exports`: its route-target fields; one VRF, by id or natural key
+      const vrfModel = ctx.registry.targetOf(model, f.column);
+      const by = f.type === 'integer' ? 'id' : ident(naturalKeyOf(ctx.registry, vrfModel).column);
+      const value = f.type === 'integer' ? parseInteger(given) : given;
       const [vrf] = await query(ctx.db, `SELECT id FROM ${ident(vrfModel.table)} WHERE ${by}::text = $1::text`, [
         String(value),
       ]);
-      if (!vrf) throw new FilterValueError(`Select a valid choice. ${last} is not one of the available choices.`);
-      const imports = ctx.registry.field(vrfModel, importName)!.through!;
-      const exports = ctx.registry.field(vrfModel, exportName)!.through!;
+      if (!vrf) throw new FilterValueError(`Select a valid choice. ${given} is not one of the available choices.`);
+      const imports = ctx.registry.fieldOfKind(vrfModel, f.imports, 'm2m').through;
+      const exports = ctx.registry.fieldOfKind(vrfModel, f.exports, 'm2m').through;
       return `(${col} = ${p(vrf.id)}::bigint OR ${col} IN (SELECT e.${ident(exports.source)}
         FROM ${ident(exports.table)} e WHERE e.${ident(exports.target)} IN (SELECT i.${ident(imports.target)}
         FROM ${ident(imports.table)} i WHERE i.${ident(imports.source)} = ${p(vrf.id)}::bigint)))`;

@@ -4,7 +4,8 @@
  * filter, as Django's filters across relations do; and alternatives of which one must match (`any`).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { AnyFilter, FilterDef, ModelDef, RelatedFilter } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import { ident } from '../db/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { parseBoolean } from './values.ts';
@@ -22,19 +23,19 @@ export type Reach = (
 export async function relatedCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: RelatedFilter,
   lookup: string,
   values: string[],
   alias: string,
   reach: Reach,
 ): Promise<string> {
   // `x__empty=true` across a relation: no reached row has a value (Django's isnull over a join)
-  if (lookup === 'empty' && parseBoolean(values[values.length - 1]!))
+  if (lookup === 'empty' && parseBoolean(last(values)))
     return `NOT coalesce(${await relatedCondition(ctx, model, f, 'empty', ['false'], alias, reach)}, false)`;
-  const target = ctx.registry.model(f.target!);
+  const target = ctx.registry.model(f.target);
   const x = ctx.params.alias('r');
   const p = (v: SqlParam) => ctx.params.add(v);
-  const inner = await reach(ctx, target, f.inner!, lookup, values, x);
+  const inner = await reach(ctx, target, f.inner, lookup, values, x);
   const where = Object.entries(f.where ?? {})
     .map(([c, v]) => ` AND ${x}.${ident(c)} = ${p(v)}`)
     .join('');
@@ -42,22 +43,18 @@ export async function relatedCondition(
   switch (f.op) {
     case 'reverse':
       return `EXISTS (SELECT 1 FROM ${rows} WHERE ${x}.${ident(f.column)} = ${alias}.id${where} AND ${inner})`;
-    case 'reverse_generic': {
-      const [typeColumn, idColumn] = f.arg!.split(':') as [string, string];
-      return `EXISTS (SELECT 1 FROM ${rows} WHERE ${x}.${ident(typeColumn)} = ${p(model.key)}
-        AND ${x}.${ident(idColumn)} = ${alias}.id${where} AND ${inner})`;
-    }
+    case 'reverse_generic':
+      return `EXISTS (SELECT 1 FROM ${rows} WHERE ${x}.${ident(f.typeColumn)} = ${p(model.key)}
+        AND ${x}.${ident(f.idColumn)} = ${alias}.id${where} AND ${inner})`;
     case 'm2m': {
-      const th = f.through!;
+      const th = f.through;
       const j = ctx.params.alias('rl');
       return `EXISTS (SELECT 1 FROM ${ident(th.table)} ${j} JOIN ${rows} ON ${x}.id = ${j}.${ident(th.target)}
         WHERE ${j}.${ident(th.source)} = ${alias}.id${where} AND ${inner})`;
     }
     case 'generic':
-      return `(${alias}.${ident(f.arg!)} = ${p(f.target ?? null)} AND EXISTS (SELECT 1 FROM ${rows}
+      return `(${alias}.${ident(f.typeColumn)} = ${p(f.target)} AND EXISTS (SELECT 1 FROM ${rows}
         WHERE ${x}.id = ${alias}.${ident(f.column)}${where} AND ${inner}))`;
-    default:
-      throw new Error(`${model.key}: unknown relation ${f.op} of filter ${f.name}`);
   }
 }
 
@@ -65,14 +62,14 @@ export async function relatedCondition(
 export async function anyCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: AnyFilter,
   lookup: string,
   values: string[],
   alias: string,
   reach: Reach,
 ): Promise<string> {
   const parts: string[] = [];
-  for (const b of f.branches!) parts.push(await reach(ctx, model, b, lookup, values, alias));
-  const all = lookup === 'empty' && parseBoolean(values[values.length - 1]!);
+  for (const b of f.branches) parts.push(await reach(ctx, model, b, lookup, values, alias));
+  const all = lookup === 'empty' && parseBoolean(last(values));
   return `(${parts.map((c) => `coalesce(${c}, false)`).join(all ? ' AND ' : ' OR ')})`;
 }

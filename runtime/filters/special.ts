@@ -1,10 +1,12 @@
 /**
  * Filters that are not a plain column comparison, named by `op` in models.yaml: IP containment,
  * mask lengths, families, generic-relation assignments (`interface_id`, …), value groups, bounds;
- * presence of related rows, list columns and virtual chassis members have files of their own.
+ * presence of related rows, list columns and virtual chassis members have files of their own. Each op
+ * reads its arguments as the structures `npm run generate` parsed them into (SpecialOp, catalogue/ir.ts).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';
 import { availableCondition } from './available.ts';
 import { chassisCondition } from './chassis.ts';
@@ -32,7 +34,7 @@ function orJoin(parts: string[]): string {
 export async function specialCondition(
   ctx: FilterContext,
   model: ModelDef,
-  f: FilterDef,
+  f: SpecialFilter,
   lookup: string,
   values: string[],
   alias: string,
@@ -40,7 +42,6 @@ export async function specialCondition(
   const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
-  const [argType, argField] = (f.arg ?? '').split(':') as [string, string | undefined];
   switch (f.op) {
     case 'has':
     case 'has_any':
@@ -66,42 +67,37 @@ export async function specialCondition(
     case 'at_least':
     case 'at_most': {
       // a bound on a value (a reservation's unit count): one value, compared by the field's kind
-      const v = values[values.length - 1]!;
-      const kind = field?.computed?.type === 'expr' ? field.computed.as : field?.kind;
+      const v = last(values);
+      const kind = field?.kind === 'computed' && field.computed.type === 'expr' ? field.computed.as : field?.kind;
       const typed = kind === 'timestamp' ? `${p(parseTimestamp(v))}::timestamptz` : `${p(parseDecimal(v))}::numeric`;
       return `${columnOf(ctx, model, f.column, alias)} ${f.op === 'at_least' ? '>=' : '<='} ${typed}`;
     }
     case 'choice_group': {
-      // named groups of choices (an interface's kind); `!` takes every choice but those listed
-      const groups = new Map(f.arg!.split(';').map((g) => g.split('=') as [string, string]));
-      const group = groups.get(values[values.length - 1]!.trim().toLowerCase());
+      // named groups of choices (an interface's kind); a negated group takes every choice but those listed
+      const group = new Map(Object.entries(f.groups)).get(last(values).trim().toLowerCase());
       if (group === undefined) return 'FALSE';
-      const negate = group.startsWith('!');
-      const cond = `${col} = ANY(${p(group.replace(/^!/, '').split(','))}::text[])`;
-      return negate ? `NOT coalesce(${cond}, false)` : cond;
+      const cond = `${col} = ANY(${p(group.values)}::text[])`;
+      return group.negate ? `NOT coalesce(${cond}, false)` : cond;
     }
     case 'null_or_same': {
-      // the reference is empty, or the same as that of the given object (`app.model.field`)
-      const [app, name, fname] = f.arg!.split('.') as [string, string, string];
-      const other = ctx.registry.model(`${app}.${name}`);
-      const id = parseInteger(values[values.length - 1]!);
+      // the reference is empty, or the same as that of the given object of the other model
+      const other = ctx.registry.model(f.other.model);
+      const id = parseInteger(last(values));
       const [found] = await query(ctx.db, `SELECT 1 FROM ${ident(other.table)} WHERE id = $1`, [id]);
       if (!found) throw new FilterValueError(`Select a valid choice. ${id} is not one of the available choices.`);
-      const same = ident(ctx.registry.field(other, fname)!.column!);
+      const same = ident(ctx.registry.columnOf(other, f.other.field));
       return `(${col} IS NULL OR ${col} IN (SELECT o.${same} FROM ${ident(other.table)} o WHERE o.id = ${p(id)}))`;
     }
     case 'usable': {
       // NetBox's saved filters usable by the requesting user: enabled, and shared or theirs
-      const [enabled, shared] = f
-        .arg!.split(',')
-        .map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
+      const [enabled, shared] = [f.enabled, f.shared].map((n) => `${alias}.${ident(ctx.registry.columnOf(model, n))}`);
       const mine = ctx.userId ? `${col} = ${p(ctx.userId)}::bigint` : 'FALSE';
       const usable = `(${enabled} AND (${shared} OR ${mine}))`;
-      return parseBoolean(values[values.length - 1]!) ? usable : `NOT coalesce(${usable}, false)`;
+      return parseBoolean(last(values)) ? usable : `NOT coalesce(${usable}, false)`;
     }
     case 'time_after':
     case 'time_before': {
-      const t = parseTimestamp(values[values.length - 1]!);
+      const t = parseTimestamp(last(values));
       return `${col} ${f.op === 'time_after' ? '>=' : '<='} ${p(t)}::timestamptz`;
     }
     case 'net_within':
@@ -130,20 +126,18 @@ export async function specialCondition(
       return lookup === 'n' ? `NOT ${orJoin(cond)}` : orJoin(cond);
     }
     case 'generic_is': {
-      const yes = parseBoolean(values[values.length - 1]!);
-      const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p((f.arg ?? '').split(','))}::text[])`;
+      const yes = parseBoolean(last(values));
+      const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p(f.types)}::text[])`;
       return yes ? cond : `NOT coalesce(${cond}, false)`;
     }
     case 'not_empty': {
-      const yes = parseBoolean(values[values.length - 1]!);
+      const yes = parseBoolean(last(values));
       const cond = `coalesce(cardinality(${col}), 0) > 0`;
       return yes ? cond : `NOT (${cond})`;
     }
     case 'not_null': {
-      const yes = parseBoolean(values[values.length - 1]!);
-      const cols = (f.arg ?? f.column)
-        .split(',')
-        .map((n) => `${alias}.${ident(ctx.registry.field(model, n)!.column!)}`);
+      const yes = parseBoolean(last(values));
+      const cols = f.fields.map((n) => `${alias}.${ident(ctx.registry.columnOf(model, n))}`);
       // an empty string is no value either (an image field without a file)
       const cond = cols.map((c) => `(${c} IS NOT NULL AND ${c}::text <> '')`).join(' OR ');
       return yes ? `(${cond})` : `NOT (${cond})`;
@@ -151,20 +145,18 @@ export async function specialCondition(
     case 'generic_id': {
       const ids = values.map(parseInteger);
       const cond =
-        `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)} AND ${alias}.${ident(`${f.column}_id`)} = ` +
+        `(${alias}.${ident(`${f.column}_type`)} = ${p(f.objectType)} AND ${alias}.${ident(`${f.column}_id`)} = ` +
         `ANY(${p(ids)}::bigint[]))`;
       return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
     }
     case 'generic_parent_id': {
       const ids = values.map(parseInteger);
-      const target = ctx.registry.model(argType);
-      const parent = ctx.registry.field(target, argField!)!;
-      const cond = `(${alias}.${ident(`${f.column}_type`)} = ${p(argType)}
+      const target = ctx.registry.model(f.objectType);
+      const parent = ctx.registry.columnOf(target, f.parent);
+      const cond = `(${alias}.${ident(`${f.column}_type`)} = ${p(f.objectType)}
         AND ${alias}.${ident(`${f.column}_id`)} IN (SELECT id FROM ${ident(target.table)}
-        WHERE ${ident(parent.column!)} = ANY(${p(ids)}::bigint[])))`;
+        WHERE ${ident(parent)} = ANY(${p(ids)}::bigint[])))`;
       return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
     }
-    default:
-      throw new Error(`${model.key}: unknown filter op ${f.op}`);
   }
 }

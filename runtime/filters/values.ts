@@ -55,12 +55,12 @@ export function parseUuid(v: string): string {
 export function parseIp(v: string): { host: string; mask?: number; family: 4 | 6 } {
   const t = v.trim();
   const [host, mask, ...rest] = t.split('/');
-  const family = isIP(host ?? '');
+  const family = isIP(host);
   if (!family || rest.length) throw new FilterValueError(`Invalid IP address: ${t}`);
-  if (mask === undefined) return { host: host!, family: family as 4 | 6 };
+  if (mask === undefined) return { host, family: family as 4 | 6 };
   const n = Number(mask);
   if (!/^\d+$/.test(mask) || n > (family === 4 ? 32 : 128)) throw new FilterValueError(`Invalid mask length: ${t}`);
-  return { host: host!, mask: n, family: family as 4 | 6 };
+  return { host, mask: n, family: family as 4 | 6 };
 }
 
 /** A prefix in CIDR form; host bits are allowed here and cleared by PostgreSQL's `network()`. */

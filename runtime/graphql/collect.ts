@@ -15,11 +15,13 @@ import {
   type GraphQLObjectType,
   type SelectionSetNode,
 } from 'graphql';
+import { GraphqlFault } from './faults.ts';
 
-export interface Collected {
-  /** response key → the field nodes merged under it (same field, same arguments after validation) */
-  readonly fields: Map<string, FieldNode[]>;
-}
+/** The field nodes merged under one response key (same field, same arguments after validation): never none. */
+export type FieldNodes = readonly [FieldNode, ...FieldNode[]];
+
+/** response key → the field nodes merged under it */
+export type CollectedFields = Map<string, [FieldNode, ...FieldNode[]]>;
 
 export interface CollectContext {
   readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
@@ -40,8 +42,8 @@ export function collectFields(
   ctx: CollectContext,
   set: SelectionSetNode,
   fits: Fits,
-  out = new Map<string, FieldNode[]>(),
-) {
+  out: CollectedFields = new Map(),
+): CollectedFields {
   const seen = new Set<string>();
   const walk = (s: SelectionSetNode) => {
     for (const sel of s.selections) {
@@ -67,10 +69,18 @@ export function collectFields(
 }
 
 /** The sub-selections of every node merged under one response key. */
-export function subfields(ctx: CollectContext, nodes: readonly FieldNode[], fits: Fits): Map<string, FieldNode[]> {
-  const out = new Map<string, FieldNode[]>();
+export function subfields(ctx: CollectContext, nodes: readonly FieldNode[], fits: Fits): CollectedFields {
+  const out: CollectedFields = new Map();
   for (const n of nodes) if (n.selectionSet) collectFields(ctx, n.selectionSet, fits, out);
   return out;
+}
+
+/** The definition of the field the nodes select on `type` (validation has checked that it has one). */
+export function fieldDefOf(type: GraphQLObjectType, nodes: FieldNodes): GraphQLField<unknown, unknown> {
+  const name = nodes[0].name.value;
+  const def = type.getFields()[name];
+  if (!def) throw new GraphqlFault(`Cannot query field '${name}' on type '${type.name}'.`);
+  return def;
 }
 
 /** A field's arguments, coerced (variables substituted, defaults applied). */

@@ -3,6 +3,7 @@
  * by read/config-context.ts, as REST renders it). The query wrote a marker with the row's id in their
  * place; here each kind is rendered for all its rows at once (one query per kind, never per row).
  */
+import { present } from '../collections.ts';
 import { ident, type Row, query } from '../db/index.ts';
 import { configContextRenderer } from '../read/config-context.ts';
 import type { QueryContext } from './context.ts';
@@ -31,10 +32,11 @@ function markers(root: unknown): { m: Marker; set: (v: unknown) => void }[] {
 }
 
 async function render(qc: QueryContext, slot: number, ids: number[]): Promise<(id: number) => unknown> {
-  const { model, field } = qc.deferred[slot]!;
-  const c = qc.registry.field(model, field)!.computed;
+  const { model, field } = present(qc.deferred[slot], `deferred value ${slot}`);
+  const f = qc.registry.fieldOf(model, field);
+  const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type !== 'config_context') return () => null;
-  const local = c.local ? `, ${ident(qc.registry.field(model, c.local)!.column!)}` : '';
+  const local = c.local ? `, ${ident(qc.registry.columnOf(model, c.local))}` : '';
   const rows = (await query(qc.read.db, `SELECT id${local} FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`, [
     ids,
   ])) as unknown as Row[];

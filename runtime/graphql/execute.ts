@@ -95,10 +95,12 @@ async function run(
   const fields = collectFields(collect, op.selectionSet, (t) => t === 'Query');
   const pieces = await Promise.all(
     [...fields].map(async ([key, nodes]) => {
-      const name = nodes[0]!.name.value;
+      const name = nodes[0].name.value;
       if (name === '__typename') return '"Query"';
       if (name === '__schema' || name === '__type') return introspect(engine, doc, op, key, variables);
-      return rootValue(qc, engine.map.roots[name]!, key, nodes);
+      const root = engine.map.roots[name];
+      if (!root) throw new GraphqlFault(`Cannot query field '${name}' on type 'Query'.`);
+      return rootValue(qc, root, key, nodes);
     }),
   );
   const keys = [...fields.keys()];

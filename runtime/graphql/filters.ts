@@ -13,13 +13,19 @@ import { anyCondition, relatedCondition, type Reach } from '../filters/related.t
 import { FilterValueError } from '../filters/values.ts';
 import { tables } from '../db/tables.ts';
 import { countSql } from '../read/count-sql.ts';
-import { listReach } from '../read/reach.ts';
+import { listReach, reverseListReach } from '../read/reach.ts';
 import type { QueryContext } from './context.ts';
-import type { FilterSource, Relation } from './map.ts';
+import type { FilterMap, FilterSource, Relation } from './map.ts';
 import { lookupSql, treeIds } from './lookups.ts';
 import { GraphqlFault } from './faults.ts';
 
 type Input = Record<string, unknown>;
+
+function filterMap(qc: QueryContext, filter: string): FilterMap {
+  const map = qc.map.filters[filter];
+  if (!map) throw new GraphqlFault(`Unknown filter ${filter}.`);
+  return map;
+}
 
 function restDef(qc: QueryContext, model: ModelDef, name: string): FilterDef {
   const d = qc.registry.filters(model).get(name);
@@ -46,17 +52,17 @@ async function relatedSql(
   e: string,
   p: Params,
 ): Promise<string> {
-  const targetKey = qc.map.filters[src.filter]!.model;
-  const target = qc.registry.model(targetKey);
+  const target = qc.registry.model(filterMap(qc, src.filter).model);
   const { x, cond } = await nested(qc, src.filter, target, src.byId ? { id: { exact: value } } : value, p);
   const ids = `SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${cond}`;
-  if (src.field) return `${e}.${ident(qc.registry.field(model, src.field)!.column!)} IN (${ids})`;
+  if (src.field) return `${e}.${ident(qc.registry.columnOf(model, src.field))} IN (${ids})`;
   if (src.rest) {
     const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
     const of = src.restModel ? qc.registry.model(src.restModel) : model;
     return idsReach(ids)(fctx, model, restDef(qc, of, src.rest), 'exact', [], e);
   }
-  return relationSql(qc, model, src.relation!, target, x, cond, e, p);
+  if (!src.relation) throw new GraphqlFault(`The filter over ${src.filter} is not available here.`);
+  return relationSql(qc, model, src.relation, target, x, cond, e, p);
 }
 
 function relationSql(
@@ -69,16 +75,20 @@ function relationSql(
   e: string,
   p: Params,
 ): string {
-  const f =
+  const l = p.alias('l');
+  const r =
     relation.via === 'field'
-      ? qc.registry.field(model, relation.field)!
-      : ({
-          name: relation.field,
-          kind: 'computed',
-          computed: { type: 'reverse_list', model: relation.model, field: relation.field },
-        } as never);
-  const r = listReach(qc.registry, model, f, x, p.alias('l'))!;
-  if (r.target.key !== target.key) throw new GraphqlFault(`The filter over ${relation.field} is not available here.`);
+      ? listReach(qc.registry, model, qc.registry.fieldOf(model, relation.field), x, l)
+      : reverseListReach(
+          qc.registry,
+          model,
+          {},
+          { type: 'reverse_list', model: relation.model, field: relation.field },
+          x,
+          l,
+        );
+  if (!r || r.target.key !== target.key)
+    throw new GraphqlFault(`The filter over ${relation.field} is not available here.`);
   return `EXISTS (SELECT 1 FROM ${r.from} WHERE ${r.and}${r.key} = ${e}.id AND ${cond})`;
 }
 
@@ -100,10 +110,11 @@ function idsReach(ids: string): Reach {
         WHERE ${x}.${TERMINATION.type} = ${ctx.params.add(current.key)} AND ${x}.${TERMINATION.id} = ${a}.id
         AND ${x}.${TERMINATION.cable} IN (${ids}))`;
       }
-      if (f.through)
-        return `${a}.id IN (SELECT ${ident(f.through.source)} FROM ${ident(f.through.table)}
-        WHERE ${ident(f.through.target)} IN (${ids}))`;
-      if (f.target) return `${a}.${ident(f.column)} IN (${ids})`;
+      const through = 'through' in f ? f.through : undefined;
+      if (through)
+        return `${a}.id IN (SELECT ${ident(through.source)} FROM ${ident(through.table)}
+        WHERE ${ident(through.target)} IN (${ids}))`;
+      if ('target' in f && f.target) return `${a}.${ident(f.column)} IN (${ids})`;
       throw new GraphqlFault(`The filter '${f.name}' is not available here.`);
     });
   return reach;
@@ -113,7 +124,7 @@ function idsReach(ids: string): Reach {
  * NetBox's network filters (`contains`, `parent`) skip a value they cannot parse, and keep every row when
  * none is left; its other list filters match nothing for a value that names nothing.
  */
-const skipsInvalid = (d: FilterDef) => d.kind === 'special' && /^(net|range)_/.test(d.op ?? '');
+const skipsInvalid = (d: FilterDef) => d.kind === 'special' && /^(net|range)_/.test(d.op);
 
 /** A value given to the REST filter `src.rest` (see FilterSource `rest`). */
 async function restSql(
@@ -127,7 +138,8 @@ async function restSql(
   const d = restDef(qc, model, src.rest);
   const member = (v: unknown): string => {
     if (!src.enum) return String(v);
-    const values = qc.map.enums[src.enum]!;
+    const values = qc.map.enums[src.enum];
+    if (!values) throw new Error(`GraphQL map: no enum ${src.enum}`);
     if (!(String(v) in values)) throw new GraphqlFault(`Unknown value ${String(v)}.`);
     return String(values[String(v)]);
   };
@@ -191,15 +203,20 @@ async function fieldSql(
     case 'lookup': {
       if (src.field === 'id') return lookupSql(p, `${e}.id`, 'id', value);
       if (src.field === 'custom_fields') return lookupSql(p, `${e}.custom_field_data`, 'json', value);
-      const f = qc.registry.field(model, src.field)!;
+      const f = qc.registry.fieldOf(model, src.field);
       return lookupSql(p, columnOf(fctx, model, f.column ?? f.name, e), src.lookup, value);
     }
-    case 'enum': {
-      const f = qc.registry.field(model, src.field)!;
-      return lookupSql(p, `${e}.${ident(f.column!)}`, 'enum', value, qc.map.enums[src.enum]);
-    }
+    case 'enum':
+      return lookupSql(
+        p,
+        `${e}.${ident(qc.registry.columnOf(model, src.field))}`,
+        'enum',
+        value,
+        qc.map.enums[src.enum],
+      );
     case 'count': {
-      const c = qc.registry.field(model, src.field)!.computed;
+      const f = qc.registry.fieldOf(model, src.field);
+      const c = f.kind === 'computed' ? f.computed : undefined;
       if (c?.type !== 'count') return undefined;
       return lookupSql(
         p,
@@ -212,17 +229,16 @@ async function fieldSql(
       return filterCondition(fctx, model, restDef(qc, model, src.rest), 'exact', [String(value)], e);
     case 'tree': {
       const d = restDef(qc, model, src.rest);
-      const ids = treeIds(qc.registry.model(d.target!), value as Input, p);
+      if (!('target' in d)) throw new GraphqlFault(`The filter '${name}' is not available here.`);
+      const ids = treeIds(qc.registry.model(d.target), value as Input, p);
       // a many-to-many filter (a config context's regions): one of the linked rows is among them
-      if (d.through) return idsReach(ids)(fctx, model, d, 'exact', [], e);
+      if ('through' in d && d.through) return idsReach(ids)(fctx, model, d, 'exact', [], e);
       return alongPath(fctx, model, d.path, e, async (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
     }
     case 'rest':
       return restSql(qc, fctx, model, src, value, e);
-    case 'object_type': {
-      const f = qc.registry.field(model, src.field)!;
-      return objectTypeSql(p, `${e}.${ident(f.column!)}`, value as Input);
-    }
+    case 'object_type':
+      return objectTypeSql(p, `${e}.${ident(qc.registry.columnOf(model, src.field))}`, value as Input);
     case 'related':
       return relatedSql(qc, model, src, value, e, p);
     default:
@@ -238,8 +254,7 @@ export async function filterSql(
   e: string,
   p: Params,
 ): Promise<string> {
-  const map = qc.map.filters[filter];
-  if (!map) throw new GraphqlFault(`Unknown filter ${filter}.`);
+  const map = filterMap(qc, filter);
   const model = qc.registry.model(map.model);
   const parts: string[] = [];
   const given = (input ?? {}) as Input;

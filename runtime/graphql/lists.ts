@@ -5,9 +5,9 @@
  * JSON array. The rows come from the read path's description of a relation (read/reach.ts).
  */
 import type { FieldNode, GraphQLObjectType } from 'graphql';
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef } from '../catalogue/index.ts';
 import { ident, type Params } from '../db/index.ts';
-import { listReach } from '../read/reach.ts';
+import { listReach, reverseListReach } from '../read/reach.ts';
 import { orderPlan } from '../read/select.ts';
 import { fitsObject, subfields } from './collect.ts';
 import type { QueryContext } from './context.ts';
@@ -39,15 +39,19 @@ export function pagination(qc: QueryContext, arg: unknown): Pagination {
 
 /** The rows of a relation of `model`'s row `a`: a list field of the model, or the rows pointing at it. */
 function reachOf(qc: QueryContext, model: ModelDef, relation: Relation, e: string, l: string) {
-  const f: FieldDef =
+  const r =
     relation.via === 'field'
-      ? qc.registry.field(model, relation.field)!
-      : ({
-          name: relation.field,
-          kind: 'computed',
-          computed: { type: 'reverse_list', model: relation.model, field: relation.field },
-        } as unknown as FieldDef);
-  return listReach(qc.registry, model, f, e, l)!;
+      ? listReach(qc.registry, model, qc.registry.fieldOf(model, relation.field), e, l)
+      : reverseListReach(
+          qc.registry,
+          model,
+          {},
+          { type: 'reverse_list', model: relation.model, field: relation.field },
+          e,
+          l,
+        );
+  if (!r) throw new GraphqlFault(`The list ${relation.field} is not available here.`);
+  return r;
 }
 
 export interface PageSource {

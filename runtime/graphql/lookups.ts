@@ -12,7 +12,8 @@ import { GraphqlFault } from './faults.ts';
 type Input = Record<string, unknown>;
 type Kind = LookupKind | 'enum';
 
-const casts: Readonly<Record<string, string>> = {
+/** The SQL type each kind's values are compared as. */
+const casts: Readonly<Record<Exclude<Kind, 'eq' | 'json' | 'array'>, string>> = {
   id: 'bigint',
   int: 'numeric',
   float: 'numeric',
@@ -59,8 +60,9 @@ function one(
   if (op === 'in_list') return `${typed} = ANY(${p.add((v as unknown[]).map((x) => String(value(x))))}::${cast}[])`;
   if (op === 'regex') return `${col}::text ~ ${p.add(String(v))}`;
   if (op === 'i_regex') return `${col}::text ~* ${p.add(String(v))}`;
-  if (likes[op]) {
-    const [like, pre, post] = likes[op]!;
+  const match = likes[op];
+  if (match) {
+    const [like, pre, post] = match;
     return `${col}::text ${like} ${p.add(`${pre}${likeEscape(String(v))}${post}`)}`;
   }
   if (comparisons[op]) return `${typed} ${comparisons[op]} ${param(v)}`;
@@ -132,12 +134,12 @@ export function lookupSql(
   const input = value as Input;
   if ('filter_lookup' in input || 'range_lookup' in input || 'comparison_lookup' in input) {
     const out: string[] = [];
-    if (input.filter_lookup) out.push(ops(p, col, input.filter_lookup as Input, casts[kind]!));
-    if (input.comparison_lookup) out.push(ops(p, col, input.comparison_lookup as Input, casts[kind]!));
-    if (input.range_lookup) out.push(one(p, col, 'range', input.range_lookup, casts[kind]!));
+    if (input.filter_lookup) out.push(ops(p, col, input.filter_lookup as Input, casts[kind]));
+    if (input.comparison_lookup) out.push(ops(p, col, input.comparison_lookup as Input, casts[kind]));
+    if (input.range_lookup) out.push(one(p, col, 'range', input.range_lookup, casts[kind]));
     return out.length ? out.map((c) => `(${c})`).join(' AND ') : 'TRUE';
   }
-  return ops(p, col, input, casts[kind]!, enumMap);
+  return ops(p, col, input, casts[kind], enumMap);
 }
 
 /** The ids a `TreeNodeFilter` names: the node itself, its descendants, children, ancestors, parent or siblings. */

@@ -5,7 +5,7 @@
  * root field is one statement; PostgreSQL walks the relations by their indexes.
  */
 import { getNamedType, isListType, isNonNullType, type FieldNode, type GraphQLObjectType } from 'graphql';
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { FieldDef, FieldOfKind, ModelDef } from '../catalogue/index.ts';
 import { ident, literal, type Params } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { fieldSql, type JsonScope } from '../read/json-sql.ts';
@@ -14,7 +14,7 @@ import { CABLE, TERMINATION } from '../cables/model.ts';
 import { tables } from '../db/tables.ts';
 import { customFieldsOf } from '../read/custom-fields.ts';
 import { activeContexts } from '../read/config-context.ts';
-import { argumentsOf, fitsObject, subfields } from './collect.ts';
+import { argumentsOf, fieldDefOf, fitsObject, subfields, type CollectedFields, type FieldNodes } from './collect.ts';
 import type { QueryContext } from './context.ts';
 import type { FieldSource } from './map.ts';
 import { valueSql } from './values.ts';
@@ -40,17 +40,23 @@ async function scopeFor(qc: QueryContext, model: ModelDef): Promise<JsonScope> {
 
 /** The object a foreign key (or a computed one, or a cable end) names, as SQL of its id. */
 function targetId(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): { target: ModelDef; id: string } {
-  const c = f.computed;
-  if (c?.type === 'expr') return { target: qc.registry.model(c.to!), id: rowExpression(c.sql, a, true) };
-  if (c?.type === 'cable') {
-    const term = ident(qc.registry.model(TERMINATION.model).table);
-    const mine = `x.${TERMINATION.type} = ${literal(model.key)} AND x.${TERMINATION.id} = ${a}.id`;
-    return {
-      target: qc.registry.model(CABLE.model),
-      id: `(SELECT x.${TERMINATION.cable} FROM ${term} x WHERE ${mine} LIMIT 1)`,
-    };
-  }
-  return { target: qc.registry.model(f.to!), id: `${a}.${ident(f.column!)}` };
+  if (f.kind === 'fk') return { target: qc.registry.model(f.to), id: `${a}.${ident(f.column)}` };
+  const c = f.kind === 'computed' ? f.computed : undefined;
+  if (c?.type === 'expr') return { target: qc.registry.targetOf(model, f.name), id: rowExpression(c.sql, a, true) };
+  if (c?.type !== 'cable') throw new GraphqlFault(`The field ${f.name} names no object here.`);
+  const term = ident(qc.registry.model(TERMINATION.model).table);
+  const mine = `x.${TERMINATION.type} = ${literal(model.key)} AND x.${TERMINATION.id} = ${a}.id`;
+  return {
+    target: qc.registry.model(CABLE.model),
+    id: `(SELECT x.${TERMINATION.cable} FROM ${term} x WHERE ${mine} LIMIT 1)`,
+  };
+}
+
+/** A field's JSON as the read path writes it, for fields it always writes (custom fields, a config context). */
+function readSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: string): string {
+  const sql = fieldSql(scope, model, f, a, 0);
+  if (sql === undefined) throw new Error(`${model.key}.${f.name}: the read path gives no value`);
+  return sql;
 }
 
 /** One row of `target` by id (null when none, or when the caller may not view it). */
@@ -73,7 +79,7 @@ export async function rowSql(
 async function unionSql(
   qc: QueryContext,
   model: ModelDef,
-  f: FieldDef,
+  f: FieldOfKind<'generic'>,
   union: string,
   nodes: readonly FieldNode[],
   a: string,
@@ -83,14 +89,14 @@ async function unionSql(
   const branches: string[] = [];
   for (const [key, typeName] of Object.entries(members)) {
     const type = qc.schema.getType(typeName) as GraphQLObjectType;
-    const sql = await rowSql(qc, qc.registry.model(key), type, nodes, `${a}.${ident(f.idColumn!)}`, p);
+    const sql = await rowSql(qc, qc.registry.model(key), type, nodes, `${a}.${ident(f.idColumn)}`, p);
     branches.push(`WHEN ${literal(key)} THEN ${sql}`);
   }
-  return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
+  return branches.length ? `CASE ${a}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::json';
 }
 
 /** The JSON object of the object type row aliased `o`, with the collected fields of ContentTypeType. */
-function contentTypeObject(qc: QueryContext, nodes: readonly FieldNode[]): string {
+function contentTypeObject(qc: QueryContext, nodes: FieldNodes): string {
   const type = qc.schema.getType('ContentTypeType') as GraphQLObjectType;
   const fields = subfields(qc.collect, nodes, (c) => c === type.name);
   const values: Record<string, string> = {
@@ -99,23 +105,17 @@ function contentTypeObject(qc: QueryContext, nodes: readonly FieldNode[]): strin
     model: 'o.model',
     __typename: literal(type.name),
   };
-  return jsonObject([...fields].map(([key, n]) => [key, values[n[0]!.name.value] ?? 'NULL'] as const));
+  return jsonObject([...fields].map(([key, n]) => [key, values[n[0].name.value] ?? 'NULL'] as const));
 }
 
-function contentTypeSql(qc: QueryContext, nodes: readonly FieldNode[], col: string): string {
+function contentTypeSql(qc: QueryContext, nodes: FieldNodes, col: string): string {
   return `(SELECT ${contentTypeObject(qc, nodes)} FROM public.${tables.objectType} o
     WHERE o.app_label || '.' || o.model = ${col})`;
 }
 
 /** A list column of object types as ContentTypeType objects in the list's order, paged by `pagination`. */
-function contentTypesSql(
-  qc: QueryContext,
-  type: GraphQLObjectType,
-  nodes: readonly FieldNode[],
-  col: string,
-  p: Params,
-): string {
-  const args = argumentsOf(qc.collect, type.getFields()[nodes[0]!.name.value]!, nodes[0]!);
+function contentTypesSql(qc: QueryContext, type: GraphQLObjectType, nodes: FieldNodes, col: string, p: Params): string {
+  const args = argumentsOf(qc.collect, fieldDefOf(type, nodes), nodes[0]);
   const page = pagination(qc, args.pagination);
   if (page.start !== undefined) throw new GraphqlFault('`start` pages lists of objects; use `offset` here.');
   const limit = page.limit === null ? '' : ` LIMIT ${p.add(page.limit)}`;
@@ -126,10 +126,10 @@ function contentTypesSql(
 }
 
 async function configContextSql(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): Promise<string> {
-  const c = f.computed;
+  const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type !== 'config_context') return 'NULL::json';
   if (!(await activeContexts(qc.read, c)).length)
-    return fieldSql({ registry: qc.registry, baseUrl: '', noActiveContexts: true }, model, f, a, 0)!;
+    return readSql({ registry: qc.registry, baseUrl: '', noActiveContexts: true }, model, f, a);
   // merged in the server (read/config-context.ts): the row's id stands in until then
   qc.deferred.push({ model, field: f.name });
   return `json_build_object('__nb_deferred', ${qc.deferred.length - 1}, 'id', ${a}.id)`;
@@ -139,12 +139,12 @@ async function fieldValue(
   qc: QueryContext,
   model: ModelDef,
   type: GraphQLObjectType,
-  nodes: FieldNode[],
+  nodes: FieldNodes,
   src: FieldSource,
   a: string,
   p: Params,
 ): Promise<string> {
-  const field = (name: string) => qc.registry.field(model, name)!;
+  const field = (name: string) => qc.registry.fieldOf(model, name);
   switch (src.kind) {
     case 'id':
       return `${a}.id::text`;
@@ -154,45 +154,40 @@ async function fieldValue(
       return literal(src.value);
     case 'custom_field_data':
       return `${a}.custom_field_data`;
-    case 'custom_fields':
-      return fieldSql(
-        await scopeFor(qc, model),
-        model,
-        model.fields.find((f) => f.kind === 'custom_fields')!,
-        a,
-        0,
-      )!;
+    case 'custom_fields': {
+      const f = model.fields.find((x) => x.kind === 'custom_fields');
+      if (!f) throw new Error(`${model.key} has no custom fields`);
+      return readSql(await scopeFor(qc, model), model, f, a);
+    }
     case 'value':
       return valueSql({ registry: qc.registry, baseUrl: qc.read.baseUrl }, model, field(src.field), a) ?? 'NULL';
     case 'choice':
       return fieldSql({ registry: qc.registry, baseUrl: '' }, model, field(src.field), a, 0) ?? 'NULL';
     case 'content_type':
-      return contentTypeSql(qc, nodes, `${a}.${ident(field(src.field).column!)}`);
+      return contentTypeSql(qc, nodes, `${a}.${ident(qc.registry.columnOf(model, src.field))}`);
     case 'content_types':
-      return contentTypesSql(qc, type, nodes, `${a}.${ident(field(src.field).column!)}`, p);
+      return contentTypesSql(qc, type, nodes, `${a}.${ident(qc.registry.columnOf(model, src.field))}`, p);
     case 'config_context':
       return configContextSql(qc, model, field(src.field), a);
     case 'null':
       return 'NULL';
     case 'object': {
       const { target, id } = targetId(qc, model, field(src.field), a);
-      return rowSql(qc, target, getNamedType(fieldType(type, nodes)) as GraphQLObjectType, nodes, id, p);
+      return rowSql(qc, target, getNamedType(fieldDefOf(type, nodes).type) as GraphQLObjectType, nodes, id, p);
     }
-    case 'union':
-      return unionSql(qc, model, field(src.field), getNamedType(fieldType(type, nodes)).name, nodes, a, p);
+    case 'union': {
+      const f = qc.registry.fieldOfKind(model, src.field, 'generic');
+      return unionSql(qc, model, f, getNamedType(fieldDefOf(type, nodes).type).name, nodes, a, p);
+    }
     case 'list':
     case 'one': {
-      const def = type.getFields()[nodes[0]!.name.value]!;
-      const args = argumentsOf(qc.collect, def, nodes[0]!);
+      const def = fieldDefOf(type, nodes);
+      const args = argumentsOf(qc.collect, def, nodes[0]);
       const item = getNamedType(def.type) as GraphQLObjectType;
       if (src.kind === 'one') return oneSql(qc, model, src.relation, item, nodes, a, p);
       return listSql(qc, model, src.relation, item, nodes, args, a, p);
     }
   }
-}
-
-function fieldType(type: GraphQLObjectType, nodes: readonly FieldNode[]) {
-  return type.getFields()[nodes[0]!.name.value]!.type;
 }
 
 /** Whether a field of `type` is a non-null object (its hidden object makes the answer incomplete). */
@@ -205,15 +200,16 @@ export function nonNullObject(type: GraphQLObjectType, name: string): boolean {
 export async function objectSql(
   qc: QueryContext,
   type: GraphQLObjectType,
-  fields: Map<string, FieldNode[]>,
+  fields: CollectedFields,
   a: string,
   p: Params,
 ): Promise<string> {
-  const map = qc.map.types[type.name]!;
+  const map = qc.map.types[type.name];
+  if (!map) throw new GraphqlFault(`Unknown type ${type.name}.`);
   const model = qc.registry.model(map.model);
   const pairs: [string, string][] = [];
   for (const [key, nodes] of fields) {
-    const name = nodes[0]!.name.value;
+    const name = nodes[0].name.value;
     if (name === '__typename') {
       pairs.push([key, literal(type.name)]);
       continue;

@@ -3,11 +3,11 @@
  * `x(id:)` the object or NetBox's "does not exist" error, `x_list` the page as a JSON array,
  * `x_list_page_metadata` the count and the next page's `start`.
  */
-import type { FieldNode, GraphQLObjectType } from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { getNamedType } from 'graphql';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params, readOptions, query } from '../db/index.ts';
-import { argumentsOf, fitsObject, subfields } from './collect.ts';
+import { argumentsOf, fieldDefOf, fitsObject, subfields, type FieldNodes } from './collect.ts';
 import type { QueryContext } from './context.ts';
 import { GraphqlFault } from './faults.ts';
 import { filterSql } from './filters.ts';
@@ -25,7 +25,7 @@ async function single(
   model: ModelDef,
   type: GraphQLObjectType,
   key: string,
-  nodes: FieldNode[],
+  nodes: FieldNodes,
   args: Record<string, unknown>,
 ): Promise<string> {
   const missing = () => new GraphqlFault(`${model.className} matching query does not exist.`, locations(nodes), [key]);
@@ -46,7 +46,7 @@ async function list(
   qc: QueryContext,
   model: ModelDef,
   type: GraphQLObjectType,
-  nodes: FieldNode[],
+  nodes: FieldNodes,
   args: Record<string, unknown>,
 ): Promise<string> {
   const p = new Params();
@@ -57,7 +57,7 @@ async function list(
 async function metadata(
   qc: QueryContext,
   model: ModelDef,
-  nodes: FieldNode[],
+  nodes: FieldNodes,
   args: Record<string, unknown>,
 ): Promise<string> {
   const access = await qc.access(model);
@@ -80,18 +80,24 @@ async function metadata(
     __typename: `'PageMetadata'`,
   };
   const fields = subfields(qc.collect, nodes, (c) => c === 'PageMetadata');
-  const pairs = [...fields].map(([k, n]) => [k, values[n[0]!.name.value] ?? 'NULL'] as const);
+  const pairs = [...fields].map(([k, n]) => [k, values[n[0].name.value] ?? 'NULL'] as const);
   return (await run(qc, `SELECT (${jsonObject(pairs)})::text AS j`, p)) ?? 'null';
 }
 
-const locations = (nodes: FieldNode[]) =>
-  nodes[0]?.loc ? [{ line: nodes[0].loc.startToken.line, column: nodes[0].loc.startToken.column }] : undefined;
+const locations = (nodes: FieldNodes) =>
+  nodes[0].loc ? [{ line: nodes[0].loc.startToken.line, column: nodes[0].loc.startToken.column }] : undefined;
+
+function queryType(qc: QueryContext): GraphQLObjectType {
+  const type = qc.schema.getQueryType();
+  if (!type) throw new GraphqlFault('The schema has no query type.');
+  return type;
+}
 
 /** The JSON text of one root field's value. */
-export async function rootValue(qc: QueryContext, root: RootField, key: string, nodes: FieldNode[]): Promise<string> {
+export async function rootValue(qc: QueryContext, root: RootField, key: string, nodes: FieldNodes): Promise<string> {
   const model = qc.registry.model(root.model);
-  const def = qc.schema.getQueryType()!.getFields()[nodes[0]!.name.value]!;
-  const args = argumentsOf(qc.collect, def, nodes[0]!);
+  const def = fieldDefOf(queryType(qc), nodes);
+  const args = argumentsOf(qc.collect, def, nodes[0]);
   try {
     if (root.metadata) return await metadata(qc, model, nodes, args);
     const type = getNamedType(def.type) as GraphQLObjectType;

@@ -76,7 +76,7 @@ export function createGraphqlRoutes(engine: GraphqlEngine): Hono<AppEnv> {
   app.post('/graphql/', (c) => {
     const type = c.req.header('content-type');
     const text = readRaw(c);
-    if ((type ?? '').split(';')[0]!.trim() === 'application/graphql') return answer(c, requestOf({ query: text }));
+    if ((type ?? '').split(';')[0].trim() === 'application/graphql') return answer(c, requestOf({ query: text }));
     if (!isJson(type))
       throw invalidInput({ detail: 'Send the query as application/json ({"query": …}) or application/graphql.' });
     return answer(c, requestOf(parseJson(text, 'The body')));

@@ -35,7 +35,7 @@ function column(f: FieldDef, col: string): string {
 /** The field's value for the row aliased `a`, or undefined when PostgreSQL cannot give it. */
 export function valueSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: string): string | undefined {
   if (f.column) return column(f, `${a}.${ident(f.column)}`);
-  const c = f.computed;
+  const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type === 'expr') {
     const v = rowExpression(c.sql, a);
     if (c.as === 'decimal') return `${v}::text`;

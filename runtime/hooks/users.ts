@@ -70,11 +70,12 @@ function mint(p: Pending, peppers: ReadonlyMap<number, string>): void {
     p.errors.add('version', 'Unable to save v2 tokens: API_TOKEN_PEPPERS is not defined.');
     return;
   }
-  const pepperId = Math.max(...peppers.keys());
+  // the newest pepper: the one with the highest id
+  const [pepperId, pepper] = [...peppers].reduce((a, b) => (b[0] > a[0] ? b : a));
   const secret = typeof given === 'string' ? given : randomString(40);
   p.values.key = randomString(12);
   p.values.pepper_id = pepperId;
-  p.values.hmac_digest = digest(peppers.get(pepperId)!, secret);
+  p.values.hmac_digest = digest(pepper, secret);
   p.values.last_chars = secret.slice(-6);
   p.values.plaintext = null;
   p.extra.token = `svt_${p.values.key as string}.${secret}`;
@@ -88,7 +89,7 @@ export function tokenHooks(options: TokenHookOptions): ModelHooks {
         p.values.token = null; // the write-only input is never stored
         if (action === 'update') {
           for (const k of ['user', 'version', 'key', 'plaintext', 'hmac_digest', 'pepper_id', 'last_chars'] as const)
-            p.values[k] = p.before![k];
+            p.values[k] = p.before?.[k];
           continue;
         }
         if (p.values.user === null || p.values.user === undefined) {

@@ -11,7 +11,7 @@ import { ServiceError, failure } from '../errors/index.ts';
 import { SAFE_METHODS } from './middleware.ts';
 
 export function isMultipart(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
+  return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'multipart/form-data';
 }
 
 /** The largest body a request may send: an upload's file and its form around it, or JSON. */
@@ -64,7 +64,7 @@ export function bodyBytes(c: Context<AppEnv>): Uint8Array<ArrayBuffer> {
 
 export function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const type = contentType.split(';')[0].trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
 }
 
@@ -109,7 +109,7 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   const type = c.req.header('content-type');
   if (type && !isJson(type)) {
     throw new ServiceError('unsupported_media_type', {
-      detail: `Unsupported media type "${type.split(';')[0]!.trim()}" in request.`,
+      detail: `Unsupported media type "${type.split(';')[0].trim()}" in request.`,
     });
   }
   // before parsing: the parser and everything that walks its result would recurse that deep

@@ -4,7 +4,8 @@
  * handed on as StoredUploads. A stored file is removed again if the request's transaction rolls back.
  */
 import type { Context } from 'hono';
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { FieldDef, FieldOfKind, ModelDef } from '../catalogue/index.ts';
+import { last } from '../collections.ts';
 import type { AppEnv } from './env.ts';
 import { bodyBytes, nestedDeeper } from './body.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
@@ -13,7 +14,8 @@ import { removeStored, safeStem, storeUpload } from '../media/storage.ts';
 import { StoredUpload } from '../media/upload.ts';
 
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
-const EXTENSIONS: Record<ImageInfo['format'], string[]> = {
+/** By format: the extensions a stored file may keep, the first the one it gets otherwise. */
+const EXTENSIONS: Record<ImageInfo['format'], readonly [string, ...string[]]> = {
   png: ['png'],
   jpeg: ['jpg', 'jpeg'],
   gif: ['gif'],
@@ -31,7 +33,7 @@ function jsonPart(f: FieldDef, text: string): unknown {
 }
 
 function textValue(f: FieldDef | undefined, values: string[]): unknown {
-  const v = values[values.length - 1]!;
+  const v = last(values);
   if (!f) return v;
   switch (f.kind) {
     case 'integer':
@@ -61,11 +63,13 @@ function textValue(f: FieldDef | undefined, values: string[]): unknown {
 /** `<model>_<object id>_<name or original stem>` for a file attached to an object, else the original stem. */
 function stemFor(model: ModelDef, input: Record<string, unknown>, original: string): string {
   const stem = safeStem(original.replace(/\.[^.]*$/, ''));
-  const generic = model.fields.find((f) => f.kind === 'generic' && typeof input[f.typeColumn!] === 'string');
+  const generic = model.fields
+    .flatMap((f) => (f.kind === 'generic' ? [f] : []))
+    .find((f) => typeof input[f.typeColumn] === 'string');
   if (!generic) return stem;
-  const type = String(input[generic.typeColumn!]).split('.').pop();
+  const type = String(input[generic.typeColumn]).split('.').pop();
   const name = typeof input.name === 'string' && input.name.trim() ? safeStem(input.name) : stem;
-  return `${safeStem(type ?? 'object')}_${String(input[generic.idColumn!] ?? '0').replace(/\D/g, '') || '0'}_${name}`;
+  return `${safeStem(type ?? 'object')}_${String(input[generic.idColumn] ?? '0').replace(/\D/g, '') || '0'}_${name}`;
 }
 
 export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promise<Record<string, unknown>> {
@@ -75,7 +79,9 @@ export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promis
   const raw = bodyBytes(c);
   let form: FormData;
   try {
-    form = await new Response(raw, { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
+    // a multipart body (isMultipart) always names its content type
+    const type = c.req.header('content-type') ?? '';
+    form = await new Response(raw, { headers: { 'Content-Type': type } }).formData();
   } catch (e) {
     throw invalidInput({ detail: `Multipart form parse error - ${(e as Error).message}` });
   }
@@ -89,7 +95,7 @@ export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promis
     else input[key] = textValue(fields.get(key), parts as string[]);
   }
   const errors: Record<string, string[]> = {};
-  const checked: [FieldDef, File, Buffer, ImageInfo][] = [];
+  const checked: [FieldOfKind<'image'>, File, Buffer, ImageInfo][] = [];
   for (const [key, file] of files) {
     const f = fields.get(key);
     if (!f || f.kind !== 'image') {
@@ -110,10 +116,10 @@ export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promis
   if (Object.keys(errors).length) throw invalidInput(errors);
   for (const [f, file, bytes, info] of checked) {
     const given = (file.name.split('.').pop() ?? '').toLowerCase();
-    const ext = EXTENSIONS[info.format].includes(given) ? given : EXTENSIONS[info.format][0]!;
+    const ext = EXTENSIONS[info.format].includes(given) ? given : EXTENSIONS[info.format][0];
     const path = await storeUpload(
       settings.mediaRoot,
-      f.upload!.to,
+      f.upload.to,
       stemFor(model, input, file.name || 'image'),
       ext,
       bytes,

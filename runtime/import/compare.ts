@@ -4,6 +4,7 @@
  * compared as instants, keys only one side has are left to the report (fields this catalogue lacks,
  * or older names it adds), and write-only values are never compared (neither side shows them).
  */
+import { last } from '../collections.ts';
 import type { Difference } from './report.ts';
 
 export interface CompareContext {
@@ -50,11 +51,8 @@ function walk(a: unknown, b: unknown, path: string, ctx: CompareContext, out: [s
 
 /** A value as a difference lists it: secrets masked, long values cut. */
 function shown(path: string, v: unknown): unknown {
-  const last = path
-    .split('.')
-    .pop()!
-    .replace(/\[\d+\]$/, '');
-  if (SECRET_KEYS.has(last) && v !== null && v !== '') return '<secret>';
+  const key = last(path.split('.')).replace(/\[\d+\]$/, '');
+  if (SECRET_KEYS.has(key) && v !== null && v !== '') return '<secret>';
   const text = JSON.stringify(v) ?? 'undefined';
   return text.length > 300 ? `${text.slice(0, 300)}…` : v;
 }

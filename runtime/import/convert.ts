@@ -4,7 +4,7 @@
  * references inside a cyclic group held back (plan.ts). Keys this catalogue has no field for are
  * counted in the report, never dropped unseen.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { ColumnField, FieldDef, FieldOfKind, ModelDef, Registry } from '../catalogue/index.ts';
 import type { TableColumns } from './columns.ts';
 import { legacyNames, type LegacyNames } from './legacy.ts';
 import { linkFields } from './plan.ts';
@@ -20,7 +20,7 @@ export interface Converted {
   readonly links: Map<string, number[]>;
   /** tag ids or slugs, when tags are written from the objects */
   tags?: (number | string)[];
-  readonly images: { field: FieldDef; url: string }[];
+  readonly images: { field: FieldOfKind<'image'>; url: string }[];
   /** why the object is not copied */
   skip?: string;
 }
@@ -58,25 +58,26 @@ const isEmpty = (v: unknown) =>
 /** Fields an import leaves alone: rendered, computed or written apart (children have their own model). */
 const passive = new Set(['url', 'display', 'display_url', 'computed', 'generic', 'children', 'password']);
 
+/** A field a row is made of: a column the target table has, or the tag list. */
+type Active = ColumnField | FieldOfKind<'tags'>;
+
 export class Converter {
   private readonly fields: ReadonlyMap<string, FieldDef>;
   private readonly legacy: LegacyNames;
-  private readonly m2m: FieldDef[];
+  private readonly m2m: FieldOfKind<'m2m'>[];
   /** the fields a row is made of (worked out once: every object of the model has the same) */
-  private readonly active: FieldDef[];
-  private readonly generics: FieldDef[];
+  private readonly active: Active[];
+  private readonly generics: FieldOfKind<'generic'>[];
 
   constructor(private readonly s: ConvertSetup) {
     this.fields = s.registry.fields(s.model);
     this.legacy = legacyNames(s.registry, s.model);
     this.m2m = linkFields(s.model);
-    this.active = s.model.fields.filter(
-      (f) =>
-        !passive.has(f.kind) &&
-        f.kind !== 'm2m' &&
-        (f.kind === 'tags' || !!f.column) &&
-        (!f.column || s.columns.names.has(f.column)),
-    );
+    this.active = s.model.fields.flatMap((f): Active[] => {
+      if (passive.has(f.kind) || f.kind === 'm2m') return [];
+      if (f.kind === 'tags') return [f];
+      return f.column && s.columns.names.has(f.column) ? [f] : [];
+    });
     this.generics = s.model.fields.filter((f) => f.kind === 'generic');
   }
 
@@ -88,67 +89,65 @@ export class Converter {
     const out: Converted = { id: Number(o.id), source, row: {}, deferred: [], links: new Map(), images: [] };
     for (const f of this.active) if (f.name in o) this.field(out, f, o[f.name], report);
     for (const f of this.m2m) if (f.name in o) out.links.set(f.name, this.ids(o[f.name]));
-    for (const f of this.generics) if (f.typeColumn! in out.row) this.generic(out, f, report);
+    for (const f of this.generics) if (f.typeColumn in out.row) this.generic(out, f, report);
     for (const k in o) {
       if (!this.fields.has(k) && !used?.has(k)) noteLacking(report, this.s.model.key, k, !isEmpty(o[k]));
     }
     return out;
   }
 
-  private field(out: Converted, f: FieldDef, v: unknown, report: ReportData): void {
+  private field(out: Converted, f: Active, v: unknown, report: ReportData): void {
     switch (f.kind) {
       case 'fk':
         return this.reference(out, f, refId(v), report);
-      case 'm2m':
-        return;
       case 'tags':
         if (this.s.tagsFromObjects && Array.isArray(v))
-          out.tags = v.map((t) => (typeof t === 'string' ? t : refId(t)!)).filter((t) => t !== null);
+          out.tags = v.map((t) => (typeof t === 'string' ? t : refId(t))).filter((t) => t !== null);
         return;
       case 'custom_fields':
-        out.row[f.column!] = this.customFields(v);
+        out.row[f.column] = this.customFields(v);
         return;
       case 'image':
         if (typeof v === 'string' && v) out.images.push({ field: f, url: v });
-        else out.row[f.column!] = null;
+        else out.row[f.column] = null;
         return;
       case 'choice':
-        out.row[f.column!] = choiceValue(v);
+        out.row[f.column] = choiceValue(v);
         return;
       default:
-        out.row[f.column!] = v;
+        out.row[f.column] = v;
     }
   }
 
   /** A foreign key: held back in a cyclic group; emptied (or the object skipped) if its model is not copied. */
-  private reference(out: Converted, f: FieldDef, id: number | null, report: ReportData): void {
-    if (id !== null && !this.s.copied.has(f.to!)) {
+  private reference(out: Converted, f: FieldOfKind<'fk'>, id: number | null, report: ReportData): void {
+    if (id !== null && !this.s.copied.has(f.to)) {
       if (!f.nullable) {
         out.skip = `its ${f.name} (${f.to} ${id}) is not copied`;
         return;
       }
-      this.emptied(out, f, f.to!, report);
+      this.emptied(out, f, f.to, report);
       id = null;
     }
     if (id !== null && this.s.deferred.has(f.name)) {
-      out.deferred.push([f.column!, id]);
+      out.deferred.push([f.column, id]);
       id = null;
     }
-    out.row[f.column!] = id;
+    out.row[f.column] = id;
   }
 
   /**
    * A generic relation to a model not copied here: emptied when it may be (a later object of that id
    * must not inherit it), kept otherwise, and either way reported.
    */
-  private generic(out: Converted, f: FieldDef, report: ReportData): void {
-    const type = out.row[f.typeColumn!];
+  private generic(out: Converted, f: FieldOfKind<'generic'>, report: ReportData): void {
+    const type = out.row[f.typeColumn];
     if (typeof type !== 'string' || this.s.copied.has(type)) return;
     this.emptied(out, f, type, report);
-    const typeField = this.fields.get(f.typeColumn!);
+    const typeField = this.fields.get(f.typeColumn);
     if (typeField?.nullable && this.s.registry.has(type)) {
-      out.row[f.typeColumn!] = null;
-      out.row[f.idColumn!] = null;
+      out.row[f.typeColumn] = null;
+      out.row[f.idColumn] = null;
     }
   }
 

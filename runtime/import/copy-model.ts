@@ -6,6 +6,7 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import { Converter } from './convert.ts';
+import { sourcePath } from './discover.ts';
 import { PageWriter, type Copier } from './page-writer.ts';
 import { readPage, type Page } from './pages.ts';
 import type { Group } from './plan.ts';
@@ -21,7 +22,7 @@ import { modelWriter } from './write.ts';
 export function omitted(model: ModelDef): string {
   const older = new Set(model.aliases.map((a) => a.name));
   const names = model.fields.filter((f) => f.kind === 'computed' && !older.has(f.name)).map((f) => f.name);
-  const contexts = model.fields.some((f) => f.computed?.type === 'config_context');
+  const contexts = model.fields.some((f) => f.kind === 'computed' && f.computed.type === 'config_context');
   const parts = names.length ? [`omit=${names.join(',')}`] : [];
   if (contexts) parts.push('exclude=config_context');
   return parts.join('&');
@@ -29,12 +30,14 @@ export function omitted(model: ModelDef): string {
 
 async function copier(s: Session, model: ModelDef, group: Group, path: string): Promise<Copier> {
   const flags = await readHiddenFlags(s.source, s.registry, model, path, s.report);
+  const columns = s.columns.get(model.table);
+  if (!columns) throw new Error(`the target database has no table ${model.table}`);
   const converter = new Converter({
     registry: s.registry,
     model,
     copied: s.copied,
     deferred: new Set((group.deferred.get(model.key) ?? []).map((f) => f.name)),
-    columns: s.columns.get(model.table)!,
+    columns,
     customFields: s.customFields,
     tagsFromObjects: s.tagsFromObjects,
   });
@@ -43,7 +46,7 @@ async function copier(s: Session, model: ModelDef, group: Group, path: string): 
   const write = modelWriter(
     s.registry,
     model,
-    s.columns.get(model.table)!,
+    columns,
     { compare: s.merge || seeded, adoptTimestamps: seeded, late: group.late, tagsFromObjects: s.tagsFromObjects },
     group.deferred.get(model.key) ?? [],
   );
@@ -62,7 +65,7 @@ export async function copyModel(s: Session, model: ModelDef, group: Group, after
   const t = tally(s.report, model.key);
   // none to copy when the import began (the source's count): no reads, no pages
   if (s.remaining.get(model.key) === 0) return;
-  const path = s.info.paths.get(model.key)!;
+  const path = sourcePath(s.info, model.key);
   const extra = omitted(model);
   const writer = new PageWriter(s, model, await copier(s, model, group, path));
   const first = await readPage(s.source, path, { limit: s.pageSize, offset: 0, after, extra });
@@ -72,19 +75,20 @@ export async function copyModel(s: Session, model: ModelDef, group: Group, after
   const size = first.next ? Math.max(1, first.results.length) : s.pageSize;
   const ahead = Math.max(2, s.options.concurrency ?? 4) * 2;
   const pending = new Map<number, Promise<Page>>();
-  const fetch = (k: number) => {
-    if (pending.has(k)) return;
+  const fetch = (k: number): Promise<Page> => {
+    const asked = pending.get(k);
+    if (asked) return asked;
     const p = readPage(s.source, path, { limit: size, offset: k * size, after, extra });
     p.catch(() => {}); // awaited in turn; one fetched ahead of a failure must not fail unobserved
     pending.set(k, p);
+    return p;
   };
   pending.set(0, Promise.resolve(first));
   try {
     for (let k = 0; ; k++) {
       s.options.signal?.throwIfAborted();
       for (let j = k + 1; j <= k + ahead && j * size < first.count; j++) fetch(j);
-      fetch(k);
-      const page = await pending.get(k)!;
+      const page = await fetch(k);
       pending.delete(k);
       await writer.add(page);
       if (!page.next || !page.results.length) break;

@@ -14,6 +14,13 @@ export interface SourceInfo {
   readonly unreadable: ReadonlyMap<string, string>;
 }
 
+/** The list path of a model the source has (the only models an import copies). */
+export function sourcePath(info: SourceInfo, key: string): string {
+  const path = info.paths.get(key);
+  if (path === undefined) throw new Error(`the source has no list of ${key}`);
+  return path;
+}
+
 /** `http://host/netbox/api/dcim/sites/` → `dcim/sites`. */
 export function apiPathOf(url: string): string | undefined {
   const m = /\/api\/(.+?)\/?$/.exec(new URL(url, 'http://x').pathname);

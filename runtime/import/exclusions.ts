@@ -6,13 +6,15 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import { tables } from '../db/tables.ts';
 
+const branchTables: readonly string[] = [tables.branch, tables.branchEvent, tables.changeDiff];
+
 /** Why a model's rows are not copied, or undefined when they are. */
 export function exclusionReason(model: ModelDef, withChangelog: boolean): string | undefined {
   if (model.table === tables.objectType)
     return "the service's own object types (NetBox's ids), written at every start; not copied";
   if (model.table === tables.objectChange && !withChangelog)
     return 'change records are copied only with --with-changelog';
-  if ([tables.branch, tables.branchEvent, tables.changeDiff].includes(model.table as never))
+  if (branchTables.includes(model.table))
     return (
       "a branch's objects live in the source's branch schemas, which NetBox's REST API does not export; " +
       'merge or archive branches before the move, then create new ones here'

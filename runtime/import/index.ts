@@ -7,6 +7,7 @@ import { connect, migrateDatabase } from '../db/index.ts';
 import type { ImportOptions } from './options.ts';
 import { generatePasswords, type GeneratedPassword } from './passwords.ts';
 import type { ReportData } from './report.ts';
+import { sourcePath } from './discover.ts';
 import { copyNetbox } from './run.ts';
 import { Source } from './source.ts';
 import { targetApi } from './target-app.ts';
@@ -46,7 +47,7 @@ export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
         source,
         target: targetApi(o, sql, registry),
         report,
-        models: copied.copied.map((model) => ({ model, path: copied.info.paths.get(model.key)! })),
+        models: copied.copied.map((model) => ({ model, path: sourcePath(copied.info, model.key) })),
         merge: !!o.merge,
         pageSize: o.pageSize ?? 1000,
         output,

@@ -82,7 +82,7 @@ export interface LegacyNames {
 /** The key(s) an object carries its current value under: a generic relation's type column. */
 function currentKey(fields: ReadonlyMap<string, FieldDef>, to: string): string {
   const f = fields.get(to);
-  return f?.kind === 'generic' ? f.typeColumn! : to;
+  return f?.kind === 'generic' ? f.typeColumn : to;
 }
 
 export function legacyNames(registry: Registry, model: ModelDef): LegacyNames {
@@ -101,12 +101,12 @@ export function legacyNames(registry: Registry, model: ModelDef): LegacyNames {
         const key = currentKey(fields, r.to);
         if (key in o && o[key] !== null && o[key] !== undefined) continue; // the current name wins
         const value = r.value ? r.value(o) : o[r.from];
-        const f = fields.get(r.to)!;
-        if (f.kind === 'generic') {
+        const f = fields.get(r.to);
+        if (f?.kind === 'generic') {
           // an older single relation standing for a generic one of a fixed type
           if (value === null || value === undefined) continue;
-          o[f.typeColumn!] = r.type;
-          o[f.idColumn!] = typeof value === 'object' ? (value as { id?: unknown }).id : value;
+          o[f.typeColumn] = r.type;
+          o[f.idColumn] = typeof value === 'object' ? (value as { id?: unknown }).id : value;
         } else o[r.to] = value;
       }
       return used;

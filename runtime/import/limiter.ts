@@ -71,6 +71,10 @@ export class Limiter {
   private wake(): void {
     // as many as there are free slots; each checks again on waking (and queues again if beaten to it)
     let free = this.current - this.active;
-    while (this.waiting.length && free-- > 0) this.waiting.shift()!();
+    while (free-- > 0) {
+      const next = this.waiting.shift();
+      if (!next) break;
+      next();
+    }
   }
 }

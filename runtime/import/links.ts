@@ -4,14 +4,14 @@
  * references of a cyclic group set once all of it is in. A link or reference to an object that was
  * not copied is left out and counted, never a failed page.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, tables, type Db, query } from '../db/index.ts';
-import { TAG_MODEL } from './plan.ts';
+import type { FieldOfKind, ModelDef, Registry } from '../catalogue/index.ts';
+import { ident, tables, type Db, query, queryRow } from '../db/index.ts';
+import { TAG_MODEL, type LinkField } from './plan.ts';
 import type { ReportData } from './report.ts';
 import { STATE_SCHEMA } from './state.ts';
 
 /** The state key of a link field: `dcim.interface.tagged_vlans`, or `dcim.interface.tags`. */
-export const linkKey = (model: ModelDef, f: FieldDef) => `${model.key}.${f.name}`;
+export const linkKey = (model: ModelDef, f: LinkField) => `${model.key}.${f.name}`;
 
 interface LinkTarget {
   readonly table: string;
@@ -23,7 +23,7 @@ interface LinkTarget {
   readonly fixed?: Readonly<Record<string, string>>;
 }
 
-function linkTarget(registry: Registry, model: ModelDef, f: FieldDef): LinkTarget {
+function linkTarget(registry: Registry, model: ModelDef, f: LinkField): LinkTarget {
   if (f.kind === 'tags') {
     return {
       table: tables.taggedItem,
@@ -33,11 +33,11 @@ function linkTarget(registry: Registry, model: ModelDef, f: FieldDef): LinkTarge
       fixed: { object_type: model.key },
     };
   }
-  const th = f.through!;
-  return { table: th.table, source: th.source, target: th.target, targetTable: registry.model(f.to!).table };
+  const th = f.through;
+  return { table: th.table, source: th.source, target: th.target, targetTable: registry.model(f.to).table };
 }
 
-function dropped(report: ReportData, model: ModelDef, f: FieldDef, n: number): void {
+function dropped(report: ReportData, model: ModelDef, f: LinkField | FieldOfKind<'fk'>, n: number): void {
   if (n <= 0) return;
   const key = `${model.key}.${f.name} → ${f.kind === 'tags' ? TAG_MODEL : f.to}`;
   report.droppedReferences[key] = (report.droppedReferences[key] ?? 0) + n;
@@ -48,7 +48,7 @@ export async function insertLinks(
   db: Db,
   registry: Registry,
   model: ModelDef,
-  f: FieldDef,
+  f: LinkField,
   pairs: readonly (readonly [number, number])[],
   report: ReportData,
 ): Promise<void> {
@@ -81,7 +81,7 @@ export async function releaseLinks(db: Db, registry: Registry, late: ReadonlySet
   for (const key of late) {
     const dot = key.lastIndexOf('.');
     const model = registry.model(key.slice(0, dot));
-    const f = registry.field(model, key.slice(dot + 1))!;
+    const f = registry.fieldOfKind(model, key.slice(dot + 1), 'm2m', 'tags');
     const rows = await query(db, `DELETE FROM ${STATE_SCHEMA}.link WHERE field = $1 RETURNING s, t`, [key]);
     await insertLinks(
       db,
@@ -108,23 +108,23 @@ export async function holdReferences(db: Db, table: string, refs: readonly [stri
 /** Sets a group's held-back references where their target exists; the others are counted as dropped. */
 export async function releaseReferences(db: Db, registry: Registry, models: readonly ModelDef[], report: ReportData) {
   for (const m of models) {
-    for (const f of m.fields.filter((x) => x.kind === 'fk' && x.column)) {
-      const target = registry.model(f.to!);
-      const held = await query(
+    for (const f of m.fields.flatMap((x) => (x.kind === 'fk' && x.column ? [x] : []))) {
+      const target = registry.model(f.to);
+      const held = await queryRow(
         db,
         `SELECT count(*)::int AS n FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`,
-        [m.table, f.column!],
+        [m.table, f.column],
       );
-      if (!held[0]!.n) continue;
+      if (!held.n) continue;
       const set = await query(
         db,
-        `UPDATE ${ident(m.table)} t SET ${ident(f.column!)} = d.value FROM ${STATE_SCHEMA}.deferred d
+        `UPDATE ${ident(m.table)} t SET ${ident(f.column)} = d.value FROM ${STATE_SCHEMA}.deferred d
           WHERE d.tbl = $1 AND d.col = $2 AND t.id = d.id
           AND EXISTS (SELECT 1 FROM ${ident(target.table)} g WHERE g.id = d.value) RETURNING 1`,
-        [m.table, f.column!],
+        [m.table, f.column],
       );
-      dropped(report, m, f, Number(held[0]!.n) - set.length);
-      await query(db, `DELETE FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`, [m.table, f.column!]);
+      dropped(report, m, f, Number(held.n) - set.length);
+      await query(db, `DELETE FROM ${STATE_SCHEMA}.deferred WHERE tbl = $1 AND col = $2`, [m.table, f.column]);
     }
   }
 }

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, posix } from 'node:path';
 import { imageInfo } from '../media/index.ts';
 import { resolveStored, safeStem, storeUpload } from '../media/storage.ts';
-import type { FieldDef } from '../catalogue/index.ts';
+import type { FieldOfKind } from '../catalogue/index.ts';
 import type { Converted } from './convert.ts';
 import { pushCapped, type ReportData } from './report.ts';
 import type { Source } from './source.ts';
@@ -50,23 +50,23 @@ interface Target {
   readonly report: ReportData;
 }
 
-async function download(t: Target, c: Converted, f: FieldDef, url: string) {
+async function download(t: Target, c: Converted, f: FieldOfKind<'image'>, url: string) {
   const { source, root, report } = t;
-  const wanted = mediaPath(url, f.upload?.to ?? 'imported');
+  const wanted = mediaPath(url, f.upload.to);
   try {
     const bytes = await source.bytes(new URL(url, `${source.base}/`).toString());
-    c.row[f.column!] = await store(root, wanted, bytes);
+    c.row[f.column] = await store(root, wanted, bytes);
     const info = imageInfo(bytes);
     const sizes: [string | undefined, unknown][] = [
-      [f.upload?.widthField, info?.width],
-      [f.upload?.heightField, info?.height],
-      [f.upload?.sizeField, bytes.length],
+      [f.upload.widthField, info?.width],
+      [f.upload.heightField, info?.height],
+      [f.upload.sizeField, bytes.length],
     ];
     for (const [name, value] of sizes) if (name && value !== undefined) c.row[name] = value;
     report.images.downloaded++;
   } catch (e) {
     // the row keeps naming the file, so that it can be put there by hand
-    c.row[f.column!] = wanted;
+    c.row[f.column] = wanted;
     pushCapped(report.images.failed, { model: t.model, id: c.id, reason: `${url}: ${(e as Error).message}` });
   }
 }

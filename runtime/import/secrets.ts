@@ -6,7 +6,7 @@
  * and write-only values such as webhook secrets (copied when shown, else listed to enter again).
  */
 import { randomBytes } from 'node:crypto';
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { ColumnField, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { tables } from '../db/tables.ts';
 import type { Converted } from './convert.ts';
 import { note, pushCapped, type ReportData } from './report.ts';
@@ -90,27 +90,31 @@ function token(c: Converted, report: ReportData): void {
 const choice = (v: unknown) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v);
 
 export class Secrets {
-  private readonly passwords: FieldDef[];
+  private readonly passwords: ColumnField[];
   private readonly writeOnly: FieldDef[];
-  private readonly flags: [FieldDef, Set<number>][];
+  private readonly flags: [ColumnField, Set<number>][];
 
   constructor(
     private readonly model: ModelDef,
     flags: HiddenFlags,
   ) {
-    this.passwords = model.fields.filter((f) => f.kind === 'password' && f.column);
+    this.passwords = model.fields.flatMap((f) => (f.kind === 'password' && f.column ? [f] : []));
     this.writeOnly = model.fields.filter((f) => f.writeOnly && f.column && f.kind !== 'password');
-    this.flags = model.fields.filter((f) => flags.has(f.name)).map((f) => [f, flags.get(f.name)!]);
+    // only stored flags are read (readHiddenFlags)
+    this.flags = model.fields.flatMap((f): [ColumnField, Set<number>][] => {
+      const yes = flags.get(f.name);
+      return yes && f.column ? [[f, yes]] : [];
+    });
   }
 
   /** Applies to one converted object; what must be done by hand is listed in `report` (its page's). */
   apply(c: Converted, report: ReportData): void {
     if (this.model.table === tables.token) token(c, report);
     for (const f of this.passwords) {
-      c.row[f.column!] = `${UNUSABLE_PREFIX}${randomBytes(20).toString('hex')}`;
+      c.row[f.column] = `${UNUSABLE_PREFIX}${randomBytes(20).toString('hex')}`;
       pushCapped(report.passwordless, String(c.source.username ?? c.id));
     }
-    for (const [f, yes] of this.flags) if (!(f.name in c.source)) c.row[f.column!] = yes.has(c.id);
+    for (const [f, yes] of this.flags) if (!(f.name in c.source)) c.row[f.column] = yes.has(c.id);
     for (const f of this.writeOnly) {
       if (f.name in c.source) continue;
       pushCapped(report.reenter, {

@@ -78,8 +78,8 @@ export class Source {
   /** A file (an image under /media/), with the same token, retries and limits. */
   async bytes(url: string): Promise<Buffer> {
     const res = await this.fetchRetrying(url, '*/*', true);
-    if (res.status >= 400) throw new SourceError(`GET ${url} → ${res.status}`, res.status);
-    return res.bytes!;
+    if (res.status >= 400 || !res.bytes) throw new SourceError(`GET ${url} → ${res.status}`, res.status);
+    return res.bytes;
   }
 
   private async fetchRetrying(

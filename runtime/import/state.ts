@@ -6,7 +6,7 @@
  */
 import type { Db, Sql } from '../db/index.ts';
 import type { ReportData } from './report.ts';
-import { query } from '../db/index.ts';
+import { query, queryRow } from '../db/index.ts';
 
 export const STATE_SCHEMA = 'netbox_import';
 
@@ -38,8 +38,8 @@ CREATE TABLE IF NOT EXISTS ${STATE_SCHEMA}.link (field text NOT NULL, s bigint N
 
 /** The run a previous import left unfinished, if any. */
 export async function loadRun(db: Db): Promise<SavedRun | undefined> {
-  const exists = await query(db, `SELECT to_regclass('${STATE_SCHEMA}.run') IS NOT NULL AS ok`);
-  if (!exists[0]!.ok) return undefined;
+  const exists = await queryRow(db, `SELECT to_regclass('${STATE_SCHEMA}.run') IS NOT NULL AS ok`);
+  if (!exists.ok) return undefined;
   const [run] = await query(db, `SELECT source, options, report FROM ${STATE_SCHEMA}.run WHERE id = 1`);
   if (!run) return undefined;
   const rows = await query(db, `SELECT key, last_id, written, done FROM ${STATE_SCHEMA}.model`);

@@ -7,14 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Db, query } from '../db/index.ts';
+import { ident, type Db, queryRow } from '../db/index.ts';
 
 /** Tables a migration inserts rows into. */
 export function seededTables(migrationsFolder: string): Set<string> {
   const out = new Set<string>();
   for (const file of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'))) {
     const text = readFileSync(join(migrationsFolder, file), 'utf8');
-    for (const m of text.matchAll(/INSERT\s+INTO\s+"?(?:public"?\."?)?([a-z0-9_]+)"?/gi)) out.add(m[1]!);
+    for (const m of text.matchAll(/INSERT\s+INTO\s+"?(?:public"?\."?)?([a-z0-9_]+)"?/gi)) out.add(m[1]);
   }
   return out;
 }
@@ -24,8 +24,8 @@ export async function occupiedModels(db: Db, models: readonly ModelDef[], seeded
   const out: string[] = [];
   for (const m of models) {
     if (seeded.has(m.table)) continue;
-    const rows = await query(db, `SELECT EXISTS (SELECT 1 FROM ${ident(m.table)}) AS any`);
-    if (rows[0]!.any) out.push(m.key);
+    const row = await queryRow(db, `SELECT EXISTS (SELECT 1 FROM ${ident(m.table)}) AS any`);
+    if (row.any) out.push(m.key);
   }
   return out;
 }

@@ -76,7 +76,7 @@ function emptiedFields(report: ReportData, m: ModelDef): Map<number, Set<string>
   const out = new Map<number, Set<string>>();
   for (const e of report.emptied.filter((x) => x.model === m.key)) {
     const f = m.fields.find((x) => x.name === e.field);
-    const keys = [e.field, ...(f?.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [])];
+    const keys = [e.field, ...(f?.kind === 'generic' ? [f.typeColumn, f.idColumn] : [])];
     out.set(e.id, new Set([...(out.get(e.id) ?? []), ...keys]));
   }
   return out;
@@ -140,6 +140,7 @@ export async function verifyImport(v: VerifyScope): Promise<Verification> {
   const t: Tally = { compared: 0, differences: [], more: 0 };
   const counts: Verification['counts'] = [];
   const ctx: CompareContext = { bases: [v.source.base, v.target.base], skip: new Set() };
+  const sized: { model: ModelDef; path: string; source: number }[] = [];
   for (const { model, path } of v.models) {
     const [source, target] = await Promise.all([
       count((p) => v.source.get(p), path),
@@ -147,18 +148,19 @@ export async function verifyImport(v: VerifyScope): Promise<Verification> {
     ]);
     const expected = source - explained(v.report, model.key).absent.size;
     counts.push({ model: model.key, source, target, expected });
+    sized.push({ model, path, source });
   }
   const progress = new Progress(
     v.output,
     counts.reduce((a, c) => a + c.source, 0),
   );
-  for (const [i, { model, path }] of v.models.entries()) {
+  for (const { model, path, source } of sized) {
     const skip = new Set([
       ...model.fields.filter((f) => f.writeOnly).map((f) => f.name),
       ...(UNCOMPARED[model.key] ?? []),
     ]);
     const before = t.compared;
-    progress.begin(model.key, counts[i]!.source);
+    progress.begin(model.key, source);
     await compareModel(v, model, path, t, { ...ctx, skip }, progress);
     progress.end(t.compared - before, 'compared');
   }

@@ -7,7 +7,7 @@
  * conflict in the report, never an overwrite. A page PostgreSQL refuses is retried row by row, so
  * one bad row is reported instead of stopping the import.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { FieldOfKind, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, type Db, type Tx, query } from '../db/index.ts';
 import type { TableColumns } from './columns.ts';
 import type { Converted } from './convert.ts';
@@ -40,20 +40,21 @@ export function modelWriter(
   model: ModelDef,
   table: TableColumns,
   options: { compare: boolean; adoptTimestamps: boolean; late: ReadonlySet<string>; tagsFromObjects: boolean },
-  deferred: readonly FieldDef[],
+  deferred: readonly FieldOfKind<'fk'>[],
 ): ModelWriter {
   const columns = [
-    ...new Set(model.fields.filter((f) => f.column && table.names.has(f.column)).map((f) => f.column!)),
+    ...new Set(model.fields.flatMap((f) => (f.column && table.names.has(f.column) ? [f.column] : []))),
   ].filter((c) => !['_path', '_sort', '_depth'].includes(c));
   for (const f of model.fields) {
-    for (const extra of [f.upload?.widthField, f.upload?.heightField, f.upload?.sizeField])
+    if (f.kind !== 'image') continue;
+    for (const extra of [f.upload.widthField, f.upload.heightField, f.upload.sizeField])
       if (extra && table.names.has(extra) && !columns.includes(extra)) columns.push(extra);
   }
   const select = columns.map((c) => {
     const d = table.defaults.get(c);
     return d ? `coalesce(r.${ident(c)}, ${d}) AS ${ident(c)}` : `r.${ident(c)}`;
   });
-  const held = new Set(deferred.map((f) => f.column!));
+  const held = new Set(deferred.map((f) => f.column));
   const secret = new Set(model.fields.filter((f) => f.kind === 'password' || f.hidden).map((f) => f.column));
   return {
     model,
@@ -93,7 +94,8 @@ async function existing(tx: Db, w: ModelWriter, page: Converted[], report: Repor
     const id = Number(r.id);
     found.add(id);
     const differing = r.differing as string[];
-    const c = page.find((x) => x.id === id)!;
+    const c = page.find((x) => x.id === id);
+    if (!c) continue; // never: the rows are the page's own, joined by id
     if (!differing.length) {
       same.push(c);
       continue;
@@ -162,9 +164,10 @@ async function links(tx: Tx, w: ModelWriter, page: Converted[], report: ReportDa
 /** Writes one page in the caller's transaction; returns how many objects were written. */
 export async function writePage(tx: Tx, w: ModelWriter, page: Converted[], report: ReportData): Promise<number> {
   const todo = page.filter((c) => !c.skip);
-  for (const c of page.filter((x) => x.skip)) {
+  for (const c of page) {
+    if (!c.skip) continue;
     tally(report, w.model.key).skipped++;
-    pushCapped(report.skipped, { model: w.model.key, id: c.id, reason: c.skip! });
+    pushCapped(report.skipped, { model: w.model.key, id: c.id, reason: c.skip });
   }
   if (!todo.length) return 0;
   const present = w.compare ? await existing(tx, w, todo, report) : new Set<number>();

@@ -88,7 +88,8 @@ export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<st
 }
 
 export async function enqueueJob<P>(db: Db, spec: JobSpec<P>): Promise<string> {
-  return (await enqueueJobs(db, [spec]))[0]!;
+  const [uid] = await enqueueJobs(db, [spec]); // one spec, one id
+  return uid;
 }
 
 /** Background tasks (no core job): returns their task ids. */

@@ -9,7 +9,7 @@ import type { JobRow, JobTask, TaskContext, TaskOutcome } from './task.ts';
 import { waitForEarlier } from './ordered.ts';
 import { QUEUE } from './enqueue.ts';
 import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { query, queryRow } from '../db/index.ts';
 
 const message = (e: unknown) => `${(e as Error).message ?? e}`.slice(0, 10_000);
 
@@ -20,7 +20,7 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
     const jobId = p?.job_id;
     if (!jobId) {
       // scheduled (cron) runs carry no job row: give them one
-      const [row] = await query(
+      const row = await queryRow(
         ctx.sql,
         `INSERT INTO public.${tables.job} (job_id, name, status, task, payload, queue_name, error, log_entries,
           created)
@@ -28,7 +28,7 @@ export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: (
          RETURNING job_id`,
         [name],
       );
-      return runJob({ job_id: row!.job_id }, helpers);
+      return runJob({ job_id: row.job_id }, helpers);
     }
     const rows = await query(
       ctx.sql,

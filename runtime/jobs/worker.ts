@@ -97,7 +97,10 @@ async function startRunner(
   const ctx = o.context;
   let workerId = '';
   const taskList: TaskList = {};
-  for (const name of tasks) taskList[name] = wrap(ctx, name, o.tasks[name]!, () => workerId);
+  for (const name of tasks) {
+    const task = o.tasks[name];
+    if (task) taskList[name] = wrap(ctx, name, task, () => workerId);
+  }
   // jobs are locked in the name of the worker pool: that id is what the heartbeat vouches for
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
   events.on('pool:create', ({ workerPool }) => {
@@ -158,7 +161,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const groups = all.filter((g) => g.tasks.length);
   const runners: { runner: Runner; pgPool: pg.Pool }[] = [];
   for (const g of groups) runners.push(await startRunner(o, g.tasks, g.concurrency, g.crontab, ids, () => void beat()));
-  const pgPool = runners[0]!.pgPool;
+  const [first] = runners;
+  if (!first) throw new Error('A worker needs at least one task to run.');
+  const pgPool = first.pgPool;
   const utils = await makeWorkerUtils({ pgPool });
   async function beat(): Promise<void> {
     if (!ids.size) return;

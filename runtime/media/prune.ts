@@ -17,8 +17,8 @@ export async function pruneMedia(
 ): Promise<{ removed: string[] }> {
   const sources = registry
     .all()
-    .flatMap((m) => m.fields.filter((f) => f.kind === 'image' && f.column).map((f) => ({ m, f })));
-  const folders = [...new Set(sources.map((s) => s.f.upload!.to))];
+    .flatMap((m) => m.fields.flatMap((f) => (f.kind === 'image' && f.column ? [{ m, f }] : [])));
+  const folders = [...new Set(sources.map((s) => s.f.upload.to))];
   const schemas = [
     'public',
     ...(await query(sql, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
@@ -30,8 +30,8 @@ export async function pruneMedia(
     for (const { m, f } of sources) {
       const rows = await query(
         sql,
-        `SELECT ${ident(f.column!)} AS p FROM ${ident(schema)}.${ident(m.table)}
-        WHERE ${ident(f.column!)} IS NOT NULL`,
+        `SELECT ${ident(f.column)} AS p FROM ${ident(schema)}.${ident(m.table)}
+        WHERE ${ident(f.column)} IS NOT NULL`,
       ).catch(() => []);
       for (const r of rows) named.add(r.p as string);
     }

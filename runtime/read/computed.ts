@@ -1,6 +1,6 @@
 /** Computed read-only values: one grouped query per field per page. */
 import type { SqlParam } from '../db/index.ts';
-import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
+import { formModel, type ComputedDef, type ComputedField, type ModelDef } from '../catalogue/index.ts';
 import { ident, type Row, query } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { fetchNested, renderEmbedded } from './serialize.ts';
@@ -9,8 +9,10 @@ import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 import { pushTo } from '../collections.ts';
 import { orderPlan } from './order.ts';
+import { ownerColumn, reverseRelation } from './reach.ts';
 
 type Render = (row: Row) => unknown;
+type Count = Extract<ComputedDef, { type: 'count' }>;
 
 async function countsBy(
   ctx: ReadContext,
@@ -23,8 +25,48 @@ async function countsBy(
   return new Map(rows.map((r) => [r.k as number, r.n as number]));
 }
 
-export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render> {
-  const c = f.computed!;
+/** The direct or cumulative count `c` of each of the objects with these ids that has any. */
+async function counts(ctx: ReadContext, model: ModelDef, c: Count, ids: unknown[]): Promise<Map<number, number>> {
+  const t = ident(model.table);
+  const target = ctx.registry.model(c.model);
+  if (c.through) {
+    return countsBy(
+      ctx,
+      `SELECT ${ident(c.through.target)} AS k, count(*)::int AS n
+          FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ANY($1::bigint[]) GROUP BY 1`,
+      ids,
+    );
+  }
+  // without a link table, the count is over a foreign key or a generic relation
+  const tf = ctx.registry.fieldOfKind(target, c.field, 'fk', 'generic');
+  if (tf.kind === 'generic') {
+    return countsBy(
+      ctx,
+      `SELECT ${ident(tf.idColumn)} AS k, count(*)::int AS n FROM ${ident(target.table)}
+          WHERE ${ident(tf.typeColumn)} = $2 AND ${ident(tf.idColumn)} = ANY($1::bigint[]) GROUP BY 1`,
+      ids,
+      [model.key],
+    );
+  }
+  if (c.cumulative) {
+    return countsBy(
+      ctx,
+      `SELECT n.id AS k, count(x.id)::int AS n FROM ${t} n
+          JOIN ${t} d ON d._path @> ARRAY[n.id] JOIN ${ident(target.table)} x ON x.${ident(tf.column)} = d.id
+          WHERE n.id = ANY($1::bigint[]) GROUP BY n.id`,
+      ids,
+    );
+  }
+  return countsBy(
+    ctx,
+    `SELECT ${ident(tf.column)} AS k, count(*)::int AS n FROM ${ident(target.table)}
+          WHERE ${ident(tf.column)} = ANY($1::bigint[]) GROUP BY 1`,
+    ids,
+  );
+}
+
+export async function loadComputed(ctx: ReadContext, model: ModelDef, f: ComputedField, rows: Row[]): Promise<Render> {
+  const c = f.computed;
   const ids = rows.map((r) => r.id);
   const t = ident(model.table);
   switch (c.type) {
@@ -35,17 +77,19 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
     case 'expr': {
       const key = `__c_${f.name}`;
       // a plain choice (a nested form's): the bare value, below
-      if (c.as === 'choice' && !f.plain)
+      if (c.as === 'choice' && !f.plain) {
+        const set = c.choices;
         return (r) =>
           r[key] === null || r[key] === undefined
             ? null
-            : { value: r[key], label: ctx.registry.choice(c.choices!, r[key] as string)?.label ?? '' };
+            : { value: r[key], label: ctx.registry.choice(set, r[key] as string)?.label ?? '' };
+      }
       if (c.as === 'decimal') return (r) => (r[key] === null || r[key] === undefined ? null : Number(r[key]));
       if (c.as === 'fk') {
-        const target = formModel(ctx.registry.model(c.to!), f);
+        const target = formModel(ctx.registry.targetOf(model, f.name), f);
         const embedded = embeddedKey(f);
         const map =
-          rows.length && embedded in rows[0]!
+          rows.length && embedded in rows[0]
             ? await renderEmbedded(
                 ctx,
                 target,
@@ -66,49 +110,16 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       // a subtree count reads 0 in a nested object, as NetBox's (its annotation is the list's alone)
       if (ctx.nested && c.cumulative) return () => 0;
       const key = embeddedKey(f);
-      if (rows.length && key in rows[0]!) return (r) => r[key] ?? 0;
-      const target = ctx.registry.model(c.model);
-      const tf = ctx.registry.field(target, c.field)!;
-      let map: Map<number, number>;
-      if (c.through) {
-        map = await countsBy(
-          ctx,
-          `SELECT ${ident(c.through.target)} AS k, count(*)::int AS n
-          FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ANY($1::bigint[]) GROUP BY 1`,
-          ids,
-        );
-      } else if (tf.kind === 'generic') {
-        map = await countsBy(
-          ctx,
-          `SELECT ${ident(tf.idColumn!)} AS k, count(*)::int AS n FROM ${ident(target.table)}
-          WHERE ${ident(tf.typeColumn!)} = $2 AND ${ident(tf.idColumn!)} = ANY($1::bigint[]) GROUP BY 1`,
-          ids,
-          [model.key],
-        );
-      } else if (c.cumulative) {
-        map = await countsBy(
-          ctx,
-          `SELECT n.id AS k, count(x.id)::int AS n FROM ${t} n
-          JOIN ${t} d ON d._path @> ARRAY[n.id] JOIN ${ident(target.table)} x ON x.${ident(tf.column!)} = d.id
-          WHERE n.id = ANY($1::bigint[]) GROUP BY n.id`,
-          ids,
-        );
-      } else {
-        map = await countsBy(
-          ctx,
-          `SELECT ${ident(tf.column!)} AS k, count(*)::int AS n FROM ${ident(target.table)}
-          WHERE ${ident(tf.column!)} = ANY($1::bigint[]) GROUP BY 1`,
-          ids,
-        );
-      }
+      if (rows.length && key in rows[0]) return (r) => r[key] ?? 0;
+      const map = await counts(ctx, model, c, ids);
       return (r) => map.get(r.id as number) ?? 0;
     }
     case 'ip_depth':
     case 'ip_children': {
       const key = embeddedKey(f);
-      if (rows.length && key in rows[0]!) return (r) => r[key] ?? 0;
-      const col = ident(ctx.registry.field(model, c.field)!.column!);
-      const vrf = ident(ctx.registry.field(model, c.vrf)!.column!);
+      if (rows.length && key in rows[0]) return (r) => r[key] ?? 0;
+      const col = ident(ctx.registry.columnOf(model, c.field));
+      const vrf = ident(ctx.registry.columnOf(model, c.vrf));
       const rel = c.type === 'ip_depth' ? '>>' : '<<';
       const agg = c.type === 'ip_depth' ? `count(DISTINCT a.${col})::int` : 'count(*)::int';
       const map = await countsBy(
@@ -121,17 +132,16 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
       return (r) => map.get(r.id as number) ?? 0;
     }
     case 'cable':
-      return cableRenderer(ctx, model, c.part, rows, f.plain);
+      return cableRenderer(ctx, model, c.part, rows, f.plain === true);
     case 'config_context':
       return configContextRenderer(ctx, model, c, rows);
     case 'reverse_list': {
-      const target = ctx.registry.model(c.model);
-      const tf = ctx.registry.field(target, c.field)!;
+      const { target, tf } = reverseRelation(ctx.registry, c);
       // in the target's own ordering, as NetBox lists related objects
       const order = orderPlan(ctx.registry, target, target.ordering, 'e');
       if (tf.kind === 'm2m') {
         // the rows of the target that list this object in their many-to-many field
-        const th = tf.through!;
+        const th = tf.through;
         const links = ids.length
           ? await query(
               ctx.db,
@@ -152,8 +162,8 @@ export async function loadComputed(ctx: ReadContext, model: ModelDef, f: FieldDe
         return (r) => by.get(Number(r.id)) ?? [];
       }
       // over a foreign key, or a generic relation naming this model
-      const col = ident(tf.kind === 'generic' ? tf.idColumn! : tf.column!);
-      const typeCond = tf.kind === 'generic' ? ` AND e.${ident(tf.typeColumn!)} = $2` : '';
+      const col = ident(ownerColumn(tf));
+      const typeCond = tf.kind === 'generic' ? ` AND e.${ident(tf.typeColumn)} = $2` : '';
       const links = ids.length
         ? await query(
             ctx.db,

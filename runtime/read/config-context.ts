@@ -11,6 +11,7 @@ import type { ModelDef } from '../catalogue/index.ts';
 import { ident, type CachedModels, type Row, query } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
 import { tables } from '../db/tables.ts';
+import { present } from '../collections.ts';
 
 type Render = (row: Row) => unknown;
 type Def = { readonly contexts: string; readonly local?: string; readonly match: Readonly<Record<string, string>> };
@@ -49,51 +50,46 @@ async function reached(
     for (const l of links) out.get(Number(l.object_id))?.add(Number(l.tag_id));
     return out;
   }
-  const steps = path.split('.');
-  let current = model;
-  let values = new Map<number, number | null>(rows.map((r) => [Number(r.id), null]));
+  const [head, ...steps] = path.split('.');
   // the first hop from the stored row
-  const first = ctx.registry.field(current, steps[0]!)!;
+  const first = ctx.registry.fieldOfKind(model, head, 'fk');
+  let values = new Map<number, number | null>(rows.map((r) => [Number(r.id), null]));
   const ids = rows.map((r) => Number(r.id));
   const firstRows = await query(
     ctx.db,
-    `SELECT id, ${ident(first.column!)} AS v FROM ${ident(current.table)}
+    `SELECT id, ${ident(first.column)} AS v FROM ${ident(model.table)}
     WHERE id = ANY($1::bigint[])`,
     [ids],
   );
   for (const r of firstRows) values.set(Number(r.id), r.v === null ? null : Number(r.v));
-  current = ctx.registry.model(first.to!);
-  for (const step of steps.slice(1)) {
-    const f = ctx.registry.field(current, step)!;
+  let current = ctx.registry.model(first.to);
+  for (const step of steps) {
+    const f = ctx.registry.fieldOfKind(current, step, 'fk');
     const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
     const hop = targets.length
       ? await query(
           ctx.db,
-          `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
+          `SELECT id, ${ident(f.column)} AS v FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
           [targets],
         )
       : [];
     const by = new Map(hop.map((r) => [Number(r.id), r.v === null ? null : Number(r.v)]));
     values = new Map([...values].map(([k, v]) => [k, v === null ? null : (by.get(v) ?? null)]));
-    current = ctx.registry.model(f.to!);
+    current = ctx.registry.model(f.to);
   }
-  if (current.tree) {
-    const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
-    const paths = targets.length
-      ? await query(
-          ctx.db,
-          `SELECT id, _path FROM ${ident(current.table)}
+  if (!current.tree) return new Map([...values].map(([k, v]) => [k, new Set(v === null ? [] : [v])]));
+  const targets = [...new Set([...values.values()].filter((v): v is number => v !== null))];
+  const paths = targets.length
+    ? await query(
+        ctx.db,
+        `SELECT id, _path FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
-          [targets],
-        )
-      : [];
-    const byId = new Map(paths.map((r) => [Number(r.id), ((r._path ?? []) as unknown[]).map(Number)]));
-    for (const [k, v] of values) if (v !== null) for (const a of byId.get(v) ?? [v]) out.get(k)!.add(a);
-  } else {
-    for (const [k, v] of values) if (v !== null) out.get(k)!.add(v);
-  }
-  return out;
+        [targets],
+      )
+    : [];
+  const byId = new Map(paths.map((r) => [Number(r.id), ((r._path ?? []) as unknown[]).map(Number)]));
+  return new Map([...values].map(([k, v]) => [k, new Set(v === null ? [] : (byId.get(v) ?? [v]))]));
 }
 
 /** The active config contexts (id, data and the ids of each assignment), in merge order. */
@@ -102,8 +98,8 @@ export async function activeContexts(ctx: ReadContext, def: Def): Promise<Row[]>
   const m2m = Object.keys(def.match).map((name) => ({ name, field: ctx.registry.field(contexts, name) }));
   const lists = m2m.map(({ name, field }) =>
     field?.kind === 'm2m'
-      ? `(SELECT coalesce(array_agg(x.${ident(field.through!.target)}), '{}') FROM ${ident(field.through!.table)} x
-      WHERE x.${ident(field.through!.source)} = c.id) AS ${ident(name)}`
+      ? `(SELECT coalesce(array_agg(x.${ident(field.through.target)}), '{}') FROM ${ident(field.through.table)} x
+      WHERE x.${ident(field.through.source)} = c.id) AS ${ident(name)}`
       : name === 'tags'
         ? `(SELECT coalesce(array_agg(x.tag_id), '{}') FROM ${tables.taggedItem} x
       WHERE x.object_type = '${contexts.key}' AND x.object_id = c.id) AS tags`
@@ -123,22 +119,21 @@ export async function activeContexts(ctx: ReadContext, def: Def): Promise<Row[]>
 }
 
 export async function configContextRenderer(ctx: ReadContext, model: ModelDef, def: Def, rows: Row[]): Promise<Render> {
-  const local = (r: Row) => (def.local ? (r[ctx.registry.field(model, def.local)!.column!] ?? null) : null);
-  const contexts = ctx.registry.model(def.contexts);
-  const m2m = Object.keys(def.match).map((name) => ({ name, field: ctx.registry.field(contexts, name) }));
+  const localColumn = def.local ? ctx.registry.columnOf(model, def.local) : undefined;
+  const local = (r: Row) => (localColumn === undefined ? null : (r[localColumn] ?? null));
   const active = rows.length ? await activeContexts(ctx, def) : [];
   if (!active.length) return (r) => deepMerge({}, local(r) ?? {});
-  const used = m2m.filter(({ name }) => active.some((c) => (c[name] as unknown[]).length > 0));
-  const reach = new Map(
-    await Promise.all(used.map(async ({ name }) => [name, await reached(ctx, model, def.match[name]!, rows)] as const)),
+  const used = Object.entries(def.match).filter(([name]) => active.some((c) => (c[name] as unknown[]).length > 0));
+  const reach = await Promise.all(
+    used.map(async ([name, path]) => ({ name, ids: await reached(ctx, model, path, rows) })),
   );
   return (r) => {
     let data: unknown = {};
     for (const c of active) {
-      const fits = used.every(({ name }) => {
+      const fits = reach.every(({ name, ids }) => {
         const wanted = (c[name] as unknown[]).map(Number);
         if (!wanted.length) return true;
-        const have = reach.get(name)!.get(Number(r.id))!;
+        const have = present(ids.get(Number(r.id)), 'the objects a row of the page reaches');
         return wanted.some((w) => have.has(w));
       });
       if (fits) data = deepMerge(data, c.data ?? {});

@@ -14,19 +14,19 @@ type IpCount = Extract<ComputedDef, { type: 'ip_depth' | 'ip_children' }>;
 export function countSql(registry: Registry, model: ModelDef, c: Count, a: string, alias: () => string): string {
   if (c.cumulative) {
     const target = registry.model(c.model);
-    const tf = registry.field(target, c.field)!;
+    const tf = registry.fieldOfKind(target, c.field, 'fk');
     const d = alias();
     const x = alias();
     return `(SELECT count(${x}.id)::int FROM ${ident(model.table)} ${d}
-      JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column!)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
+      JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
   }
   const r = countReach(registry, model, c, alias());
   return `(SELECT count(*)::int FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id)`;
 }
 
 export function ipCountSql(registry: Registry, model: ModelDef, c: IpCount, a: string, alias: () => string): string {
-  const col = ident(registry.field(model, c.field)!.column!);
-  const vrf = ident(registry.field(model, c.vrf)!.column!);
+  const col = ident(registry.columnOf(model, c.field));
+  const vrf = ident(registry.columnOf(model, c.vrf));
   const x = alias();
   return c.type === 'ip_depth'
     ? `(SELECT count(DISTINCT ${x}.${col})::int FROM ${ident(model.table)} ${x}

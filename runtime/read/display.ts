@@ -2,11 +2,17 @@
  * Compiles a model's display rule into one SQL expression, so `display` of a page and of every
  * nested object comes from the same query as the rows (no per-row work in JavaScript).
  */
-import type { DisplayPart, ModelDef } from '../catalogue/index.ts';
-import type { Registry } from '../catalogue/index.ts';
+import {
+  CatalogueLookupError,
+  type DisplayPart,
+  type FieldDef,
+  type ModelDef,
+  type Registry,
+} from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { orderPlan } from './order.ts';
+import { last } from '../collections.ts';
 
 let aliasCounter = 0;
 // per model definition (not per key): two catalogues in one process never share SQL
@@ -18,42 +24,52 @@ const cache = new WeakMap<ModelDef, Map<string, string>>();
  */
 export function pathExpr(registry: Registry, model: ModelDef, alias: string, path: readonly string[]): string {
   const [head, ...rest] = path;
-  const f = registry.field(model, head!);
+  const f = head === undefined ? undefined : registry.field(model, head);
   if (!f) throw new Error(`${model.key}: unknown field ${head}`);
   if (rest.length === 0) {
-    if (f.kind === 'ipaddress') return `ip_with_mask(${alias}.${ident(f.column!)})`;
-    return `${alias}.${ident(f.column!)}`;
+    const column = `${alias}.${ident(registry.columnOf(model, f.name))}`;
+    return f.kind === 'ipaddress' ? `ip_with_mask(${column})` : column;
   }
   const a = `d${++aliasCounter}`;
-  const c = f.computed;
-  if (c?.type === 'reverse_list') {
-    const target = registry.model(c.model);
-    const tf = registry.field(target, c.field)!;
+  if (f.kind === 'computed' && f.computed.type === 'reverse_list') {
+    const target = registry.model(f.computed.model);
+    const tf = registry.fieldOfKind(target, f.computed.field, 'fk', 'generic');
     const mine =
       tf.kind === 'generic'
-        ? `${a}.${ident(tf.typeColumn!)} = ${literal(model.key)} AND ${a}.${ident(tf.idColumn!)} = ${alias}.id`
-        : `${a}.${ident(tf.column!)} = ${alias}.id`;
+        ? `${a}.${ident(tf.typeColumn)} = ${literal(model.key)} AND ${a}.${ident(tf.idColumn)} = ${alias}.id`
+        : `${a}.${ident(tf.column)} = ${alias}.id`;
     const order = orderPlan(registry, target, target.ordering, a);
     return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a}${order.joins}
     WHERE ${mine} ORDER BY ${order.order} LIMIT 1)`;
   }
-  const target = registry.model(f.to!);
+  if (f.kind !== 'fk') throw new CatalogueLookupError(`${model.key}.${f.name}: a path goes on through a foreign key`);
+  const target = registry.model(f.to);
   return `(SELECT ${pathExpr(registry, target, a, rest)} FROM ${ident(target.table)} ${a}
-    WHERE ${a}.id = ${alias}.${ident(f.column!)})`;
+    WHERE ${a}.id = ${alias}.${ident(f.column)})`;
+}
+
+/** The choice set of a choice field or of a computed value read as a choice (generate checks it names one). */
+function choiceSetOf(model: ModelDef, f: FieldDef): string {
+  const set = f.kind === 'choice' || f.kind === 'computed' ? f.choices : undefined;
+  if (set === undefined) throw new CatalogueLookupError(`${model.key}.${f.name} has no choice set`);
+  return set;
 }
 
 /** The label of the choice a path's value is (the value itself when it is none of the set's). */
 function choiceLabel(registry: Registry, model: ModelDef, path: readonly string[], e: string): string {
   let m = model;
-  for (const name of path.slice(0, -1)) m = registry.model(registry.field(m, name)!.to!);
-  const f = registry.field(m, path[path.length - 1]!)!;
-  const labels = Object.fromEntries(registry.choices(f.choices!).map((o) => [String(o.value), o.label]));
+  for (const name of path.slice(0, -1)) m = registry.targetOf(m, name);
+  const labels = Object.fromEntries(
+    registry.choices(choiceSetOf(m, registry.fieldOf(m, last(path)))).map((o) => [String(o.value), o.label]),
+  );
   return `coalesce(${literal(JSON.stringify(labels))}::jsonb ->> (${e}::text), ${e}::text)`;
 }
 
 function partExpr(registry: Registry, model: ModelDef, alias: string, part: DisplayPart): string {
-  if (part.text !== undefined) return literal(part.text);
-  const e = pathExpr(registry, model, alias, part.path!);
+  const { text, path } = part;
+  if (text !== undefined) return literal(text);
+  if (path === undefined) throw new CatalogueLookupError(`${model.key}: a display part has neither text nor a path`);
+  const e = pathExpr(registry, model, alias, path);
   switch (part.filter) {
     case 'mask':
       return `token_mask(${e})`;
@@ -77,9 +93,9 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
       return `coalesce((SELECT o.app_name || ' | ' || o.model_name FROM public.${tables.objectType} o
         WHERE o.app_label = split_part(${e}, '.', 1) AND o.model = split_part(${e}, '.', 2)), ${e}::text)`;
     case 'label':
-      return choiceLabel(registry, model, part.path!, e);
+      return choiceLabel(registry, model, path, e);
     case 'label_lower':
-      return `lower(${choiceLabel(registry, model, part.path!, e)})`;
+      return `lower(${choiceLabel(registry, model, path, e)})`;
     default:
       return `${e}::text`;
   }
@@ -95,14 +111,14 @@ export function displaySql(registry: Registry, model: ModelDef, alias: string): 
     const conds = alt.map((p, i) => (p.path ? `coalesce(${parts[i]}, '') <> ''` : null)).filter(Boolean);
     return { cond: conds.join(' AND '), value: parts.map((p) => `coalesce(${p}, '')`).join(' || ') };
   });
-  const last = alternatives[alternatives.length - 1]!;
+  const fallback = last(alternatives);
   // the last alternative is also the fallback, so its own condition changes nothing (nor does that of
   // alternatives just before it with the same value)
   const tried = alternatives.slice(0, -1);
-  while (tried.length && tried[tried.length - 1]!.value === last.value) tried.pop();
+  while (tried.length && last(tried).value === fallback.value) tried.pop();
   const sql = tried.length
-    ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${last.value} END`
-    : last.value;
+    ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${fallback.value} END`
+    : fallback.value;
   forModel.set(alias, sql);
   return sql;
 }

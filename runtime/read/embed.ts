@@ -4,21 +4,28 @@
  * (`__e_<field>`), each direct count as a correlated count (`__k_<field>`). The renderers in
  * serialize.ts and computed.ts use these columns when present.
  */
-import { formModel, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
+import {
+  formModel,
+  type FieldDef,
+  type FkField,
+  type M2mField,
+  type ModelDef,
+  type Registry,
+  type TagsField,
+} from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { rowExpression, selectList } from './select.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
-import { listReach } from './reach.ts';
+import { relationReach } from './reach.ts';
 
 const MAX_DEPTH = 2;
 let counter = 0;
 const next = () => `e${++counter}`;
 
 /** The nested field names a relation renders with. */
-export function nestedNames(registry: Registry, f: FieldDef): readonly string[] {
+export function nestedNames(registry: Registry, f: FkField | M2mField | TagsField): readonly string[] {
   if (f.kind === 'tags') return registry.model('extras.tag').nested;
-  const target = registry.model(f.to!);
-  return f.nested ?? target.nested;
+  return f.nested ?? registry.model(f.to).nested;
 }
 
 /** The columns of `target`'s nested form for its row aliased `a`, with their own embedded relations. */
@@ -41,9 +48,9 @@ function oneRow(registry: Registry, target: ModelDef, names: readonly string[], 
 }
 
 /** The rows a many-to-many field or tags reach from the row aliased `alias`, in order. */
-function rowsOf(registry: Registry, model: ModelDef, f: FieldDef, alias: string, depth: number): string {
+function rowsOf(registry: Registry, model: ModelDef, f: M2mField | TagsField, alias: string, depth: number): string {
   const a = next();
-  const r = listReach(registry, model, f, a, next())!;
+  const r = relationReach(registry, model, f, a, next());
   const inner = `SELECT ${nestedColumns(registry, r.target, r.names, a, depth)},
     row_number() OVER (ORDER BY ${r.order}) AS __ord
     FROM ${r.from} WHERE ${r.and}${r.key} = ${alias}.id`;
@@ -54,18 +61,18 @@ function embedExpr(registry: Registry, model: ModelDef, f: FieldDef, alias: stri
   switch (f.kind) {
     case 'fk': {
       if (f.plain) return undefined; // its id is the row's column
-      const target = formModel(registry.model(f.to!), f);
-      return oneRow(registry, target, nestedNames(registry, f), `${alias}.${ident(f.column!)}`, depth);
+      const target = formModel(registry.model(f.to), f);
+      return oneRow(registry, target, nestedNames(registry, f), `${alias}.${ident(f.column)}`, depth);
     }
     case 'm2m':
     case 'tags':
       return rowsOf(registry, model, f, alias, depth);
     case 'computed': {
-      const c = f.computed!;
+      const c = f.computed;
       if (c.type === 'ip_depth' || c.type === 'ip_children') return ipCountSql(registry, model, c, alias, next);
       if (c.type === 'expr' && c.as === 'fk') {
         // the object an expression names (a field's old name for a relation), as a foreign key's
-        const target = formModel(registry.model(c.to!), f);
+        const target = formModel(registry.targetOf(model, f.name), f);
         return oneRow(registry, target, f.nested ?? target.nested, rowExpression(c.sql, alias, true), depth);
       }
       if (c.type !== 'count' || c.cumulative) return undefined;

@@ -6,13 +6,13 @@
  * (cable traces, merged config contexts, uploads) are left to serialize.ts; a nested relation with
  * such a field is rendered there as a whole.
  */
-import { formModel, type ComputedDef, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
+import { formModel, type ComputedField, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
-import { listReach } from './reach.ts';
+import { relationReach, reverseListReach, type ListReach } from './reach.ts';
 import { rowExpression } from './select.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */
@@ -44,7 +44,7 @@ function timestamp(col: string): string {
 function choice(registry: Registry, set: string, value: string, plain: boolean | undefined): string {
   const empty = `${value} IS NULL OR ${value}::text = ''`;
   if (plain) return `CASE WHEN ${empty} THEN NULL ELSE ${value} END`;
-  const labels = Object.fromEntries(registry.catalogue.choices[set]!.map((o) => [String(o.value), o.label]));
+  const labels = Object.fromEntries(registry.choices(set).map((o) => [String(o.value), o.label]));
   const label = `coalesce(${literal(JSON.stringify(labels))}::jsonb ->> (${value})::text, '')`;
   return `CASE WHEN ${empty} THEN NULL ELSE json_build_object('value', ${value}, 'label', ${label}) END`;
 }
@@ -58,17 +58,19 @@ function nestedById(scope: JsonScope, target: ModelDef, names: readonly string[]
     FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}) o)`;
 }
 
-/** A JSON list of the rows field `f` reaches from the row aliased `a`: their nested objects (or `item` of each). */
+/**
+ * A JSON list of the rows `reach` gives (the target aliased `e`, a link table `l`) for the row aliased
+ * `a`: their nested objects (or `item` of each).
+ */
 function nestedList(
   scope: JsonScope,
-  model: ModelDef,
-  f: FieldDef,
+  reach: (e: string, l: string) => ListReach,
   a: string,
   depth: number,
   item?: (e: string) => string,
 ): string | undefined {
   const e = alias();
-  const r = listReach(scope.registry, model, f, e, alias())!;
+  const r = reach(e, alias());
   const cols = item ? undefined : columnsOf(scope, r.target, r.names, e, depth + 1);
   const obj = item ? item(e) : cols && objectOf(cols);
   if (!obj) return undefined;
@@ -77,9 +79,9 @@ function nestedList(
     FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id) l)`;
 }
 
-function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
+function computed(scope: JsonScope, model: ModelDef, f: ComputedField, a: string, depth: number): string | undefined {
   const { registry } = scope;
-  const c = f.computed!;
+  const c = f.computed;
   switch (c.type) {
     case 'tree_depth':
       return `coalesce(${a}._depth, 0)`;
@@ -93,24 +95,24 @@ function computed(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       return ipCountSql(registry, model, c, a, alias);
     case 'expr': {
       const value = rowExpression(c.sql, a);
-      if (c.as === 'choice') return choice(registry, c.choices!, value, f.plain);
+      if (c.as === 'choice') return choice(registry, c.choices, value, f.plain === true);
       if (c.as === 'decimal') return `${value}::float8`;
       if (c.as === 'fk') {
-        const target = formModel(registry.model(c.to!), f);
+        const target = formModel(registry.targetOf(model, f.name), f);
         // the id is compared inside the target's subquery: the expression reads a copy of the row
         return nestedById(scope, target, f.nested ?? target.nested, rowExpression(c.sql, a, true), depth);
       }
       return value;
     }
     case 'reverse_list':
-      return nestedList(scope, model, f, a, depth);
+      return nestedList(scope, (e, l) => reverseListReach(registry, model, f, c, e, l), a, depth);
     case 'config_context': {
       if (!scope.noActiveContexts) return undefined;
-      const local = c.local ? `${a}.${ident(registry.field(model, c.local)!.column!)}` : 'NULL::jsonb';
+      const local = c.local ? `${a}.${ident(registry.columnOf(model, c.local))}` : 'NULL::jsonb';
       return `coalesce(${local}, '{}'::jsonb)`;
     }
     case 'cable':
-      return cable(scope, model, c.part, a, depth, f.plain);
+      return cable(scope, model, c.part, a, depth, f.plain === true);
     default:
       return undefined;
   }
@@ -160,28 +162,34 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
   const { registry } = scope;
   switch (f.kind) {
     case 'fk': {
-      const column = `${a}.${ident(f.column!)}`;
+      const column = `${a}.${ident(f.column)}`;
       if (f.plain) return column;
-      return nestedById(scope, formModel(registry.model(f.to!), f), nestedNames(registry, f), column, depth);
+      return nestedById(scope, formModel(registry.model(f.to), f), nestedNames(registry, f), column, depth);
     }
     case 'm2m':
-      return nestedList(scope, model, f, a, depth);
+      return nestedList(scope, (e, l) => relationReach(registry, model, f, e, l), a, depth);
     case 'tags':
       // tags as slugs (config contexts), as NetBox shows them there
-      return nestedList(scope, model, f, a, depth, f.plain ? (e) => `${e}.slug` : undefined);
+      return nestedList(
+        scope,
+        (e, l) => relationReach(registry, model, f, e, l),
+        a,
+        depth,
+        f.plain ? (e) => `${e}.slug` : undefined,
+      );
     case 'generic': {
       // only over the declared types: any other type (or none) reads as null, as in JavaScript
-      if (!f.types?.length) return undefined;
+      if (!f.types.length) return undefined;
       const branches: string[] = [];
       for (const t of f.types) {
         if (!registry.has(t)) continue;
         const target = registry.model(t);
         const names = target.genericNested ?? target.nested;
-        const sql = nestedById(scope, target, names, `${a}.${ident(f.idColumn!)}`, depth);
+        const sql = nestedById(scope, target, names, `${a}.${ident(f.idColumn)}`, depth);
         if (!sql) return undefined;
         branches.push(`WHEN ${literal(t)} THEN ${sql}`);
       }
-      return branches.length ? `CASE ${a}.${ident(f.typeColumn!)} ${branches.join(' ')} END` : 'NULL::json';
+      return branches.length ? `CASE ${a}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::json';
     }
     default:
       return undefined;
@@ -226,7 +234,7 @@ export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: stri
     case 'timestamp':
       return timestamp(col);
     case 'choice':
-      return choice(registry, f.choices!, col, f.plain);
+      return choice(registry, f.choices, col, f.plain);
     case 'ipaddress':
       return `ip_with_mask(${col})`;
     case 'ipnetwork':

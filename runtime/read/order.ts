@@ -58,12 +58,12 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
       if (!f) continue;
       const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
       if (f.kind === 'fk' && !t.byId && depth < MAX_ORDER_DEPTH) {
-        const target = registry.model(f.to!);
+        const target = registry.model(f.to);
         if (target.ordering.length) {
           const j = `${alias}_o${joins.length + 1}`;
           const required = inner && !f.nullable;
           joins.push(
-            ` ${required ? 'JOIN' : 'LEFT JOIN'} ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column!)}`,
+            ` ${required ? 'JOIN' : 'LEFT JOIN'} ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column)}`,
           );
           add(target, target.ordering, j, t.desc !== flip, depth + 1, required);
           continue;
@@ -77,9 +77,9 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
       } else if (f.column) {
         const c = `${a}.${ident(f.column)}`;
         parts.push(`${f.naturalSort ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
-      } else if (f.computed?.type === 'expr') {
+      } else if (f.kind === 'computed' && f.computed.type === 'expr') {
         parts.push(`${rowExpression(f.computed.sql, a, joins.length > 0 || a !== alias)}${dir}${nulls}`);
-      } else if (f.computed?.type === 'tree_depth') {
+      } else if (f.kind === 'computed' && f.computed.type === 'tree_depth') {
         parts.push(`${a}._depth${dir}`);
       }
     }

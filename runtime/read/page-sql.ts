@@ -9,7 +9,7 @@ import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { nestedNames } from './embed.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
-import { countReach, listReach, type Reach } from './reach.ts';
+import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from './reach.ts';
 
 /** A common table expression over the page, and how the page's rows `t` join it. */
 export interface PageCte {
@@ -39,17 +39,9 @@ function grouped(r: Reach, value: string): string {
   return `SELECT ${r.key} AS id, ${value} FROM ${r.from} WHERE ${r.and}${r.key} IN ${pageIds} GROUP BY 1`;
 }
 
-/** A list per page row of the rows field `f` reaches (target `e`, link `l`): nested objects, or tags' slugs. */
-function list(
-  scope: JsonScope,
-  model: ModelDef,
-  f: FieldDef,
-  name: string,
-  e: string,
-  l: string,
-): PageField | undefined {
-  const r = listReach(scope.registry, model, f, e, l)!;
-  const obj = f.kind === 'tags' && f.plain ? `${e}.slug` : nested(scope, r.target, r.names, e);
+/** A list per page row of the rows `r` reaches (target `e`): nested objects, or with `slugs` tags' slugs. */
+function list(scope: JsonScope, r: ListReach, name: string, e: string, slugs: boolean): PageField | undefined {
+  const obj = slugs ? `${e}.slug` : nested(scope, r.target, r.names, e);
   if (!obj) return undefined;
   const sql = grouped(r, `json_agg(${obj} ORDER BY ${r.order}) AS j`);
   return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.j, '[]'::json)` };
@@ -101,28 +93,28 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
   switch (f.kind) {
     case 'fk': {
       if (f.plain) return undefined; // the row's own column
-      const target = formModel(registry.model(f.to!), f);
+      const target = formModel(registry.model(f.to), f);
       const obj = nested(scope, target, nestedNames(registry, f), e);
       if (!obj) return undefined;
-      const fk = ident(f.column!);
+      const fk = ident(f.column);
       const sql = `SELECT ${e}.id, ${obj} AS j FROM ${ident(target.table)} ${e}
         WHERE ${e}.id IN (SELECT p.${fk} FROM p)`;
       return { ctes: [{ name, sql, join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}` }], sql: `${name}.j` };
     }
     case 'm2m':
     case 'tags':
-      return list(scope, model, f, name, e, l);
+      return list(scope, relationReach(registry, model, f, e, l), name, e, f.kind === 'tags' && f.plain === true);
     case 'computed':
       break;
     default:
       return undefined;
   }
-  const c = f.computed!;
-  if (c.type === 'cable') return cable(scope, model, c.part, f.plain);
+  const c = f.computed;
+  if (c.type === 'cable') return cable(scope, model, c.part, f.plain === true);
   if (c.type === 'count' && !c.cumulative) {
     const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');
     return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
   }
-  if (c.type === 'reverse_list') return list(scope, model, f, name, e, l);
+  if (c.type === 'reverse_list') return list(scope, reverseListReach(registry, model, f, c, e, l), name, e, false);
   return undefined;
 }

@@ -3,7 +3,18 @@
  * object's own by a correlated subquery (`key = <object>.id`: embed.ts, json-sql.ts, count-sql.ts)
  * and a whole page's by one query grouped by `key` (page-sql.ts).
  */
-import { formModel, type ComputedDef, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
+import {
+  formModel,
+  type ComputedDef,
+  type NestedShape,
+  type FieldDef,
+  type FkField,
+  type GenericField,
+  type M2mField,
+  type ModelDef,
+  type Registry,
+  type TagsField,
+} from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { orderPlan } from './order.ts';
@@ -26,10 +37,23 @@ export interface ListReach extends Reach {
 }
 
 type Count = Extract<ComputedDef, { type: 'count' }>;
+export type ReverseList = Extract<ComputedDef, { type: 'reverse_list' }>;
 
 /** `x.type = '<model>' AND ` when a generic relation points at `model`'s rows. */
 const typed = (x: string, typeColumn: string, model: ModelDef) =>
   `${x}.${ident(typeColumn)} = ${literal(model.key)} AND `;
+
+/** The column of a row of the relation's model that holds the id of the object it points at. */
+export const ownerColumn = (tf: FkField | GenericField) => (tf.kind === 'generic' ? tf.idColumn : tf.column);
+
+/**
+ * The model a count or a reverse list reads, and its relation to the object (generate checks it is a
+ * foreign key, a generic relation or a many-to-many field).
+ */
+export function reverseRelation(registry: Registry, c: Count | ReverseList) {
+  const target = registry.model(c.model);
+  return { target, tf: registry.fieldOfKind(target, c.field, 'fk', 'generic', 'm2m') };
+}
 
 /**
  * The target rows (aliased `e`, a link table `l`) of a many-to-many field, of tags, or of a computed
@@ -42,10 +66,23 @@ export function listReach(
   e: string,
   l: string,
 ): ListReach | undefined {
-  const c = f.computed;
+  if (f.kind === 'm2m' || f.kind === 'tags') return relationReach(registry, model, f, e, l);
+  if (f.kind === 'computed' && f.computed.type === 'reverse_list')
+    return reverseListReach(registry, model, f, f.computed, e, l);
+  return undefined;
+}
+
+/** The rows a many-to-many field or tags list (aliased `e`, the link table `l`). */
+export function relationReach(
+  registry: Registry,
+  model: ModelDef,
+  f: M2mField | TagsField,
+  e: string,
+  l: string,
+): ListReach {
   if (f.kind === 'm2m') {
-    const target = registry.model(f.to!);
-    const th = f.through!;
+    const target = registry.model(f.to);
+    const th = f.through;
     const o = orderPlan(registry, target, target.ordering, e);
     return {
       target: formModel(target, f),
@@ -56,23 +93,33 @@ export function listReach(
       order: o.order,
     };
   }
-  if (f.kind === 'tags') {
-    const tag = registry.model('extras.tag');
-    return {
-      target: tag,
-      names: tag.nested,
-      from: `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
-      key: `${l}.object_id`,
-      and: typed(l, 'object_type', model),
-      order: orderPlan(registry, tag, tag.ordering, e).order,
-    };
-  }
-  if (c?.type !== 'reverse_list') return undefined;
-  const target = registry.model(c.model);
-  const tf = registry.field(target, c.field)!;
+  const tag = registry.model('extras.tag');
+  return {
+    target: tag,
+    names: tag.nested,
+    from: `${tables.taggedItem} ${l} JOIN ${tables.tag} ${e} ON ${e}.id = ${l}.tag_id`,
+    key: `${l}.object_id`,
+    and: typed(l, 'object_type', model),
+    order: orderPlan(registry, tag, tag.ordering, e).order,
+  };
+}
+
+/**
+ * The rows a reverse list `c` lists (aliased `e`, a link table `l`), nested as its field `f` says (a
+ * relation GraphQL follows backwards has no field: `{}`, the target's own nested form).
+ */
+export function reverseListReach(
+  registry: Registry,
+  model: ModelDef,
+  f: NestedShape,
+  c: ReverseList,
+  e: string,
+  l: string,
+): ListReach {
+  const { target, tf } = reverseRelation(registry, c);
   const o = orderPlan(registry, target, target.ordering, e);
   if (tf.kind === 'm2m') {
-    const th = tf.through!;
+    const th = tf.through;
     return {
       target: formModel(target, f),
       names: f.nested ?? target.nested,
@@ -82,13 +129,12 @@ export function listReach(
       order: o.order,
     };
   }
-  const generic = tf.kind === 'generic';
   return {
     target: formModel(target, f),
     names: f.nested ?? target.nested,
     from: `${ident(target.table)} ${e}${o.joins}`,
-    key: `${e}.${ident(generic ? tf.idColumn! : tf.column!)}`,
-    and: generic ? typed(e, tf.typeColumn!, model) : '',
+    key: `${e}.${ident(ownerColumn(tf))}`,
+    and: tf.kind === 'generic' ? typed(e, tf.typeColumn, model) : '',
     order: o.order,
   };
 }
@@ -100,11 +146,11 @@ export function listReach(
 export function countReach(registry: Registry, model: ModelDef, c: Count, x: string): Reach {
   if (c.through) return { from: `${ident(c.through.table)} ${x}`, key: `${x}.${ident(c.through.target)}`, and: '' };
   const target = registry.model(c.model);
-  const tf = registry.field(target, c.field)!;
-  const generic = tf.kind === 'generic';
+  // without a link table, the count is over a foreign key or a generic relation
+  const tf = registry.fieldOfKind(target, c.field, 'fk', 'generic');
   return {
     from: `${ident(target.table)} ${x}`,
-    key: `${x}.${ident(generic ? tf.idColumn! : tf.column!)}`,
-    and: generic ? typed(x, tf.typeColumn!, model) : '',
+    key: `${x}.${ident(ownerColumn(tf))}`,
+    and: tf.kind === 'generic' ? typed(x, tf.typeColumn, model) : '',
   };
 }

@@ -32,7 +32,7 @@ export function selectList(registry: Registry, model: ModelDef, alias = 't', nam
       if (f.kind === 'ipaddress') cols.push(`ip_with_mask(${c}) AS ${ident(f.column)}`);
       else if (f.kind === 'list' && f.item === 'ipnetwork') cols.push(`${c}::text[] AS ${ident(f.column)}`);
       else cols.push(c);
-    } else if (f.computed?.type === 'expr') {
+    } else if (f.kind === 'computed' && f.computed.type === 'expr') {
       cols.push(`${rowExpression(f.computed.sql, alias)} AS ${ident(`__c_${f.name}`)}`);
     }
   }
@@ -49,14 +49,17 @@ function needed(model: ModelDef, names: readonly string[]): Set<string> {
   for (const f of model.fields) {
     if (!out.has(f.name)) continue;
     if (f.kind === 'generic') {
-      out.add(f.typeColumn!);
-      out.add(f.idColumn!);
+      out.add(f.typeColumn);
+      out.add(f.idColumn);
     }
     if (f.kind === 'custom_fields') out.add('custom_fields');
-    if (f.computed?.type === 'copy') out.add(f.computed.field);
-    if (f.computed?.type === 'config_context' && f.computed.local) out.add(f.computed.local);
-    if (f.computed?.type === 'cable' && f.computed.part === 'occupied') out.add('mark_connected');
-    if (f.kind === 'image' && f.upload)
+    if (f.kind === 'computed') {
+      const c = f.computed;
+      if (c.type === 'copy') out.add(c.field);
+      if (c.type === 'config_context' && c.local) out.add(c.local);
+      if (c.type === 'cable' && c.part === 'occupied') out.add('mark_connected');
+    }
+    if (f.kind === 'image')
       for (const k of [f.upload.widthField, f.upload.heightField, f.upload.sizeField]) if (k) out.add(k);
   }
   return out;

@@ -2,7 +2,18 @@
  * Rows → API representations. Related data is loaded per page, never per row: one batched query
  * per relation, per many-to-many, for tags, and one grouped query per computed count.
  */
-import { formModel, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
+import {
+  formModel,
+  type ChildrenField,
+  type ColumnField,
+  type FieldDef,
+  type FkField,
+  type GenericField,
+  type M2mField,
+  type ModelDef,
+  type Registry,
+  type TagsField,
+} from '../catalogue/index.ts';
 import { ident, isoTimestamp, type Db, type Row, type SharedCache, query } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
@@ -25,6 +36,7 @@ export interface ReadContext {
 
 type Json = Record<string, unknown>;
 type Render = (row: Row) => unknown;
+type Relation = FkField | M2mField | GenericField | TagsField;
 
 function choiceValue(registry: Registry, set: string, value: unknown, plain: boolean | undefined): unknown {
   if (value === null || value === undefined || value === '') return null;
@@ -80,40 +92,44 @@ export async function renderEmbedded(
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
-async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render> {
-  const { registry, db } = ctx;
+async function relationRenderer(ctx: ReadContext, model: ModelDef, f: Relation, rows: Row[]): Promise<Render> {
+  const { registry } = ctx;
   switch (f.kind) {
     case 'fk': {
       // a relation NetBox leaves to DRF: its id
-      if (f.plain) return (r) => r[f.column!] ?? null;
-      const target = formModel(registry.model(f.to!), f);
+      const column = f.column;
+      if (f.plain) return (r) => r[column] ?? null;
+      const target = formModel(registry.model(f.to), f);
       const key = embeddedKey(f);
-      if (rows.length && key in rows[0]!) {
+      if (rows.length && key in rows[0]) {
         const map = await renderEmbedded(
           ctx,
           target,
           nestedNames(registry, f),
           rows.map((r) => r[key]),
         );
-        return (r) => map.get(r[f.column!] as number) ?? null;
+        return (r) => map.get(r[column] as number) ?? null;
       }
       const map = await fetchNested(
         ctx,
         target,
         f.nested ?? target.nested,
-        rows.map((r) => r[f.column!]),
+        rows.map((r) => r[column]),
       );
-      return (r) => map.get(r[f.column!] as number) ?? null;
+      return (r) => map.get(r[column] as number) ?? null;
     }
     case 'm2m':
     case 'tags': {
       const key = embeddedKey(f);
-      if (!rows.length || !(key in rows[0]!)) return relationByQuery(ctx, model, f, rows);
-      const target = f.kind === 'tags' ? registry.model('extras.tag') : formModel(registry.model(f.to!), f);
+      if (!rows.length || !(key in rows[0])) return relationByQuery(ctx, model, f, rows);
+      const target = f.kind === 'tags' ? registry.model('extras.tag') : formModel(registry.model(f.to), f);
       const lists = rows.map((r) => (r[key] ?? []) as Row[]);
       const map = await renderEmbedded(ctx, target, nestedNames(registry, f), lists.flat());
       const by = new Map(
-        rows.map((r, i) => [r.id as number, lists[i]!.map((x) => map.get(x.id as number)!).filter(Boolean)]),
+        rows.map((r, i) => [
+          r.id as number,
+          lists[i].map((x) => map.get(x.id as number)).filter((o) => o !== undefined),
+        ]),
       );
       return (r) => by.get(r.id as number) ?? [];
     }
@@ -123,12 +139,12 @@ async function relationRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef, 
 }
 
 /** Relations not carried in the page's query: one batched query each. */
-async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, rows: Row[]): Promise<Render> {
+async function relationByQuery(ctx: ReadContext, model: ModelDef, f: Relation, rows: Row[]): Promise<Render> {
   const { registry, db } = ctx;
   switch (f.kind) {
     case 'm2m': {
-      const target = formModel(registry.model(f.to!), f);
-      const th = f.through!;
+      const target = formModel(registry.model(f.to), f);
+      const th = f.through;
       // in the target's own ordering, as NetBox lists related objects
       const o = orderPlan(registry, target, target.ordering, 'e');
       const links = rows.length
@@ -156,8 +172,8 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
     case 'generic': {
       const byType = new Map<string, unknown[]>();
       for (const r of rows) {
-        const t = r[f.typeColumn!] as string | null;
-        if (t && registry.has(t)) pushTo(byType, t, r[f.idColumn!]);
+        const t = r[f.typeColumn] as string | null;
+        if (t && registry.has(t)) pushTo(byType, t, r[f.idColumn]);
       }
       const maps = new Map<string, Map<number, Json>>();
       await Promise.all(
@@ -166,7 +182,7 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
           maps.set(t, await fetchNested(ctx, target, target.genericNested ?? target.nested, ids));
         }),
       );
-      return (r) => maps.get(r[f.typeColumn!] as string)?.get(r[f.idColumn!] as number) ?? null;
+      return (r) => maps.get(r[f.typeColumn] as string)?.get(r[f.idColumn] as number) ?? null;
     }
     case 'tags': {
       const tag = registry.model('extras.tag');
@@ -186,7 +202,10 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
         links.map((l) => l.t),
       );
       const by = new Map<number, Json[]>();
-      for (const l of links) pushTo(by, l.o as number, map.get(l.t as number)!);
+      for (const l of links) {
+        const o = map.get(l.t as number);
+        if (o) pushTo(by, l.o as number, o);
+      }
       return (r) => by.get(r.id as number) ?? [];
     }
     default:
@@ -195,20 +214,21 @@ async function relationByQuery(ctx: ReadContext, model: ModelDef, f: FieldDef, r
 }
 
 /** A children field: `{object_type, object_id, object}` for each child row, in creation order. */
-async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Promise<Render> {
+async function childrenRenderer(ctx: ReadContext, f: ChildrenField, rows: Row[]): Promise<Render> {
   const { registry, db } = ctx;
-  const child = registry.model(f.to!);
-  const { via, where, item } = f.children!;
-  const g = registry.field(child, item)!;
+  const child = registry.model(f.to);
+  const { via, where, item } = f.children;
+  const g = registry.fieldOfKind(child, item, 'generic');
+  const parent = ident(registry.columnOf(child, via));
   const whereSql = Object.keys(where)
-    .map((k, n) => ` AND ${ident(registry.field(child, k)!.column!)} = $${n + 2}`)
+    .map((k, n) => ` AND ${ident(registry.columnOf(child, k))} = $${n + 2}`)
     .join('');
   const links = rows.length
     ? await query(
         db,
-        `SELECT ${ident(registry.field(child, via)!.column!)} AS p, ${ident(g.typeColumn!)} AS t,
-        ${ident(g.idColumn!)} AS o FROM ${ident(child.table)}
-        WHERE ${ident(registry.field(child, via)!.column!)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
+        `SELECT ${parent} AS p, ${ident(g.typeColumn)} AS t,
+        ${ident(g.idColumn)} AS o FROM ${ident(child.table)}
+        WHERE ${parent} = ANY($1::bigint[])${whereSql} ORDER BY id`,
         [rows.map((r) => r.id), ...Object.values(where)],
       )
     : [];
@@ -229,8 +249,8 @@ async function childrenRenderer(ctx: ReadContext, f: FieldDef, rows: Row[]): Pro
   return (r) => by.get(Number(r.id)) ?? [];
 }
 
-function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render {
-  const col = f.column!;
+function scalarRenderer(ctx: ReadContext, f: ColumnField): Render {
+  const col = f.column;
   switch (f.kind) {
     case 'id':
       return (r) => r.id;
@@ -243,7 +263,7 @@ function scalarRenderer(ctx: ReadContext, model: ModelDef, f: FieldDef): Render 
         const v = r[col];
         let out = seen.get(v);
         if (out === undefined) {
-          out = choiceValue(ctx.registry, f.choices!, v, f.plain);
+          out = choiceValue(ctx.registry, f.choices, v, f.plain);
           seen.set(v, out && typeof out === 'object' ? Object.freeze(out) : out);
         }
         return out;
@@ -288,7 +308,7 @@ export async function rendererFor(
       return undefined;
     default:
       // a virtual field (input only, no column) reads as null unless a read hook fills it
-      return f.column ? scalarRenderer(ctx, model, f) : () => null;
+      return f.column ? scalarRenderer(ctx, f) : () => null;
   }
 }
 

@@ -36,9 +36,10 @@ export async function textScope(ctx: ReadContext, model: ModelDef, names: readon
   const wanted = new Set(names);
   const fields = model.fields.filter((f) => wanted.has(f.name));
   const cf = fields.some((f) => f.kind === 'custom_fields') ? await customFieldsOf(ctx, model) : [];
-  const cc = fields.find((f) => f.computed?.type === 'config_context');
-  const noActiveContexts =
-    cc?.computed?.type === 'config_context' ? (await activeContexts(ctx, cc.computed)).length === 0 : false;
+  const [cc] = fields.flatMap((f) =>
+    f.kind === 'computed' && f.computed.type === 'config_context' ? [f.computed] : [],
+  );
+  const noActiveContexts = cc ? (await activeContexts(ctx, cc)).length === 0 : false;
   return {
     registry: ctx.registry,
     baseUrl: ctx.baseUrl,
@@ -114,22 +115,34 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
 
 /** Each row as the JSON text of its object. */
 export async function renderText(ctx: ReadContext, model: ModelDef, plan: TextPlan, rows: Row[]): Promise<string[]> {
-  const renders = await Promise.all(
-    plan.parts.map((p) => ('field' in p ? rendererFor(ctx, model, p.field, rows) : undefined)),
-  );
+  const pieces = await Promise.all(plan.parts.map((p) => pieceOf(ctx, model, p, rows)));
   return rows.map((row) => {
     let out = '';
-    plan.parts.forEach((p, i) => {
-      let piece: string | undefined;
-      if ('column' in p) {
-        const run = row[p.column] as string;
-        piece = run.length > 2 ? run.slice(1, -1) : undefined;
-      } else {
-        const value = JSON.stringify(renders[i]!(row));
-        piece = value === undefined ? undefined : `${p.key}:${value}`;
-      }
+    for (const pieceFor of pieces) {
+      const piece = pieceFor(row);
       if (piece !== undefined) out = out ? `${out},${piece}` : piece;
-    });
+    }
     return `{${out}}`;
   });
+}
+
+/** What one part of a plan writes for a row: its run of JSON without the braces, or `"name":value`; or nothing. */
+async function pieceOf(
+  ctx: ReadContext,
+  model: ModelDef,
+  p: Part,
+  rows: Row[],
+): Promise<(row: Row) => string | undefined> {
+  if ('column' in p)
+    return (row) => {
+      const run = row[p.column] as string;
+      return run.length > 2 ? run.slice(1, -1) : undefined;
+    };
+  const render = await rendererFor(ctx, model, p.field, rows);
+  // a field without a renderer (a password) is left out, as serialize.ts leaves it
+  if (!render) return () => undefined;
+  return (row) => {
+    const value = JSON.stringify(render(row));
+    return value === undefined ? undefined : `${p.key}:${value}`;
+  };
 }

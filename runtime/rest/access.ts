@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import type { Params } from '../db/index.ts';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv, AuthUser } from '../http/env.ts';
 import { forbidden } from '../errors/index.ts';
 import { permissionCondition } from '../auth/permissions.ts';
 
@@ -54,7 +54,8 @@ export async function authorize(c: Context<AppEnv>, model: ModelDef, action: Per
   return grant;
 }
 
-/** Raises the error an anonymous or unauthenticated caller gets. */
-export function requireUser(c: Context<AppEnv>): void {
+/** The caller, or the error an anonymous or unauthenticated caller gets. */
+export function requireUser(c: Context<AppEnv>): AuthUser {
   if (!c.var.user) throw forbidden(NOT_PROVIDED);
+  return c.var.user;
 }

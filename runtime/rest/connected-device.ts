@@ -8,8 +8,7 @@ import { ident, query } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { failure, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
-import { refKey } from '../cables/model.ts';
-import { tracePaths } from '../cables/trace.ts';
+import { tracePath } from '../cables/trace.ts';
 import { authorize } from './access.ts';
 import { fetchObjects } from './read.ts';
 
@@ -31,19 +30,20 @@ export function createConnectedDeviceRoutes(): Hono<AppEnv> {
     const [deviceAccess, ifaceAccess] = [await authorize(c, device, 'view'), await authorize(c, iface, 'view')];
     void deviceAccess;
     void ifaceAccess;
-    const rows = await query(
+    const [row] = await query(
       c.var.tx,
       `SELECT i.id FROM ${ident(iface.table)} i JOIN ${ident(device.table)} d ON d.id = i.device_id WHERE d.name = $1
         AND i.name = $2 LIMIT 1`,
       [deviceName, interfaceName],
     );
-    if (!rows.length) throw notFound('No Interface matches the given query.');
-    const origin = { type: INTERFACE, id: Number(rows[0]!.id) };
-    const path = (await tracePaths(c.var.tx, registry, [origin])).get(refKey(origin))!;
+    if (!row) throw notFound('No Interface matches the given query.');
+    const path = await tracePath(c.var.tx, registry, { type: INTERFACE, id: Number(row.id) });
     const end = path.complete ? path.endpoints[0] : undefined;
     if (!end || end.type !== INTERFACE) throw notFound();
-    const owner = await query(c.var.tx, `SELECT device_id FROM ${ident(iface.table)} WHERE id = $1`, [end.id]);
-    const [found] = await fetchObjects(c, device, [Number(owner[0]!.device_id)]);
+    const [owner] = await query(c.var.tx, `SELECT device_id FROM ${ident(iface.table)} WHERE id = $1`, [end.id]);
+    // the far interface may have gone since the path was traced (each statement sees the latest commits)
+    if (!owner) throw notFound();
+    const [found] = await fetchObjects(c, device, [Number(owner.device_id)]);
     if (!found) throw notFound();
     return respond(c, 200, found);
   });

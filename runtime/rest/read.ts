@@ -12,6 +12,7 @@ import { serialize, type ReadContext } from '../read/serialize.ts';
 import { renderText, textPlan, textScope } from '../read/text.ts';
 import { authorize } from './access.ts';
 import { cursorUrl, pageUrl, parseCursor, parseOrdering, parsePage, shapeFields } from './shape.ts';
+import { last } from '../collections.ts';
 
 export function allowHeader(model: ModelDef, list: boolean): string {
   if (model.readOnly) return 'GET, HEAD, OPTIONS';
@@ -36,7 +37,8 @@ export async function render(
 ): Promise<Record<string, unknown>[]> {
   const objects = await serialize(readContext(c), model, rows, names);
   const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.read : undefined;
-  if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i]!, o));
+  // serialize gives one object per row, in order
+  if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i], o));
   return objects;
 }
 
@@ -65,7 +67,7 @@ export async function fetchObjects(
   );
   const objects = await render(c, model, rows as unknown as Row[], wanted);
   const byId = new Map(objects.map((o) => [o.id as number, o]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
+  return ids.map((id) => byId.get(id)).filter((o) => o !== undefined);
 }
 
 /** Parses a detail URL's id; anything but a positive integer is "Not found." */
@@ -147,7 +149,8 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     `WITH ORDINALITY AS k(__id, __pos)`;
   const pageSql = out.page(ids);
   const [countRows, rows] = await Promise.all([countQuery, query(tx, pageSql, params.values, readOptions(pageSql))]);
-  const count = Number(countRows[0]!.n);
+  // count(*) gives one row
+  const count = Number(countRows[0].n);
   const results = await out.render(rows as unknown as Row[]);
   let next: string | null = null;
   let previous: string | null = null;
@@ -182,8 +185,9 @@ async function cursorPage(
   const text = out.page(`unnest(ARRAY(SELECT t.id ${from} ORDER BY t.id${lim})) WITH ORDINALITY AS k(__id, __pos)`);
   const rows = await query(c.var.tx, text, params.values, readOptions(text));
   const results = await out.render(rows as unknown as Row[]);
-  const last = rows.length ? Number(rows[rows.length - 1]!.id) : undefined;
-  const next = limit !== null && last !== undefined && rows.length === limit ? cursorUrl(url, limit, last + 1) : null;
+  const lastId = rows.length ? Number(last(rows).id) : undefined;
+  const next =
+    limit !== null && lastId !== undefined && rows.length === limit ? cursorUrl(url, limit, lastId + 1) : null;
   return respondText(c, 200, pageText(null, next, null, results), { Allow: allowHeader(model, true), Vary: 'Accept' });
 }
 
@@ -197,9 +201,11 @@ export async function getObject(c: Context<AppEnv>, model: ModelDef): Promise<Re
   const out = await outputFor(c, model, names);
   const text = `SELECT ${out.select} FROM ${ident(model.table)} t WHERE t.id = ${idParam}::bigint${cond}`;
   const rows = await query(c.var.tx, text, params.values, readOptions(text));
-  if (!rows.length) noMatch(model);
+  const [row] = rows;
+  if (!row) noMatch(model);
+  // one object per row
   const [object] = await out.render(rows as unknown as Row[]);
   const headers: Record<string, string> = { Allow: allowHeader(model, false), Vary: 'Accept' };
-  if (rows[0]!.last_updated) headers.ETag = `W/"${String(rows[0]!.last_updated)}"`;
-  return respondText(c, 200, object!, headers);
+  if (row.last_updated) headers.ETag = `W/"${String(row.last_updated)}"`;
+  return respondText(c, 200, object, headers);
 }

@@ -29,12 +29,12 @@ export function createModelRoutes(model: ModelDef): Hono<AppEnv> {
   app.get('/', (c) => listObjects(c, model));
   app.get('/:id/', (c) => getObject(c, model));
   for (const action of model.actions) {
-    const handlers = actionHandlers[action.op];
+    const { get, post } = actionHandlers(action);
     const path = `/:id/${action.path}/`;
-    if (handlers.get) app.get(path, (c) => handlers.get!(c, model, action));
-    if (handlers.post) app.post(path, (c) => handlers.post!(c, model, action));
+    if (get) app.get(path, (c) => get(c, model));
+    if (post) app.post(path, (c) => post(c, model));
     const allow = ['GET', 'POST']
-      .filter((m) => (m === 'GET' ? handlers.get : handlers.post))
+      .filter((m) => (m === 'GET' ? get : post))
       .concat('HEAD', 'OPTIONS')
       .join(', ');
     app.on(['PUT', 'PATCH', 'DELETE'], path, (c) => {

@@ -95,7 +95,10 @@ export function parseOrdering(registry: Registry, model: ModelDef, raw: string |
     const name = desc ? part.slice(1) : part;
     const f = registry.field(model, name);
     const orderable =
-      f && !f.hidden && !f.writeOnly && (f.column || f.computed?.type === 'expr' || f.computed?.type === 'tree_depth');
+      f &&
+      !f.hidden &&
+      !f.writeOnly &&
+      (f.column || (f.kind === 'computed' && (f.computed.type === 'expr' || f.computed.type === 'tree_depth')));
     if (orderable || name === 'id') terms.push({ field: name, desc });
     else bad.push(part);
   }

@@ -11,13 +11,19 @@ import { isMultipart, readJson } from '../http/body.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
 import { permissionCondition } from '../auth/permissions.ts';
-import { createObjects, deleteObjects, updateObjects, type WriteContext, type WriteGuard } from '../write/index.ts';
+import {
+  createObjects,
+  deleteObjects,
+  updateObjects,
+  type Pending,
+  type WriteContext,
+  type WriteGuard,
+} from '../write/index.ts';
 import { typeName } from '../write/item.ts';
-import { authorize, type Access } from './access.ts';
+import { authorize, requireUser, type Access } from './access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 
 function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteGuard {
-  const user = c.var.user!;
   return {
     // rows of the model being changed or deleted must meet the caller's constraints
     rowCondition(model) {
@@ -25,6 +31,8 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
     },
     // attribute lookups only find objects the caller may view
     async viewCondition(model) {
+      // a write has a caller (authorize let it through)
+      const user = requireUser(c);
       if (user.isSuperuser) return undefined;
       const grant = await permissionCondition(
         c.var.tx,
@@ -44,13 +52,13 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
       const params = new Params();
       const list = params.add(ids);
       const cond = access.condition('t', params);
-      const rows = await query(
+      const [{ n }] = await query(
         ctx.db,
         `SELECT count(*) AS n FROM ${ident(model.table)} t
         WHERE t.id = ANY(${list}::bigint[]) AND NOT coalesce(${cond}, false)`,
         params.values,
       );
-      if ((rows[0]!.n as number) > 0) throw forbidden();
+      if ((n as number) > 0) throw forbidden();
     },
   };
 }
@@ -99,12 +107,15 @@ function expectList(body: unknown): unknown[] {
 function present(
   c: Context<AppEnv>,
   model: ModelDef,
-  items: { extra: Record<string, unknown> }[],
+  items: readonly Pending[],
   objects: Record<string, unknown>[],
 ): void {
-  const hooks = model.hooks ? c.var.services.hooks.get(model.hooks) : undefined;
-  if (!hooks?.present) return;
-  objects.forEach((o, i) => hooks.present!(items[i] as never, o));
+  const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.present : undefined;
+  if (!hook) return;
+  objects.forEach((o, i) => {
+    const item = items[i];
+    if (item) hook(item, o);
+  });
 }
 
 /** The body: JSON, or multipart form data (one object; the only way to send a file), as NetBox parses both. */
@@ -128,7 +139,8 @@ export async function createHandler(c: Context<AppEnv>, model: ModelDef): Promis
   );
   present(c, model, items, objects);
   if (bulk) return respond(c, 201, objects);
-  return respond(c, 201, objects[0], { Location: String(objects[0]!.url ?? '') });
+  const [object] = objects;
+  return respond(c, 201, object, { Location: String(object.url ?? '') });
 }
 
 async function update(

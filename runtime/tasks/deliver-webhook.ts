@@ -6,7 +6,8 @@ import { deliver, type DeliveryPayload } from '../events/index.ts';
 import type { JobTask } from '../jobs/task.ts';
 
 export const deliverWebhook: JobTask<DeliveryPayload> = async (ctx, job) => {
-  const result = await deliver(ctx.sql, ctx.settings, job.payload!, job.job_id, ctx.settings.webhookBackoffMs);
+  if (!job.payload) throw new Error(`Webhook delivery ${job.job_id} has no payload.`);
+  const result = await deliver(ctx.sql, ctx.settings, job.payload, job.job_id, ctx.settings.webhookBackoffMs);
   const status = result.data.status_code;
   return {
     ok: result.ok,

@@ -4,7 +4,7 @@
  * created through the write path, so each gets its change record — and an error of a row is
  * reported on the parent's field.
  */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { ModelDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import { WriteError } from '../errors/index.ts';
 import type { DeleteInput } from './index.ts';
@@ -32,32 +32,32 @@ export async function writeChildren(
   create: Create,
   remove: Delete,
 ): Promise<void> {
-  const fields = model.fields.filter(
-    (f): f is FieldDef & { children: NonNullable<FieldDef['children']> } => f.kind === 'children' && !!f.children,
-  );
-  for (const f of fields) {
-    const given = items.filter((i) => i.children?.has(f.name));
+  for (const f of model.fields) {
+    if (f.kind !== 'children') continue;
+    const given = items.flatMap((parent) => {
+      const wanted = parent.children?.get(f.name);
+      return wanted ? [{ parent, wanted }] : [];
+    });
     if (!given.length) continue;
-    const child = ctx.registry.model(f.to!);
+    const child = ctx.registry.model(f.to);
     const { via, where, item } = f.children;
-    const viaCol = ctx.registry.field(child, via)!.column!;
-    const g = ctx.registry.field(child, item)!;
+    const viaCol = ctx.registry.columnOf(child, via);
+    const g = ctx.registry.fieldOfKind(child, item, 'generic');
     const whereSql = Object.keys(where)
-      .map((k, n) => ` AND ${ident(ctx.registry.field(child, k)!.column!)} = $${n + 2}`)
+      .map((k, n) => ` AND ${ident(ctx.registry.columnOf(child, k))} = $${n + 2}`)
       .join('');
     const stored = await query(
       ctx.db,
-      `SELECT id, ${ident(viaCol)} AS parent, ${ident(g.typeColumn!)} AS type, ${ident(g.idColumn!)} AS oid
+      `SELECT id, ${ident(viaCol)} AS parent, ${ident(g.typeColumn)} AS type, ${ident(g.idColumn)} AS oid
         FROM ${ident(child.table)}
         WHERE ${ident(viaCol)} = ANY($1::bigint[])${whereSql} ORDER BY id`,
-      [given.map((i) => i.id), ...Object.values(where)],
+      [given.map((i) => i.parent.id), ...Object.values(where)],
     );
-    for (const parent of given) {
-      const wanted = parent.children!.get(f.name)!;
+    for (const { parent, wanted } of given) {
       const mine = stored.filter((r) => Number(r.parent) === parent.id);
       const same =
         mine.length === wanted.length &&
-        mine.every((r, k) => r.type === wanted[k]!.type && Number(r.oid) === wanted[k]!.id);
+        mine.every((r, k) => r.type === wanted[k].type && Number(r.oid) === wanted[k].id);
       if (same) continue;
       try {
         if (mine.length)
@@ -71,7 +71,7 @@ export async function writeChildren(
           await create(
             ctx,
             child,
-            wanted.map((w) => ({ [via]: parent.id, ...where, [g.typeColumn!]: w.type, [g.idColumn!]: w.id })),
+            wanted.map((w) => ({ [via]: parent.id, ...where, [g.typeColumn]: w.type, [g.idColumn]: w.id })),
             { bulk: true },
           );
         }

@@ -3,7 +3,7 @@
  * Relations are only shape-checked here; related.ts resolves them against the database.
  */
 import { isIP } from 'node:net';
-import type { FieldDef, Registry } from '../catalogue/index.ts';
+import type { ChoiceField, FieldDef, ListField, Registry } from '../catalogue/index.ts';
 import type { ErrorCode } from '../errors/index.ts';
 import { canonicalAddress, networkOf } from './ip.ts';
 
@@ -92,12 +92,42 @@ export function coerceDecimal(f: FieldDef, value: unknown): string {
   return text;
 }
 
-const truthy = new Set([true, 'true', 'True', 'TRUE', 't', 'T', 'yes', 'Yes', 'y', 'Y', 'on', 'On', '1', 1]);
-const falsy = new Set([false, 'false', 'False', 'FALSE', 'f', 'F', 'no', 'No', 'n', 'N', 'off', 'Off', '0', 0]);
+const truthy: ReadonlySet<unknown> = new Set([
+  true,
+  'true',
+  'True',
+  'TRUE',
+  't',
+  'T',
+  'yes',
+  'Yes',
+  'y',
+  'Y',
+  'on',
+  'On',
+  '1',
+  1,
+]);
+const falsy: ReadonlySet<unknown> = new Set([
+  false,
+  'false',
+  'False',
+  'FALSE',
+  'f',
+  'F',
+  'no',
+  'No',
+  'n',
+  'N',
+  'off',
+  'Off',
+  '0',
+  0,
+]);
 
 export function coerceBoolean(value: unknown): boolean {
-  if (truthy.has(value as never)) return true;
-  if (falsy.has(value as never)) return false;
+  if (truthy.has(value)) return true;
+  if (falsy.has(value)) return false;
   fail('Must be a valid boolean.');
 }
 
@@ -123,7 +153,7 @@ export function coerceTimestamp(value: unknown): string {
   return /(Z|[+-]\d{2}(:?\d{2})?)$/.test(text) ? text : `${text}Z`;
 }
 
-export function coerceChoice(registry: Registry, f: FieldDef, value: unknown): string | number | null {
+export function coerceChoice(registry: Registry, f: ChoiceField, value: unknown): string | number | null {
   if (value !== null && typeof value === 'object')
     fail('Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.');
   if (value === null || value === '') {
@@ -134,7 +164,7 @@ export function coerceChoice(registry: Registry, f: FieldDef, value: unknown): s
   let v = value as string | number | boolean;
   if (typeof v === 'string' && /^-?\d+$/.test(v)) v = Number(v);
   if (typeof v === 'string' && /^(true|false)$/i.test(v)) v = v.toLowerCase() === 'true';
-  const options = registry.choices(f.choices!);
+  const options = registry.choices(f.choices);
   const hit = options.find((o) => o.value === v) ?? options.find((o) => String(o.value) === String(value));
   if (!hit) fail(`${typeof value === 'string' ? value : JSON.stringify(value)} is not a valid choice.`);
   return hit.value;
@@ -166,7 +196,7 @@ export function coerceObjectType(registry: Registry, value: unknown, allowed?: r
   return value as string;
 }
 
-export function coerceList(registry: Registry, f: FieldDef, value: unknown): unknown[] {
+export function coerceList(registry: Registry, f: ListField, value: unknown): unknown[] {
   if (!Array.isArray(value))
     fail(
       `Expected a list of items but got type ` +

@@ -7,7 +7,7 @@ import type { ModelDef, ReverseRelation } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import type { WriteContext } from './types.ts';
-import { pushTo } from '../collections.ts';
+import { last, present, pushTo } from '../collections.ts';
 
 export interface DeletePlan {
   /** model key → ids to delete, in discovery order of models */
@@ -33,7 +33,9 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
         if (rel.kind === 'm2m' || rel.onDelete === 'none') continue; // links go with either side
         const owner = ctx.registry.model(rel.model);
         const typeCond =
-          rel.kind === 'generic' ? ` AND ${ident(ctx.registry.fields(owner).get(rel.field)!.typeColumn!)} = $2` : '';
+          rel.kind === 'generic'
+            ? ` AND ${ident(ctx.registry.fieldOfKind(owner, rel.field, 'generic').typeColumn)} = $2`
+            : '';
         const rows = await query(
           ctx.db,
           `SELECT id, ${ident(rel.column)} AS ref FROM ${ident(owner.table)}
@@ -43,7 +45,7 @@ export async function planDelete(ctx: WriteContext, model: ModelDef, ids: number
         const found: number[] = [];
         for (const r of rows) {
           const id = r.id as number;
-          const root = origin.get(key(m.key, r.ref as number))!;
+          const root = present(origin.get(key(m.key, r.ref as number)), 'the requested object a deleted one goes with');
           if (rel.onDelete === 'cascade') {
             const set = deletes.get(owner.key) ?? new Set<number>();
             if (!set.has(id)) {
@@ -106,17 +108,15 @@ export function deletionOrder(plan: DeletePlan, models: (key: string) => ModelDe
   const refs = new Map(
     keys.map((k) => [
       k,
-      new Set(
-        models(k).fields.flatMap((f) => (f.kind === 'fk' && f.to !== k && plan.deletes.has(f.to!) ? [f.to!] : [])),
-      ),
+      new Set(models(k).fields.flatMap((f) => (f.kind === 'fk' && f.to !== k && plan.deletes.has(f.to) ? [f.to] : []))),
     ]),
   );
   const order: string[] = [];
   const left = new Set(keys);
   while (left.size) {
     // the next model no remaining model references
-    const next = [...left].reverse().find((k) => ![...left].some((o) => o !== k && refs.get(o)!.has(k)));
-    const take = next ?? [...left].reverse()[0]!;
+    const next = [...left].reverse().find((k) => ![...left].some((o) => o !== k && refs.get(o)?.has(k)));
+    const take = next ?? last([...left]);
     order.push(take);
     left.delete(take);
   }

@@ -10,7 +10,7 @@ import { removeStored } from '../media/storage.ts';
 import type { Pending, WriteContext } from './types.ts';
 
 function imageFields(model: ModelDef) {
-  return model.fields.filter((f) => f.kind === 'image' && f.column);
+  return model.fields.filter((f) => f.kind === 'image');
 }
 
 function removeLater(ctx: WriteContext, path: unknown): void {
@@ -29,9 +29,9 @@ export async function removeFilesOfDeleted(ctx: WriteContext, model: ModelDef, i
   if (!fields.length || !ids.length) return;
   const rows = await query(
     ctx.db,
-    `SELECT ${fields.map((f) => ident(f.column!)).join(', ')}
+    `SELECT ${fields.map((f) => ident(f.column)).join(', ')}
     FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`,
     [ids],
   );
-  for (const r of rows) for (const f of fields) removeLater(ctx, r[f.column!]);
+  for (const r of rows) for (const f of fields) removeLater(ctx, r[f.column]);
 }

@@ -21,6 +21,7 @@ import { validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
 import { tables } from '../db/tables.ts';
 import { orderPlan } from '../read/select.ts';
+import { present } from '../collections.ts';
 
 export type {
   Actor,
@@ -60,6 +61,11 @@ function fail(items: Pending[], bulk: boolean, kind: ErrorKind = 'invalid'): nev
 }
 
 const ok = (i: Pending) => i.errors.empty;
+
+/** What a map was filled with for every key asked here (rows read back, the delete plan's models). */
+function known<K, V>(map: ReadonlyMap<K, V>, key: K): V {
+  return present(map.get(key), `entry ${String(key)}`);
+}
 
 /** Resolves, prepares and validates the items; whether every one is valid. */
 async function prepareAndValidate(
@@ -107,7 +113,7 @@ export async function createObjects(
   if (!(await prepareAndValidate(ctx, model, items, true))) fail(items, opts.bulk);
   const ids = opts.ids ? [...opts.ids] : await allocateIds(ctx.db, model, items.length);
   items.forEach((p, i) => {
-    p.id = ids[i]!;
+    p.id = ids[i];
   });
   if (!items.length) return items;
   await insertRows(ctx.db, model, items);
@@ -131,8 +137,8 @@ export async function createObjects(
       action: 'create',
       id: p.id,
       before: null,
-      after: after.get(p.id)!.snapshot,
-      repr: after.get(p.id)!.repr,
+      after: known(after, p.id).snapshot,
+      repr: known(after, p.id).repr,
       message: p.message,
     })),
   );
@@ -174,15 +180,15 @@ async function refreshTotals(
   rows: Iterable<Record<string, unknown>>,
 ): Promise<void> {
   for (const t of model.totals ?? []) {
-    const via = ctx.registry.field(model, t.via)!;
-    const parent = ctx.registry.model(via.to!);
+    const via = ctx.registry.fieldOfKind(model, t.via, 'fk');
+    const parent = ctx.registry.model(via.to);
     const ids = [...new Set([...rows].map((r) => r[t.via]).filter((v) => v !== null && v !== undefined))];
     if (!ids.length) continue;
-    const col = ident(ctx.registry.field(parent, t.field)!.column!);
+    const col = ident(ctx.registry.columnOf(parent, t.field));
     await query(
       ctx.db,
-      `UPDATE ${ident(parent.table)} p SET ${col} = (SELECT sum(c.${ident(ctx.registry.field(model, t.sum)!.column!)})
-      FROM ${ident(model.table)} c WHERE c.${ident(via.column!)} = p.id) WHERE p.id = ANY($1::bigint[])`,
+      `UPDATE ${ident(parent.table)} p SET ${col} = (SELECT sum(c.${ident(ctx.registry.columnOf(model, t.sum))})
+      FROM ${ident(model.table)} c WHERE c.${ident(via.column)} = p.id) WHERE p.id = ANY($1::bigint[])`,
       [ids],
     );
   }
@@ -274,13 +280,13 @@ export async function updateObjects(
     // NetBox updates the objects it finds, in its ordering; a later item for the same id wins
     const last = new Map(items.filter((p) => found.has(p.id)).map((p) => [p.id, p]));
     const order = await inOrder(ctx, model, [...last.keys()]);
-    items = order.map((id) => last.get(id)!);
+    items = order.map((id) => last.get(id)).filter((p) => p !== undefined);
   } else notFoundIn(model, items, found, opts.bulk);
   const ids = items.filter(ok).map((p) => p.id);
   const stored = await loadValues(ctx.db, ctx.registry, model, ids);
   const before = await loadSnapshots(ctx.db, ctx.registry, model, ids);
   for (const p of items.filter(ok)) {
-    p.before = stored.get(p.id)!;
+    p.before = known(stored, p.id);
     p.values = structuredClone(p.before);
     readItem(ctx, model, p);
     if (!opts.partial) checkRequired(model, p);
@@ -294,7 +300,7 @@ export async function updateObjects(
   const writes = [...last.values()];
   await updateRows(ctx.db, model, writes);
   removeReplacedFiles(ctx, model, writes);
-  if (model.tree && writes.some((p) => p.values.parent !== p.before!.parent || p.values.name !== p.before!.name))
+  if (model.tree && writes.some((p) => p.values.parent !== p.before?.parent || p.values.name !== p.before?.name))
     await refreshTree(ctx.db, model);
   await writeM2m(ctx.db, model, writes);
   await writeTags(ctx.db, model, writes);
@@ -306,7 +312,11 @@ export async function updateObjects(
     'update',
     writes.map((p) => p.id),
   );
-  if (model.totals) await refreshTotals(ctx, model, [...writes.map((p) => p.values), ...writes.map((p) => p.before!)]);
+  if (model.totals)
+    await refreshTotals(ctx, model, [
+      ...writes.map((p) => p.values),
+      ...writes.flatMap((p) => (p.before ? [p.before] : [])),
+    ]);
   const after = await loadSnapshots(
     ctx.db,
     ctx.registry,
@@ -315,8 +325,8 @@ export async function updateObjects(
   );
   const changes: Change[] = [];
   for (const p of writes) {
-    const a = after.get(p.id)!;
-    const b = before.get(p.id)!;
+    const a = known(after, p.id);
+    const b = known(before, p.id);
     // an update that changes nothing is not logged (CHANGELOG_SKIP_EMPTY_CHANGES)
     if (JSON.stringify(a.snapshot) !== JSON.stringify(b.snapshot)) {
       changes.push({
@@ -376,7 +386,7 @@ export async function deleteObjects(
     if (opts.netboxBulk) {
       // NetBox deletes one by one in its ordering and answers the first it cannot delete
       const order = await inOrder(ctx, model, ids);
-      const first = order.find((id) => plan.blockers.has(id))!;
+      const first = order.find((id) => plan.blockers.has(id));
       throw writeError(
         'conflict',
         items.map((i) => i.errors),
@@ -387,11 +397,11 @@ export async function deleteObjects(
     fail(items, opts.bulk, 'conflict');
   }
   const message = new Map(items.map((p) => [p.id, p.message]));
-  for (const key of plan.deletes.keys()) {
+  for (const [key, set] of plan.deletes) {
     const m = ctx.registry.model(key);
     const hooks = m.hooks ? ctx.hooks.get(m.hooks) : undefined;
-    if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...plan.deletes.get(key)!]);
-    await removeFilesOfDeleted(ctx, m, [...plan.deletes.get(key)!]);
+    if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...set]);
+    await removeFilesOfDeleted(ctx, m, [...set]);
   }
   for (const observer of ctx.observers) {
     if (!observer.beforeDelete) continue;
@@ -405,8 +415,8 @@ export async function deleteObjects(
     await lockRows(ctx, owner, all);
     const b = await loadSnapshots(ctx.db, ctx.registry, owner, all);
     for (const [rel, set] of byRel) {
-      const f = ctx.registry.fields(owner).get(rel.field)!;
-      const cols = f.kind === 'generic' ? [f.typeColumn!, f.idColumn!] : [f.column!];
+      const f = ctx.registry.fieldOf(owner, rel.field);
+      const cols = f.kind === 'generic' ? [f.typeColumn, f.idColumn] : [ctx.registry.columnOf(owner, f.name)];
       const cleared = cols.map((c) => `${ident(c)} = NULL`);
       if (owner.fields.some((x) => x.name === 'last_updated')) cleared.push('last_updated = now()');
       await query(ctx.db, `UPDATE ${ident(owner.table)} SET ${cleared.join(', ')} WHERE id = ANY($1::bigint[])`, [
@@ -420,9 +430,9 @@ export async function deleteObjects(
         model: owner,
         action: 'update',
         id,
-        before: b.get(id)!.snapshot,
-        after: a.get(id)!.snapshot,
-        repr: a.get(id)!.repr,
+        before: known(b, id).snapshot,
+        after: known(a, id).snapshot,
+        repr: known(a, id).repr,
         message: '',
       });
   }
@@ -435,22 +445,22 @@ export async function deleteObjects(
     const vias = [...new Set(m.totals.map((t) => t.via))];
     const rows = await query(
       ctx.db,
-      `SELECT ${vias.map((v) => `${ident(ctx.registry.field(m, v)!.column!)} AS ${ident(v)}`).join(', ')}
+      `SELECT ${vias.map((v) => `${ident(ctx.registry.columnOf(m, v))} AS ${ident(v)}`).join(', ')}
       FROM ${ident(m.table)} WHERE id = ANY($1::bigint[])`,
       [[...set]],
     );
     totalled.push([m, rows as unknown as Record<string, unknown>[]]);
   }
   const snapshots = new Map<string, Awaited<ReturnType<typeof loadSnapshots>>>();
-  for (const key of plan.deletes.keys()) {
+  for (const [key, ids] of plan.deletes) {
     const m = ctx.registry.model(key);
-    const set = [...plan.deletes.get(key)!];
+    const set = [...ids];
     if (key !== model.key) await lockRows(ctx, m, set);
     snapshots.set(key, await loadSnapshots(ctx.db, ctx.registry, m, set));
   }
   for (const key of order) {
     const m = ctx.registry.model(key);
-    const set = [...plan.deletes.get(key)!];
+    const set = [...known(plan.deletes, key)];
     if (m.features.tags)
       await query(
         ctx.db,
@@ -462,26 +472,26 @@ export async function deleteObjects(
       if (f.kind === 'm2m')
         await query(
           ctx.db,
-          `DELETE FROM ${ident(f.through!.table)}
-        WHERE ${ident(f.through!.source)} = ANY($1::bigint[])`,
+          `DELETE FROM ${ident(f.through.table)}
+        WHERE ${ident(f.through.source)} = ANY($1::bigint[])`,
           [set],
         );
     }
     for (const rel of m.reverse) {
-      if (rel.kind === 'm2m')
+      if (rel.kind === 'm2m' && rel.through)
         await query(
           ctx.db,
-          `DELETE FROM ${ident(rel.through!.table)}
-        WHERE ${ident(rel.through!.target)} = ANY($1::bigint[])`,
+          `DELETE FROM ${ident(rel.through.table)}
+        WHERE ${ident(rel.through.target)} = ANY($1::bigint[])`,
           [set],
         );
     }
     await deleteRows(ctx.db, m, set);
   }
   for (const [m, rows] of totalled) await refreshTotals(ctx, m, rows);
-  for (const key of plan.deletes.keys()) {
+  for (const [key, stored] of snapshots) {
     const m = ctx.registry.model(key);
-    for (const [id, s] of snapshots.get(key)!) {
+    for (const [id, s] of stored) {
       changes.push({
         model: m,
         action: 'delete',

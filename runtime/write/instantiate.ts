@@ -7,22 +7,21 @@
  * interface's bridge, an inventory item's parent or component) become references between the new
  * components.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { FieldDef, FkField, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import type { Pending, WriteContext } from './types.ts';
-import { pushTo } from '../collections.ts';
+import { present, pushTo } from '../collections.ts';
 
 /** Fields a component never copies from its template. */
 const own = new Set(['id', 'created', 'last_updated', 'custom_fields', 'tags']);
 
 /** Template models whose `type` relation points where the created model's does, dependencies first. */
-function templateModels(registry: Registry, model: ModelDef, typeField: FieldDef): ModelDef[] {
-  const templates = registry
-    .all()
-    .filter((t) => t.templateOf && registry.field(t, typeField.name)?.to === typeField.to);
+function templateModels(registry: Registry, model: ModelDef, typeField: FkField): ModelDef[] {
+  const pointsAtType = (f: FieldDef | undefined) => f !== undefined && 'to' in f && f.to === typeField.to;
+  const templates = registry.all().filter((t) => t.templateOf && pointsAtType(registry.field(t, typeField.name)));
   const keys = new Set(templates.map((t) => t.key));
   const deps = (t: ModelDef) => [
-    ...t.fields.filter((f) => f.kind === 'fk' && f.to !== t.key && keys.has(f.to!)).map((f) => f.to!),
+    ...t.fields.flatMap((f) => (f.kind === 'fk' && f.to !== t.key && keys.has(f.to) ? [f.to] : [])),
     ...t.fields.flatMap((f) => Object.values(f.itemRefs ?? {})).filter((k) => k !== t.key && keys.has(k)),
   ];
   const ordered: ModelDef[] = [];
@@ -41,31 +40,32 @@ async function placeholderValues(
   ctx: WriteContext,
   model: ModelDef,
   items: Pending[],
-): Promise<Map<Pending, Record<string, string>>> {
-  const out = new Map<Pending, Record<string, string>>(items.map((i) => [i, {}]));
+): Promise<Record<string, string>[]> {
+  const out = items.map((): Record<string, string> => ({}));
   for (const [name, path] of Object.entries(model.instantiates?.placeholders ?? {})) {
     const [head, ...rest] = path.split('.');
+    // the model holding the relation last followed, and that relation
     let current = model;
-    let values = new Map<Pending, unknown>(items.map((i) => [i, i.values[head!]]));
-    let field = ctx.registry.field(current, head!)!;
+    let relation = head;
+    let values: unknown[] = items.map((i) => i.values[head]);
     for (const step of rest) {
-      current = ctx.registry.model(field.to!);
-      field = ctx.registry.field(current, step)!;
-      const ids = [...new Set([...values.values()].filter((v) => v !== null && v !== undefined))];
+      current = ctx.registry.targetOf(current, relation);
+      relation = step;
+      const ids = [...new Set(values.filter((v) => v !== null && v !== undefined))];
       const rows = ids.length
         ? await query(
             ctx.db,
-            `SELECT id, ${ident(field.column!)}::text AS v
+            `SELECT id, ${ident(ctx.registry.columnOf(current, step))}::text AS v
         FROM ${ident(current.table)} WHERE id = ANY($1::bigint[])`,
             [ids],
           )
         : [];
       const by = new Map(rows.map((r) => [Number(r.id), r.v]));
-      values = new Map(
-        [...values].map(([i, v]) => [i, v === null || v === undefined ? null : (by.get(Number(v)) ?? null)]),
-      );
+      values = values.map((v) => (v === null || v === undefined ? null : (by.get(Number(v)) ?? null)));
     }
-    for (const [i, v] of values) out.get(i)![name] = v === null || v === undefined ? '' : String(v);
+    values.forEach((v, k) => {
+      out[k][name] = v === null || v === undefined ? '' : String(v);
+    });
   }
   return out;
 }
@@ -85,24 +85,27 @@ export async function instantiateComponents(
   const inst = model.instantiates;
   if (!inst || !items.length) return;
   const { registry } = ctx;
-  const typeField = registry.field(model, inst.type)!;
+  const typeField = registry.fieldOfKind(model, inst.type, 'fk');
+  const deviceName = inst.device;
   // the object's switches (NetBox's module: replicate_components, adopt_components), as given
   const flag = (i: Pending, name: string | undefined, otherwise: boolean) =>
     name && typeof i.input[name] === 'boolean' ? (i.input[name] as boolean) : otherwise;
   const replicates = (i: Pending) => flag(i, inst.replicate, true);
   const adopts = (i: Pending) => flag(i, inst.adopt, false);
-  const byType = new Map<number, Pending[]>();
-  for (const i of items) {
+  // type id → the items (by index) of that type that copy or adopt components
+  const byType = new Map<number, number[]>();
+  items.forEach((i, k) => {
     const t = i.values[inst.type];
-    if (t !== null && t !== undefined && (replicates(i) || adopts(i))) pushTo(byType, Number(t), i);
-  }
+    if (t !== null && t !== undefined && (replicates(i) || adopts(i))) pushTo(byType, Number(t), k);
+  });
   if (!byType.size) return;
   const placeholders = await placeholderValues(ctx, model, items);
   /** template model key → template id → created object → component id */
   const made = new Map<string, Map<number, Map<Pending, number>>>();
   for (const tm of templateModels(registry, model, typeField)) {
-    const component = registry.model(tm.templateOf!);
-    const typeCol = registry.field(tm, inst.type)!.column!;
+    if (!tm.templateOf) continue; // never: templateModels gives templates only
+    const component = registry.model(tm.templateOf);
+    const typeCol = registry.columnOf(tm, inst.type);
     const rows = await query(
       ctx.db,
       `SELECT * FROM ${ident(tm.table)} WHERE ${ident(typeCol)} = ANY($1::bigint[])
@@ -110,18 +113,23 @@ export async function instantiateComponents(
       [[...byType.keys()]],
     );
     if (!rows.length) continue;
-    const owner = component.fields.find((f) => f.kind === 'fk' && f.to === model.key)!;
-    const device = inst.device
-      ? component.fields.find((f) => f.kind === 'fk' && f.to === registry.field(model, inst.device!)!.to)
+    const owner = present(
+      component.fields.find((f): f is FkField => f.kind === 'fk' && f.to === model.key),
+      `${component.key}'s relation to ${model.key}`,
+    );
+    const deviceTo = deviceName ? registry.fieldOfKind(model, deviceName, 'fk').to : undefined;
+    const device = deviceTo
+      ? component.fields.find((f): f is FkField => f.kind === 'fk' && f.to === deviceTo)
       : undefined;
     const selfRefs: { field: FieldDef; template: number; item: Pending; index: number }[] = [];
     const inputs: Record<string, unknown>[] = [];
     const sources: { template: number; item: Pending }[] = [];
-    const adopting = inst.device ? items.filter(adopts).map((i) => i.values[inst.device!]) : [];
+    const adopting = deviceName ? items.filter(adopts).map((i) => i.values[deviceName]) : [];
     const free = device ? await freeComponents(ctx, component, device, owner, adopting) : new Map<string, number>();
     const adopted: { id: number; template: number; item: Pending }[] = [];
     for (const row of rows) {
-      for (const item of byType.get(Number(row[typeCol])) ?? []) {
+      for (const k of byType.get(Number(row[typeCol])) ?? []) {
+        const item = items[k];
         const refs: typeof selfRefs = [];
         const input: Record<string, unknown> = {};
         for (const f of component.fields) {
@@ -129,47 +137,48 @@ export async function instantiateComponents(
           const tf = registry.field(tm, f.name);
           if (!tf || tf.hidden || tf.name === inst.type) continue;
           if (f.kind === 'fk' && tf.kind === 'fk') {
-            const ref = row[tf.column!];
+            const ref = row[tf.column];
             if (ref === null || ref === undefined) continue;
             if (tf.to === tm.key) {
               refs.push({ field: f, template: Number(ref), item, index: inputs.length });
               continue;
             }
-            const id = made.get(tf.to!)?.get(Number(ref))?.get(item);
+            const id = made.get(tf.to)?.get(Number(ref))?.get(item);
             if (id !== undefined) input[f.name] = id;
           } else if (f.kind === 'generic' && tf.kind === 'generic') {
-            const type = row[tf.typeColumn!] as string | null;
-            const id = type ? made.get(type)?.get(Number(row[tf.idColumn!]))?.get(item) : undefined;
+            const type = row[tf.typeColumn] as string | null;
+            const id = type ? made.get(type)?.get(Number(row[tf.idColumn]))?.get(item) : undefined;
             if (type && id !== undefined && registry.model(type).templateOf) {
-              input[f.typeColumn!] = registry.model(type).templateOf;
-              input[f.idColumn!] = id;
+              input[f.typeColumn] = registry.model(type).templateOf;
+              input[f.idColumn] = id;
             }
-          } else if (f.kind === 'json' && f.itemRefs && tf.itemRefs && Array.isArray(row[tf.column!])) {
+          } else if (f.kind === 'json' && f.itemRefs && tf.itemRefs && tf.column && Array.isArray(row[tf.column])) {
             // a list of objects naming other templates (a front port's rear ports): name the new components
-            input[f.name] = (row[tf.column!] as Record<string, unknown>[]).map((entry) => {
+            const itemRefs = Object.entries(tf.itemRefs);
+            input[f.name] = (row[tf.column] as Record<string, unknown>[]).map((entry) => {
               const copy = { ...entry };
-              for (const [key, target] of Object.entries(tf.itemRefs!)) {
+              for (const [key, target] of itemRefs) {
                 if (copy[key] !== undefined && copy[key] !== null)
                   copy[key] = made.get(target)?.get(Number(copy[key]))?.get(item) ?? null;
               }
               return copy;
             });
-          } else if (f.column && tf.column && f.kind !== 'generic' && f.kind !== 'm2m') {
+          } else if (f.column && tf.column) {
             const v = row[tf.column];
-            input[f.name] = typeof v === 'string' && f.name === 'name' ? fill(v, placeholders.get(item)!) : v;
+            input[f.name] = typeof v === 'string' && f.name === 'name' ? fill(v, placeholders[k]) : v;
           }
         }
         // a component of the device with this name that belongs to no such object is taken over instead
-        const taken =
-          adopts(item) && inst.device ? free.get(`${String(item.values[inst.device])} ${input.name}`) : undefined;
-        if (taken !== undefined) {
-          free.delete(`${String(item.values[inst.device!])} ${input.name}`);
+        const freeKey = adopts(item) && deviceName ? `${String(item.values[deviceName])} ${input.name}` : undefined;
+        const taken = freeKey === undefined ? undefined : free.get(freeKey);
+        if (freeKey !== undefined && taken !== undefined) {
+          free.delete(freeKey);
           adopted.push({ id: taken, template: Number(row.id), item });
           continue;
         }
         if (!replicates(item)) continue;
         input[owner.name] = item.id;
-        if (device && inst.device) input[device.name] = item.values[inst.device];
+        if (device && deviceName) input[device.name] = item.values[deviceName];
         selfRefs.push(...refs);
         inputs.push(input);
         sources.push({ template: Number(row.id), item });
@@ -182,7 +191,7 @@ export async function instantiateComponents(
     }
     const map = new Map<number, Map<Pending, number>>();
     created.forEach((c, k) => {
-      const { template, item } = sources[k]!;
+      const { template, item } = sources[k];
       map.set(template, (map.get(template) ?? new Map()).set(item, c.id));
     });
     for (const a of adopted) map.set(a.template, (map.get(a.template) ?? new Map()).set(a.item, a.id));
@@ -191,7 +200,7 @@ export async function instantiateComponents(
     const fixes = new Map<number, Record<string, unknown>>();
     for (const r of selfRefs) {
       const target = map.get(r.template)?.get(r.item);
-      const id = created[r.index]!.id;
+      const id = created[r.index].id;
       if (target !== undefined) fixes.set(id, { ...fixes.get(id), [r.field.name]: target });
     }
     if (fixes.size)
@@ -208,8 +217,8 @@ export async function instantiateComponents(
 async function freeComponents(
   ctx: WriteContext,
   component: ModelDef,
-  device: FieldDef,
-  owner: FieldDef,
+  device: FkField,
+  owner: FkField,
   deviceIds: unknown[],
 ): Promise<Map<string, number>> {
   const devices = [...new Set(deviceIds.filter((d) => d !== null && d !== undefined))];
@@ -217,13 +226,13 @@ async function freeComponents(
   if (!devices.length || !nameField?.column) return new Map();
   const rows = await query(
     ctx.db,
-    `SELECT id, ${ident(device.column!)} AS d, ${ident(nameField.column)} AS n FROM ${ident(component.table)}
-      WHERE ${ident(device.column!)} = ANY($1::bigint[]) AND ${ident(owner.column!)} IS NULL ORDER BY id`,
+    `SELECT id, ${ident(device.column)} AS d, ${ident(nameField.column)} AS n FROM ${ident(component.table)}
+      WHERE ${ident(device.column)} = ANY($1::bigint[]) AND ${ident(owner.column)} IS NULL ORDER BY id`,
     [devices],
   );
   return new Map(rows.map((r) => [`${String(r.d)} ${String(r.n)}`, Number(r.id)]));
 }
 
 function fill(name: string, values: Record<string, string>): string {
-  return name.replace(/\{([a-z_]+)\}/g, (m, key: string) => (key in values ? values[key]! : m));
+  return name.replace(/\{([a-z_]+)\}/g, (m, key: string) => (key in values ? values[key] : m));
 }

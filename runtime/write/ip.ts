@@ -7,10 +7,10 @@ export function ipToBigInt(host: string): { value: bigint; family: 4 | 6 } {
   }
   let text = host;
   // an embedded IPv4 tail (::ffff:1.2.3.4) becomes two hextets
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
   if (v4) {
-    const n = ipToBigInt(v4[1]!).value;
-    text = `${text.slice(0, -v4[1]!.length)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+    const n = ipToBigInt(v4).value;
+    text = `${text.slice(0, -v4.length)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const a = head ? head.split(':') : [];

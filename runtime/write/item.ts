@@ -170,19 +170,19 @@ export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
     const alias = aliases.get(key);
     if (alias) {
       if (input[alias.field] !== undefined) continue; // the current name wins
-      const target = fields.get(alias.field)!;
+      const target = ctx.registry.fieldOf(model, alias.field);
       if (target.kind === 'generic') {
         // an older single relation standing for a generic one of a fixed type (prefix `site`)
         if (value === null) {
-          if (p.values[target.typeColumn!] === alias.type) {
-            p.values[target.typeColumn!] = null;
-            p.values[target.idColumn!] = null;
+          if (p.values[target.typeColumn] === alias.type) {
+            p.values[target.typeColumn] = null;
+            p.values[target.idColumn] = null;
           }
           continue;
         }
-        p.values[target.typeColumn!] = alias.type!;
+        p.values[target.typeColumn] = alias.type;
         try {
-          p.refs.set(target.idColumn!, parseReference(value));
+          p.refs.set(target.idColumn, parseReference(value));
         } catch (e) {
           if (!(e instanceof FieldError)) throw e;
           p.errors.add(key, e.message);

@@ -2,19 +2,21 @@
  * Set-based writes: one INSERT, UPDATE or DELETE per model per request, fed by a single JSON
  * parameter (`jsonb_populate_recordset`), never one statement per object.
  */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { ColumnField, ModelDef } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
 import type { Pending } from './types.ts';
 import { tables } from '../db/tables.ts';
 
-function writableColumns(model: ModelDef): FieldDef[] {
-  return model.fields.filter((f) => f.column && f.kind !== 'id' && f.name !== 'created' && f.name !== 'last_updated');
+function writableColumns(model: ModelDef): ColumnField[] {
+  return model.fields.filter(
+    (f): f is ColumnField => !!f.column && f.kind !== 'id' && f.name !== 'created' && f.name !== 'last_updated',
+  );
 }
 
-function rowJson(model: ModelDef, item: Pending, cols: FieldDef[]): Record<string, unknown> {
+function rowJson(model: ModelDef, item: Pending, cols: ColumnField[]): Record<string, unknown> {
   const row: Record<string, unknown> = { id: item.id };
   for (const f of cols)
-    row[f.column!] = f.kind === 'custom_fields' ? (item.values.custom_fields ?? {}) : (item.values[f.name] ?? null);
+    row[f.column] = f.kind === 'custom_fields' ? (item.values.custom_fields ?? {}) : (item.values[f.name] ?? null);
   return row;
 }
 
@@ -30,7 +32,7 @@ const hasTimestamps = (model: ModelDef) => model.fields.some((f) => f.name === '
 
 export async function insertRows(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const cols = writableColumns(model);
-  const names = ['id', ...cols.map((f) => f.column!)].map(ident).join(', ');
+  const names = ['id', ...cols.map((f) => f.column)].map(ident).join(', ');
   await query(
     db,
     `INSERT INTO ${ident(model.table)} (${names}) SELECT ${names}
@@ -41,8 +43,8 @@ export async function insertRows(db: Db, model: ModelDef, items: Pending[]): Pro
 
 export async function updateRows(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const cols = writableColumns(model);
-  const targets = cols.map((f) => ident(f.column!));
-  const sources = cols.map((f) => `r.${ident(f.column!)}`);
+  const targets = cols.map((f) => ident(f.column));
+  const sources = cols.map((f) => `r.${ident(f.column)}`);
   if (hasTimestamps(model)) {
     targets.push('last_updated');
     sources.push('now()');
@@ -70,7 +72,7 @@ export async function writeM2m(db: Db, model: ModelDef, items: Pending[]): Promi
     if (f.kind !== 'm2m') continue;
     const given = items.filter((i) => i.m2m.has(f.name));
     if (!given.length) continue;
-    const th = f.through!;
+    const th = f.through;
     await query(db, `DELETE FROM ${ident(th.table)} WHERE ${ident(th.source)} = ANY($1::bigint[])`, [
       given.map((i) => i.id),
     ]);

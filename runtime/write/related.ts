@@ -61,7 +61,7 @@ export function attrsCondition(
     if (v === null) {
       parts.push(`${col} IS NULL`);
     } else if (f.kind === 'fk' && typeof v === 'object' && !Array.isArray(v)) {
-      const target = registry.model(f.to!);
+      const target = registry.model(f.to);
       const a = `r${++aliasCounter}`;
       const matches = attrsCondition(registry, target, v as Record<string, unknown>, params, a);
       parts.push(`${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${matches})`);
@@ -124,42 +124,55 @@ export async function resolveReferences(
     const rows = await query(db, `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids]);
     for (const r of rows) found.add(r.id as number);
   }
+  // each distinct set of attributes is looked up once, in the order first given
   const byAttrs = new Map<string, number | FieldError>();
+  const out: (number | FieldError)[] = [];
   for (const r of refs) {
-    if (!('attrs' in r)) continue;
-    const key = JSON.stringify(r.attrs);
-    if (byAttrs.has(key)) continue;
-    const params = new Params();
-    let result: number | FieldError;
-    try {
-      const cond = attrsCondition(registry, target, r.attrs, params, 'a');
-      const extra = extraCondition ? ` AND ${extraCondition('a', params)}` : '';
-      const rows = await query(
-        db,
-        `SELECT a.id FROM ${ident(target.table)} a WHERE ${cond}${extra} LIMIT 2`,
-        params.values,
+    if ('id' in r) {
+      out.push(
+        found.has(r.id)
+          ? r.id
+          : new FieldError(`Related object not found using the provided numeric ID: ${r.id}`, 'missing_reference'),
       );
-      const shown = pyRepr(flatten(r.attrs));
-      if (rows.length === 0)
-        result = new FieldError(
-          `Related object not found using the provided attributes: ${shown}`,
-          'missing_reference',
-        );
-      else if (rows.length > 1) result = new FieldError(`Multiple objects match the provided attributes: ${shown}`);
-      else result = rows[0]!.id as number;
-    } catch (e) {
-      if (!(e instanceof LookupError)) throw e;
-      result = new FieldError(e.message);
+      continue;
     }
-    byAttrs.set(key, result);
+    const key = JSON.stringify(r.attrs);
+    let result = byAttrs.get(key);
+    if (result === undefined) {
+      result = await byAttributes(db, registry, target, r.attrs, extraCondition);
+      byAttrs.set(key, result);
+    }
+    out.push(result);
   }
-  return refs.map((r) => {
-    if ('id' in r)
-      return found.has(r.id)
-        ? r.id
-        : new FieldError(`Related object not found using the provided numeric ID: ${r.id}`, 'missing_reference');
-    return byAttrs.get(JSON.stringify(r.attrs))!;
-  });
+  return out;
+}
+
+/** The one object these attributes name, or why there is none. */
+async function byAttributes(
+  db: Db,
+  registry: Registry,
+  target: ModelDef,
+  attrs: Record<string, unknown>,
+  extraCondition?: (alias: string, params: Params) => string,
+): Promise<number | FieldError> {
+  const params = new Params();
+  try {
+    const cond = attrsCondition(registry, target, attrs, params, 'a');
+    const extra = extraCondition ? ` AND ${extraCondition('a', params)}` : '';
+    const rows = await query(
+      db,
+      `SELECT a.id FROM ${ident(target.table)} a WHERE ${cond}${extra} LIMIT 2`,
+      params.values,
+    );
+    const shown = pyRepr(flatten(attrs));
+    if (rows.length === 0)
+      return new FieldError(`Related object not found using the provided attributes: ${shown}`, 'missing_reference');
+    if (rows.length > 1) return new FieldError(`Multiple objects match the provided attributes: ${shown}`);
+    return rows[0].id as number;
+  } catch (e) {
+    if (!(e instanceof LookupError)) throw e;
+    return new FieldError(e.message);
+  }
 }
 
 /** Checks that every listed id exists (many-to-many written as ids). */

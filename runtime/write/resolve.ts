@@ -2,7 +2,7 @@
  * Resolves every relation of a batch: foreign keys, generic relations, many-to-many lists and
  * tags, with one query per target model and errors recorded on the item that caused them.
  */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import { CatalogueLookupError, type GenericField, type ModelDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import { FieldError } from './coerce.ts';
 import { missingIds, parseReference, resolveReferences, type Reference } from './related.ts';
@@ -18,8 +18,11 @@ interface Want {
   ref: Reference;
 }
 
-function genericOf(model: ModelDef, idField: string): FieldDef | undefined {
-  return model.fields.find((f) => f.kind === 'generic' && f.idColumn === idField);
+/** The generic relation a reference keyed by its id column belongs to (item.ts keys them so). */
+function genericOf(model: ModelDef, idField: string): GenericField {
+  const g = model.fields.find((f): f is GenericField => f.kind === 'generic' && f.idColumn === idField);
+  if (!g) throw new CatalogueLookupError(`${model.key} has no generic relation on ${idField}`);
+  return g;
 }
 
 async function resolveAll(
@@ -43,7 +46,7 @@ async function resolveAll(
       extra,
     );
     list.forEach((w, i) => {
-      const r = results[i]!;
+      const r = results[i];
       if (r instanceof FieldError) w.item.errors.add(w.key, r.message, r.code);
       else w.apply(r);
     });
@@ -87,7 +90,6 @@ async function applyTagChanges(
 }
 
 export async function resolveRelations(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
-  const fields = ctx.registry.fields(model);
   const tagChanges = new Map<Pending, { add: number[]; remove: number[] }>();
   const wants: Want[] = [];
   const targets = new Map<Want, ModelDef>();
@@ -96,16 +98,19 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
   const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
   for (const item of items) {
     for (const [name, ref] of item.refs) {
-      const f = fields.get(name)!;
       if (ref === null) {
         item.values[name] = null;
         continue;
       }
-      const generic = f.kind === 'fk' ? undefined : genericOf(model, name);
-      const type = generic ? (item.values[generic.typeColumn!] as string) : f.to!;
-      const key = generic
-        ? (model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name)
-        : name;
+      // a foreign key by its name, or a generic relation by its id column
+      const f = ctx.registry.fieldOf(model, name);
+      let type = f.kind === 'fk' ? f.to : undefined;
+      let key = name;
+      if (type === undefined) {
+        const generic = genericOf(model, name);
+        type = item.values[generic.typeColumn] as string;
+        key = model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name;
+      }
       const w: Want = {
         item,
         key,
@@ -119,8 +124,8 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
     }
     // many-to-many given as lists of ids or references
     for (const [name, list] of item.m2m) {
-      const f = fields.get(name)!;
-      const target = ctx.registry.model(f.to!);
+      const f = ctx.registry.fieldOfKind(model, name, 'm2m');
+      const target = ctx.registry.model(f.to);
       const ids: number[] = new Array(list.length);
       let bad = false;
       list.forEach((v, i) => {
@@ -177,7 +182,8 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
       tagChanges.set(item, changes);
     }
     if (item.tags) {
-      item.tagIds = new Array(item.tags.length);
+      const tagIds: number[] = new Array(item.tags.length);
+      item.tagIds = tagIds;
       item.tags.forEach((v, i) => {
         try {
           const w: Want = {
@@ -185,7 +191,7 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
             key: 'tags',
             ref: slugs && typeof v === 'string' ? { attrs: { slug: v } } : parseReference(v),
             apply: (id) => {
-              item.tagIds![i] = id;
+              tagIds[i] = id;
             },
           };
           targets.set(w, tagModel);
@@ -204,7 +210,7 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
   for (const f of model.fields) {
     if (f.kind !== 'm2m' || !f.writeIds) continue;
     const all = items.flatMap((i) => (i.m2m.get(f.name) ?? []) as number[]);
-    const missing = await missingIds(ctx.db, ctx.registry.model(f.to!), all);
+    const missing = await missingIds(ctx.db, ctx.registry.model(f.to), all);
     for (const item of items) {
       for (const id of (item.m2m.get(f.name) ?? []) as number[])
         if (missing.has(id))
@@ -216,33 +222,29 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
   for (const g of model.fields.filter((f) => f.kind === 'generic')) {
     const byType = new Map<string, Pending[]>();
     for (const item of items) {
-      const type = item.values[g.typeColumn!] as string | null;
-      const id = item.values[g.idColumn!] as number | null;
+      const type = item.values[g.typeColumn] as string | null;
+      const id = item.values[g.idColumn] as number | null;
       if ((type === null) !== (id === null || id === undefined)) {
         if (g.required || type !== null || (id !== null && id !== undefined)) {
-          item.errors.add(type === null ? g.typeColumn! : g.idColumn!, 'This field cannot be null.');
+          item.errors.add(type === null ? g.typeColumn : g.idColumn, 'This field cannot be null.');
         }
         continue;
       }
       if (type === null) {
-        if (g.required) item.errors.add(g.typeColumn!, 'This field is required.');
+        if (g.required) item.errors.add(g.typeColumn, 'This field is required.');
         continue;
       }
-      if (!item.refs.has(g.idColumn!)) pushTo(byType, type, item);
+      if (!item.refs.has(g.idColumn)) pushTo(byType, type, item);
     }
     for (const [type, list] of byType) {
       const target = ctx.registry.model(type);
-      const ids = list.map((i) => i.values[g.idColumn!] as number);
+      const ids = list.map((i) => i.values[g.idColumn] as number);
       const rows = await query(ctx.db, `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`, [ids]);
       const have = new Set(rows.map((r) => r.id as number));
       for (const item of list) {
-        const id = item.values[g.idColumn!] as number;
+        const id = item.values[g.idColumn] as number;
         if (!have.has(id))
-          item.errors.add(
-            g.idColumn!,
-            `Related object not found using the provided value: ${id}.`,
-            'missing_reference',
-          );
+          item.errors.add(g.idColumn, `Related object not found using the provided value: ${id}.`, 'missing_reference');
       }
     }
   }

@@ -6,7 +6,7 @@
  *   content types as object type ids, decimals as strings, empty images "", array fields as JSON text,
  *   the values NetBox keeps on the row (counter caches, an object's cable end) and `created`.
  */
-import type { FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { countSql } from '../read/count-sql.ts';
@@ -62,10 +62,10 @@ function djangoRanges(value: unknown): unknown {
 }
 
 /** The columns NetBox's form reads beyond the snapshot's, as SQL by alias (`__n_<name>`). */
-function netboxColumns(registry: Registry, model: ModelDef, fields: readonly FieldDef[]): [string, string][] {
+function netboxColumns(registry: Registry, model: ModelDef, fields: readonly ColumnField[]): [string, string][] {
   const cols: [string, string][] = [];
   for (const f of fields) {
-    const c = `t.${ident(f.column!)}`;
+    const c = `t.${ident(f.column)}`;
     if (f.kind === 'object_type') cols.push([f.name, typeId(c)]);
     else if (f.kind === 'list' && f.item === 'object_type')
       cols.push([
@@ -76,16 +76,16 @@ function netboxColumns(registry: Registry, model: ModelDef, fields: readonly Fie
     else if (f.kind === 'decimal') cols.push([f.name, `${c}::text`]);
   }
   for (const f of model.fields) {
+    if (!f.snapshot || f.kind !== 'computed') continue;
     const c = f.computed;
-    if (!f.snapshot || !c) continue;
     if (c.type === 'count') cols.push([f.name, countSql(registry, model, c, 't', alias)]);
     else if (c.type === 'expr') cols.push([f.name, rowExpression(c.sql, 't')]);
   }
-  if (model.fields.some((f) => f.computed?.type === 'cable' && f.computed.part === 'cable')) {
+  if (model.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable' && f.computed.part === 'cable')) {
     // NetBox keeps an object's cable end on the object (CabledObjectModel)
     const term = registry.model(TERMINATION.model);
-    const connector = ident(registry.field(term, 'connector')!.column!);
-    const positions = ident(registry.field(term, 'positions')!.column!);
+    const connector = ident(registry.columnOf(term, 'connector'));
+    const positions = ident(registry.columnOf(term, 'positions'));
     const x = alias();
     const mine = `FROM ${ident(term.table)} ${x} WHERE ${x}.${TERMINATION.type} = '${model.key}'
       AND ${x}.${TERMINATION.id} = t.id LIMIT 1`;
@@ -104,7 +104,7 @@ function netboxColumns(registry: Registry, model: ModelDef, fields: readonly Fie
  * not have (`omitted`: columns, and many-to-many fields of the other side's, as an ASN's sites).
  */
 function toNetbox(
-  fields: readonly FieldDef[],
+  fields: readonly ColumnField[],
   omitted: ReadonlySet<string>,
   s: Snapshot,
   row: Record<string, unknown>,
@@ -139,8 +139,8 @@ export async function loadSnapshots(
   // secrets (hidden columns, passwords, write-only fields) never reach the change log or events; a
   // hidden column the catalogue marks for the snapshot is NetBox's, not a secret (a tag's owner)
   const fields = model.fields.filter(
-    (f) =>
-      f.column &&
+    (f): f is ColumnField =>
+      !!f.column &&
       (!f.hidden || f.snapshot === true) &&
       !f.writeOnly &&
       f.kind !== 'password' &&
@@ -149,12 +149,12 @@ export async function loadSnapshots(
       f.kind !== 'id',
   );
   for (const f of fields) {
-    const c = `t.${ident(f.column!)}`;
+    const c = `t.${ident(f.column)}`;
     cols.push(
       f.kind === 'ipaddress'
-        ? `ip_with_mask(${c}) AS ${ident(f.column!)}`
+        ? `ip_with_mask(${c}) AS ${ident(f.column)}`
         : f.kind === 'list' && f.item === 'ipnetwork'
-          ? `${c}::text[] AS ${ident(f.column!)}`
+          ? `${c}::text[] AS ${ident(f.column)}`
           : c,
     );
   }
@@ -168,7 +168,7 @@ export async function loadSnapshots(
   const m2m = new Map<string, Map<number, number[]>>();
   for (const f of model.fields) {
     if (f.kind !== 'm2m') continue;
-    const th = f.through!;
+    const th = f.through;
     const links = await query(
       db,
       `SELECT ${ident(th.source)} AS s, ${ident(th.target)} AS t FROM ${ident(th.table)}
@@ -194,11 +194,11 @@ export async function loadSnapshots(
   for (const r of rows) {
     const s: Snapshot = {};
     for (const f of model.fields) {
-      if (f.kind === 'm2m') s[f.name] = m2m.get(f.name)!.get(r.id as number) ?? [];
+      if (f.kind === 'm2m') s[f.name] = m2m.get(f.name)?.get(r.id as number) ?? [];
       else if (f.kind === 'tags') s.tags = tags.get(r.id as number) ?? [];
       else if (f.kind === 'custom_fields') s.custom_fields = r.custom_field_data ?? {};
-      else if (fields.includes(f))
-        s[f.name] = f.kind === 'decimal' && r[f.column!] !== null ? Number(r[f.column!]) : (r[f.column!] ?? null);
+      else if (f.column !== undefined && fields.includes(f))
+        s[f.name] = f.kind === 'decimal' && r[f.column] !== null ? Number(r[f.column]) : (r[f.column] ?? null);
     }
     netboxForms.set(s, toNetbox(fields, omitted, s, r as Record<string, unknown>));
     out.set(r.id as number, { snapshot: s, repr: String(r.__display ?? '').slice(0, 200) });

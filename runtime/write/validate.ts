@@ -19,17 +19,19 @@ async function pathValues(
   items: Pending[],
   path: readonly string[],
 ): Promise<Map<Pending, unknown>> {
-  const out = new Map<Pending, unknown>(items.map((i) => [i, i.values[path[0]!] ?? null]));
+  const [head, ...rest] = path;
+  const out = new Map<Pending, unknown>(items.map((i) => [i, i.values[head] ?? null]));
+  // the model holding the relation last followed, and that relation
   let current = model;
-  for (const step of path.slice(1)) {
-    const prev = ctx.registry.field(current, path[path.indexOf(step) - 1]!)!;
-    current = ctx.registry.model(prev.to!);
-    const f = ctx.registry.field(current, step)!;
+  let relation = head;
+  for (const step of rest) {
+    current = ctx.registry.targetOf(current, relation);
+    relation = step;
     const ids = [...new Set([...out.values()].filter((v) => !empty(v)))];
     const rows = ids.length
       ? await query(
           ctx.db,
-          `SELECT id, ${ident(f.column!)} AS v FROM ${ident(current.table)}
+          `SELECT id, ${ident(ctx.registry.columnOf(current, step))} AS v FROM ${ident(current.table)}
       WHERE id = ANY($1::bigint[])`,
           [ids],
         )
@@ -42,8 +44,8 @@ async function pathValues(
 
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string' && a.includes('/') && b.includes('/')) {
-    const x = ipToBigInt(a.split('/')[0]!).value;
-    const y = ipToBigInt(b.split('/')[0]!).value;
+    const x = ipToBigInt(a.split('/')[0]).value;
+    const y = ipToBigInt(b.split('/')[0]).value;
     return x < y ? -1 : x > y ? 1 : 0;
   }
   const x = Number(a);
@@ -56,16 +58,16 @@ type IpUnique = Extract<ModelDef['rules'][number], { type: 'ip_unique' }>;
 
 /** NetBox's duplicate check for prefixes, ranges and addresses, per VRF (or the global table). */
 async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique, items: Pending[]): Promise<void> {
-  const col = ident(ctx.registry.field(model, rule.field)!.column!);
-  const vrfCol = ident(ctx.registry.field(model, rule.vrf)!.column!);
+  const col = ident(ctx.registry.columnOf(model, rule.field));
+  const vrfCol = ident(ctx.registry.columnOf(model, rule.vrf));
   const exempt = (i: Pending) =>
     rule.exemptField !== undefined && (rule.exempt ?? []).includes(String(i.values[rule.exemptField]));
   const candidates = items.filter((i) => !empty(i.values[rule.field]) && !exempt(i));
   if (!candidates.length) return;
   const vrfIds = [...new Set(candidates.map((i) => i.values[rule.vrf]).filter((v) => !empty(v)))];
   // the VRF (whatever model the rule's field points at): its name, and whether it enforces uniqueness
-  const vrfModel = ctx.registry.model(ctx.registry.field(model, rule.vrf)!.to!);
-  const enforceCol = rule.enforce ? ident(ctx.registry.field(vrfModel, rule.enforce)!.column!) : 'true';
+  const vrfModel = ctx.registry.targetOf(model, rule.vrf);
+  const enforceCol = rule.enforce ? ident(ctx.registry.columnOf(vrfModel, rule.enforce)) : 'true';
   const vrfs = vrfIds.length
     ? await query(
         ctx.db,
@@ -97,7 +99,7 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
       `host(u.v::inet)`
     : `t.${col} = u.v::inet`;
   const exemptSql = rule.exemptField
-    ? ` AND NOT coalesce(t.${ident(ctx.registry.field(model, rule.exemptField)!.column!)} = ANY($4::text[]), false)`
+    ? ` AND NOT coalesce(t.${ident(ctx.registry.columnOf(model, rule.exemptField))} = ANY($4::text[]), false)`
     : '';
   const rows = await query(
     ctx.db,
@@ -112,7 +114,7 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
     ],
   );
   for (const r of rows) {
-    const i = enforced[Number(r.ord) - 1]!;
+    const i = enforced[Number(r.ord) - 1];
     i.errors.add(rule.key, `Duplicate ${rule.what} found in ${where(i)}: ${String(i.values[rule.field])}`, 'unique');
   }
 }
@@ -142,7 +144,10 @@ async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]):
       case 'all_of':
         for (const i of items) {
           if (i.before) continue;
-          const given = (f: string) => (i.children?.has(f) ? i.children.get(f)!.length > 0 : !empty(i.values[f]));
+          const given = (f: string) => {
+            const children = i.children?.get(f);
+            return children ? children.length > 0 : !empty(i.values[f]);
+          };
           if (!rule.fields.every(given)) i.errors.add(rule.key, rule.message);
         }
         break;
@@ -188,14 +193,14 @@ function sqlType(ctx: WriteContext, f: FieldDef): string {
     case 'ipnetwork':
       return 'cidr';
     case 'choice':
-      return ctx.registry.choices(f.choices!).every((c) => typeof c.value === 'number') ? 'integer' : 'text';
+      return ctx.registry.choices(f.choices).every((c) => typeof c.value === 'number') ? 'integer' : 'text';
     default:
       return 'text';
   }
 }
 
 async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, items: Pending[]): Promise<void> {
-  const fields = u.fields.map((n) => ctx.registry.field(model, n)!);
+  const fields = u.fields.map((n) => ctx.registry.fieldOf(model, n));
   const ci = new Set(u.ci ?? []);
   const applies = (i: Pending) =>
     (u.whenSet ?? []).every((n) => !empty(i.values[n])) &&
@@ -218,14 +223,14 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
   const arrays = fields.map((f) => candidates.map((i) => norm(i, f)));
   // plain equality where no value is null, so that the unique index serves the lookup
   const cols = fields.map((f, k) => {
-    const col = `t.${ident(f.column!)}`;
-    const op = arrays[k]!.every((v) => v !== null) ? '=' : 'IS NOT DISTINCT FROM';
+    const col = `t.${ident(ctx.registry.columnOf(model, f.name))}`;
+    const op = arrays[k].every((v) => v !== null) ? '=' : 'IS NOT DISTINCT FROM';
     return `${ci.has(f.name) ? `lower(${col})` : col} ${op} u.c${k}`;
   });
   const conds = [
     ...cols,
-    ...(u.whenNull ?? []).map((n) => `t.${ident(ctx.registry.field(model, n)!.column!)} IS NULL`),
-    ...(u.whenSet ?? []).map((n) => `t.${ident(ctx.registry.field(model, n)!.column!)} IS NOT NULL`),
+    ...(u.whenNull ?? []).map((n) => `t.${ident(ctx.registry.columnOf(model, n))} IS NULL`),
+    ...(u.whenSet ?? []).map((n) => `t.${ident(ctx.registry.columnOf(model, n))} IS NOT NULL`),
   ];
   const unnest = fields.map((f, k) => `$${k + 1}::${sqlType(ctx, f)}[]`).join(', ');
   const exclude = items.filter((i) => i.before).map((i) => i.id);
@@ -237,7 +242,7 @@ async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, ite
       AND NOT (t.id = ANY($${fields.length + 1}::bigint[])))`,
     [...arrays, exclude],
   );
-  for (const r of rows) candidates[Number(r.ord) - 1]!.errors.add(u.key, u.message, 'unique');
+  for (const r of rows) candidates[Number(r.ord) - 1].errors.add(u.key, u.message, 'unique');
 }
 
 async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {

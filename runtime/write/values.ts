@@ -1,5 +1,5 @@
 /** Stored values of objects by field name, in the form the write path writes them back. */
-import type { ModelDef, Registry } from '../catalogue/index.ts';
+import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
 
 export async function loadValues(
@@ -9,13 +9,13 @@ export async function loadValues(
   ids: number[],
 ): Promise<Map<number, Record<string, unknown>>> {
   const fields = model.fields.filter(
-    (f) => f.column && f.kind !== 'id' && f.name !== 'created' && f.name !== 'last_updated',
+    (f): f is ColumnField => !!f.column && f.kind !== 'id' && f.name !== 'created' && f.name !== 'last_updated',
   );
   const cols = fields.map((f) => {
-    const c = `t.${ident(f.column!)}`;
-    if (f.kind === 'ipaddress') return `ip_with_mask(${c}) AS ${ident(f.column!)}`;
-    if (f.kind === 'list' && f.item === 'ipnetwork') return `${c}::text[] AS ${ident(f.column!)}`;
-    if (f.kind === 'decimal') return `${c}::text AS ${ident(f.column!)}`;
+    const c = `t.${ident(f.column)}`;
+    if (f.kind === 'ipaddress') return `ip_with_mask(${c}) AS ${ident(f.column)}`;
+    if (f.kind === 'list' && f.item === 'ipnetwork') return `${c}::text[] AS ${ident(f.column)}`;
+    if (f.kind === 'decimal') return `${c}::text AS ${ident(f.column)}`;
     return c;
   });
   const rows = await query(
@@ -28,7 +28,7 @@ export async function loadValues(
   return new Map(
     rows.map((r) => {
       const values: Record<string, unknown> = {};
-      for (const f of fields) values[f.name] = r[f.column!] ?? null;
+      for (const f of fields) values[f.name] = r[f.column] ?? null;
       return [r.id as number, values];
     }),
   );

@@ -3,7 +3,7 @@
  * values by kind (unique where they must be), required relations are created first through the
  * API. This is what lets one generic suite test every model, including ones added later.
  */
-import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/index.ts';
+import type { Catalogue, FieldDef, GenericField, ModelDef } from '../../runtime/catalogue/index.ts';
 import { AUTH, type Reply, type TestServer } from './server.ts';
 import { png } from './images.ts';
 
@@ -91,9 +91,10 @@ export class Factory {
       }
       case 'children': {
         // one new object of the first type the child's generic relation allows
-        const child = this.model(f.to!);
-        const item = child.fields.find((g) => g.kind === 'generic' && g.name === f.children!.item)!;
-        const target = this.model(item.types![0]!);
+        const child = this.model(f.to);
+        const item = child.fields.find((g) => g.kind === 'generic' && g.name === f.children.item);
+        if (item?.kind !== 'generic') throw new Error(`${child.key} has no generic field ${f.children.item}`);
+        const target = this.model(item.types[0]!);
         return [{ object_type: target.key, object_id: (await this.create(target)).id }];
       }
       default:
@@ -123,14 +124,14 @@ export class Factory {
       const f = model.fields.find((x) => x.name === name)!;
       if (f.kind === 'fk' && !(name in extra)) body[name] = await this.value(model, f);
     }
-    const typePart = (g: { typeColumn?: string }) => model.fields.find((x) => x.name === g.typeColumn);
-    for (const g of model.fields.filter(
-      (x) => x.kind === 'generic' && (typePart(x)?.required || typePart(x)?.modelRequired || wanted.has(x.typeColumn!)),
-    )) {
-      if (g.typeColumn! in extra) continue;
-      const target = this.model(g.types![0]!);
-      body[g.typeColumn!] = target.key;
-      body[g.idColumn!] = (await this.create(target)).id;
+    const typePart = (g: GenericField) => model.fields.find((x) => x.name === g.typeColumn);
+    for (const g of model.fields) {
+      if (g.kind !== 'generic') continue;
+      if (!(typePart(g)?.required || typePart(g)?.modelRequired || wanted.has(g.typeColumn))) continue;
+      if (g.typeColumn in extra) continue;
+      const target = this.model(g.types[0]!);
+      body[g.typeColumn] = target.key;
+      body[g.idColumn] = (await this.create(target)).id;
     }
     // a rule that two paths agree (a module's bay belongs to its device): take the right side from the left
     for (const r of model.rules) {

@@ -66,11 +66,11 @@ function breadcrumbs(path: string, body: unknown): string {
   const parts = path.split('/').filter(Boolean);
   if (parts[0] !== 'api') return '';
   const steps: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
+  for (const [i, part] of parts.entries()) {
     const href = `/${parts.slice(0, i + 1).join('/')}/`;
     const isObject =
-      i === parts.length - 1 && /^\d+$/.test(parts[i]!) && body && typeof body === 'object' && 'display' in body;
-    const label = i === 0 ? 'API Root' : isObject ? String((body as { display: unknown }).display) : words(parts[i]!);
+      i === parts.length - 1 && /^\d+$/.test(part) && body && typeof body === 'object' && 'display' in body;
+    const label = i === 0 ? 'API Root' : isObject ? String((body as { display: unknown }).display) : words(part);
     steps.push(
       i === parts.length - 1
         ? `<span aria-current="page">${escapeHtml(label)}</span>`

@@ -2,11 +2,16 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
 export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 }
 
 export const securityHeaders: Record<string, string> = {

@@ -17,11 +17,6 @@ import { authorize } from '../access.ts';
 import { fetchObjects, noMatch, pathId } from '../read.ts';
 import { writeContext } from '../write.ts';
 
-/** The column of a field of a model (the actions name fields, the queries need columns). */
-export function column(model: ModelDef, field: string): string {
-  return model.fields.find((f) => f.name === field)!.column!;
-}
-
 /** Branch states whose schemas hold allocations a merge would bring to main. */
 const OPEN = ['ready', 'syncing', 'merging', 'reverting'];
 

@@ -9,7 +9,6 @@ import type { Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
 import {
-  column,
   createAllocated,
   insufficient,
   loadParent,
@@ -20,17 +19,20 @@ import {
 } from './allocate.ts';
 import { query } from '../../db/index.ts';
 
+type Action = Extract<ActionDef, { op: 'available_asns' }>;
+
 async function freeAsns(
   c: Context<AppEnv>,
   model: ModelDef,
-  action: ActionDef,
+  action: Action,
   parent: Row,
   limit: number,
 ): Promise<{ free: number[]; total: number }> {
-  const target = c.var.services.registry.model(action.args.creates!);
-  const lo = Number(parent[column(model, action.args.start!)]);
-  const hi = Number(parent[column(model, action.args.end!)]);
-  const col = column(target, 'asn');
+  const { registry } = c.var.services;
+  const target = registry.model(action.args.creates);
+  const lo = Number(parent[registry.columnOf(model, action.args.start)]);
+  const hi = Number(parent[registry.columnOf(model, action.args.end)]);
+  const col = registry.columnOf(target, 'asn');
   const rows = await query(
     c.var.tx,
     unionOf(await takenTables(c, target), `t.${col} AS v`, `t.${col} BETWEEN $1 AND $2`),
@@ -42,7 +44,7 @@ async function freeAsns(
   return { free, total: hi - lo + 1 - used.size };
 }
 
-export async function listAvailableAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function listAvailableAsns(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
   const parent = await loadParent(c, model, false);
   const { free } = await freeAsns(c, model, action, parent, resultLimit(c));
   return respond(
@@ -52,7 +54,8 @@ export async function listAvailableAsns(c: Context<AppEnv>, model: ModelDef, act
   );
 }
 
-export async function allocateAsns(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function allocateAsns(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
+  const { registry } = c.var.services;
   const { items, many } = await requestedItems(c);
   const parent = await loadParent(c, model, true);
   const { free, total } = await freeAsns(c, model, action, parent, items.length);
@@ -62,7 +65,7 @@ export async function allocateAsns(c: Context<AppEnv>, model: ModelDef, action: 
         `${Math.max(0, total)} available)`,
     );
   }
-  const rir = parent[column(model, action.args.rir!)];
+  const rir = parent[registry.columnOf(model, action.args.rir)];
   const inputs = items.map((item, k) => ({ ...item, asn: free[k], rir }));
-  return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
+  return createAllocated(c, registry.model(action.args.creates), inputs, many);
 }

@@ -8,13 +8,12 @@
  */
 import type { SqlScalar } from '../../db/query.ts';
 import type { Context } from 'hono';
-import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
+import { CatalogueLookupError, type ActionDef, type ModelDef } from '../../catalogue/index.ts';
 import { Params, type Row, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
 import {
-  column,
   createAllocated,
   insufficient,
   loadParent,
@@ -26,41 +25,46 @@ import {
 } from './allocate.ts';
 import { bitsOf, firstAddresses, formatIp, hostValue, type Interval, parseNetwork, size, subtract } from './ipset.ts';
 
+type Action = Extract<ActionDef, { op: 'available_ips' }>;
+
 interface Free {
   readonly family: 4 | 6;
   readonly length: number;
   readonly set: Interval[];
 }
 
-async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: ActionDef, parent: Row): Promise<Free> {
+async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action, parent: Row): Promise<Free> {
   const { registry } = c.var.services;
   const a = action.args;
-  const target = registry.model(a.creates!);
-  const vrf = (parent[column(model, a.vrf!)] ?? null) as SqlScalar;
+  const column = (field: string) => registry.columnOf(model, field);
+  const target = registry.model(a.creates);
+  const vrf = (parent[column(a.vrf)] ?? null) as SqlScalar;
   const params = new Params();
   let whole: Interval;
   let family: 4 | 6;
   let length: number;
   let within: (col: string) => string;
   let vrfCond: string;
-  const vrfCol = column(target, 'vrf');
+  const vrfCol = registry.columnOf(target, 'vrf');
   if (a.network) {
-    const net = parseNetwork(String(parent[column(model, a.network)]));
+    const net = parseNetwork(String(parent[column(a.network)]));
     ({ family, length } = net);
     whole = { lo: net.first, hi: net.last };
-    const p = params.add(String(parent[column(model, a.network)]));
+    const p = params.add(String(parent[column(a.network)]));
     within = (col) => `t.${col} && ${p}::inet AND host(t.${col})::inet <<= ${p}::inet`;
     // a global container counts addresses of every VRF (NetBox's get_child_ips)
-    const anyVrf = vrf === null && a.status && parent[column(model, a.status)] === 'container';
+    const anyVrf = vrf === null && a.status && parent[column(a.status)] === 'container';
     vrfCond = anyVrf ? 'TRUE' : `t.${vrfCol} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
   } else {
-    const start = String(parent[column(model, a.start!)]);
-    const end = String(parent[column(model, a.end!)]);
+    if (!a.start || !a.end)
+      throw new CatalogueLookupError(`${model.key}: available_ips needs network, or start and end`);
+    const start = String(parent[column(a.start)]);
+    const end = String(parent[column(a.end)]);
     const first = parseNetwork(start);
     family = first.family;
     length = first.length;
     whole = { lo: hostValue(start), hi: hostValue(end) };
-    if (a.populated && parent[column(model, a.populated)] === true) return { family, length, set: [] };
+    if (a.populated && parent[column(a.populated)] === true) return { family, length, set: [] };
     const lo = params.add(start.split('/')[0]);
     const hi = params.add(end.split('/')[0]);
     within = (col) => `family(t.${col}) = ${family} AND host(t.${col})::inet BETWEEN ${lo}::inet AND ${hi}::inet`;
@@ -86,7 +90,7 @@ async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action
     .map((r) => ({ lo: hostValue(r.lo as string), hi: hostValue(r.hi as string) }));
   let set = subtract([whole], taken);
   const fullyUsable =
-    !a.network || (a.pool && parent[column(model, a.pool)] === true) || (family === 4 ? length >= 31 : length >= 127);
+    !a.network || (a.pool && parent[column(a.pool)] === true) || (family === 4 ? length >= 31 : length >= 127);
   if (!fullyUsable)
     set = subtract(
       set,
@@ -100,13 +104,14 @@ async function freeAddresses(c: Context<AppEnv>, model: ModelDef, action: Action
   return { family, length, set };
 }
 
-export async function listAvailableIps(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function listAvailableIps(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
+  const { registry } = c.var.services;
   const parent = await loadParent(c, model, false);
   const free = await freeAddresses(c, model, action, parent);
   const vrf = await nestedOf(
     c,
-    c.var.services.registry.model(model.fields.find((f) => f.name === action.args.vrf)!.to!),
-    parent[column(model, action.args.vrf!)],
+    registry.targetOf(model, action.args.vrf),
+    parent[registry.columnOf(model, action.args.vrf)],
   );
   const list = firstAddresses(free.set, resultLimit(c)).map((v) => ({
     family: free.family,
@@ -116,7 +121,8 @@ export async function listAvailableIps(c: Context<AppEnv>, model: ModelDef, acti
   return respond(c, 200, list);
 }
 
-export async function allocateIps(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function allocateIps(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
+  const { registry } = c.var.services;
   const { items, many } = await requestedItems(c);
   const parent = await loadParent(c, model, true);
   const free = await freeAddresses(c, model, action, parent);
@@ -135,12 +141,13 @@ export async function allocateIps(c: Context<AppEnv>, model: ModelDef, action: A
       : {},
   );
   if (errors.some((e) => Object.keys(e).length)) throw invalidInput(many ? errors : errors[0]);
+  // as many as there are items (there are enough: checked above)
   const values = firstAddresses(free.set, items.length);
-  const vrf = parent[column(model, action.args.vrf!)] ?? null;
+  const vrf = parent[registry.columnOf(model, action.args.vrf)] ?? null;
   const inputs = items.map(({ prefix_length: length, ...item }, k) => ({
     ...item,
-    address: `${formatIp(values[k]!, free.family)}/${(length as number | undefined) ?? free.length}`,
+    address: `${formatIp(values[k], free.family)}/${(length as number | undefined) ?? free.length}`,
     vrf,
   }));
-  return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
+  return createAllocated(c, registry.model(action.args.creates), inputs, many);
 }

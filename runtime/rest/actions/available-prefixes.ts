@@ -12,7 +12,6 @@ import type { AppEnv } from '../../http/env.ts';
 import { invalidInput } from '../../errors/index.ts';
 import { respond } from '../../http/render.ts';
 import {
-  column,
   createAllocated,
   insufficient,
   loadParent,
@@ -24,22 +23,27 @@ import {
 } from './allocate.ts';
 import { bitsOf, cidrs, formatIp, type Interval, parseNetwork, subtract } from './ipset.ts';
 
+type Action = Extract<ActionDef, { op: 'available_prefixes' }>;
+
 async function freeSpace(
   c: Context<AppEnv>,
   model: ModelDef,
-  action: ActionDef,
+  action: Action,
   parent: Row,
 ): Promise<{ family: 4 | 6; set: Interval[] }> {
+  const { registry } = c.var.services;
   const a = action.args;
-  const target = c.var.services.registry.model(a.creates!);
-  const text = String(parent[column(model, a.network!)]);
+  const target = registry.model(a.creates);
+  const text = String(parent[registry.columnOf(model, a.network)]);
   const net = parseNetwork(text);
-  const vrf = (parent[column(model, a.vrf!)] ?? null) as SqlScalar;
+  const vrf = (parent[registry.columnOf(model, a.vrf)] ?? null) as SqlScalar;
   const params = new Params();
   const p = params.add(text);
-  const anyVrf = vrf === null && a.status && parent[column(model, a.status)] === 'container';
-  const vrfCond = anyVrf ? 'TRUE' : `t.${column(target, 'vrf')} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
-  const col = column(target, 'prefix');
+  const anyVrf = vrf === null && a.status && parent[registry.columnOf(model, a.status)] === 'container';
+  const vrfCond = anyVrf
+    ? 'TRUE'
+    : `t.${registry.columnOf(target, 'vrf')} IS NOT DISTINCT FROM ${params.add(vrf)}::bigint`;
+  const col = registry.columnOf(target, 'prefix');
   const rows = await query(
     c.var.tx,
     unionOf(await takenTables(c, target), `t.${col}::text AS p`, `t.${col} << ${p}::cidr AND ${vrfCond}`),
@@ -52,18 +56,19 @@ async function freeSpace(
   return { family: net.family, set: subtract([{ lo: net.first, hi: net.last }], taken) };
 }
 
-export async function listAvailablePrefixes(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function listAvailablePrefixes(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
   const parent = await loadParent(c, model, false);
   const free = await freeSpace(c, model, action, parent);
-  const vrfField = model.fields.find((f) => f.name === action.args.vrf)!;
-  const vrf = await nestedOf(c, c.var.services.registry.model(vrfField.to!), parent[vrfField.column!]);
+  const vrfField = c.var.services.registry.fieldOfKind(model, action.args.vrf, 'fk');
+  const vrf = await nestedOf(c, c.var.services.registry.model(vrfField.to), parent[vrfField.column]);
   const list = cidrs(free.set, free.family)
     .slice(0, resultLimit(c))
     .map((b) => ({ family: free.family, prefix: `${formatIp(b.start, free.family)}/${b.length}`, vrf }));
   return respond(c, 200, list);
 }
 
-export async function allocatePrefixes(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function allocatePrefixes(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
+  const { registry } = c.var.services;
   const { items, many } = await requestedItems(c);
   const parent = await loadParent(c, model, true);
   const free = await freeSpace(c, model, action, parent);
@@ -86,8 +91,8 @@ export async function allocatePrefixes(c: Context<AppEnv>, model: ModelDef, acti
     inputs.push({
       ...item,
       prefix: `${formatIp(block.start, free.family)}/${length as number}`,
-      vrf: parent[column(model, action.args.vrf!)] ?? null,
+      vrf: parent[registry.columnOf(model, action.args.vrf)] ?? null,
     });
   }
-  return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
+  return createAllocated(c, registry.model(action.args.creates), inputs, many);
 }

@@ -10,7 +10,6 @@ import type { Row } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
 import {
-  column,
   createAllocated,
   insufficient,
   loadParent,
@@ -22,18 +21,22 @@ import {
 } from './allocate.ts';
 import { query } from '../../db/index.ts';
 
+type Action = Extract<ActionDef, { op: 'available_vlans' }>;
+
 async function freeVids(
   c: Context<AppEnv>,
   model: ModelDef,
-  action: ActionDef,
+  action: Action,
   parent: Row,
   limit: number,
 ): Promise<number[]> {
-  const target = c.var.services.registry.model(action.args.creates!);
-  const ranges = (parent[column(model, action.args.ranges!)] ?? []) as [number, number][];
+  const { registry } = c.var.services;
+  const target = registry.model(action.args.creates);
+  const ranges = (parent[registry.columnOf(model, action.args.ranges)] ?? []) as [number, number][];
+  const vid = registry.columnOf(target, 'vid');
   const rows = await query(
     c.var.tx,
-    unionOf(await takenTables(c, target), `t.${column(target, 'vid')} AS v`, `t.${column(target, 'group')} = $1`),
+    unionOf(await takenTables(c, target), `t.${vid} AS v`, `t.${registry.columnOf(target, 'group')} = $1`),
     [Number(parent.id)],
   );
   const used = new Set(rows.map((r) => Number(r.v)));
@@ -44,18 +47,18 @@ async function freeVids(
   return out;
 }
 
-export async function listAvailableVlans(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function listAvailableVlans(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
   const parent = await loadParent(c, model, false);
   const group = await nestedOf(c, model, parent.id);
   const list = (await freeVids(c, model, action, parent, resultLimit(c))).map((vid) => ({ vid, group }));
   return respond(c, 200, list);
 }
 
-export async function allocateVlans(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function allocateVlans(c: Context<AppEnv>, model: ModelDef, action: Action): Promise<Response> {
   const { items, many } = await requestedItems(c);
   const parent = await loadParent(c, model, true);
   const vids = await freeVids(c, model, action, parent, items.length);
   if (vids.length < items.length) throw insufficient('The requested number of VLANs is not available');
   const inputs = items.map((item, k) => ({ ...item, vid: vids[k], group: parent.id }));
-  return createAllocated(c, c.var.services.registry.model(action.args.creates!), inputs, many);
+  return createAllocated(c, c.var.services.registry.model(action.args.creates), inputs, many);
 }

@@ -12,20 +12,31 @@ import { allocateVlans, listAvailableVlans } from './available-vlans.ts';
 import { pathsHandler, traceHandler } from './trace.ts';
 import { renderConfigHandler, renderTemplateHandler } from './render-config.ts';
 
-type Handler = (c: Context<AppEnv>, model: ModelDef, action: ActionDef) => Promise<Response>;
+type Handler = (c: Context<AppEnv>, model: ModelDef) => Promise<Response>;
 
 export interface ActionHandlers {
   readonly get?: Handler;
   readonly post?: Handler;
 }
 
-export const actionHandlers: Readonly<Record<ActionDef['op'], ActionHandlers>> = {
-  available_ips: { get: listAvailableIps, post: allocateIps },
-  available_prefixes: { get: listAvailablePrefixes, post: allocatePrefixes },
-  available_vlans: { get: listAvailableVlans, post: allocateVlans },
-  available_asns: { get: listAvailableAsns, post: allocateAsns },
-  trace: { get: traceHandler },
-  paths: { get: pathsHandler },
-  render_config: { post: renderConfigHandler },
-  render_template: { post: renderTemplateHandler },
-};
+/** The handlers of an action, each given the action with its op's arguments. */
+export function actionHandlers(action: ActionDef): ActionHandlers {
+  switch (action.op) {
+    case 'available_ips':
+      return { get: (c, m) => listAvailableIps(c, m, action), post: (c, m) => allocateIps(c, m, action) };
+    case 'available_prefixes':
+      return { get: (c, m) => listAvailablePrefixes(c, m, action), post: (c, m) => allocatePrefixes(c, m, action) };
+    case 'available_vlans':
+      return { get: (c, m) => listAvailableVlans(c, m, action), post: (c, m) => allocateVlans(c, m, action) };
+    case 'available_asns':
+      return { get: (c, m) => listAvailableAsns(c, m, action), post: (c, m) => allocateAsns(c, m, action) };
+    case 'trace':
+      return { get: traceHandler };
+    case 'paths':
+      return { get: pathsHandler };
+    case 'render_config':
+      return { post: (c, m) => renderConfigHandler(c, m, action) };
+    case 'render_template':
+      return { post: (c, m) => renderTemplateHandler(c, m, action) };
+  }
+}

@@ -32,7 +32,8 @@ export function parseNetwork(text: string): Network {
 }
 
 export function hostValue(text: string): bigint {
-  return ipToBigInt(text.split('/')[0]!).value;
+  const [host = ''] = text.split('/');
+  return ipToBigInt(host).value;
 }
 
 export function formatIp(value: bigint, family: 4 | 6): string {

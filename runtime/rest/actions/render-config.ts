@@ -4,9 +4,9 @@
  * rendered with the object's config context, the request body's keys and the object itself under
  * its model name. JSON `{configtemplate, content}`, or the bare text with `?format=txt` or
  * `Accept: text/plain`.
- * Args of render_config: `template` (the object's template relation), `fallbacks` (comma-separated
- * relations whose own `template` relation is tried next), `context` (the config context field),
- * `code` (the template model's code field). Args of render_template: `code`.
+ * Args of render_config: `template` (the object's template relation), `fallbacks` (a list of
+ * relations whose own `template` relation is tried next, in order), `context` (the config context
+ * field), `code` (the template model's code field). Args of render_template: `code`.
  */
 import type { SqlScalar } from '../../db/index.ts';
 import type { Context } from 'hono';
@@ -19,6 +19,9 @@ import { respond } from '../../http/render.ts';
 import { renderTemplate, TemplateError } from '../../events/render.ts';
 import { fetchObjects } from '../read.ts';
 import { loadParent } from './allocate.ts';
+
+type RenderConfig = Extract<ActionDef, { op: 'render_config' }>;
+type RenderTemplate = Extract<ActionDef, { op: 'render_template' }>;
 
 async function bodyObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const body = await readJson(c);
@@ -53,54 +56,65 @@ async function answer(
   return respond(c, 200, { configtemplate, content });
 }
 
-export async function renderConfigHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function renderConfigHandler(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  action: RenderConfig,
+): Promise<Response> {
   const a = action.args;
   const { registry } = c.var.services;
   const row = await loadParent(c, model, false);
   const body = await bodyObject(c);
-  const templateField = registry.field(model, a.template!)!;
-  const templates = registry.model(templateField.to!);
-  let id: unknown = body.config_template_id ?? row[templateField.column!];
-  for (const via of (a.fallbacks ?? '').split(',').filter(Boolean)) {
+  const templateField = registry.fieldOfKind(model, a.template, 'fk');
+  const templates = registry.model(templateField.to);
+  let id: unknown = body.config_template_id ?? row[templateField.column];
+  for (const via of a.fallbacks ?? []) {
     if (id !== null && id !== undefined) break;
-    const f = registry.field(model, via)!;
-    const target = registry.model(f.to!);
-    if (row[f.column!] === null || row[f.column!] === undefined) continue;
-    const t = registry.field(target, a.template!);
-    if (!t) continue;
-    const hit = await query(c.var.tx, `SELECT ${ident(t.column!)} AS v FROM ${ident(target.table)} WHERE id = $1`, [
-      row[f.column!] as SqlScalar,
-    ]);
+    const f = registry.fieldOfKind(model, via, 'fk');
+    const target = registry.model(f.to);
+    const ref = row[f.column];
+    if (ref === null || ref === undefined) continue;
+    // a related model without a template relation of its own gives none
+    if (!registry.field(target, a.template)) continue;
+    const hit = await query(
+      c.var.tx,
+      `SELECT ${ident(registry.columnOf(target, a.template))} AS v FROM ${ident(target.table)} WHERE id = $1`,
+      [ref as SqlScalar],
+    );
     id = hit[0]?.v ?? null;
   }
   if (id === null || id === undefined)
     throw invalidInput({ error: `No config template found for this ${model.verboseName}.` });
   if (!Number.isSafeInteger(Number(id))) throw invalidInput({ config_template_id: ['A valid integer is required.'] });
-  const found = await query(
+  const [template] = await query(
     c.var.tx,
-    `SELECT id, ${ident(registry.field(templates, a.code!)!.column!)} AS code
+    `SELECT id, ${ident(registry.columnOf(templates, a.code))} AS code
     FROM ${ident(templates.table)} WHERE id = $1`,
     [Number(id)],
   );
-  if (!found.length)
+  if (!template)
     throw invalidInput({
       config_template_id: [`Related object not found using the provided numeric ID: ${String(id)}`],
     });
   const [object] = await fetchObjects(c, model, [Number(row.id)]);
   const { config_template_id: _, ...extra } = body;
   void _;
-  const context = { ...((object?.[a.context!] ?? {}) as Record<string, unknown>), ...extra, [model.model]: object };
-  return answer(c, templates, Number(found[0]!.id), String(found[0]!.code ?? ''), context);
+  const context = { ...((object?.[a.context] ?? {}) as Record<string, unknown>), ...extra, [model.model]: object };
+  return answer(c, templates, Number(template.id), String(template.code ?? ''), context);
 }
 
-export async function renderTemplateHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
+export async function renderTemplateHandler(
+  c: Context<AppEnv>,
+  model: ModelDef,
+  action: RenderTemplate,
+): Promise<Response> {
   const row = await loadParent(c, model, false);
   const body = await bodyObject(c);
   return answer(
     c,
     model,
     Number(row.id),
-    String(row[c.var.services.registry.field(model, action.args.code!)!.column!] ?? ''),
+    String(row[c.var.services.registry.columnOf(model, action.args.code)] ?? ''),
     body,
   );
 }

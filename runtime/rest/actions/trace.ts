@@ -4,11 +4,11 @@
  * it, traced from the endpoint on one side, with NetBox's CablePath flags.
  */
 import type { Context } from 'hono';
-import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
+import type { ModelDef } from '../../catalogue/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
 import { CABLE, type Ref, refKey } from '../../cables/model.ts';
-import { tracePaths, type Path } from '../../cables/trace.ts';
+import { tracePath, type Path } from '../../cables/trace.ts';
 import { nestedRefs } from '../../read/cabling.ts';
 import { readContext } from '../read.ts';
 import { loadParent } from './allocate.ts';
@@ -29,24 +29,21 @@ async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
   ]);
 }
 
-export async function traceHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
-  void action;
+export async function traceHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
   const row = await loadParent(c, model, false);
-  const origin = { type: model.key, id: Number(row.id) };
-  const paths = await tracePaths(c.var.tx, c.var.services.registry, [origin]);
-  return respond(c, 200, await render(c, paths.get(refKey(origin))!));
+  const path = await tracePath(c.var.tx, c.var.services.registry, { type: model.key, id: Number(row.id) });
+  return respond(c, 200, await render(c, path));
 }
 
-export async function pathsHandler(c: Context<AppEnv>, model: ModelDef, action: ActionDef): Promise<Response> {
-  void action;
+export async function pathsHandler(c: Context<AppEnv>, model: ModelDef): Promise<Response> {
   const row = await loadParent(c, model, false);
   const port = { type: model.key, id: Number(row.id) };
   const { registry } = c.var.services;
   // the endpoint on the port's cable side, then the whole path from there
-  const outward = (await tracePaths(c.var.tx, registry, [port])).get(refKey(port))!;
+  const outward = await tracePath(c.var.tx, registry, port);
   const out: unknown[] = [];
   for (const start of outward.endpoints) {
-    const path = (await tracePaths(c.var.tx, registry, [start])).get(refKey(start))!;
+    const path = await tracePath(c.var.tx, registry, start);
     const through = path.segments.some((s) => [...s.near, ...s.far].some((r) => refKey(r) === refKey(port)));
     if (!through) continue;
     out.push({ path: await render(c, path), is_active: path.active, is_complete: path.complete, is_split: path.split });

@@ -5,7 +5,14 @@
  * name), the help text, lengths and bounds of the column, choices, and `children` / `child` for nested
  * objects and lists. The catalogue's `options` entries give what this rule cannot know.
  */
-import { formModel, type FieldDef, type FieldOptions, type ModelDef, type Registry } from '../../catalogue/index.ts';
+import {
+  formModel,
+  type ComputedField,
+  type FieldDef,
+  type FieldOptions,
+  type ModelDef,
+  type Registry,
+} from '../../catalogue/index.ts';
 import { objectTypeRows } from '../../catalogue/object-types.ts';
 import { nestedNames } from '../../read/embed.ts';
 
@@ -56,10 +63,11 @@ function modelBuilt(f: FieldDef): boolean {
 }
 
 /** A cable shown as its id (a nested form's): DRF's primary-key field for NetBox's cable foreign key. */
-const cableId = (f: FieldDef) => f.plain === true && f.computed?.type === 'cable' && f.computed.part === 'cable';
+const cableId = (f: FieldDef) =>
+  f.kind === 'computed' && f.plain === true && f.computed.type === 'cable' && f.computed.part === 'cable';
 
-function computedType(registry: Registry, f: FieldDef): string {
-  const c = f.computed!;
+function computedType(registry: Registry, model: ModelDef, f: ComputedField): string {
+  const c = f.computed;
   switch (c.type) {
     case 'count':
       // a counter NetBox keeps on the row and a tree's count (an annotation) are integer fields of its
@@ -68,7 +76,7 @@ function computedType(registry: Registry, f: FieldDef): string {
     case 'expr':
       // a choice a nested form shows bare: the integer or string field NetBox's nested serializer declares
       if (c.as === 'choice' && f.plain)
-        return registry.choices(c.choices!).every((o) => typeof o.value === 'number') ? 'integer' : 'string';
+        return registry.choices(c.choices).every((o) => typeof o.value === 'number') ? 'integer' : 'string';
       return c.as === 'fk'
         ? 'nested object'
         : ['integer', 'string', 'decimal', 'boolean'].includes(c.as)
@@ -85,7 +93,7 @@ function computedType(registry: Registry, f: FieldDef): string {
   }
 }
 
-function fieldType(registry: Registry, f: FieldDef): string {
+function fieldType(registry: Registry, model: ModelDef, f: FieldDef): string {
   switch (f.kind) {
     case 'id':
     case 'integer':
@@ -114,7 +122,7 @@ function fieldType(registry: Registry, f: FieldDef): string {
     case 'list':
       return f.item === 'object_type' ? 'field' : 'list';
     case 'computed':
-      return computedType(registry, f);
+      return computedType(registry, model, f);
     default:
       return 'field';
   }
@@ -149,14 +157,19 @@ function constraints(model: ModelDef, f: FieldDef, info: Info): void {
  * The model (as the field nests it: formModel) and field names of the nested object a field shows
  * (empty names: the model's nested form).
  */
-function nestedOf(registry: Registry, f: FieldDef): { target: ModelDef; names: readonly string[] } | undefined {
-  if (f.kind === 'fk') return { target: formModel(registry.model(f.to!), f), names: nestedNames(registry, f) };
+function nestedOf(
+  registry: Registry,
+  model: ModelDef,
+  f: FieldDef,
+): { target: ModelDef; names: readonly string[] } | undefined {
+  if (f.kind === 'fk') return { target: formModel(registry.model(f.to), f), names: nestedNames(registry, f) };
   if (f.kind === 'tags') return { target: registry.model('extras.tag'), names: nestedNames(registry, f) };
+  if (f.kind !== 'computed') return undefined;
   const c = f.computed;
-  if (c?.type === 'expr' && c.as === 'fk')
-    return { target: formModel(registry.model(c.to!), f), names: f.nested ?? [] };
-  if (c?.type === 'reverse_list') return { target: formModel(registry.model(c.model), f), names: f.nested ?? [] };
-  if (c?.type === 'cable' && c.part === 'cable') return { target: registry.model('dcim.cable'), names: [] };
+  if (c.type === 'expr' && c.as === 'fk')
+    return { target: formModel(registry.targetOf(model, f.name), f), names: f.nested ?? [] };
+  if (c.type === 'reverse_list') return { target: formModel(registry.model(c.model), f), names: f.nested ?? [] };
+  if (c.type === 'cable' && c.part === 'cable') return { target: registry.model('dcim.cable'), names: [] };
   return undefined;
 }
 
@@ -179,11 +192,12 @@ const termination = (): Info => ({
 });
 
 /** The item of a list (`child`): a nested object for lists of objects, else the list's own item field. */
-function childOf(registry: Registry, f: FieldDef, readOnly: boolean, depth: number): Info | undefined {
+function childOf(registry: Registry, model: ModelDef, f: FieldDef, readOnly: boolean, depth: number): Info | undefined {
   // tags written as slugs are a plain list of slugs (NetBox's config contexts)
-  if ((f.kind === 'tags' && !f.plain) || f.computed?.type === 'reverse_list') {
-    const { target, names } = nestedOf(registry, f)!;
-    const children = childrenOf(registry, target, names, depth);
+  const listsObjects = (f.kind === 'tags' && !f.plain) || (f.kind === 'computed' && f.computed.type === 'reverse_list');
+  const listed = listsObjects ? nestedOf(registry, model, f) : undefined;
+  if (listed) {
+    const children = childrenOf(registry, listed.target, listed.names, depth);
     return { type: 'nested object', required: false, read_only: readOnly, children };
   }
   if (f.kind === 'children')
@@ -250,7 +264,7 @@ function choiceList(registry: Registry, set: string): Info[] {
 export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, depth = 0): Info {
   const readOnly = isReadOnly(model, f);
   const own = modelBuilt(f);
-  const type = (f.options?.type as string | undefined) ?? fieldType(registry, f);
+  const type = (f.options?.type as string | undefined) ?? fieldType(registry, model, f);
   const info: Info = {
     type,
     required: f.required && !readOnly,
@@ -259,12 +273,12 @@ export function fieldInfo(registry: Registry, model: ModelDef, f: FieldDef, dept
   };
   if (own && f.helpText) info.help_text = f.helpText;
   if (own && !readOnly) constraints(model, f, info);
-  if (f.kind === 'decimal' || (f.computed?.type === 'expr' && f.computed.as === 'decimal')) {
+  if (f.kind === 'decimal' || (f.kind === 'computed' && f.computed.type === 'expr' && f.computed.as === 'decimal')) {
     if (f.maxDigits !== undefined) info.max_digits = f.maxDigits;
     if (f.decimalPlaces !== undefined) info.decimal_places = f.decimalPlaces;
   }
-  const child = childOf(registry, f, readOnly, depth);
-  const nested = nestedOf(registry, f);
+  const child = childOf(registry, model, f, readOnly, depth);
+  const nested = nestedOf(registry, model, f);
   if (child) info.child = child;
   else if (nested && type === 'nested object') info.children = childrenOf(registry, nested.target, nested.names, depth);
   if (!readOnly && f.kind === 'choice' && f.choices) info.choices = choiceList(registry, f.choices);

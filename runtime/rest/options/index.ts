@@ -43,9 +43,8 @@ function fieldsText(registry: Registry, model: ModelDef): string {
 }
 
 export async function optionsHandler(c: Context<AppEnv>, model: ModelDef, list: boolean): Promise<Response> {
-  requireUser(c);
+  const user = requireUser(c);
   const { registry, settings, cache } = c.var.services;
-  const user = c.var.user!;
   const canWrite = !model.readOnly && (!c.var.token || c.var.token.writeEnabled);
   const methods: string[] = [];
   if (canWrite) {

@@ -9,19 +9,23 @@ import type { ModelDef } from '../../catalogue/index.ts';
 import { ident, query } from '../../db/index.ts';
 import { displaySql } from '../../read/display.ts';
 import type { Pending, WriteContext } from '../types.ts';
-import type { CheckRule } from './index.ts';
+import type { CheckRuleOf } from './index.ts';
 
-export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRule, items: Pending[]): Promise<void> {
-  const a = rule.args as Record<string, string>;
-  const withLag = items.filter((i) => i.values[a.field!] !== null && i.values[a.field!] !== undefined);
+export async function checkLag(
+  ctx: WriteContext,
+  model: ModelDef,
+  rule: CheckRuleOf<'lag'>,
+  items: Pending[],
+): Promise<void> {
+  const a = rule.args;
+  const withLag = items.filter((i) => i.values[a.field] !== null && i.values[a.field] !== undefined);
   if (!withLag.length) return;
-  const col = (f: string) => ident(ctx.registry.field(model, f)!.column!);
-  const device = ctx.registry.model(ctx.registry.field(model, a.device!)!.to!);
-  const chassisField = a.chassis ? ctx.registry.field(device, a.chassis) : undefined;
-  const chassis = chassisField ? ident(chassisField.column!) : undefined;
+  const col = (f: string) => ident(ctx.registry.columnOf(model, f));
+  const device = ctx.registry.targetOf(model, a.device);
+  const chassis = a.chassis ? ident(ctx.registry.columnOf(device, a.chassis)) : undefined;
   const own = new Map<number, unknown>();
   if (chassis) {
-    const ids = [...new Set(withLag.map((i) => i.values[a.device!] as number))];
+    const ids = [...new Set(withLag.map((i) => i.values[a.device] as number))];
     for (const r of await query(
       ctx.db,
       `SELECT id, ${chassis} AS c FROM ${ident(device.table)}
@@ -31,44 +35,44 @@ export async function checkLag(ctx: WriteContext, model: ModelDef, rule: CheckRu
       own.set(Number(r.id), r.c);
   }
   const chassisSql = chassis
-    ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device!)})`
+    ? `(SELECT d.${chassis} FROM ${ident(device.table)} d WHERE d.id = t.${col(a.device)})`
     : 'NULL';
   const rows = await query(
     ctx.db,
-    `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type!)} AS type,
-      t.${col(a.device!)} AS device,
+    `SELECT t.id, ${displaySql(ctx.registry, model, 't')} AS name, t.${col(a.type)} AS type,
+      t.${col(a.device)} AS device,
             (SELECT ${displaySql(ctx.registry, device, 'd')} FROM ${ident(device.table)} d
-      WHERE d.id = t.${col(a.device!)}) AS device_name,
+      WHERE d.id = t.${col(a.device)}) AS device_name,
             ${chassisSql} AS chassis
        FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[])`,
-    [[...new Set(withLag.map((i) => i.values[a.field!] as number))]],
+    [[...new Set(withLag.map((i) => i.values[a.field] as number))]],
   );
   const by = new Map(rows.map((r) => [Number(r.id), r]));
   for (const item of withLag) {
-    const lagId = item.values[a.field!] as number;
+    const lagId = item.values[a.field] as number;
     if (item.before && lagId === item.id) {
-      item.errors.add(a.field!, 'A LAG interface cannot be its own parent.');
+      item.errors.add(a.field, 'A LAG interface cannot be its own parent.');
       continue;
     }
     const lag = by.get(lagId);
     if (!lag) continue;
     if (lag.type !== a.lag_type) {
-      item.errors.add(a.field!, `The selected LAG interface (${lag.name as string}) is not a LAG interface.`);
+      item.errors.add(a.field, `The selected LAG interface (${lag.name as string}) is not a LAG interface.`);
       continue;
     }
     const sameChassis =
       lag.chassis !== null &&
       lag.chassis !== undefined &&
-      String(own.get(Number(item.values[a.device!]))) === String(lag.chassis);
-    if (Number(lag.device) !== Number(item.values[a.device!]) && !sameChassis) {
+      String(own.get(Number(item.values[a.device]))) === String(lag.chassis);
+    if (Number(lag.device) !== Number(item.values[a.device]) && !sameChassis) {
       item.errors.add(
-        a.field!,
+        a.field,
         `The selected LAG interface (${lag.name as string}) belongs to a different device ` +
           `(${lag.device_name as string}).`,
       );
       continue;
     }
-    if (item.values[a.type!] === a.virtual_type)
-      item.errors.add(a.type!, 'Virtual interfaces cannot have a parent LAG interface.');
+    if (item.values[a.type] === a.virtual_type)
+      item.errors.add(a.type, 'Virtual interfaces cannot have a parent LAG interface.');
   }
 }

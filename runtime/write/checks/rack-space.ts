@@ -6,10 +6,10 @@
  * (fields of the type), `rack_height` and `starting_unit` (fields of the rack).
  */
 import type { ModelDef } from '../../catalogue/index.ts';
-import { ident, query } from '../../db/index.ts';
+import { ident, query, type Row } from '../../db/index.ts';
 import { displaySql } from '../../read/display.ts';
 import type { Pending, WriteContext } from '../types.ts';
-import type { CheckRule } from './index.ts';
+import type { CheckRuleOf } from './index.ts';
 
 interface Placed {
   readonly id: number;
@@ -31,38 +31,38 @@ function overlaps(a: Placed, b: Placed): boolean {
 export async function checkRackSpace(
   ctx: WriteContext,
   model: ModelDef,
-  rule: CheckRule,
+  rule: CheckRuleOf<'rack_space'>,
   items: Pending[],
 ): Promise<void> {
-  const a = rule.args as Record<string, string>;
-  const col = (m: ModelDef, f: string) => ident(ctx.registry.field(m, f)!.column!);
-  const typeModel = ctx.registry.model(ctx.registry.field(model, a.type!)!.to!);
-  const rackModel = ctx.registry.model(ctx.registry.field(model, a.rack!)!.to!);
-  const placed = items.filter((i) => i.values[a.rack!] != null && i.values[a.position!] != null);
+  const a = rule.args;
+  const col = (m: ModelDef, f: string) => ident(ctx.registry.columnOf(m, f));
+  const typeModel = ctx.registry.targetOf(model, a.type);
+  const rackModel = ctx.registry.targetOf(model, a.rack);
+  const placed = items.filter((i) => i.values[a.rack] != null && i.values[a.position] != null);
   if (!placed.length) return;
-  const typeIds = [...new Set(placed.map((i) => i.values[a.type!] as number))];
-  const rackIds = [...new Set(placed.map((i) => i.values[a.rack!] as number))];
+  const typeIds = [...new Set(placed.map((i) => i.values[a.type] as number))];
+  const rackIds = [...new Set(placed.map((i) => i.values[a.rack] as number))];
   const [types, racks, stored] = await Promise.all([
     query(
       ctx.db,
       `SELECT t.id, ${displaySql(ctx.registry, typeModel, 't')} AS name,
-      t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
+      t.${col(typeModel, a.height)}::float8 AS h, t.${col(typeModel, a.full_depth)} AS fd
       FROM ${ident(typeModel.table)} t WHERE t.id = ANY($1::bigint[])`,
       [typeIds],
     ),
     query(
       ctx.db,
-      `SELECT id, ${col(rackModel, a.rack_height!)} AS h, ${col(rackModel, a.starting_unit!)} AS s
+      `SELECT id, ${col(rackModel, a.rack_height)} AS h, ${col(rackModel, a.starting_unit)} AS s
       FROM ${ident(rackModel.table)} WHERE id = ANY($1::bigint[])`,
       [rackIds],
     ),
     query(
       ctx.db,
-      `SELECT d.id, d.${col(model, a.rack!)} AS rack, d.${col(model, a.position!)}::float8 AS position,
-        d.${col(model, a.face!)} AS face,
-              t.${col(typeModel, a.height!)}::float8 AS h, t.${col(typeModel, a.full_depth!)} AS fd
-         FROM ${ident(model.table)} d JOIN ${ident(typeModel.table)} t ON t.id = d.${col(model, a.type!)}
-        WHERE d.${col(model, a.rack!)} = ANY($1::bigint[]) AND d.${col(model, a.position!)} IS NOT NULL
+      `SELECT d.id, d.${col(model, a.rack)} AS rack, d.${col(model, a.position)}::float8 AS position,
+        d.${col(model, a.face)} AS face,
+              t.${col(typeModel, a.height)}::float8 AS h, t.${col(typeModel, a.full_depth)} AS fd
+         FROM ${ident(model.table)} d JOIN ${ident(typeModel.table)} t ON t.id = d.${col(model, a.type)}
+        WHERE d.${col(model, a.rack)} = ANY($1::bigint[]) AND d.${col(model, a.position)} IS NOT NULL
         AND NOT (d.id = ANY($2::bigint[]))`,
       [rackIds, items.filter((i) => i.before).map((i) => i.id)],
     ),
@@ -77,41 +77,42 @@ export async function checkRackSpace(
     height: Number(r.h),
     fullDepth: !!r.fd,
   }));
-  const mine = new Map<Pending, Placed>();
+  // the batch's placed devices, each with its type's row
+  const mine: { item: Pending; p: Placed; type: Row }[] = [];
   for (const item of placed) {
-    const t = typeBy.get(item.values[a.type!] as number);
-    if (!t) continue;
-    mine.set(item, {
+    const type = typeBy.get(item.values[a.type] as number);
+    if (!type) continue;
+    const p: Placed = {
       id: item.id || -1 - item.index,
-      rack: item.values[a.rack!] as number,
-      position: Number(item.values[a.position!]),
-      face: (item.values[a.face!] as string | null) ?? null,
-      height: Number(t.h),
-      fullDepth: !!t.fd,
-    });
+      rack: item.values[a.rack] as number,
+      position: Number(item.values[a.position]),
+      face: (item.values[a.face] as string | null) ?? null,
+      height: Number(type.h),
+      fullDepth: !!type.fd,
+    };
+    mine.push({ item, p, type });
   }
-  for (const [item, p] of mine) {
-    const t = typeBy.get(item.values[a.type!] as number)!;
+  for (const { item, p, type: t } of mine) {
     const rack = rackBy.get(p.rack);
     if (!rack) continue;
     if ((p.position * 2) % 1 !== 0) {
-      item.errors.add(a.position!, 'Position must be in increments of 0.5 rack units.');
+      item.errors.add(a.position, 'Position must be in increments of 0.5 rack units.');
       continue;
     }
     if (p.face === null) {
-      item.errors.add(a.face!, 'Must specify rack face when defining rack position.');
+      item.errors.add(a.face, 'Must specify rack face when defining rack position.');
       continue;
     }
     if (p.height === 0) {
-      item.errors.add(a.position!, `A 0U device type (${t.name as string}) cannot be assigned to a rack position.`);
+      item.errors.add(a.position, `A 0U device type (${t.name as string}) cannot be assigned to a rack position.`);
       continue;
     }
     const first = Number(rack.s);
     const fits = p.position >= first && p.position + p.height <= first + Number(rack.h);
-    const clash = others.some((o) => overlaps(p, o)) || [...mine.values()].some((o) => o !== p && overlaps(p, o));
+    const clash = others.some((o) => overlaps(p, o)) || mine.some((o) => o.p !== p && overlaps(p, o.p));
     if (!fits || clash) {
       item.errors.add(
-        a.position!,
+        a.position,
         `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ` +
           `${t.name as string} (${fmt(p.height)}U)`,
       );

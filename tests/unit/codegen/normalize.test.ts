@@ -166,10 +166,8 @@ describe('fields', () => {
 
   it('name both columns of a many-to-many table to the same model from_ and to_', () => {
     const self = normalized(['related: {type: m2m, to: shop.shelf}', 'related: {type: m2m, to: shop.widget}']);
-    expect(self.models['shop.widget']!.fields.find((f) => f.name === 'related')!.through).toEqual({
-      table: 'shop_widget_related',
-      source: 'from_widget_id',
-      target: 'to_widget_id',
+    expect(self.models['shop.widget']!.fields.find((f) => f.name === 'related')).toMatchObject({
+      through: { table: 'shop_widget_related', source: 'from_widget_id', target: 'to_widget_id' },
     });
   });
 
@@ -203,8 +201,7 @@ describe('fields', () => {
       'shelf: {type: fk, to: shop.shelf, required: true, on_delete: protect, nested: [id, {parent: [id, name]}, name]}',
     ]);
     const shelf = c.models['shop.widget']!.fields.find((f) => f.name === 'shelf')!;
-    expect(shelf.nested).toEqual(['id', 'parent', 'name']);
-    expect(shelf.forms).toEqual({ parent: { nested: ['id', 'name'] } });
+    expect(shelf).toMatchObject({ nested: ['id', 'parent', 'name'], forms: { parent: { nested: ['id', 'name'] } } });
     const target = c.models['shop.shelf']!;
     const formed = formModel(target, shelf);
     expect(formed.key).toBe('shop.shelf');

@@ -56,6 +56,28 @@ const cases: { given: [string, string]; want: string }[] = [
     want: `${widget}.rules.0: unknown field "cont" on shop.widget`,
   },
   { given: ['path: widgets', 'path: shelves'], want: `${widget}.path: "shelves" is already used by shop.shelf` },
+  {
+    given: [
+      '- {requires: [price, count]}',
+      '- {check: lag, args: {field: shelf, device: shelf, type: name, virtual_type: virtual}}',
+    ],
+    want: `${widget}.rules.0.args.lag_type: required`,
+  },
+  {
+    given: [
+      '- {requires: [price, count]}',
+      '- {check: keeps_primary_ip, args: {assigned: shelf, holders: [shop.shelf.nope], parents: []}}',
+    ],
+    want: `${widget}.rules.0.args.holders: unknown field "shop.shelf.nope"`,
+  },
+  {
+    given: [
+      '- {requires: [price, count]}',
+      '- {check: rack_space, args: {rack: shelf, position: nowhere, face: name, type: shelf, height: h, ' +
+        'full_depth: d, rack_height: h, starting_unit: s}}',
+    ],
+    want: `${widget}.rules.0.args.position: unknown field "nowhere" of shop.widget`,
+  },
   ...(
     [
       ['[id, {name: plain}]', 'name: only a choice, a foreign key or a cable can be plain'],
