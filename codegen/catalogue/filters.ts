@@ -9,6 +9,7 @@ import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
+import { expandExpression, expressionKey, type Expansion, type ExpressionScope } from './expressions.ts';
 
 export { numberLookups, stringLookups } from './filter-fields.ts';
 
@@ -94,9 +95,14 @@ interface Source {
 }
 
 function source(r: Reach, m: ModelDef, name: string, d: RawFilter, at: string): Source {
-  const relation = !d.op && !d.expr && !d.filter;
+  const expression = expressionKey(d) !== undefined;
+  const relation = !d.op && !expression && !d.filter;
   const names = d.op === 'tag' ? ['tag', 'tag_id'] : relation && !name.endsWith('_id') ? [`${name}_id`, name] : [name];
-  return { names, at, build: () => (d.op || d.expr ? special(name, d) : declaredFilters(r, m, name, d)) };
+  return {
+    names,
+    at,
+    build: () => (d.op || expression ? special(name, d, { raw: r.raw, key: m.key }) : declaredFilters(r, m, name, d)),
+  };
 }
 
 /** Filters other models hand this one: contacts of an object, its cable's connector, a site's region. */
@@ -129,13 +135,16 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
 }
 
 /** A declared operation: one of runtime/filters/special.ts, or a derived kind on a model without its feature. */
-function special(name: string, d: RawFilter): FilterDef[] {
+function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[] {
   if ((requestOps as readonly string[]).includes(d.op!)) return [requestFilter(d.op as (typeof requestOps)[number])];
   // tags NetBox filters on models whose API shows none (data sources): nothing is tagged, but the filter holds
   if (d.op === 'tag') return tagFilters();
-  if (d.expr) {
+  if (expressionKey(d)) {
+    const e = expandExpression(d, scope) as Expansion;
+    // the filter's type is the expression's unless the filter names one
+    const type = d.type ?? ({ integer: 'integer', decimal: 'number', boolean: 'boolean' } as const)[e.as as 'integer'];
     const kind =
-      d.type === 'integer' ? 'number' : d.type === 'number' ? 'decimal' : d.type === 'boolean' ? 'boolean' : 'string';
+      type === 'integer' ? 'number' : type === 'number' ? 'decimal' : type === 'boolean' ? 'boolean' : 'string';
     const lookups = d.lookups ?? (kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups);
     return [
       {
@@ -145,8 +154,8 @@ function special(name: string, d: RawFilter): FilterDef[] {
         column: 'id',
         lookups,
         op: 'expr',
-        arg: d.expr,
-        type: d.type ?? 'string',
+        arg: e.sql,
+        type: type ?? 'string',
         description: d.description ?? name,
       },
     ];

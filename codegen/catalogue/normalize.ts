@@ -20,6 +20,7 @@ import type {
 import type { FeatureName } from '../../runtime/catalogue/names.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
+import { expandExpression, expressionKey, type Expansion } from './expressions.ts';
 import {
   byCodePoint,
   capitalize,
@@ -248,7 +249,7 @@ function normalizeField(
   }
 }
 
-function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): FieldDef {
+function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue, key: string): FieldDef {
   let computed: ComputedDef;
   if (c.count) {
     const [app, model, field] = c.count.split('.') as [string, string, string];
@@ -268,13 +269,14 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
       cumulative: c.cumulative ?? false,
       ...(through ? { through } : {}),
     };
-  } else if (c.expr) {
+  } else if (expressionKey(c)) {
+    const e = expandExpression(c, { raw, key }) as Expansion;
     computed = {
       type: 'expr',
-      sql: c.expr,
-      as: c.as!,
-      ...(c.choices ? { choices: c.choices } : {}),
-      ...(c.to ? { to: c.to } : {}),
+      sql: e.sql,
+      as: e.as,
+      ...(e.choices ? { choices: e.choices } : {}),
+      ...(e.to ? { to: e.to } : {}),
     };
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
@@ -371,7 +373,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   // kept, filtered on and shown in GraphQL as NetBox's model has them; not in its serializer's answers
   const unlisted: Partial<FieldDef> = timestamps === 'unlisted' ? { unlisted: true } : {};
   const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
-  const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw));
+  const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw, key));
   const all: FieldDef[] = [
     envelopeField('id', 'id', { column: 'id', label: 'ID' }),
     envelopeField('url', 'url', { label: 'URL' }),

@@ -7,6 +7,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import { expressionNames } from './named-expressions.ts';
 
 const { Array: List, Boolean: Bool, Integer, Null, Number: Num, Object: Obj, Optional } = Type;
 const { String: Str, Tuple, Union, Unknown } = Type;
@@ -169,15 +170,38 @@ const field = closed({
   example: Optional(Unknown()),
 });
 
+/** A value computed from the row's columns, said by what it means (expressions.ts writes its SQL): one key. */
+const expressionKeys = {
+  same_as: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "another field's value (its column)" })),
+  first_of: Optional(
+    List(identifier, { minItems: 2, description: 'the first of these foreign keys (to one model) that is set' }),
+  ),
+  family: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "an IP field's family (4 or 6)" })),
+  generic_id: Optional(
+    Str({ pattern: '^[a-z][a-z0-9_]*$', description: "a generic relation's id when its type is the one `to` names" }),
+  ),
+  reverse_one: Optional(
+    Union([fieldPath, List(fieldPath, { minItems: 2 })], {
+      description:
+        'the one row of another model whose foreign key or generic relation (`app.model.field`) points here, ' +
+        'with the fixed values `where` gives; several relations of that model: the first row any of them finds',
+    }),
+  ),
+  sum: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: 'the sum of this number field of the rows `over`' })),
+  over: Optional(
+    Str({ pattern: fieldPath.pattern, description: 'sum: the rows whose foreign key (`app.model.field`) points here' }),
+  ),
+  named: Optional(oneOf(expressionNames, 'an expression written once in codegen/catalogue/named-expressions.ts')),
+};
+
 const computed = closed({
   label: Optional(text()),
   count: Optional(fieldPath),
   cumulative: flag(),
-  expr: Optional(text()),
-  as: Optional(oneOf(['integer', 'string', 'choice', 'fk', 'decimal', 'boolean', 'json'] as const)),
+  ...expressionKeys,
   copy: Optional(text()),
-  choices: Optional(text()),
-  to: Optional(contentType),
+  to: Optional(Str({ pattern: contentType.pattern, description: 'generic_id: the type whose id it is' })),
+  where: Optional(strings),
   ip_depth: Optional(text()),
   ip_children: Optional(text()),
   vrf: Optional(text()),
@@ -244,7 +268,7 @@ const filter = closed(
     op: Optional(oneOf(filterOps)),
     arg: Optional(text()),
     field: Optional(text()),
-    expr: Optional(text('a value NetBox stores and we compute, in SQL over the row’s columns')),
+    ...expressionKeys,
     lookups: Optional(fieldList()),
     type: Optional(oneOf(['string', 'integer', 'number', 'boolean'] as const)),
     description: Optional(text()),
@@ -442,6 +466,8 @@ export type RawApp = Static<typeof app>;
 export type RawModel = Static<typeof model>;
 export type RawField = Static<typeof field>;
 export type RawComputed = Static<typeof computed>;
+/** What an entry (a computed value, a filter) may say of its expression. */
+export type RawExpression = Pick<RawComputed, keyof typeof expressionKeys | 'to' | 'where'>;
 export type RawFilter = Static<typeof filter>;
 export type RawRule = Static<typeof rule>;
 export type RawUnique = Static<typeof unique>;

@@ -2,9 +2,10 @@
  * Rules of models.yaml that need the whole catalogue: references between models, choice sets,
  * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
  */
-import type { RawCatalogue, RawModel } from './schema.ts';
+import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
 import { CatalogueError } from './load.ts';
 import { parseDisplay } from './display.ts';
+import { expandExpression, expressionKey, expressionKeys, isFault, type Expansion } from './expressions.ts';
 
 const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
 const columnlessPrefixes = ['_'];
@@ -24,6 +25,24 @@ export function wireNames(model: RawModel): Set<string> {
   return names;
 }
 
+/** An entry's expression that does not hold, and keys that belong to an expression it does not give. */
+function expressionFaults(e: RawExpression, at: string, key: string, raw: RawCatalogue, filter = false): string[] {
+  const faults: string[] = [];
+  const kind = expressionKey(e);
+  const stray = { to: 'generic_id', where: 'reverse_one', over: 'sum' } as const;
+  for (const [k, needs] of Object.entries(stray)) {
+    // a filter's `where` without an expression is its own: fixed values of the rows its `from` reaches
+    const filters = filter && k === 'where' && !kind;
+    if (e[k as keyof typeof stray] !== undefined && kind !== needs && !filters)
+      faults.push(`${at}.${k}: applies only to "${needs}"`);
+  }
+  if (!kind) return faults;
+  const x = expandExpression(e, { raw, key });
+  if (isFault(x)) faults.push(`${at}${x.at ? `.${x.at}` : ''}: ${x.fault}`);
+  else if (x.choices && !raw.choices?.[x.choices]) faults.push(`${at}: needs the choice set "${x.choices}"`);
+  return faults;
+}
+
 export function validateCatalogue(raw: RawCatalogue): void {
   const faults: string[] = [];
   const models = new Map<string, RawModel>();
@@ -34,6 +53,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
   const paths = new Map<string, string>();
 
   const fieldOf = (key: string, field: string) => models.get(key)?.fields[field];
+  /** what an entry's expression gives on model `key`, if it has one that holds */
+  const expansion = (key: string, e: RawExpression | undefined): Expansion | undefined => {
+    if (!e || !expressionKey(e)) return undefined;
+    const x = expandExpression(e, { raw, key });
+    return isFault(x) ? undefined : x;
+  };
   /** Walks `a.b.c` through foreign keys; returns the fault text or undefined. */
   const walk = (key: string, path: string[], allowComputed: boolean): string | undefined => {
     let current = key;
@@ -75,7 +100,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const f = target.fields[name];
       const c = target.computed?.[name];
       if (form === 'plain') {
-        if (!(f?.type === 'fk' || f?.type === 'choice' || c?.cable === 'cable' || (c?.expr && c.as === 'choice')))
+        if (!(f?.type === 'fk' || f?.type === 'choice' || c?.cable === 'cable' || expansion(to, c)?.as === 'choice'))
           faults.push(`${at}.${name}: only a choice, a foreign key or a cable can be plain`);
         continue;
       }
@@ -84,8 +109,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
           ? f.to
           : c?.reverse_list
             ? c.reverse_list.split('.').slice(0, 2).join('.')
-            : c?.as === 'fk'
-              ? c.to
+            : expansion(to, c)?.as === 'fk'
+              ? expansion(to, c)!.to
               : undefined;
       if (!rel || !models.has(rel)) faults.push(`${at}.${name}: only a relation has a form of its own`);
       else checkNested(rel, form as unknown[], `${at}.${name}`);
@@ -162,7 +187,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const cat = `${at}.computed.${cname}`;
       const kinds = [
         'count',
-        'expr',
+        ...expressionKeys,
         'ip_depth',
         'ip_children',
         'reverse_list',
@@ -172,7 +197,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
       ].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) {
         faults.push(
-          `${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy, cable, config_context`,
+          `${cat}: give exactly one of count, ${expressionKeys.join(', ')}, ip_depth, ip_children, reverse_list, ` +
+            'copy, cable, config_context',
         );
         continue;
       }
@@ -200,15 +226,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
         if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
       }
-      if (c.expr) {
-        if (!c.as) faults.push(`${cat}: an expr needs "as"`);
-        if (c.as === 'choice' && (!c.choices || !choices[c.choices]))
-          faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
-        if (c.as === 'fk' && (!c.to || !models.has(c.to))) faults.push(`${cat}: unknown model "${c.to ?? ''}"`);
-      }
+      faults.push(...expressionFaults(c, cat, key, raw));
       if (c.nested) {
         // the objects a reverse list or a relation expression shows, in a form of their own
-        const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : c.as === 'fk' ? c.to : undefined;
+        const x = expansion(key, c);
+        const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : x?.as === 'fk' ? x.to : undefined;
         if (!to || !models.has(to)) faults.push(`${cat}.nested: only a reverse_list or an fk expression has one`);
         else checkNested(to, c.nested, `${cat}.nested`);
       }
@@ -327,8 +349,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
     }
     // paths through generic relations and reverse hops are followed (and faulted) where filters are built
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
-      if (!f.op && !f.expr && !f.via && !f.from && !f.filter && !f.any)
-        faults.push(`${at}.filters.${fname}: give "op", "expr", "via", "from", "filter" or "any"`);
+      if (!f.op && !expressionKey(f) && !f.via && !f.from && !f.filter && !f.any)
+        faults.push(`${at}.filters.${fname}: give "op", an expression, "via", "from", "filter" or "any"`);
+      faults.push(...expressionFaults(f, `${at}.filters.${fname}`, key, raw, true));
+      const x = expansion(key, f);
+      if (x && !['integer', 'decimal', 'string', 'boolean'].includes(x.as))
+        faults.push(`${at}.filters.${fname}: a filter compares a number, a string or a boolean, not a ${x.as}`);
       if (f.from && !models.has(f.from.split('.').slice(0, 2).join('.')))
         faults.push(`${at}.filters.${fname}.from: unknown model in "${f.from}"`);
     }
