@@ -4,7 +4,7 @@
  * models hand on (`propagate_filters`, `reverse_filters`) and from its own declarations (filter-reach.ts).
  */
 import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
-import { CatalogueError } from './load.ts';
+import { CatalogueError, modelAt } from './load.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
@@ -116,7 +116,7 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
       const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
       if (!g?.types?.includes(m.key)) continue;
       for (const [fname, far] of Object.entries(rf.filters)) {
-        const at = `apps.${app}.models.${name}.reverse_filters.filters.${fname} (on ${m.key})`;
+        const at = `${modelAt(r.raw, `${app}.${name}`)}.reverse_filters.filters.${fname} (on ${m.key})`;
         out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }, at));
       }
     }
@@ -127,7 +127,7 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
     const [tapp, tmodel] = f.to!.split('.') as [string, string];
     for (const [name, p] of Object.entries(r.raw.apps[tapp]!.models[tmodel]!.propagate_filters ?? {})) {
       const d: RawFilter = typeof p === 'string' ? { via: p } : p;
-      const at = `apps.${tapp}.models.${tmodel}.propagate_filters.${name} (on ${m.key})`;
+      const at = `${modelAt(r.raw, f.to!)}.propagate_filters.${name} (on ${m.key})`;
       out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }, at));
     }
   }
@@ -216,7 +216,7 @@ class FilterBuilder implements Reach {
       p = {
         derived: derivedFilters(this.cat, this.raw, m),
         handed: handedSources(this, m),
-        declared: own.map(([name, d]) => source(this, m, name, d, `apps.${m.app}.models.${m.model}.filters.${name}`)),
+        declared: own.map(([name, d]) => source(this, m, name, d, `${modelAt(this.raw, m.key)}.filters.${name}`)),
       };
       this.models.set(key, p);
     }

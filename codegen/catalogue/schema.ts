@@ -119,7 +119,12 @@ const field = closed({
   pattern: Optional(text()),
   choices: Optional(text()),
   plain: flag('a choice read as its bare value, tags as slugs, a foreign key as its id (DRF’s primary-key field)'),
-  to: Optional(contentType),
+  to: Optional(
+    Str({
+      pattern: '^(self|[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*)$',
+      description: 'fk / m2m / children: the model (`app.model`); `self`: the model itself (a base’s tree parent)',
+    }),
+  ),
   on_delete: Optional(oneOf(['cascade', 'set_null', 'protect', 'none'] as const)),
   nested: Optional(nestedList('fk / m2m: the fields of the target shown when nested')),
   through: Optional(text()),
@@ -355,7 +360,7 @@ const action = Type.Unsafe<{ op: (typeof actionOps)[number] } & Record<string, s
   additionalProperties: { type: 'string' },
 });
 
-const model = closed({
+const modelKeys = {
   class: Str({ pattern: '^[A-Z][A-Za-z0-9]*$' }),
   path: Str({ pattern: '^[a-z][a-z0-9-]*$' }),
   table: Optional(identifier),
@@ -438,32 +443,92 @@ const model = closed({
     }),
   ),
   options: Optional(modelOptions),
+};
+
+/** A model as the catalogue's checks and normalisation read it: its bases' keys applied (bases.ts). */
+const model = closed(modelKeys);
+
+const extendsKey = Optional(
+  Str({
+    pattern: '^[a-z][a-z0-9_]*$',
+    description:
+      'a base of models/bases.yaml (after NetBox’s abstract models) whose keys this starts from: its `fields` ' +
+      'come after the own ones unless declared here (a field of the same name replaces the base’s), and every ' +
+      'other key given here replaces the base’s',
+  }),
+);
+
+/** A model as a file declares it: `fields` and `display` may come from its base. */
+const modelEntry = closed({
+  extends: extendsKey,
+  ...modelKeys,
+  fields: Optional(modelKeys.fields),
+  display: Optional(modelKeys.display),
+});
+
+/** What makes a model itself (its class, path, table, names) is never a base's. */
+const identity = [
+  'class',
+  'path',
+  'table',
+  'also_mounted_at',
+  'verbose_name',
+  'verbose_name_plural',
+  'description',
+] as const;
+const base = Type.Partial(Type.Omit(Obj({ extends: extendsKey, ...modelKeys }), identity), {
+  additionalProperties: false,
+  description:
+    'keys shared by the models that extend it (`extends: <base>`); a field given `to: self` points at the ' +
+    'model itself (a tree’s parent)',
 });
 
 const choiceOption = Tuple([Union([Str(), Integer()]), Str()]);
 
-const app = closed({
-  label: Optional(text()),
-  api_path: Optional(
-    Str({
-      pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$',
-      description: 'URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching`',
-    }),
-  ),
-  models: mapOf(model, identifier),
-});
+const choiceSet = List(choiceOption, { minItems: 1 });
 
-export const catalogueSchema = closed(
+/** One file of the catalogue: `models/<app>.yaml` (an app, named by the file) or `models/bases.yaml`. */
+export const catalogueFileSchema = closed(
   {
-    choices: Optional(mapOf(List(choiceOption, { minItems: 1 }))),
-    apps: mapOf(app, identifier),
+    label: Optional(text('an app’s name in the API’s pages (default: the file’s name, capitalised)')),
+    api_path: Optional(
+      Str({
+        pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$',
+        description: 'URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching`',
+      }),
+    ),
+    choices: Optional(
+      mapOf(choiceSet, undefined, {
+        description: 'choice sets (value, label), one namespace for the whole catalogue: each declared in one file',
+      }),
+    ),
+    models: Optional(mapOf(modelEntry, identifier, { description: 'an app file’s models: class, path, fields…' })),
+    bases: Optional(mapOf(base, identifier, { description: 'models/bases.yaml only: the bases models extend' })),
   },
-  'The model catalogue (models.yaml): apps → models → fields',
+  'One file of the model catalogue: models/<app>.yaml holds an app (its models and the choice sets they use), ' +
+    'models/bases.yaml the bases its models extend (NetBox’s abstract models)',
 );
 
-export type RawCatalogue = Static<typeof catalogueSchema>;
-export type RawApp = Static<typeof app>;
+export type RawFile = Static<typeof catalogueFileSchema>;
+export type RawModelEntry = Static<typeof modelEntry>;
+export type RawBase = Static<typeof base>;
+export type RawChoiceSet = Static<typeof choiceSet>;
 export type RawModel = Static<typeof model>;
+export interface RawApp {
+  readonly label?: string;
+  readonly api_path?: string;
+  readonly models: Record<string, RawModel>;
+}
+
+/** The catalogue's files read together: every app with its models' bases applied, and where each came from. */
+export interface RawCatalogue {
+  readonly choices: Record<string, RawChoiceSet>;
+  readonly apps: Record<string, RawApp>;
+  /** by app: the file it was read from, for faults */
+  readonly files: Record<string, string>;
+  /** by model (`app.model`), then field: the base path of a field the model has from a base, for faults */
+  readonly inherited: Record<string, Record<string, string>>;
+}
 export type RawField = Static<typeof field>;
 export type RawComputed = Static<typeof computed>;
 /** What an entry (a computed value, a filter) may say of its expression. */

@@ -3,7 +3,7 @@
  * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
  */
 import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
-import { CatalogueError } from './load.ts';
+import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
 import { expandExpression, expressionKey, expressionKeys, isFault, type Expansion } from './expressions.ts';
 
@@ -119,14 +119,14 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
   for (const [key, m] of models) {
     const [app, name] = key.split('.') as [string, string];
-    const at = `apps.${app}.models.${name}`;
+    const at = modelAt(raw, key);
     const pathKey = `${app}/${m.path}`;
     if (paths.has(pathKey)) faults.push(`${at}.path: "${m.path}" is already used by ${paths.get(pathKey)}`);
     paths.set(pathKey, key);
     const names = wireNames(m);
 
     for (const [fname, f] of Object.entries(m.fields)) {
-      const fat = `${at}.fields.${fname}`;
+      const fat = fieldAt(raw, key, fname);
       if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
       if (columnlessPrefixes.some((p) => fname.startsWith(p)))
         faults.push(`${fat}: field names may not start with "_"`);
@@ -387,10 +387,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const feature of m.features ?? []) {
       for (const need of needs[feature] ?? []) {
         if (!models.has(need))
-          faults.push(
-            `apps.${key.split('.')[0]}.models.${key.split('.')[1]}.features: "${feature}" needs the model ${need} in ` +
-              `the catalogue`,
-          );
+          faults.push(`${modelAt(raw, key)}.features: "${feature}" needs the model ${need} in ` + `the catalogue`);
       }
     }
   }
