@@ -21,6 +21,7 @@ import type { FeatureName } from '../../runtime/catalogue/names.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
 import { expandExpression, expressionKey, type Expansion } from './expressions.ts';
+import { placeFields, placementsOf } from './order.ts';
 import {
   byCodePoint,
   capitalize,
@@ -402,13 +403,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
         ]
       : []),
   ];
-  let fields = all;
-  if (m.order) {
-    const pos = new Map(m.order.map((n, i) => [n, i]));
-    fields = [...all].sort(
-      (a, b) => (pos.get(a.name) ?? 1e6 + all.indexOf(a)) - (pos.get(b.name) ?? 1e6 + all.indexOf(b)),
-    );
-  }
+  // the wire order: the default one with the `after:` and `move:` placements (order.ts)
+  let fields = placeFields(all, placementsOf(raw, key));
   const fieldOptions = m.options?.fields ?? {};
   fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
   // described whole, for a name the model lacks: a field only NetBox's serializer has

@@ -91,6 +91,9 @@ const validator = closed({
   ci: flag('match case-insensitively'),
 });
 
+/** A name in a model's wire order, to place another right after it. */
+const wireName = (description: string) => Str({ pattern: '^_?[a-z][a-z0-9_]*$', description });
+
 const field = closed({
   type: oneOf(fieldTypes),
   label: Optional(text()),
@@ -173,6 +176,7 @@ const field = closed({
   ),
   validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
   example: Optional(Unknown()),
+  after: Optional(wireName('the field this one comes right after in the wire order (default: as declared)')),
 });
 
 /** A value computed from the row's columns, said by what it means (expressions.ts writes its SQL): one key. */
@@ -217,6 +221,7 @@ const computed = closed({
     oneOf(['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] as const),
   ),
   config_context: Optional(closed({ contexts: contentType, local: Optional(text()), match: strings })),
+  after: Optional(wireName('the field this comes right after in the wire order (default: after the timestamps)')),
 });
 
 const unique = closed({
@@ -400,7 +405,13 @@ const modelKeys = {
         'differs from the nested one (NetBox’s brief serializer beside a legacy nested one: tags)',
     ),
   ),
-  order: Optional(fieldList()),
+  move: Optional(
+    mapOf(closed({ after: wireName('the field it comes right after') }), Str({ pattern: '^_?[a-z][a-z0-9_]*$' }), {
+      description:
+        'fields the model does not declare itself (tags, custom_fields, created, last_updated, _depth, its ' +
+        'base’s) placed right after another in the wire order',
+    }),
+  ),
   display: Union([Str({ minLength: 1 }), List(Str({ minLength: 1 }), { minItems: 1 })]),
   ordering: Optional(fieldList()),
   search: Optional(fieldList()),

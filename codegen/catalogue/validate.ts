@@ -5,6 +5,7 @@
 import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
+import { orderFaults, placementsOf } from './order.ts';
 import { expandExpression, expressionKey, expressionKeys, isFault, type Expansion } from './expressions.ts';
 
 const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
@@ -250,7 +251,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
     checkList(m.brief, 'brief');
     checkList(m.nested, 'nested');
     checkList(m.generic_nested, 'generic_nested');
-    checkList(m.order, 'order');
+    // (normalisation checks the order again over the names the model really has: tags only with the feature…)
+    faults.push(...orderFaults(names, placementsOf(raw, key)));
+    for (const n of Object.keys(m.move ?? {}))
+      if ((m.fields[n] && !raw.inherited[key]?.[n]) || m.computed?.[n])
+        faults.push(`${at}.move.${n}: "${n}" is declared here: give it "after:" instead`);
     checkList(m.search, 'search');
     // a name the model lacks, described whole, is a field only NetBox's serializer declares
     const whole = (o: Record<string, unknown>) => ['type', 'label', 'required', 'read_only'].every((k) => k in o);
