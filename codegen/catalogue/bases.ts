@@ -68,12 +68,19 @@ export function extendModel(entry: RawModelEntry, key: string, at: string, ctx: 
   return { model: { ...(keys as RawModel), fields }, inherited };
 }
 
-/** The bases file's own faults: a base extending one that does not exist, or itself. */
+/** The bases file's own faults: a base extending one that does not exist, or itself (once a cycle). */
 export function baseFaults(ctx: Bases): string[] {
   const faults: string[] = [];
-  for (const name of Object.keys(ctx.bases)) {
+  const inCycle = new Set<string>();
+  for (const [name, b] of Object.entries(ctx.bases)) {
+    if (b.extends === undefined || inCycle.has(name)) continue;
     const flat = flatten(name, ctx, []);
-    if (typeof flat === 'string') faults.push(`${ctx.file}: bases.${name}.extends: ${flat}`);
+    if (typeof flat !== 'string') continue;
+    if (!ctx.bases[b.extends]) faults.push(`${ctx.file}: bases.${name}.extends: ${flat}`);
+    else if (flat.startsWith(`"${name}" `)) {
+      faults.push(`${ctx.file}: bases.${name}.extends: ${flat}`);
+      for (let n: string | undefined = name; n && !inCycle.has(n); n = ctx.bases[n]?.extends) inCycle.add(n);
+    }
   }
   return faults;
 }

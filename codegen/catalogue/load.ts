@@ -33,10 +33,12 @@ export function modelAt(raw: RawCatalogue, key: string): string {
   return `${raw.files[app] ?? `${app}.yaml`}: models.${model}`;
 }
 
-/** Where a model's field is declared: in the model's file, or in the base it has it from. */
+/**
+ * Where a model's field is declared: in the model's file, or in the base it has it from (a base field's
+ * fault is then reported once, however many models extend the base).
+ */
 export function fieldAt(raw: RawCatalogue, key: string, field: string): string {
-  const base = raw.inherited[key]?.[field];
-  return base ? `${base} (extended by ${key})` : `${modelAt(raw, key)}.fields.${field}`;
+  return raw.inherited[key]?.[field] ?? `${modelAt(raw, key)}.fields.${field}`;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });
