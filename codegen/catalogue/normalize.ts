@@ -1,5 +1,5 @@
 /**
- * Turns a validated models.yaml into the frozen IR: defaults applied, names derived, wire order
+ * Turns a validated catalogue (models/*.yaml) into the frozen IR: defaults applied, names derived, wire order
  * fixed, reverse relations found. Everything the runtime needs is decided here, once.
  */
 import type {

@@ -1,8 +1,9 @@
 /**
- * The format of models.yaml, described once: a JSON Schema written with TypeBox, from which the raw
- * catalogue's TypeScript types come by inference (`Static`), and which `npm run generate` writes to
- * generated/models.schema.json for editors. Structural rules live here; rules that need the whole
- * catalogue (unknown choice sets, relation targets, brief fields that do not exist) live in validate.ts.
+ * The format of the catalogue's files (models/<app>.yaml, models/bases.yaml), described once: a JSON Schema
+ * written with TypeBox, from which the raw catalogue's TypeScript types come by inference (`Static`), and
+ * which `npm run generate` writes to generated/models.schema.json for editors (it describes one file).
+ * Structural rules live here; rules that need the whole catalogue (unknown choice sets, relation targets,
+ * brief fields that do not exist, bases, the wire order) live in assemble.ts, bases.ts, validate.ts, order.ts.
  * The names of runtime behaviour (ops, checks, actions, hooks) come from runtime/catalogue/names.ts.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';

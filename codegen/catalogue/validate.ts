@@ -1,6 +1,6 @@
 /**
- * Rules of models.yaml that need the whole catalogue: references between models, choice sets,
- * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
+ * Rules of the catalogue (models/*.yaml) that need all of it: references between models, choice sets, field
+ * lists naming fields that exist. Every fault is reported with its file and YAML path, all at once.
  */
 import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
