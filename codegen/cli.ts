@@ -1,7 +1,8 @@
 /**
  * `npm run generate` (write generated/ and a migration) and `npm run generate -- --check`
  * (exit 1 naming every stale file or a pending migration). An invalid catalogue writes nothing.
- * `--catalogue <folder>` (default models/) holds the catalogue's files: `<app>.yaml` and `bases.yaml`.
+ * `--catalogue <folder>` (default models/) holds the catalogue's files: `<app>.yaml` and `bases.yaml` (or
+ * names one file, a catalogue of one app).
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -2,7 +2,7 @@
  * Reads the catalogue's files (models/<app>.yaml, models/bases.yaml), checks each against the JSON Schema,
  * and puts them together (assemble.ts). Faults name the file and the YAML path in it, all at once.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
@@ -84,8 +84,9 @@ export function parseCatalogue(files: CatalogueFiles): RawCatalogue {
   return catalogue;
 }
 
-/** The `.yaml` files of a folder, by name, as `parseCatalogue` takes them. */
+/** The `.yaml` files of a folder, by name, as `parseCatalogue` takes them (or one file: one app). */
 export function readCatalogue(dir: string): CatalogueFiles {
+  if (!statSync(dir).isDirectory()) return { [dir.split('\\').join('/')]: readFileSync(dir, 'utf8') };
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.yaml'))
     .sort();
