@@ -158,3 +158,26 @@ export function expandExpression(e: RawExpression, scope: ExpressionScope): Expa
 export function isFault(x: Expansion | ExpressionFault): x is ExpressionFault {
   return 'fault' in x;
 }
+
+/**
+ * The faults of an entry's expression (at YAML path `at`): one that does not hold, keys that belong to an
+ * expression it does not give, and, for a filter, a value it cannot compare.
+ */
+export function expressionFaults(e: RawExpression, at: string, scope: ExpressionScope, filter = false): string[] {
+  const faults: string[] = [];
+  const kind = expressionKey(e);
+  const stray = { to: 'generic_id', where: 'reverse_one', over: 'sum' } as const;
+  for (const [k, needs] of Object.entries(stray)) {
+    // a filter's `where` without an expression is its own: fixed values of the rows its `from` reaches
+    const own = filter && k === 'where' && !kind;
+    if (e[k as keyof typeof stray] !== undefined && kind !== needs && !own)
+      faults.push(`${at}.${k}: applies only to "${needs}"`);
+  }
+  if (!kind) return faults;
+  const x = expandExpression(e, scope);
+  if (isFault(x)) faults.push(`${at}${x.at ? `.${x.at}` : ''}: ${x.fault}`);
+  else if (x.choices && !scope.raw.choices[x.choices]) faults.push(`${at}: needs the choice set "${x.choices}"`);
+  else if (filter && !['integer', 'decimal', 'string', 'boolean'].includes(x.as))
+    faults.push(`${at}: a filter compares a number, a string or a boolean, not a ${x.as}`);
+  return faults;
+}

@@ -134,6 +134,13 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
   return out;
 }
 
+/** A filter's type by its expression's (a string by default). */
+const filterTypes: Partial<Record<Expansion['as'], 'integer' | 'number' | 'boolean'>> = {
+  integer: 'integer',
+  decimal: 'number',
+  boolean: 'boolean',
+};
+
 /** A declared operation: one of runtime/filters/special.ts, or a derived kind on a model without its feature. */
 function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[] {
   if ((requestOps as readonly string[]).includes(d.op!)) return [requestFilter(d.op as (typeof requestOps)[number])];
@@ -142,7 +149,7 @@ function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[
   if (expressionKey(d)) {
     const e = expandExpression(d, scope) as Expansion;
     // the filter's type is the expression's unless the filter names one
-    const type = d.type ?? ({ integer: 'integer', decimal: 'number', boolean: 'boolean' } as const)[e.as as 'integer'];
+    const type = d.type ?? filterTypes[e.as];
     const kind =
       type === 'integer' ? 'number' : type === 'number' ? 'decimal' : type === 'boolean' ? 'boolean' : 'string';
     const lookups = d.lookups ?? (kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups);

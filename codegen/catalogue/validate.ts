@@ -6,7 +6,14 @@ import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
 import { orderFaults, placementsOf } from './order.ts';
-import { expandExpression, expressionKey, expressionKeys, isFault, type Expansion } from './expressions.ts';
+import {
+  expandExpression,
+  expressionFaults,
+  expressionKey,
+  expressionKeys,
+  isFault,
+  type Expansion,
+} from './expressions.ts';
 
 const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
 const columnlessPrefixes = ['_'];
@@ -24,24 +31,6 @@ export function wireNames(model: RawModel): Set<string> {
   for (const name of Object.keys(model.computed ?? {})) names.add(name);
   if (model.tree) names.add('_depth');
   return names;
-}
-
-/** An entry's expression that does not hold, and keys that belong to an expression it does not give. */
-function expressionFaults(e: RawExpression, at: string, key: string, raw: RawCatalogue, filter = false): string[] {
-  const faults: string[] = [];
-  const kind = expressionKey(e);
-  const stray = { to: 'generic_id', where: 'reverse_one', over: 'sum' } as const;
-  for (const [k, needs] of Object.entries(stray)) {
-    // a filter's `where` without an expression is its own: fixed values of the rows its `from` reaches
-    const filters = filter && k === 'where' && !kind;
-    if (e[k as keyof typeof stray] !== undefined && kind !== needs && !filters)
-      faults.push(`${at}.${k}: applies only to "${needs}"`);
-  }
-  if (!kind) return faults;
-  const x = expandExpression(e, { raw, key });
-  if (isFault(x)) faults.push(`${at}${x.at ? `.${x.at}` : ''}: ${x.fault}`);
-  else if (x.choices && !raw.choices?.[x.choices]) faults.push(`${at}: needs the choice set "${x.choices}"`);
-  return faults;
 }
 
 export function validateCatalogue(raw: RawCatalogue): void {
@@ -227,7 +216,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
         if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
       }
-      faults.push(...expressionFaults(c, cat, key, raw));
+      faults.push(...expressionFaults(c, cat, { raw, key }));
       if (c.nested) {
         // the objects a reverse list or a relation expression shows, in a form of their own
         const x = expansion(key, c);
@@ -356,10 +345,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
       if (!f.op && !expressionKey(f) && !f.via && !f.from && !f.filter && !f.any)
         faults.push(`${at}.filters.${fname}: give "op", an expression, "via", "from", "filter" or "any"`);
-      faults.push(...expressionFaults(f, `${at}.filters.${fname}`, key, raw, true));
-      const x = expansion(key, f);
-      if (x && !['integer', 'decimal', 'string', 'boolean'].includes(x.as))
-        faults.push(`${at}.filters.${fname}: a filter compares a number, a string or a boolean, not a ${x.as}`);
+      faults.push(...expressionFaults(f, `${at}.filters.${fname}`, { raw, key }, true));
       if (f.from && !models.has(f.from.split('.').slice(0, 2).join('.')))
         faults.push(`${at}.filters.${fname}.from: unknown model in "${f.from}"`);
     }
@@ -392,7 +378,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const feature of m.features ?? []) {
       for (const need of needs[feature] ?? []) {
         if (!models.has(need))
-          faults.push(`${modelAt(raw, key)}.features: "${feature}" needs the model ${need} in ` + `the catalogue`);
+          faults.push(`${modelAt(raw, key)}.features: "${feature}" needs the model ${need} in the catalogue`);
       }
     }
   }
