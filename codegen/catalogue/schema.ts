@@ -211,7 +211,7 @@ const computed = closed({
   ...expressionKeys,
   copy: Optional(text()),
   to: Optional(Str({ pattern: contentType.pattern, description: 'generic_id: the type whose id it is' })),
-  where: Optional(strings),
+  where: Optional(mapOf(Str(), undefined, { description: 'reverse_one: fixed values of the row (`term_side: A`)' })),
   ip_depth: Optional(text()),
   ip_children: Optional(text()),
   vrf: Optional(text()),
