@@ -1,19 +1,21 @@
 /**
  * `npm run generate` (write generated/ and a migration) and `npm run generate -- --check`
  * (exit 1 naming every stale file or a pending migration). An invalid catalogue writes nothing.
+ * `--catalogue <folder>` (default models/) holds the catalogue's files: `<app>.yaml` and `bases.yaml` (or
+ * names one file, a catalogue of one app).
  */
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from './pipeline.ts';
-import { CatalogueError } from './catalogue/load.ts';
+import { CatalogueError, readCatalogue } from './catalogue/load.ts';
 import { checkFiles, writeFiles } from './write/disk.ts';
 import { pendingMigration, writeMigration } from './write/migrations.ts';
 
 const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
-    catalogue: { type: 'string', default: 'models.yaml' },
+    // the folder of the catalogue's files: <app>.yaml and bases.yaml
+    catalogue: { type: 'string', default: 'models' },
     out: { type: 'string', default: 'generated' },
     migrations: { type: 'string', default: 'migrations' },
     'no-migration': { type: 'boolean', default: false },
@@ -25,11 +27,11 @@ function main(): number {
   try {
     // generated modules import the runtime relative to where they are written
     const runtimeFromGenerated = relative(resolve(values.out!), resolve('runtime')).split('\\').join('/');
-    result = generate(readFileSync(values.catalogue!, 'utf8'), { runtimeFromGenerated });
+    result = generate(readCatalogue(values.catalogue!), { runtimeFromGenerated });
   } catch (e) {
     if (e instanceof CatalogueError) {
       for (const fault of e.faults) console.error(fault);
-      console.error(`${values.catalogue}: ${e.faults.length} fault(s); nothing written`);
+      console.error(`${values.catalogue}/: ${e.faults.length} fault(s); nothing written`);
       return 1;
     }
     throw e;

@@ -1,6 +1,6 @@
-/** load → validate → normalize → emit: models.yaml text in, a FileMap out. Pure; no disk access. */
+/** load → validate → normalize → emit: the catalogue's files (models/*.yaml) in, a FileMap out. Pure; no disk. */
 import type { Catalogue, FilterSpecs } from '../runtime/catalogue/ir.ts';
-import { parseCatalogue } from './catalogue/load.ts';
+import { parseCatalogue, type CatalogueFiles } from './catalogue/load.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { normalizeCatalogue } from './catalogue/normalize.ts';
 import { buildFilterSpecs } from './catalogue/filters.ts';
@@ -22,12 +22,12 @@ export interface Generated {
 
 const readme = `# generated/
 
-Output of \`codegen/\` from \`models.yaml\`. @generated: never edit these files by hand;
-change models.yaml and run \`npm run generate\`. CI runs \`npm run generate -- --check\`.
+Output of \`codegen/\` from \`models/*.yaml\`. @generated: never edit these files by hand;
+change models/*.yaml and run \`npm run generate\`. CI runs \`npm run generate -- --check\`.
 `;
 
-export function generate(yamlText: string, opts: EmitOptions = defaultEmitOptions): Generated {
-  const raw = parseCatalogue(yamlText);
+export function generate(catalogueFiles: CatalogueFiles, opts: EmitOptions = defaultEmitOptions): Generated {
+  const raw = parseCatalogue(catalogueFiles);
   validateCatalogue(raw);
   const catalogue = normalizeCatalogue(raw);
   const filters = buildFilterSpecs(catalogue, raw);

@@ -4,13 +4,14 @@
  * models hand on (`propagate_filters`, `reverse_filters`) and from its own declarations (filter-reach.ts).
  */
 import type { CableOp, Catalogue, FilterDef, FilterSpecs, ModelDef, RequestOp } from '../../runtime/catalogue/ir.ts';
-import { CatalogueError } from './load.ts';
+import { CatalogueError, modelAt } from './load.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
 import { specialOp } from './filter-args.ts';
 import { fieldOf, modelOf, rawModel } from './lookup.ts';
+import { expandExpression, expressionKey, type Expansion, type ExpressionScope } from './expressions.ts';
 
 export { numberLookups, stringLookups } from './filter-fields.ts';
 
@@ -103,9 +104,14 @@ interface Source {
 }
 
 function source(r: Reach, m: ModelDef, name: string, d: RawFilter, at: string): Source {
-  const relation = !d.op && !d.expr && !d.filter;
+  const expression = expressionKey(d) !== undefined;
+  const relation = !d.op && !expression && !d.filter;
   const names = d.op === 'tag' ? ['tag', 'tag_id'] : relation && !name.endsWith('_id') ? [`${name}_id`, name] : [name];
-  return { names, at, build: () => (d.op || d.expr ? special(name, d) : declaredFilters(r, m, name, d)) };
+  return {
+    names,
+    at,
+    build: () => (d.op || expression ? special(name, d, { raw: r.raw, key: m.key }) : declaredFilters(r, m, name, d)),
+  };
 }
 
 /** Filters other models hand this one: contacts of an object, its cable's connector, a site's region. */
@@ -119,7 +125,7 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
       const g = owner.fields.find((f) => f.kind === 'generic' && f.typeColumn === `${rf.via}_type`);
       if (g?.kind !== 'generic' || !g.types.includes(m.key)) continue;
       for (const [fname, far] of Object.entries(rf.filters)) {
-        const at = `apps.${app}.models.${name}.reverse_filters.filters.${fname} (on ${m.key})`;
+        const at = `${modelAt(r.raw, `${app}.${name}`)}.reverse_filters.filters.${fname} (on ${m.key})`;
         out.push(source(r, m, fname, { from: `${owner.key}.${g.name}`, filter: far }, at));
       }
     }
@@ -130,23 +136,33 @@ function handedSources(r: Reach, m: ModelDef): Source[] {
     const [tapp, tmodel] = f.to.split('.') as [string, string];
     for (const [name, p] of Object.entries(rawModel(r.raw, tapp, tmodel).propagate_filters ?? {})) {
       const d: RawFilter = typeof p === 'string' ? { via: p } : p;
-      const at = `apps.${tapp}.models.${tmodel}.propagate_filters.${name} (on ${m.key})`;
+      const at = `${modelAt(r.raw, f.to)}.propagate_filters.${name} (on ${m.key})`;
       out.push(source(r, m, name, { ...d, via: `${f.name}.${d.via}` }, at));
     }
   }
   return out;
 }
 
+/** A filter's type by its expression's (a string by default). */
+const filterTypes: Partial<Record<Expansion['as'], 'integer' | 'number' | 'boolean'>> = {
+  integer: 'integer',
+  decimal: 'number',
+  boolean: 'boolean',
+};
+
 /** A declared operation: one of runtime/filters/special.ts, or a derived kind on a model without its feature. */
-function special(name: string, d: RawFilter): FilterDef[] {
+function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[] {
   const op = d.op;
   if (op === 'created_by_request' || op === 'updated_by_request' || op === 'modified_by_request')
     return [requestFilter(op)];
   // tags NetBox filters on models whose API shows none (data sources): nothing is tagged, but the filter holds
   if (op === 'tag') return tagFilters();
-  if (d.expr) {
+  if (expressionKey(d)) {
+    const e = expandExpression(d, scope) as Expansion;
+    // the filter's type is the expression's unless the filter names one
+    const type = d.type ?? filterTypes[e.as];
     const kind =
-      d.type === 'integer' ? 'number' : d.type === 'number' ? 'decimal' : d.type === 'boolean' ? 'boolean' : 'string';
+      type === 'integer' ? 'number' : type === 'number' ? 'decimal' : type === 'boolean' ? 'boolean' : 'string';
     const lookups = d.lookups ?? (kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups);
     return [
       {
@@ -155,13 +171,13 @@ function special(name: string, d: RawFilter): FilterDef[] {
         path: [],
         column: 'id',
         lookups,
-        expr: d.expr,
-        type: d.type ?? 'string',
+        expr: e.sql,
+        type: type ?? 'string',
         description: d.description ?? name,
       },
     ];
   }
-  if (!op) throw new Error('give "op" or "expr"');
+  if (!op) throw new Error('give "op" or an expression');
   return [
     {
       name,
@@ -217,7 +233,7 @@ class FilterBuilder implements Reach {
       p = {
         derived: derivedFilters(this.cat, this.raw, m),
         handed: handedSources(this, m),
-        declared: own.map(([name, d]) => source(this, m, name, d, `apps.${m.app}.models.${m.model}.filters.${name}`)),
+        declared: own.map(([name, d]) => source(this, m, name, d, `${modelAt(this.raw, m.key)}.filters.${name}`)),
       };
       this.models.set(key, p);
     }

@@ -1,8 +1,13 @@
-/** Reads models.yaml, checks it against the JSON Schema, and reports faults by YAML path. */
-import { readFileSync } from 'node:fs';
+/**
+ * Reads the catalogue's files (models/<app>.yaml, models/bases.yaml), checks each against the JSON Schema,
+ * and puts them together (assemble.ts). Faults name the file and the YAML path in it, all at once.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { catalogueSchema, type RawCatalogue } from './schema.ts';
+import { catalogueFileSchema, type RawCatalogue, type RawFile } from './schema.ts';
+import { assembleCatalogue } from './assemble.ts';
 
 export class CatalogueError extends Error {
   constructor(readonly faults: string[]) {
@@ -10,7 +15,10 @@ export class CatalogueError extends Error {
   }
 }
 
-/** `/apps/dcim/models/site` → `apps.dcim.models.site` */
+/** The catalogue's files: path (as faults name it, e.g. `models/dcim.yaml`) → YAML text. */
+export type CatalogueFiles = Readonly<Record<string, string>>;
+
+/** `/models/site/fields` → `models.site.fields` */
 export function yamlPath(pointer: string): string {
   return pointer
     .split('/')
@@ -19,35 +27,72 @@ export function yamlPath(pointer: string): string {
     .join('.');
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateShape = ajv.compile(catalogueSchema);
+/** Where model `app.model` is declared: `models/dcim.yaml: models.site`, for faults. */
+export function modelAt(raw: RawCatalogue, key: string): string {
+  const [app, model] = key.split('.') as [string, string];
+  return `${raw.files[app] ?? `${app}.yaml`}: models.${model}`;
+}
 
-export function parseCatalogue(text: string): RawCatalogue {
+/**
+ * Where a model's field is declared: in the model's file, or in the base it has it from (a base field's
+ * fault is then reported once, however many models extend the base).
+ */
+export function fieldAt(raw: RawCatalogue, key: string, field: string): string {
+  return raw.inherited[key]?.[field] ?? `${modelAt(raw, key)}.fields.${field}`;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateShape = ajv.compile(catalogueFileSchema);
+
+/** One file parsed and checked against the schema, or its faults (each naming the file). */
+export function parseFile(path: string, text: string): RawFile | string[] {
   let data: unknown;
   try {
     data = parse(text, { maxAliasCount: 1000 });
   } catch (e) {
-    throw new CatalogueError([`models.yaml: ${(e as Error).message}`]);
+    return [`${path}: ${(e as Error).message}`];
   }
-  if (!validateShape(data)) {
-    const faults = (validateShape.errors ?? []).map((e) => {
-      const at = yamlPath(e.instancePath) || '(root)';
-      if (e.keyword === 'additionalProperties') {
-        return `${at}: unknown key "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-      }
-      if (e.keyword === 'enum') {
-        return `${at}: ${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-      }
-      if (e.keyword === 'propertyNames') {
-        return `${at}: invalid name "${(e.params as { propertyName: string }).propertyName}"`;
-      }
-      return `${at}: ${e.message}`;
-    });
-    throw new CatalogueError([...new Set(faults)]);
-  }
-  return data as RawCatalogue;
+  if (validateShape(data)) return data as RawFile;
+  const faults = (validateShape.errors ?? []).map((e) => {
+    const at = `${path}: ${yamlPath(e.instancePath) || '(root)'}`;
+    if (e.keyword === 'additionalProperties') {
+      return `${at}: unknown key "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    }
+    if (e.keyword === 'enum') {
+      return `${at}: ${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    }
+    if (e.keyword === 'propertyNames') {
+      return `${at}: invalid name "${(e.params as { propertyName: string }).propertyName}"`;
+    }
+    return `${at}: ${e.message}`;
+  });
+  return [...new Set(faults)];
 }
 
-export function loadCatalogue(file: string): RawCatalogue {
-  return parseCatalogue(readFileSync(file, 'utf8'));
+/** Every file parsed and checked, then put together; a file is named `<app>.yaml` or `bases.yaml`. */
+export function parseCatalogue(files: CatalogueFiles): RawCatalogue {
+  const faults: string[] = [];
+  const parsed: [string, RawFile][] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const file = parseFile(path, text);
+    if (Array.isArray(file)) faults.push(...file);
+    else parsed.push([path, file]);
+  }
+  if (faults.length) throw new CatalogueError(faults);
+  const catalogue = assembleCatalogue(parsed);
+  if (Array.isArray(catalogue)) throw new CatalogueError(catalogue);
+  return catalogue;
+}
+
+/** The `.yaml` files of a folder, by name, as `parseCatalogue` takes them (or one file: one app). */
+export function readCatalogue(dir: string): CatalogueFiles {
+  if (!statSync(dir).isDirectory()) return { [dir.split('\\').join('/')]: readFileSync(dir, 'utf8') };
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort();
+  return Object.fromEntries(names.map((n) => [join(dir, n).split('\\').join('/'), readFileSync(join(dir, n), 'utf8')]));
+}
+
+export function loadCatalogue(dir: string): RawCatalogue {
+  return parseCatalogue(readCatalogue(dir));
 }

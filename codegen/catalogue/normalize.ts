@@ -1,5 +1,5 @@
 /**
- * Turns a validated models.yaml into the frozen IR: defaults applied, names derived, wire order
+ * Turns a validated catalogue (models/*.yaml) into the frozen IR: defaults applied, names derived, wire order
  * fixed, reverse relations found. Everything the runtime needs is decided here, once.
  */
 import type {
@@ -31,6 +31,8 @@ import { rawApp, rawModel } from './lookup.ts';
 import { pushTo } from '../../runtime/collections.ts';
 import type { RawCatalogue, RawComputed, RawField, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
+import { expandExpression, expressionKey, type Expansion } from './expressions.ts';
+import { placeFields, placementsOf } from './order.ts';
 import {
   byCodePoint,
   capitalize,
@@ -262,14 +264,14 @@ function normalizeField(
 }
 
 /** What an expression is read as, with the choice set or target model that needs (validate.ts checked them). */
-function exprAs(c: RawComputed): ExprAs {
-  if (c.as === 'choice' && c.choices) return { as: 'choice', choices: c.choices };
-  if (c.as === 'fk' && c.to) return { as: 'fk', to: c.to };
-  if (c.as && c.as !== 'choice' && c.as !== 'fk') return { as: c.as };
-  throw new Error(`an expression read as ${c.as ?? 'nothing'} lacks what that needs`);
+function exprAs(e: Expansion): ExprAs {
+  if (e.as === 'choice' && e.choices) return { as: 'choice', choices: e.choices };
+  if (e.as === 'fk' && e.to) return { as: 'fk', to: e.to };
+  if (e.as !== 'choice' && e.as !== 'fk') return { as: e.as };
+  throw new Error(`an expression read as ${e.as} lacks what that needs`);
 }
 
-function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): FieldDef {
+function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue, key: string): FieldDef {
   let computed: ComputedDef;
   if (c.count) {
     const [app, model, field] = c.count.split('.') as [string, string, string];
@@ -289,8 +291,9 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue): Fie
       cumulative: c.cumulative ?? false,
       ...(through ? { through } : {}),
     };
-  } else if (c.expr) {
-    computed = { type: 'expr', sql: c.expr, ...exprAs(c) };
+  } else if (expressionKey(c)) {
+    const e = expandExpression(c, { raw, key }) as Expansion;
+    computed = { type: 'expr', sql: e.sql, ...exprAs(e) };
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
@@ -385,7 +388,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
   // kept, filtered on and shown in GraphQL as NetBox's model has them; not in its serializer's answers
   const unlisted = timestamps === 'unlisted' ? { unlisted: true } : {};
   const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
-  const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw));
+  const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw, key));
   const timestamp = (n: 'created' | 'last_updated'): FieldDef => ({
     name: n,
     kind: 'timestamp',
@@ -442,13 +445,8 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
         ]
       : []),
   ];
-  let fields = all;
-  if (m.order) {
-    const pos = new Map(m.order.map((n, i) => [n, i]));
-    fields = [...all].sort(
-      (a, b) => (pos.get(a.name) ?? 1e6 + all.indexOf(a)) - (pos.get(b.name) ?? 1e6 + all.indexOf(b)),
-    );
-  }
+  // the wire order: the default one with the `after:` and `move:` placements (order.ts)
+  let fields = placeFields(all, placementsOf(raw, key));
   const fieldOptions = m.options?.fields ?? {};
   fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
   // described whole, for a name the model lacks: a field only NetBox's serializer has

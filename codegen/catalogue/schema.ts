@@ -1,12 +1,14 @@
 /**
- * The format of models.yaml, described once: a JSON Schema written with TypeBox, from which the raw
- * catalogue's TypeScript types come by inference (`Static`), and which `npm run generate` writes to
- * generated/models.schema.json for editors. Structural rules live here; rules that need the whole
- * catalogue (unknown choice sets, relation targets, brief fields that do not exist) live in validate.ts.
+ * The format of the catalogue's files (models/<app>.yaml, models/bases.yaml), described once: a JSON Schema
+ * written with TypeBox, from which the raw catalogue's TypeScript types come by inference (`Static`), and
+ * which `npm run generate` writes to generated/models.schema.json for editors (it describes one file).
+ * Structural rules live here; rules that need the whole catalogue (unknown choice sets, relation targets,
+ * brief fields that do not exist, bases, the wire order) live in assemble.ts, bases.ts, validate.ts, order.ts.
  * The names of runtime behaviour (ops, checks, actions, hooks) come from runtime/catalogue/names.ts.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import { expressionNames } from './named-expressions.ts';
 
 const { Array: List, Boolean: Bool, Integer, Null, Number: Num, Object: Obj, Optional } = Type;
 const { String: Str, Tuple, Union, Unknown } = Type;
@@ -90,6 +92,9 @@ const validator = closed({
   ci: flag('match case-insensitively'),
 });
 
+/** A name in a model's wire order, to place another right after it. */
+const wireName = (description: string) => Str({ pattern: '^_?[a-z][a-z0-9_]*$', description });
+
 const field = closed({
   type: oneOf(fieldTypes),
   label: Optional(text()),
@@ -118,7 +123,12 @@ const field = closed({
   pattern: Optional(text()),
   choices: Optional(text()),
   plain: flag('a choice read as its bare value, tags as slugs, a foreign key as its id (DRF’s primary-key field)'),
-  to: Optional(contentType),
+  to: Optional(
+    Str({
+      pattern: '^(self|[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*)$',
+      description: 'fk / m2m / children: the model (`app.model`); `self`: the model itself (a base’s tree parent)',
+    }),
+  ),
   on_delete: Optional(oneOf(['cascade', 'set_null', 'protect', 'none'] as const)),
   nested: Optional(nestedList('fk / m2m: the fields of the target shown when nested')),
   through: Optional(text()),
@@ -167,17 +177,41 @@ const field = closed({
   ),
   validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
   example: Optional(Unknown()),
+  after: Optional(wireName('the field this one comes right after in the wire order (default: as declared)')),
 });
+
+/** A value computed from the row's columns, said by what it means (expressions.ts writes its SQL): one key. */
+const expressionKeys = {
+  same_as: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "another field's value (its column)" })),
+  first_of: Optional(
+    List(identifier, { minItems: 2, description: 'the first of these foreign keys (to one model) that is set' }),
+  ),
+  family: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "an IP field's family (4 or 6)" })),
+  generic_id: Optional(
+    Str({ pattern: '^[a-z][a-z0-9_]*$', description: "a generic relation's id when its type is the one `to` names" }),
+  ),
+  reverse_one: Optional(
+    Union([fieldPath, List(fieldPath, { minItems: 2 })], {
+      description:
+        'the one row of another model whose foreign key or generic relation (`app.model.field`) points here, ' +
+        'with the fixed values `where` gives; several relations of that model: the first row any of them finds',
+    }),
+  ),
+  sum: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: 'the sum of this number field of the rows `over`' })),
+  over: Optional(
+    Str({ pattern: fieldPath.pattern, description: 'sum: the rows whose foreign key (`app.model.field`) points here' }),
+  ),
+  named: Optional(oneOf(expressionNames, 'an expression written once in codegen/catalogue/named-expressions.ts')),
+};
 
 const computed = closed({
   label: Optional(text()),
   count: Optional(fieldPath),
   cumulative: flag(),
-  expr: Optional(text()),
-  as: Optional(oneOf(['integer', 'string', 'choice', 'fk', 'decimal', 'boolean', 'json'] as const)),
+  ...expressionKeys,
   copy: Optional(text()),
-  choices: Optional(text()),
-  to: Optional(contentType),
+  to: Optional(Str({ pattern: contentType.pattern, description: 'generic_id: the type whose id it is' })),
+  where: Optional(mapOf(Str(), undefined, { description: 'reverse_one: fixed values of the row (`term_side: A`)' })),
   ip_depth: Optional(text()),
   ip_children: Optional(text()),
   vrf: Optional(text()),
@@ -188,6 +222,7 @@ const computed = closed({
     oneOf(['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] as const),
   ),
   config_context: Optional(closed({ contexts: contentType, local: Optional(text()), match: strings })),
+  after: Optional(wireName('the field this comes right after in the wire order (default: after the timestamps)')),
 });
 
 const unique = closed({
@@ -244,7 +279,7 @@ const filter = closed(
     op: Optional(oneOf(filterOps)),
     arg: Optional(text()),
     field: Optional(text()),
-    expr: Optional(text('a value NetBox stores and we compute, in SQL over the row’s columns')),
+    ...expressionKeys,
     lookups: Optional(fieldList()),
     type: Optional(oneOf(['string', 'integer', 'number', 'boolean'] as const)),
     description: Optional(text()),
@@ -331,7 +366,7 @@ const action = Type.Unsafe<{ op: (typeof actionOps)[number] } & Record<string, s
   additionalProperties: { type: 'string' },
 });
 
-const model = closed({
+const modelKeys = {
   class: Str({ pattern: '^[A-Z][A-Za-z0-9]*$' }),
   path: Str({ pattern: '^[a-z][a-z0-9-]*$' }),
   table: Optional(identifier),
@@ -371,7 +406,13 @@ const model = closed({
         'differs from the nested one (NetBox’s brief serializer beside a legacy nested one: tags)',
     ),
   ),
-  order: Optional(fieldList()),
+  move: Optional(
+    mapOf(closed({ after: wireName('the field it comes right after') }), Str({ pattern: '^_?[a-z][a-z0-9_]*$' }), {
+      description:
+        'fields the model does not declare itself (tags, custom_fields, created, last_updated, _depth, its ' +
+        'base’s) placed right after another in the wire order',
+    }),
+  ),
   display: Union([Str({ minLength: 1 }), List(Str({ minLength: 1 }), { minItems: 1 })]),
   ordering: Optional(fieldList()),
   search: Optional(fieldList()),
@@ -414,34 +455,96 @@ const model = closed({
     }),
   ),
   options: Optional(modelOptions),
+};
+
+/** A model as the catalogue's checks and normalisation read it: its bases' keys applied (bases.ts). */
+const model = closed(modelKeys);
+
+const extendsKey = Optional(
+  Str({
+    pattern: '^[a-z][a-z0-9_]*$',
+    description:
+      'a base of models/bases.yaml (after NetBox’s abstract models) whose keys this starts from: its `fields` ' +
+      'come after the own ones unless declared here (a field of the same name replaces the base’s), and every ' +
+      'other key given here replaces the base’s',
+  }),
+);
+
+/** A model as a file declares it: `fields` and `display` may come from its base. */
+const modelEntry = closed({
+  extends: extendsKey,
+  ...modelKeys,
+  fields: Optional(modelKeys.fields),
+  display: Optional(modelKeys.display),
+});
+
+/** What makes a model itself (its class, path, table, names) is never a base's. */
+const identity = [
+  'class',
+  'path',
+  'table',
+  'also_mounted_at',
+  'verbose_name',
+  'verbose_name_plural',
+  'description',
+] as const;
+const base = Type.Partial(Type.Omit(Obj({ extends: extendsKey, ...modelKeys }), identity), {
+  additionalProperties: false,
+  description:
+    'keys shared by the models that extend it (`extends: <base>`); a field given `to: self` points at the ' +
+    'model itself (a tree’s parent)',
 });
 
 const choiceOption = Tuple([Union([Str(), Integer()]), Str()]);
 
-const app = closed({
-  label: Optional(text()),
-  api_path: Optional(
-    Str({
-      pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$',
-      description: 'URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching`',
-    }),
-  ),
-  models: mapOf(model, identifier),
-});
+const choiceSet = List(choiceOption, { minItems: 1 });
 
-export const catalogueSchema = closed(
+/** One file of the catalogue: `models/<app>.yaml` (an app, named by the file) or `models/bases.yaml`. */
+export const catalogueFileSchema = closed(
   {
-    choices: Optional(mapOf(List(choiceOption, { minItems: 1 }))),
-    apps: mapOf(app, identifier),
+    label: Optional(text('an app’s name in the API’s pages (default: the file’s name, capitalised)')),
+    api_path: Optional(
+      Str({
+        pattern: '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*)?$',
+        description: 'URL segment(s) below /api/ (default: the app name), e.g. `plugins/branching`',
+      }),
+    ),
+    choices: Optional(
+      mapOf(choiceSet, undefined, {
+        description: 'choice sets (value, label), one namespace for the whole catalogue: each declared in one file',
+      }),
+    ),
+    models: Optional(mapOf(modelEntry, identifier, { description: 'an app file’s models: class, path, fields…' })),
+    bases: Optional(mapOf(base, identifier, { description: 'models/bases.yaml only: the bases models extend' })),
   },
-  'The model catalogue (models.yaml): apps → models → fields',
+  'One file of the model catalogue: models/<app>.yaml holds an app (its models and the choice sets they use), ' +
+    'models/bases.yaml the bases its models extend (NetBox’s abstract models)',
 );
 
-export type RawCatalogue = Static<typeof catalogueSchema>;
-export type RawApp = Static<typeof app>;
+export type RawFile = Static<typeof catalogueFileSchema>;
+export type RawModelEntry = Static<typeof modelEntry>;
+export type RawBase = Static<typeof base>;
+export type RawChoiceSet = Static<typeof choiceSet>;
 export type RawModel = Static<typeof model>;
+export interface RawApp {
+  readonly label?: string;
+  readonly api_path?: string;
+  readonly models: Record<string, RawModel>;
+}
+
+/** The catalogue's files read together: every app with its models' bases applied, and where each came from. */
+export interface RawCatalogue {
+  readonly choices: Record<string, RawChoiceSet>;
+  readonly apps: Record<string, RawApp>;
+  /** by app: the file it was read from, for faults */
+  readonly files: Record<string, string>;
+  /** by model (`app.model`), then field: the base path of a field the model has from a base, for faults */
+  readonly inherited: Record<string, Record<string, string>>;
+}
 export type RawField = Static<typeof field>;
 export type RawComputed = Static<typeof computed>;
+/** What an entry (a computed value, a filter) may say of its expression. */
+export type RawExpression = Pick<RawComputed, keyof typeof expressionKeys | 'to' | 'where'>;
 export type RawFilter = Static<typeof filter>;
 export type RawRule = Static<typeof rule>;
 export type RawUnique = Static<typeof unique>;

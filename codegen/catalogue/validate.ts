@@ -1,12 +1,21 @@
 /**
- * Rules of models.yaml that need the whole catalogue: references between models, choice sets,
- * field lists naming fields that exist. Every fault is reported with its YAML path, all at once.
+ * Rules of the catalogue (models/*.yaml) that need all of it: references between models, choice sets, field
+ * lists naming fields that exist. Every fault is reported with its file and YAML path, all at once.
  */
-import type { RawCatalogue, RawModel } from './schema.ts';
-import { CatalogueError } from './load.ts';
+import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
+import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
 import { argFaults, ownFieldArgs, type RawArgs } from './args.ts';
 import { actionArgs, checkArgs, type ArgSpec } from '../../runtime/catalogue/names.ts';
+import { orderFaults, placementsOf } from './order.ts';
+import {
+  expandExpression,
+  expressionFaults,
+  expressionKey,
+  expressionKeys,
+  isFault,
+  type Expansion,
+} from './expressions.ts';
 
 const envelope = new Set(['id', 'url', 'display_url', 'display', 'tags', 'custom_fields', 'created', 'last_updated']);
 const columnlessPrefixes = ['_'];
@@ -36,6 +45,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
   const paths = new Map<string, string>();
 
   const fieldOf = (key: string, field: string) => models.get(key)?.fields[field];
+  /** what an entry's expression gives on model `key`, if it has one that holds */
+  const expansion = (key: string, e: RawExpression | undefined): Expansion | undefined => {
+    if (!e || !expressionKey(e)) return undefined;
+    const x = expandExpression(e, { raw, key });
+    return isFault(x) ? undefined : x;
+  };
   /** Walks `a.b.c` through foreign keys; returns the fault text or undefined. */
   const walk = (key: string, path: string[], allowComputed: boolean): string | undefined => {
     let current = key;
@@ -77,7 +92,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const f = target.fields[name];
       const c = target.computed?.[name];
       if (form === 'plain') {
-        if (!(f?.type === 'fk' || f?.type === 'choice' || c?.cable === 'cable' || (c?.expr && c.as === 'choice')))
+        if (!(f?.type === 'fk' || f?.type === 'choice' || c?.cable === 'cable' || expansion(to, c)?.as === 'choice'))
           faults.push(`${at}.${name}: only a choice, a foreign key or a cable can be plain`);
         continue;
       }
@@ -86,8 +101,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
           ? f.to
           : c?.reverse_list
             ? c.reverse_list.split('.').slice(0, 2).join('.')
-            : c?.as === 'fk'
-              ? c.to
+            : expansion(to, c)?.as === 'fk'
+              ? expansion(to, c)!.to
               : undefined;
       if (!rel || !models.has(rel)) faults.push(`${at}.${name}: only a relation has a form of its own`);
       else checkNested(rel, form as unknown[], `${at}.${name}`);
@@ -96,7 +111,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
   for (const [key, m] of models) {
     const [app, name] = key.split('.') as [string, string];
-    const at = `apps.${app}.models.${name}`;
+    const at = modelAt(raw, key);
     const pathKey = `${app}/${m.path}`;
     if (paths.has(pathKey)) faults.push(`${at}.path: "${m.path}" is already used by ${paths.get(pathKey)}`);
     paths.set(pathKey, key);
@@ -121,7 +136,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     };
 
     for (const [fname, f] of Object.entries(m.fields)) {
-      const fat = `${at}.fields.${fname}`;
+      const fat = fieldAt(raw, key, fname);
       if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
       if (columnlessPrefixes.some((p) => fname.startsWith(p)))
         faults.push(`${fat}: field names may not start with "_"`);
@@ -182,7 +197,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
       const cat = `${at}.computed.${cname}`;
       const kinds = [
         'count',
-        'expr',
+        ...expressionKeys,
         'ip_depth',
         'ip_children',
         'reverse_list',
@@ -192,7 +207,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
       ].filter((k) => (c as Record<string, unknown>)[k] !== undefined);
       if (kinds.length !== 1) {
         faults.push(
-          `${cat}: give exactly one of count, expr, ip_depth, ip_children, reverse_list, copy, cable, config_context`,
+          `${cat}: give exactly one of count, ${expressionKeys.join(', ')}, ip_depth, ip_children, reverse_list, ` +
+            'copy, cable, config_context',
         );
         continue;
       }
@@ -220,15 +236,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
         if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
       }
-      if (c.expr) {
-        if (!c.as) faults.push(`${cat}: an expr needs "as"`);
-        if (c.as === 'choice' && (!c.choices || !choices[c.choices]))
-          faults.push(`${cat}: unknown choice set "${c.choices ?? ''}"`);
-        if (c.as === 'fk' && (!c.to || !models.has(c.to))) faults.push(`${cat}: unknown model "${c.to ?? ''}"`);
-      }
+      faults.push(...expressionFaults(c, cat, { raw, key }));
       if (c.nested) {
         // the objects a reverse list or a relation expression shows, in a form of their own
-        const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : c.as === 'fk' ? c.to : undefined;
+        const x = expansion(key, c);
+        const to = c.reverse_list ? c.reverse_list.split('.').slice(0, 2).join('.') : x?.as === 'fk' ? x.to : undefined;
         if (!to || !models.has(to)) faults.push(`${cat}.nested: only a reverse_list or an fk expression has one`);
         else checkNested(to, c.nested, `${cat}.nested`);
       }
@@ -248,7 +260,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
     checkList(m.brief, 'brief');
     checkList(m.nested, 'nested');
     checkList(m.generic_nested, 'generic_nested');
-    checkList(m.order, 'order');
+    // (normalisation checks the order again over the names the model really has: tags only with the feature…)
+    faults.push(...orderFaults(names, placementsOf(raw, key)));
+    for (const n of Object.keys(m.move ?? {}))
+      if ((m.fields[n] && !raw.inherited[key]?.[n]) || m.computed?.[n])
+        faults.push(`${at}.move.${n}: "${n}" is declared here: give it "after:" instead`);
     checkList(m.search, 'search');
     // a name the model lacks, described whole, is a field only NetBox's serializer declares
     const whole = (o: Record<string, unknown>) => ['type', 'label', 'required', 'read_only'].every((k) => k in o);
@@ -340,8 +356,9 @@ export function validateCatalogue(raw: RawCatalogue): void {
       operationArgs(actionArgs[op], args, `${at}.actions.${aname}`);
     // paths through generic relations and reverse hops are followed (and faulted) where filters are built
     for (const [fname, f] of Object.entries(m.filters ?? {})) {
-      if (!f.op && !f.expr && !f.via && !f.from && !f.filter && !f.any)
-        faults.push(`${at}.filters.${fname}: give "op", "expr", "via", "from", "filter" or "any"`);
+      if (!f.op && !expressionKey(f) && !f.via && !f.from && !f.filter && !f.any)
+        faults.push(`${at}.filters.${fname}: give "op", an expression, "via", "from", "filter" or "any"`);
+      faults.push(...expressionFaults(f, `${at}.filters.${fname}`, { raw, key }, true));
       if (f.from && !models.has(f.from.split('.').slice(0, 2).join('.')))
         faults.push(`${at}.filters.${fname}.from: unknown model in "${f.from}"`);
     }
@@ -374,10 +391,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
     for (const feature of m.features ?? []) {
       for (const need of needs[feature] ?? []) {
         if (!models.has(need))
-          faults.push(
-            `apps.${key.split('.')[0]}.models.${key.split('.')[1]}.features: "${feature}" needs the model ${need} in ` +
-              `the catalogue`,
-          );
+          faults.push(`${modelAt(raw, key)}.features: "${feature}" needs the model ${need} in the catalogue`);
       }
     }
   }

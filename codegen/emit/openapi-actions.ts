@@ -1,5 +1,5 @@
 /**
- * OpenAPI paths of the detail actions models switch on (`actions:` in models.yaml): what GET lists
+ * OpenAPI paths of the detail actions models switch on (`actions:` in the catalogue): what GET lists
  * and what POST creates, per runtime op.
  */
 import type { ActionDef, Catalogue, ModelDef } from '../../runtime/catalogue/ir.ts';

@@ -1,6 +1,6 @@
 /**
  * The model as a relation nests it. Mostly the target itself; where the relation gives some of the
- * target's fields a form of their own (`forms`, from models.yaml's `nested: [..., {device: [...]}]`), a
+ * target's fields a form of their own (`forms`, from the catalogue's `nested: [..., {device: [...]}]`), a
  * copy whose fields carry those forms, so every renderer, OPTIONS and the OpenAPI document see the
  * same thing. NetBox's legacy nested serializers are why: a nested interface shows its device in the
  * short form and read-only, its cable as the id, a nested address its family as a bare integer.

@@ -1,5 +1,5 @@
 /**
- * The names models.yaml may use for behaviour written in the runtime, declared once: the catalogue's
+ * The names models/*.yaml may use for behaviour written in the runtime, declared once: the catalogue's
  * JSON Schema (codegen/catalogue/schema.ts) takes its enums from here, so a misspelt name fails
  * `npm run generate` at its YAML path, and the runtime's tables of implementations are typed by them,
  * so a name without an implementation fails the typecheck.

@@ -2,7 +2,7 @@
  * The tables the runtime reads and writes by name: its own (sessions, workers, tagged items, branch
  * diffs…) and the few catalogued models it needs outside the generic paths (users, tokens, jobs,
  * change records, branches…). Everything else is reached through the catalogue's definitions.
- * One list, so a rename is one edit, and a test checks each catalogued one against models.yaml.
+ * One list, so a rename is one edit, and a test checks each catalogued one against the catalogue.
  */
 export const tables = {
   user: 'users_user',

@@ -1,5 +1,5 @@
 /**
- * Filters that are not a plain column comparison, named by `op` in models.yaml: IP containment,
+ * Filters that are not a plain column comparison, named by `op` in the catalogue: IP containment,
  * mask lengths, families, generic-relation assignments (`interface_id`, …), value groups, bounds;
  * presence of related rows, list columns and virtual chassis members have files of their own. Each op
  * reads its arguments as the structures `npm run generate` parsed them into (SpecialOp, catalogue/ir.ts).

@@ -1,5 +1,5 @@
 /**
- * Model behaviour that is not generic, registered under the names models.yaml gives in `hooks:` (declared
+ * Model behaviour that is not generic, registered under the names the catalogue gives in `hooks:` (declared
  * in runtime/catalogue/names.ts).
  * Keep this list short: most needs are better met by a general capability of the write path.
  */

@@ -100,7 +100,7 @@ export interface Pending {
   extra: Record<string, unknown>;
 }
 
-/** Hand-written behaviour of one model, named by `hooks:` in models.yaml. */
+/** Hand-written behaviour of one model, named by `hooks:` in its catalogue entry (models/<app>.yaml). */
 export interface ModelHooks {
   /** after coercion, before validation: derive or replace values (hash a password, mint a key) */
   prepare?(ctx: WriteContext, model: ModelDef, items: Pending[], action: Action): Promise<void> | void;

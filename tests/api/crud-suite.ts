@@ -1,7 +1,7 @@
 /**
  * The generic API suite over every model of the catalogue: create, read, shape, page, update and
  * delete through the HTTP API. Run on main (tests/api/crud.test.ts) and inside a branch
- * (tests/branching/api-suite.test.ts): a model added to models.yaml is tested with no new code.
+ * (tests/branching/api-suite.test.ts): a model added to models/<app>.yaml is tested with no new code.
  */
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/catalogue.ts';

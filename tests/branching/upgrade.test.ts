@@ -20,15 +20,15 @@ afterAll(async () => {
 });
 
 const widget = `
-      widget:
-        class: Widget
-        path: widgets
-        features: [tags, changelog, branching]
-        fields:
-          name: {type: string, max_length: 64, required: true, unique: true}
-          site: {type: fk, to: dcim.site, required: true, on_delete: cascade}
-        brief: [id, url, display, name]
-        display: "{name}"
+  widget:
+    class: Widget
+    path: widgets
+    features: [tags, changelog, branching]
+    fields:
+      name: {type: string, max_length: 64, required: true, unique: true}
+      site: {type: fk, to: dcim.site, required: true, on_delete: cascade}
+    brief: [id, url, display, name]
+    display: "{name}"
 `;
 
 describe('a branch across an upgrade', () => {
@@ -41,13 +41,14 @@ describe('a branch across an upgrade', () => {
     await before.server.stop();
 
     const siteName =
-      '          name: {type: string, natural_sort: true, max_length: 100, required: true, unique: true, ' +
+      '      name: {type: string, natural_sort: true, max_length: 100, required: true, unique: true, ' +
       'example: "AMS1"}';
-    const v = await buildVariant(dir, (yaml) =>
-      yaml
-        .replace('\n      site:\n', `${widget}\n      site:\n`)
-        .replace(siteName, `${siteName}\n          nickname: {type: string, max_length: 50}`),
-    );
+    const v = await buildVariant(dir, {
+      'dcim.yaml': (yaml) =>
+        yaml
+          .replace('\n  site:\n', `${widget}\n  site:\n`)
+          .replace(siteName, `${siteName}\n      nickname: {type: string, max_length: 50}`),
+    });
     expect(v.added).toHaveLength(1);
     server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
     const br = inBranch(server, b.schema_id);

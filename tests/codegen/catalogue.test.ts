@@ -1,15 +1,21 @@
 /** The catalogue loader and validator: faults reported by YAML path, all at once. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue, CatalogueError } from '../../codegen/catalogue/load.ts';
+import { parseCatalogue, CatalogueError, readCatalogue, type CatalogueFiles } from '../../codegen/catalogue/load.ts';
 import { validateCatalogue } from '../../codegen/catalogue/validate.ts';
 import { generate } from '../../codegen/pipeline.ts';
 
-const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
+const project = readCatalogue('models');
 
-function faultsOf(text: string): string[] {
+/** The project's catalogue with one file's text edited. */
+function edited(file: string, edit: (text: string) => string): CatalogueFiles {
+  return { ...project, [file]: edit(project[file]!) };
+}
+
+function faultsOf(files: CatalogueFiles): string[] {
   try {
-    generate(text);
+    generate(files);
   } catch (e) {
     if (e instanceof CatalogueError) return e.faults;
     throw e;
@@ -19,16 +25,18 @@ function faultsOf(text: string): string[] {
 
 describe('catalogue validation', () => {
   it('accepts the fixture and the project catalogue', () => {
-    expect(faultsOf(small)).toEqual([]);
-    expect(faultsOf(readFileSync('models.yaml', 'utf8'))).toEqual([]);
+    expect(faultsOf({ 'shop.yaml': small })).toEqual([]);
+    expect(faultsOf(project)).toEqual([]);
   });
 
   it('names the YAML path of an unknown choice set', () => {
-    const text = readFileSync('models.yaml', 'utf8').replace(
-      'status: {type: choice, choices: site_status, default: active}',
-      'status: {type: choice, choices: site_statu, default: active}',
+    const files = edited('models/dcim.yaml', (text) =>
+      text.replace(
+        'status: {type: choice, choices: site_status, default: active}',
+        'status: {type: choice, choices: site_statu, default: active}',
+      ),
     );
-    expect(faultsOf(text)).toContain('apps.dcim.models.site.fields.status: unknown choice set "site_statu"');
+    expect(faultsOf(files)).toContain('models/dcim.yaml: models.site.fields.status: unknown choice set "site_statu"');
   });
 
   it('reports structural faults with their paths', () => {
@@ -36,11 +44,11 @@ describe('catalogue validation', () => {
       'count: {type: integer, min: 0, max: 10, default: 0}',
       'count: {type: integr, bogus: 1}',
     );
-    const faults = faultsOf(text);
-    expect(faults).toContain('apps.shop.models.widget.fields.count: unknown key "bogus"');
+    const faults = faultsOf({ 'shop.yaml': text });
+    expect(faults).toContain('shop.yaml: models.widget.fields.count: unknown key "bogus"');
     expect(
       faults.some((f) =>
-        f.startsWith('apps.shop.models.widget.fields.count.type: must be equal to one of the allowed values'),
+        f.startsWith('shop.yaml: models.widget.fields.count.type: must be equal to one of the allowed values'),
       ),
     ).toBe(true);
   });
@@ -52,35 +60,37 @@ describe('catalogue validation', () => {
         'shelf: {type: fk, to: shop.shelv, required: true}',
       )
       .replace('brief: [id, url, display, name]', 'brief: [id, url, display, nam]');
-    const raw = parseCatalogue(text);
+    const raw = parseCatalogue({ 'shop.yaml': text });
     expect(() => validateCatalogue(raw)).toThrow(CatalogueError);
-    const faults = faultsOf(text);
-    expect(faults).toContain('apps.shop.models.widget.fields.shelf: unknown model "shop.shelv"');
-    expect(faults).toContain('apps.shop.models.widget.brief: unknown field "nam"');
+    const faults = faultsOf({ 'shop.yaml': text });
+    expect(faults).toContain('shop.yaml: models.widget.fields.shelf: unknown model "shop.shelv"');
+    expect(faults).toContain('shop.yaml: models.widget.brief: unknown field "nam"');
   });
 
   it('names the declared filter that reaches nothing or starts from a relation pointing elsewhere', () => {
-    const text = readFileSync('models.yaml', 'utf8')
-      .replace('model: {filter: device_type,', 'model: {filter: device_typo,')
-      .replace('parent_bay_id: {from: dcim.devicebay.installed_device,', 'parent_bay_id: {from: dcim.site.region,');
-    const faults = faultsOf(text);
+    const files = edited('models/dcim.yaml', (text) =>
+      text
+        .replace('model: {filter: device_type,', 'model: {filter: device_typo,')
+        .replace('parent_bay_id: {from: dcim.devicebay.installed_device,', 'parent_bay_id: {from: dcim.site.region,'),
+    );
+    const faults = faultsOf(files);
     expect(faults).toContain(
-      'apps.dcim.models.device.filters.model: reaches no field or filter of that name from dcim.device',
+      'models/dcim.yaml: models.device.filters.model: reaches no field or filter of that name from dcim.device',
     );
     const from = '"from: dcim.site.region" is not a relation pointing at dcim.device';
-    expect(faults).toContain(`apps.dcim.models.device.filters.parent_bay_id: ${from}`);
+    expect(faults).toContain(`models/dcim.yaml: models.device.filters.parent_bay_id: ${from}`);
   });
 
   it('rejects YAML that does not parse', () => {
-    expect(faultsOf('apps: [')[0]).toMatch(/^models\.yaml: /);
+    expect(faultsOf({ 'models/shop.yaml': 'models: [' })[0]).toMatch(/^models\/shop\.yaml: /);
   });
 });
 
 describe('features', () => {
   it('need the models the runtime relies on', () => {
-    const text = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8').replace('features: []', 'features: [tags]');
-    expect(faultsOf(text)).toContain(
-      'apps.shop.models.shelf.features: "tags" needs the model extras.tag in the catalogue',
+    const text = small.replace('features: []', 'features: [tags]');
+    expect(faultsOf({ 'shop.yaml': text })).toContain(
+      'shop.yaml: models.shelf.features: "tags" needs the model extras.tag in the catalogue',
     );
   });
 });

@@ -35,17 +35,21 @@ describe('generate --check', () => {
 });
 
 describe('an invalid catalogue', () => {
-  it('exits 1 with the fault and writes nothing', () => {
-    const bad = join(tmp, 'bad.yaml');
+  it('exits 1 with the fault, named by file and YAML path, and writes nothing', () => {
+    const bad = join(tmp, 'bad');
+    mkdirSync(bad, { recursive: true });
     writeFileSync(
-      bad,
-      'apps:\n  dcim:\n    models:\n      thing:\n        class: Thing\n        path: things\n        display: ' +
-        '"{name}"\n        fields:\n          name: {type: choice, choices: nope}\n',
+      join(bad, 'dcim.yaml'),
+      'models:\n  thing:\n    class: Thing\n    path: things\n    display: "{name}"\n' +
+        '    fields:\n      name: {type: choice, choices: nope}\n',
     );
     const out = join(tmp, 'never');
     const r = run(['--catalogue', bad, '--out', out, '--no-migration']);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('apps.dcim.models.thing.fields.name: unknown choice set "nope"');
+    expect(r.out).toContain(`${bad}/dcim.yaml: models.thing.fields.name: unknown choice set "nope"`);
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    // one file is a catalogue of one app
+    const one = run(['--catalogue', join(bad, 'dcim.yaml'), '--out', out, '--no-migration']);
+    expect(one.out).toContain(`${bad}/dcim.yaml: models.thing.fields.name: unknown choice set "nope"`);
   });
 });

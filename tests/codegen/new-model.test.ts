@@ -1,6 +1,6 @@
 /**
- * Adding a model is an edit of models.yaml and `npm run generate`: this adds one to a copy of the
- * catalogue, generates code and a migration, starts a server on them and uses the new endpoint.
+ * Adding a model is an edit of its app's file (models/<app>.yaml) and `npm run generate`: this adds one to a
+ * copy of the catalogue, generates code and a migration, starts a server on them and uses the new endpoint.
  * No runtime code changes.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -17,22 +17,24 @@ afterAll(async () => {
 });
 
 const gadget = `
-      gadget:
-        class: Gadget
-        path: gadgets
-        features: [tags, custom_fields, changelog]
-        fields:
-          name: {type: string, max_length: 64, required: true, unique: true}
-          site: {type: fk, to: dcim.site, required: true, on_delete: cascade}
-          weight: {type: decimal, max_digits: 6, decimal_places: 2, nullable: true}
-          status: {type: choice, choices: site_status, default: planned}
-        brief: [id, url, display, name]
-        display: "{name} @ {site.name}"
+  gadget:
+    class: Gadget
+    path: gadgets
+    features: [tags, custom_fields, changelog]
+    fields:
+      name: {type: string, max_length: 64, required: true, unique: true}
+      site: {type: fk, to: dcim.site, required: true, on_delete: cascade}
+      weight: {type: decimal, max_digits: 6, decimal_places: 2, nullable: true}
+      status: {type: choice, choices: site_status, default: planned}
+    brief: [id, url, display, name]
+    display: "{name} @ {site.name}"
 `;
 
-describe('a model added to models.yaml', () => {
+describe('a model added to models/dcim.yaml', () => {
   it('gets a migration and a working endpoint with no runtime edit', async () => {
-    const v = await buildVariant(dir, (yaml) => yaml.replace('\n      site:\n', `${gadget}\n      site:\n`));
+    const v = await buildVariant(dir, {
+      'dcim.yaml': (yaml) => yaml.replace('\n  site:\n', `${gadget}\n  site:\n`),
+    });
     expect(v.added).toHaveLength(1);
     expect(readFileSync(join(dir, 'migrations', v.added[0]!), 'utf8')).toContain('CREATE TABLE "dcim_gadget"');
     server = await startTestServer({ ...v, fresh: true });

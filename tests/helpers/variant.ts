@@ -1,6 +1,6 @@
 /**
- * A variant of the catalogue for tests of catalogue changes: a copy of models.yaml edited by the
- * test, generated (code and a new migration) into its own folder by the real code generator.
+ * A variant of the catalogue for tests of catalogue changes: a copy of models/ with the test's edits of
+ * some of its files, generated (code and a new migration) into its own folder by the real code generator.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,16 +16,19 @@ export interface Variant extends Required<
   readonly added: string[];
 }
 
-export async function buildVariant(dir: string, edit: (yaml: string) => string): Promise<Variant> {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'models.yaml'), edit(readFileSync('models.yaml', 'utf8')));
+/** `edits`: by file of models/ (`dcim.yaml`), how to change its text. */
+export async function buildVariant(dir: string, edits: Record<string, (yaml: string) => string>): Promise<Variant> {
+  mkdirSync(join(dir, 'models'), { recursive: true });
+  cpSync('models', join(dir, 'models'), { recursive: true });
+  for (const [file, edit] of Object.entries(edits))
+    writeFileSync(join(dir, 'models', file), edit(readFileSync(join('models', file), 'utf8')));
   cpSync('migrations', join(dir, 'migrations'), { recursive: true });
   const r = spawnSync(
     'node_modules/.bin/tsx',
     [
       'codegen/cli.ts',
       '--catalogue',
-      join(dir, 'models.yaml'),
+      join(dir, 'models'),
       '--out',
       join(dir, 'generated'),
       '--migrations',

@@ -1,5 +1,5 @@
 /**
- * Detail actions (`/api/<model>/<id>/<action>/`) that models switch on in models.yaml with
+ * Detail actions (`/api/<model>/<id>/<action>/`) that models switch on in the catalogue (models/) with
  * `actions:`; each op is written once here and works on the fields its entry names.
  */
 import type { Context } from 'hono';

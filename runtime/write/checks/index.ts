@@ -1,6 +1,6 @@
 /**
  * Model checks that need more than a declarative rule: each is written once here and switched on
- * per model in models.yaml (`rules: [{check: <name>, args: {…}}]`), naming the fields it works on.
+ * per model in models/<app>.yaml (`rules: [{check: <name>, args: {…}}]`), naming the fields it works on.
  */
 import type { CheckName, ModelDef, RuleDef } from '../../catalogue/index.ts';
 import type { Pending, WriteContext } from '../types.ts';

@@ -9,7 +9,7 @@ import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
 import { normalizeCatalogue } from '../../../codegen/catalogue/normalize.ts';
 import { formModel, type Catalogue, type FieldDef } from '../../../runtime/catalogue/index.ts';
 
-const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
+const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
 
 /** The fixture normalised, after replacing each `[from, to]` text of it. */
 function normalized(...edits: [string, string][]): Catalogue {
@@ -18,7 +18,7 @@ function normalized(...edits: [string, string][]): Catalogue {
     expect(text, `the fixture has ${from}`).toContain(from);
     text = text.replace(from, to);
   }
-  return normalizeCatalogue(parseCatalogue(text));
+  return normalizeCatalogue(parseCatalogue({ 'shop.yaml': text }));
 }
 
 const catalogue = normalized();
@@ -173,18 +173,18 @@ describe('fields', () => {
 
   it('leave out the timestamps a model does not keep', () => {
     const names = (c: Catalogue) => c.models['shop.widget']!.fields.map((f) => f.name).slice(-2);
-    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: created']))).toEqual([
+    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n    timestamps: created']))).toEqual([
       'kinds',
       'created',
     ]);
-    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: false']))).toEqual([
+    expect(names(normalized(['ordering: [name]', 'ordering: [name]\n    timestamps: false']))).toEqual([
       'related',
       'kinds',
     ]);
   });
 
   it('keep unlisted timestamps, marked so', () => {
-    const unlisted = normalized(['ordering: [name]', 'ordering: [name]\n        timestamps: unlisted']);
+    const unlisted = normalized(['ordering: [name]', 'ordering: [name]\n    timestamps: unlisted']);
     const stamps = unlisted.models['shop.widget']!.fields.filter(
       (f) => f.name === 'created' || f.name === 'last_updated' || f.name === 'seen',
     );

@@ -1,23 +1,23 @@
 /**
  * The catalogue's one description (codegen/catalogue/schema.ts): names of runtime behaviour come from
  * runtime/catalogue/names.ts, so a misspelt hook, check, action or filter op fails at its YAML path,
- * and generated/models.schema.json (what an editor reads) is that same schema and accepts models.yaml.
+ * and generated/models.schema.json (what an editor reads) is that same schema and accepts each file of models/.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { CatalogueError, parseCatalogue, readCatalogue } from '../../../codegen/catalogue/load.ts';
 import { emitYamlSchema } from '../../../codegen/emit/yaml-schema.ts';
 
-const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
-const widget = 'apps.shop.models.widget';
-const rules = '        rules:\n          - {requires: [price, count]}\n';
+const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
+const widget = 'shop.yaml: models.widget';
+const rules = '    rules:\n      - {requires: [price, count]}\n';
 
 function faultsOf(from: string, to: string): string[] {
   expect(small, `the fixture has ${from}`).toContain(from);
   try {
-    parseCatalogue(small.replace(from, to));
+    parseCatalogue({ 'shop.yaml': small.replace(from, to) });
   } catch (e) {
     if (e instanceof CatalogueError) return e.faults;
     throw e;
@@ -28,27 +28,27 @@ function faultsOf(from: string, to: string): string[] {
 const cases: { name: string; given: [string, string]; want: RegExp }[] = [
   {
     name: 'a hook name',
-    given: [rules, `${rules}        hooks: users.usr\n`],
+    given: [rules, `${rules}    hooks: users.usr\n`],
     want: new RegExp(`^${widget}\\.hooks: must be equal to one of the allowed values: users\\.user, users\\.token`),
   },
   {
     name: 'a check name',
-    given: [rules, `${rules}          - {check: primary_ipp}\n`],
+    given: [rules, `${rules}      - {check: primary_ipp}\n`],
     want: new RegExp(`^${widget}\\.rules\\.1\\.check: .*: primary_ip, keeps_primary_ip, rack_space, lag$`),
   },
   {
     name: 'a filter op',
-    given: [rules, `${rules}        filters:\n          fresh: {op: time_afterr}\n`],
+    given: [rules, `${rules}    filters:\n      fresh: {op: time_afterr}\n`],
     want: new RegExp(`^${widget}\\.filters\\.fresh\\.op: .*: time_after, time_before`),
   },
   {
     name: 'an action op',
-    given: [rules, `${rules}        actions:\n          free-ips: {op: available_ip, field: address}\n`],
+    given: [rules, `${rules}    actions:\n      free-ips: {op: available_ip, field: address}\n`],
     want: new RegExp(`^${widget}\\.actions\\.free-ips\\.op: .*: available_ips, available_prefixes`),
   },
   {
     name: 'a key',
-    given: [rules, `${rules}        ordring: [name]\n`],
+    given: [rules, `${rules}    ordring: [name]\n`],
     want: new RegExp(`^${widget}: unknown key "ordring"$`),
   },
 ];
@@ -60,18 +60,19 @@ describe('the catalogue schema', () => {
     expect(faults[0]).toMatch(want);
   });
 
-  it('is what generated/models.schema.json holds, and that file accepts models.yaml as an editor reads it', () => {
+  it('is what generated/models.schema.json holds, which accepts each file of models/ as an editor reads it', () => {
     const [[name, text]] = [...emitYamlSchema()];
     expect(readFileSync(`generated/${name}`, 'utf8')).toBe(text);
     const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(text));
-    const doc = parse(readFileSync('models.yaml', 'utf8'), { maxAliasCount: 1000 });
-    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
-    expect(validate({ ...doc, appz: {} })).toBe(false);
+    for (const [path, yaml] of Object.entries(readCatalogue('models'))) {
+      const doc = parse(yaml, { maxAliasCount: 1000 });
+      expect(validate(doc), `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+      expect(validate({ ...doc, modles: {} })).toBe(false);
+    }
   });
 
-  it('is named by the first line of models.yaml', () => {
-    expect(readFileSync('models.yaml', 'utf8').split('\n')[0]).toBe(
-      '# yaml-language-server: $schema=generated/models.schema.json',
-    );
+  it('is named by the first line of every file of models/', () => {
+    for (const [path, yaml] of Object.entries(readCatalogue('models')))
+      expect(yaml.split('\n')[0], path).toBe('# yaml-language-server: $schema=../generated/models.schema.json');
   });
 });

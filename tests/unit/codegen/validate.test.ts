@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
 import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
 
-const small = readFileSync('tests/codegen/fixtures/small.yaml', 'utf8');
-const widget = 'apps.shop.models.widget';
-const shelf = 'apps.shop.models.shelf';
+const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
+const widget = 'shop.yaml: models.widget';
+const shelf = 'shop.yaml: models.shelf';
 
 function faultsOf(...edits: [string, string][]): string[] {
   let text = small;
@@ -19,7 +19,7 @@ function faultsOf(...edits: [string, string][]): string[] {
     text = text.replace(from, to);
   }
   try {
-    validateCatalogue(parseCatalogue(text));
+    validateCatalogue(parseCatalogue({ 'shop.yaml': text }));
   } catch (e) {
     if (e instanceof CatalogueError) return e.faults;
     throw e;

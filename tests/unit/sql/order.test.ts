@@ -65,15 +65,15 @@ const cases: { model: string; given: string; want: { joins: string; order: strin
   // a content type orders by its object type's id, as Django orders the foreign key
   { model: 'lib.book', given: 'kind', want: { joins: '', order: `${objectTypeId}, t.id` } },
   // a computed expression: bare at the row, over a copy of the row once other tables are joined
-  { model: 'lib.book', given: 'long', want: { joins: '', order: '(pages > 500), t.id' } },
+  { model: 'lib.book', given: 'family', want: { joins: '', order: '(family(address)), t.id' } },
   {
     model: 'lib.book',
-    given: 'shelf, -long',
+    given: 'shelf, -family',
     want: {
       joins: shelfJoins,
       order:
         't_o2."name" COLLATE natural_sort, t_o1."position" DESC, ' +
-        '(SELECT (pages > 500) FROM (SELECT t.*) AS t) DESC, t.id',
+        '(SELECT (family(address)) FROM (SELECT t.*) AS t) DESC, t.id',
     },
   },
 ];

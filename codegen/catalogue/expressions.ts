@@ -1,0 +1,183 @@
+/**
+ * Computed values and filters over a row's columns, said in the catalogue by what they mean (a field's IP
+ * family, the first of some foreign keys that is set, the one row of another model pointing here…) and
+ * turned into SQL here, once. `t` is the row's table; bare names are its columns. One-off expressions are
+ * named in named-expressions.ts.
+ */
+import type { RawCatalogue, RawExpression, RawField } from './schema.ts';
+import { namedExpressions } from './named-expressions.ts';
+import { tableName } from './names.ts';
+
+export interface Expansion {
+  readonly sql: string;
+  readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json';
+  readonly choices?: string;
+  readonly to?: string;
+}
+
+/** The keys that give an entry its expression; an entry gives at most one. */
+export const expressionKeys = ['same_as', 'first_of', 'family', 'generic_id', 'reverse_one', 'sum', 'named'] as const;
+
+/** Where an expression is read: the catalogue and the model (`app.model`) whose row `t` is. */
+export interface ExpressionScope {
+  readonly raw: RawCatalogue;
+  readonly key: string;
+}
+
+/** Why an expression has no SQL: the key at fault (below the entry's path) and what is wrong. */
+export interface ExpressionFault {
+  readonly at: string;
+  readonly fault: string;
+}
+
+/** The other table's alias in a subquery: its model's first letter, unless that is `t` (the row's own). */
+function aliasOf(model: string): string {
+  // the terminations' subqueries were first written with `x`; kept, so the generated SQL stays as it was
+  if (model === 'circuits.circuittermination' || model === 'vpn.l2vpntermination') return 'x';
+  const letter = model.split('.')[1]![0]!;
+  return letter === 't' ? 'x' : letter;
+}
+
+const kindOfField: Record<string, Expansion['as']> = {
+  fk: 'fk',
+  boolean: 'boolean',
+  integer: 'integer',
+  bigint: 'integer',
+  decimal: 'decimal',
+  string: 'string',
+  text: 'string',
+  slug: 'string',
+  choice: 'choice',
+  json: 'json',
+};
+
+export function expressionKey(e: RawExpression): (typeof expressionKeys)[number] | undefined {
+  return expressionKeys.find((k) => e[k] !== undefined);
+}
+
+/** An expression's SQL and type, or what keeps it from having one. */
+export function expandExpression(e: RawExpression, scope: ExpressionScope): Expansion | ExpressionFault {
+  const [app, name] = scope.key.split('.') as [string, string];
+  const model = scope.raw.apps[app]!.models[name]!;
+  const modelOf = (key: string) => {
+    const [a, m] = key.split('.') as [string, string];
+    return scope.raw.apps[a]?.models[m];
+  };
+  const tableOf = (key: string) => modelOf(key)!.table ?? tableName(...(key.split('.') as [string, string]));
+  /** a field of the row and its column, or the fault */
+  const own = (at: string, field: string): { f: RawField; column: string } | ExpressionFault => {
+    const f = model.fields[field];
+    if (!f || ['m2m', 'children', 'generic'].includes(f.type) || f.virtual)
+      return { at, fault: `"${field}" is not a field of ${scope.key} with a column` };
+    return { f, column: f.type === 'fk' ? `${field}_id` : field };
+  };
+
+  if (e.named !== undefined) return { ...namedExpressions[e.named] };
+  if (e.same_as !== undefined) {
+    const r = own('same_as', e.same_as);
+    if ('fault' in r) return r;
+    if (!kindOfField[r.f.type])
+      return { at: 'same_as', fault: `a ${r.f.type} field cannot be shown as a computed value` };
+    return {
+      sql: r.column,
+      as: kindOfField[r.f.type]!,
+      ...(r.f.type === 'choice' ? { choices: r.f.choices! } : {}),
+      ...(r.f.type === 'fk' ? { to: r.f.to! } : {}),
+    };
+  }
+  if (e.first_of !== undefined) {
+    const columns: string[] = [];
+    const targets = new Set<string>();
+    for (const n of e.first_of) {
+      const r = own('first_of', n);
+      if ('fault' in r) return r;
+      if (r.f.type !== 'fk') return { at: 'first_of', fault: `"${n}" is not a foreign key` };
+      columns.push(r.column);
+      targets.add(r.f.to!);
+    }
+    if (targets.size !== 1) return { at: 'first_of', fault: 'the foreign keys point at different models' };
+    return { sql: `coalesce(${columns.join(', ')})`, as: 'fk', to: [...targets][0]! };
+  }
+  if (e.family !== undefined) {
+    const r = own('family', e.family);
+    if ('fault' in r) return r;
+    if (r.f.type !== 'ipnetwork' && r.f.type !== 'ipaddress')
+      return { at: 'family', fault: `"${e.family}" is not an IP field` };
+    return { sql: `family(${e.family})`, as: 'choice', choices: 'ip_family' };
+  }
+  if (e.generic_id !== undefined) {
+    const g = model.fields[e.generic_id];
+    if (g?.type !== 'generic') return { at: 'generic_id', fault: `"${e.generic_id}" is not a generic relation` };
+    if (!e.to || !modelOf(e.to)) return { at: 'to', fault: `unknown model "${e.to ?? ''}"` };
+    const n = e.generic_id;
+    return { sql: `CASE WHEN ${n}_type = '${e.to}' THEN ${n}_id END`, as: 'fk', to: e.to };
+  }
+  if (e.reverse_one !== undefined) {
+    const paths = typeof e.reverse_one === 'string' ? [e.reverse_one] : e.reverse_one;
+    const other = paths[0]!.split('.').slice(0, 2).join('.');
+    const a = aliasOf(other);
+    const conditions: string[] = [];
+    for (const p of paths) {
+      const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
+      const f = modelOf(`${oapp}.${omodel}`)?.fields[ofield];
+      if (`${oapp}.${omodel}` !== other) return { at: 'reverse_one', fault: 'the relations are of different models' };
+      if (f?.type === 'fk' && f.to === scope.key) conditions.push(`${a}.${ofield}_id = t.id`);
+      else if (f?.type === 'generic')
+        conditions.push(`${a}.${ofield}_type = '${scope.key}' AND ${a}.${ofield}_id = t.id`);
+      else return { at: 'reverse_one', fault: `"${p}" is not a relation pointing at ${scope.key}` };
+    }
+    const where = Object.entries(e.where ?? {}).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
+    if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
+    for (const k of Object.keys(e.where ?? {}))
+      if (!modelOf(other)!.fields[k]) return { at: 'where', fault: `unknown field "${k}" on ${other}` };
+    // several relations (either end of a link): the first row found
+    const limit = paths.length > 1 ? ' LIMIT 1' : '';
+    const from = `FROM ${tableOf(other)} ${a}`;
+    const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
+    return { sql, as: 'fk', to: other };
+  }
+  if (e.sum !== undefined) {
+    const [oapp, omodel, ofield] = (e.over ?? '').split('.') as [string, string, string];
+    const other = `${oapp}.${omodel}`;
+    const fk = modelOf(other)?.fields[ofield ?? ''];
+    if (fk?.type !== 'fk' || fk.to !== scope.key)
+      return { at: 'over', fault: `"${e.over ?? ''}" is not a foreign key pointing at ${scope.key}` };
+    const summed = modelOf(other)!.fields[e.sum]?.type;
+    if (summed !== 'integer' && summed !== 'decimal')
+      return { at: 'sum', fault: `"${e.sum}" is not a number field of ${other}` };
+    const a = aliasOf(other);
+    // an integer's sum is a bigint in PostgreSQL: cast back, as the field reads
+    const cast = summed === 'integer' ? '::int' : '';
+    const sql = `(SELECT sum(${a}.${e.sum})${cast} FROM ${tableOf(other)} ${a} WHERE ${a}.${ofield}_id = t.id)`;
+    return { sql, as: summed };
+  }
+  return { at: '', fault: 'no expression' };
+}
+
+/** True when `expandExpression` gave a fault. */
+export function isFault(x: Expansion | ExpressionFault): x is ExpressionFault {
+  return 'fault' in x;
+}
+
+/**
+ * The faults of an entry's expression (at YAML path `at`): one that does not hold, keys that belong to an
+ * expression it does not give, and, for a filter, a value it cannot compare.
+ */
+export function expressionFaults(e: RawExpression, at: string, scope: ExpressionScope, filter = false): string[] {
+  const faults: string[] = [];
+  const kind = expressionKey(e);
+  const stray = { to: 'generic_id', where: 'reverse_one', over: 'sum' } as const;
+  for (const [k, needs] of Object.entries(stray)) {
+    // a filter's `where` without an expression is its own: fixed values of the rows its `from` reaches
+    const own = filter && k === 'where' && !kind;
+    if (e[k as keyof typeof stray] !== undefined && kind !== needs && !own)
+      faults.push(`${at}.${k}: applies only to "${needs}"`);
+  }
+  if (!kind) return faults;
+  const x = expandExpression(e, scope);
+  if (isFault(x)) faults.push(`${at}${x.at ? `.${x.at}` : ''}: ${x.fault}`);
+  else if (x.choices && !scope.raw.choices[x.choices]) faults.push(`${at}: needs the choice set "${x.choices}"`);
+  else if (filter && !['integer', 'decimal', 'string', 'boolean'].includes(x.as))
+    faults.push(`${at}: a filter compares a number, a string or a boolean, not a ${x.as}`);
+  return faults;
+}
