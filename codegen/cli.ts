@@ -13,60 +13,59 @@ import { pendingMigration, writeMigration } from './write/migrations.ts';
 
 const { values } = parseArgs({
   options: {
-    check: { type: 'boolean', default: false },
+    check: { type: 'boolean' },
     // the folder of the catalogue's files: <app>.yaml and bases.yaml
-    catalogue: { type: 'string', default: 'models' },
-    out: { type: 'string', default: 'generated' },
-    migrations: { type: 'string', default: 'migrations' },
-    'no-migration': { type: 'boolean', default: false },
+    catalogue: { type: 'string' },
+    out: { type: 'string' },
+    migrations: { type: 'string' },
+    'no-migration': { type: 'boolean' },
   },
 });
+const { catalogue = 'models', out = 'generated', migrations = 'migrations' } = values;
 
 function main(): number {
   let result;
   try {
     // generated modules import the runtime relative to where they are written
-    const runtimeFromGenerated = relative(resolve(values.out!), resolve('runtime')).split('\\').join('/');
-    result = generate(readCatalogue(values.catalogue!), { runtimeFromGenerated });
+    const runtimeFromGenerated = relative(resolve(out), resolve('runtime')).split('\\').join('/');
+    result = generate(readCatalogue(catalogue), { runtimeFromGenerated });
   } catch (e) {
     if (e instanceof CatalogueError) {
       for (const fault of e.faults) console.error(fault);
-      console.error(`${values.catalogue}/: ${e.faults.length} fault(s); nothing written`);
+      console.error(`${catalogue}/: ${e.faults.length} fault(s); nothing written`);
       return 1;
     }
     throw e;
   }
   const { files } = result;
   if (values.check) {
-    const drift = checkFiles(values.out!, files);
+    const drift = checkFiles(out, files);
     const report = [
-      ...drift.changed.map((p) => `changed: ${values.out}/${p}`),
-      ...drift.missing.map((p) => `missing: ${values.out}/${p}`),
-      ...drift.extra.map((p) => `extra:   ${values.out}/${p}`),
+      ...drift.changed.map((p) => `changed: ${out}/${p}`),
+      ...drift.missing.map((p) => `missing: ${out}/${p}`),
+      ...drift.extra.map((p) => `extra:   ${out}/${p}`),
     ];
     if (report.length) {
       console.error(report.join('\n'));
-      console.error(`${values.out}/ is stale: run \`npm run generate\``);
+      console.error(`${out}/ is stale: run \`npm run generate\``);
       return 1;
     }
     if (!values['no-migration']) {
-      const pending = pendingMigration(values.out!, values.migrations!);
+      const pending = pendingMigration(out, migrations);
       if (pending.length) {
-        console.error(
-          `the generated tables need a migration that ${values.migrations}/ lacks: run \`npm run generate\``,
-        );
+        console.error(`the generated tables need a migration that ${migrations}/ lacks: run \`npm run generate\``);
         return 1;
       }
     }
-    console.log(`${values.out}/ is up to date (${files.size} files)`);
+    console.log(`${out}/ is up to date (${files.size} files)`);
     return 0;
   }
-  const written = writeFiles(values.out!, files);
-  console.log(`${written.length} file(s) written to ${values.out}/ (${files.size} generated)`);
+  const written = writeFiles(out, files);
+  console.log(`${written.length} file(s) written to ${out}/ (${files.size} generated)`);
   if (!values['no-migration']) {
-    const added = writeMigration(values.out!, values.migrations!);
+    const added = writeMigration(out, migrations);
     console.log(
-      added.length ? `new migration: ${added.map((f) => `${values.migrations}/${f}`).join(', ')}` : 'no new migration',
+      added.length ? `new migration: ${added.map((f) => `${migrations}/${f}`).join(', ')}` : 'no new migration',
     );
   }
   return 0;

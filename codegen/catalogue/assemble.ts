@@ -9,10 +9,7 @@ const basesName = 'bases';
 
 /** `models/dcim.yaml` → `dcim` */
 function stem(path: string): string {
-  return path
-    .split('/')
-    .pop()!
-    .replace(/\.yaml$/, '');
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.yaml$/, '');
 }
 
 /** The files (path, content) as one catalogue, or every fault found putting them together. */

@@ -30,7 +30,7 @@ function merge(own: RawBase, base: Flat): { keys: RawBase; inherited: Record<str
   for (const [name, f] of Object.entries(baseFields)) {
     if (name in fields) continue;
     fields[name] = f;
-    inherited[name] = base.origin[name]!;
+    inherited[name] = base.origin[name] ?? '';
   }
   return { keys: { ...baseRest, ...rest, fields }, inherited };
 }
@@ -64,7 +64,8 @@ export function extendModel(entry: RawModelEntry, key: string, at: string, ctx: 
   const { keys, inherited } = merge(entry, base);
   if (keys.display === undefined) return [`${at}: needs "display", of its own or from its base`];
   const fields: Record<string, RawField> = {};
-  for (const [name, f] of Object.entries(keys.fields ?? {})) fields[name] = f.to === 'self' ? { ...f, to: key } : f;
+  for (const [name, f] of Object.entries(keys.fields ?? {}))
+    fields[name] = 'to' in f && f.to === 'self' ? { ...f, to: key } : f;
   return { model: { ...(keys as RawModel), fields }, inherited };
 }
 

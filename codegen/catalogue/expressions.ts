@@ -4,16 +4,17 @@
  * turned into SQL here, once. `t` is the row's table; bare names are its columns. One-off expressions are
  * named in named-expressions.ts.
  */
-import type { RawCatalogue, RawExpression, RawField } from './schema.ts';
+import type { ExprAs } from '../../runtime/catalogue/ir.ts';
+import type { RawCatalogue, RawExpression, RawField, RawModel } from './schema.ts';
+import { rawModel } from './lookup.ts';
 import { namedExpressions } from './named-expressions.ts';
 import { tableName } from './names.ts';
 
-export interface Expansion {
-  readonly sql: string;
-  readonly as: 'integer' | 'string' | 'choice' | 'fk' | 'decimal' | 'boolean' | 'json';
-  readonly choices?: string;
-  readonly to?: string;
-}
+/** An expression's SQL, and what it is read as (a choice with its set, a relation with its target, a value). */
+export type Expansion = { readonly sql: string } & ExprAs;
+
+/** What a plain value (not a choice, not a relation) is read as. */
+type ValueAs = Exclude<ExprAs['as'], 'choice' | 'fk'>;
 
 /** The keys that give an entry its expression; an entry gives at most one. */
 export const expressionKeys = ['same_as', 'first_of', 'family', 'generic_id', 'reverse_one', 'sum', 'named'] as const;
@@ -34,12 +35,12 @@ export interface ExpressionFault {
 function aliasOf(model: string): string {
   // the terminations' subqueries were first written with `x`; kept, so the generated SQL stays as it was
   if (model === 'circuits.circuittermination' || model === 'vpn.l2vpntermination') return 'x';
-  const letter = model.split('.')[1]![0]!;
+  const letter = model.charAt(model.indexOf('.') + 1);
   return letter === 't' ? 'x' : letter;
 }
 
-const kindOfField: Record<string, Expansion['as']> = {
-  fk: 'fk',
+/** The value a field of a kind is read as (a choice and a foreign key, with their set and target, aside). */
+const valueOfField: Partial<Record<RawField['type'], ValueAs>> = {
   boolean: 'boolean',
   integer: 'integer',
   bigint: 'integer',
@@ -47,7 +48,6 @@ const kindOfField: Record<string, Expansion['as']> = {
   string: 'string',
   text: 'string',
   slug: 'string',
-  choice: 'choice',
   json: 'json',
 };
 
@@ -58,16 +58,16 @@ export function expressionKey(e: RawExpression): (typeof expressionKeys)[number]
 /** An expression's SQL and type, or what keeps it from having one. */
 export function expandExpression(e: RawExpression, scope: ExpressionScope): Expansion | ExpressionFault {
   const [app, name] = scope.key.split('.') as [string, string];
-  const model = scope.raw.apps[app]!.models[name]!;
+  const model = rawModel(scope.raw, app, name);
   const modelOf = (key: string) => {
     const [a, m] = key.split('.') as [string, string];
     return scope.raw.apps[a]?.models[m];
   };
-  const tableOf = (key: string) => modelOf(key)!.table ?? tableName(...(key.split('.') as [string, string]));
+  const tableOf = (key: string, m: RawModel) => m.table ?? tableName(...(key.split('.') as [string, string]));
   /** a field of the row and its column, or the fault */
   const own = (at: string, field: string): { f: RawField; column: string } | ExpressionFault => {
     const f = model.fields[field];
-    if (!f || ['m2m', 'children', 'generic'].includes(f.type) || f.virtual)
+    if (!f || ['m2m', 'children', 'generic'].includes(f.type) || ('virtual' in f && f.virtual))
       return { at, fault: `"${field}" is not a field of ${scope.key} with a column` };
     return { f, column: f.type === 'fk' ? `${field}_id` : field };
   };
@@ -76,14 +76,11 @@ export function expandExpression(e: RawExpression, scope: ExpressionScope): Expa
   if (e.same_as !== undefined) {
     const r = own('same_as', e.same_as);
     if ('fault' in r) return r;
-    if (!kindOfField[r.f.type])
-      return { at: 'same_as', fault: `a ${r.f.type} field cannot be shown as a computed value` };
-    return {
-      sql: r.column,
-      as: kindOfField[r.f.type]!,
-      ...(r.f.type === 'choice' ? { choices: r.f.choices! } : {}),
-      ...(r.f.type === 'fk' ? { to: r.f.to! } : {}),
-    };
+    if (r.f.type === 'choice') return { sql: r.column, as: 'choice', choices: r.f.choices };
+    if (r.f.type === 'fk') return { sql: r.column, as: 'fk', to: r.f.to };
+    const as = valueOfField[r.f.type];
+    if (!as) return { at: 'same_as', fault: `a ${r.f.type} field cannot be shown as a computed value` };
+    return { sql: r.column, as };
   }
   if (e.first_of !== undefined) {
     const columns: string[] = [];
@@ -93,10 +90,11 @@ export function expandExpression(e: RawExpression, scope: ExpressionScope): Expa
       if ('fault' in r) return r;
       if (r.f.type !== 'fk') return { at: 'first_of', fault: `"${n}" is not a foreign key` };
       columns.push(r.column);
-      targets.add(r.f.to!);
+      targets.add(r.f.to);
     }
-    if (targets.size !== 1) return { at: 'first_of', fault: 'the foreign keys point at different models' };
-    return { sql: `coalesce(${columns.join(', ')})`, as: 'fk', to: [...targets][0]! };
+    const [to] = targets;
+    if (targets.size !== 1 || !to) return { at: 'first_of', fault: 'the foreign keys point at different models' };
+    return { sql: `coalesce(${columns.join(', ')})`, as: 'fk', to };
   }
   if (e.family !== undefined) {
     const r = own('family', e.family);
@@ -114,12 +112,14 @@ export function expandExpression(e: RawExpression, scope: ExpressionScope): Expa
   }
   if (e.reverse_one !== undefined) {
     const paths = typeof e.reverse_one === 'string' ? [e.reverse_one] : e.reverse_one;
-    const other = paths[0]!.split('.').slice(0, 2).join('.');
+    const other = (paths[0] ?? '').split('.').slice(0, 2).join('.');
+    const om = modelOf(other);
+    if (!om) return { at: 'reverse_one', fault: `"${paths[0] ?? ''}" is not a relation pointing at ${scope.key}` };
     const a = aliasOf(other);
     const conditions: string[] = [];
     for (const p of paths) {
       const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
-      const f = modelOf(`${oapp}.${omodel}`)?.fields[ofield];
+      const f = om.fields[ofield];
       if (`${oapp}.${omodel}` !== other) return { at: 'reverse_one', fault: 'the relations are of different models' };
       if (f?.type === 'fk' && f.to === scope.key) conditions.push(`${a}.${ofield}_id = t.id`);
       else if (f?.type === 'generic')
@@ -129,26 +129,27 @@ export function expandExpression(e: RawExpression, scope: ExpressionScope): Expa
     const where = Object.entries(e.where ?? {}).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
     if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
     for (const k of Object.keys(e.where ?? {}))
-      if (!modelOf(other)!.fields[k]) return { at: 'where', fault: `unknown field "${k}" on ${other}` };
+      if (!om.fields[k]) return { at: 'where', fault: `unknown field "${k}" on ${other}` };
     // several relations (either end of a link): the first row found
     const limit = paths.length > 1 ? ' LIMIT 1' : '';
-    const from = `FROM ${tableOf(other)} ${a}`;
+    const from = `FROM ${tableOf(other, om)} ${a}`;
     const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
     return { sql, as: 'fk', to: other };
   }
   if (e.sum !== undefined) {
     const [oapp, omodel, ofield] = (e.over ?? '').split('.') as [string, string, string];
     const other = `${oapp}.${omodel}`;
-    const fk = modelOf(other)?.fields[ofield ?? ''];
-    if (fk?.type !== 'fk' || fk.to !== scope.key)
+    const om = modelOf(other);
+    const fk = om?.fields[ofield ?? ''];
+    if (!om || fk?.type !== 'fk' || fk.to !== scope.key)
       return { at: 'over', fault: `"${e.over ?? ''}" is not a foreign key pointing at ${scope.key}` };
-    const summed = modelOf(other)!.fields[e.sum]?.type;
+    const summed = om.fields[e.sum]?.type;
     if (summed !== 'integer' && summed !== 'decimal')
       return { at: 'sum', fault: `"${e.sum}" is not a number field of ${other}` };
     const a = aliasOf(other);
     // an integer's sum is a bigint in PostgreSQL: cast back, as the field reads
     const cast = summed === 'integer' ? '::int' : '';
-    const sql = `(SELECT sum(${a}.${e.sum})${cast} FROM ${tableOf(other)} ${a} WHERE ${a}.${ofield}_id = t.id)`;
+    const sql = `(SELECT sum(${a}.${e.sum})${cast} FROM ${tableOf(other, om)} ${a} WHERE ${a}.${ofield}_id = t.id)`;
     return { sql, as: summed };
   }
   return { at: '', fault: 'no expression' };
@@ -176,7 +177,8 @@ export function expressionFaults(e: RawExpression, at: string, scope: Expression
   if (!kind) return faults;
   const x = expandExpression(e, scope);
   if (isFault(x)) faults.push(`${at}${x.at ? `.${x.at}` : ''}: ${x.fault}`);
-  else if (x.choices && !scope.raw.choices[x.choices]) faults.push(`${at}: needs the choice set "${x.choices}"`);
+  else if (x.as === 'choice' && !scope.raw.choices[x.choices])
+    faults.push(`${at}: needs the choice set "${x.choices}"`);
   else if (filter && !['integer', 'decimal', 'string', 'boolean'].includes(x.as))
     faults.push(`${at}: a filter compares a number, a string or a boolean, not a ${x.as}`);
   return faults;

@@ -162,7 +162,8 @@ export function fieldFilters(
       return relationFilters(cat, f.name, [], f.column, f.to, target.tree && f.name !== 'parent', f.label);
     }
     case 'm2m': {
-      const name = rawModel(raw, m.app, m.model).fields[f.name]?.filter_name ?? singular(f.name);
+      const own = rawModel(raw, m.app, m.model).fields[f.name];
+      const name = (own?.type === 'm2m' ? own.filter_name : undefined) ?? singular(f.name);
       return m2mFilters(cat, f, name);
     }
     default:

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { catalogueFileSchema, type RawCatalogue, type RawFile } from './schema.ts';
+import { catalogueFileSchema, fieldTypes, type RawCatalogue, type RawFile } from './schema.ts';
 import { assembleCatalogue } from './assemble.ts';
 
 export class CatalogueError extends Error {
@@ -41,7 +41,8 @@ export function fieldAt(raw: RawCatalogue, key: string, field: string): string {
   return raw.inherited[key]?.[field] ?? `${modelAt(raw, key)}.fields.${field}`;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// discriminator: a field's `type` picks its one branch of the schema, whose faults alone are reported
+const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true });
 const validateShape = ajv.compile(catalogueFileSchema);
 
 /** One file parsed and checked against the schema, or its faults (each naming the file). */
@@ -60,6 +61,13 @@ export function parseFile(path: string, text: string): RawFile | string[] {
     }
     if (e.keyword === 'enum') {
       return `${at}: ${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    }
+    if (e.keyword === 'required') {
+      return `${at}: needs "${(e.params as { missingProperty: string }).missingProperty}"`;
+    }
+    if (e.keyword === 'discriminator') {
+      // a field's type that is none of the branches' (or no type at all)
+      return `${at}.type: must be equal to one of the allowed values: ${fieldTypes.join(', ')}`;
     }
     if (e.keyword === 'propertyNames') {
       return `${at}: invalid name "${(e.params as { propertyName: string }).propertyName}"`;

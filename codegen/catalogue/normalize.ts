@@ -71,7 +71,7 @@ function throughTable(table: string, field: string): string {
 }
 
 function m2mColumns(model: string, target: string): { source: string; target: string } {
-  const targetModel = target.split('.')[1]!;
+  const targetModel = target.slice(target.indexOf('.') + 1);
   return model === targetModel
     ? { source: `from_${model}_id`, target: `to_${model}_id` }
     : { source: `${model}_id`, target: `${targetModel}_id` };
@@ -91,6 +91,36 @@ function modelsWithFeature(raw: RawCatalogue, feature: FeatureName): string[] {
   return out.sort(byCodePoint);
 }
 
+/** The keys of a field's own type that become the IR's common constraints (a length, bounds, a pattern). */
+function ownKeys(f: RawField): {
+  max_length?: number;
+  min_length?: number;
+  min?: number;
+  max?: number;
+  max_digits?: number;
+  decimal_places?: number;
+  pattern?: string;
+  validators?: FieldCommon['validators'];
+  item_refs?: Record<string, string>;
+  natural_sort?: boolean;
+} {
+  switch (f.type) {
+    case 'string':
+    case 'text':
+    case 'slug':
+    case 'password':
+    case 'integer':
+    case 'bigint':
+    case 'decimal':
+    case 'json':
+    case 'list':
+    case 'image':
+      return f;
+    default:
+      return {};
+  }
+}
+
 function normalizeField(
   name: string,
   f: RawField,
@@ -108,6 +138,7 @@ function normalizeField(
     else if (f.type === 'list') def = [];
     else if (nullable) def = null;
   }
+  const c = ownKeys(f);
   const base: Omit<FieldCommon, 'name'> = {
     label: f.label ?? labelFromName(name),
     ...(f.help_text !== undefined ? { helpText: f.help_text } : {}),
@@ -120,19 +151,19 @@ function normalizeField(
     unique: f.unique ?? false,
     ...(f.index ? { index: true } : {}),
     ...(def !== undefined ? { default: def } : {}),
-    ...(f.max_length !== undefined ? { maxLength: f.max_length } : {}),
-    ...(f.min_length !== undefined ? { minLength: f.min_length } : {}),
-    ...(f.min !== undefined ? { min: f.min } : {}),
-    ...(f.max !== undefined ? { max: f.max } : {}),
-    ...(f.max_digits !== undefined ? { maxDigits: f.max_digits } : {}),
-    ...(f.decimal_places !== undefined ? { decimalPlaces: f.decimal_places } : {}),
-    ...(f.pattern !== undefined ? { pattern: f.pattern } : f.type === 'slug' ? { pattern: '^[-a-zA-Z0-9_]+$' } : {}),
+    ...(c.max_length !== undefined ? { maxLength: c.max_length } : {}),
+    ...(c.min_length !== undefined ? { minLength: c.min_length } : {}),
+    ...(c.min !== undefined ? { min: c.min } : {}),
+    ...(c.max !== undefined ? { max: c.max } : {}),
+    ...(c.max_digits !== undefined ? { maxDigits: c.max_digits } : {}),
+    ...(c.decimal_places !== undefined ? { decimalPlaces: c.decimal_places } : {}),
+    ...(c.pattern !== undefined ? { pattern: c.pattern } : f.type === 'slug' ? { pattern: '^[-a-zA-Z0-9_]+$' } : {}),
     ...(f.example !== undefined ? { example: f.example } : {}),
-    ...(f.validators ? { validators: f.validators } : {}),
-    ...(f.item_refs ? { itemRefs: f.item_refs } : {}),
+    ...(c.validators ? { validators: c.validators } : {}),
+    ...(c.item_refs ? { itemRefs: c.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
     ...(f.snapshot !== undefined ? { snapshot: f.snapshot } : {}),
-    ...(f.natural_sort ? { naturalSort: true } : {}),
+    ...(c.natural_sort ? { naturalSort: true } : {}),
     ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
       ? { emptyAsNull: true }
       : {}),
@@ -145,21 +176,22 @@ function normalizeField(
           kind: 'fk',
           column: `${name}_id`,
           ...base,
-          to: f.to!,
+          to: f.to,
           onDelete: f.on_delete ?? (nullable ? 'set_null' : 'cascade'),
           ...(f.plain ? { plain: true } : {}),
           ...(f.nested ? nestedForm(f.nested) : {}),
         },
       ];
     case 'm2m': {
-      const cols = m2mColumns(ctx.model, f.to!);
+      const cols = m2mColumns(ctx.model, f.to);
       let through = { table: f.through ?? throughTable(ctx.table, name), ...cols };
       if (f.mirror) {
         // the other side's table, read from this side: its target column holds this model's ids
         const [app, model, field] = f.mirror.split('.') as [string, string, string];
-        const other = ctx.raw.apps[app]!.models[model]!;
-        const tf = other.fields[field]!;
-        const theirs = m2mColumns(model, tf.to!);
+        const other = rawModel(ctx.raw, app, model);
+        const tf = other.fields[field];
+        if (tf?.type !== 'm2m') throw new Error(`mirror: ${f.mirror} is not a many-to-many field`);
+        const theirs = m2mColumns(model, tf.to);
         through = {
           table: tf.through ?? throughTable(other.table ?? tableName(app, model), field),
           source: theirs.target,
@@ -173,7 +205,7 @@ function normalizeField(
           ...base,
           default: [],
           nullable: false,
-          to: f.to!,
+          to: f.to,
           writeIds: f.write_ids ?? true,
           through,
           ...(f.mirror ? { mirrors: f.mirror } : {}),
@@ -186,7 +218,9 @@ function normalizeField(
         ? [...f.types]
         : f.types_any
           ? allModels(ctx.raw)
-          : modelsWithFeature(ctx.raw, f.types_with_feature!);
+          : f.types_with_feature
+            ? modelsWithFeature(ctx.raw, f.types_with_feature)
+            : [];
       const typeColumn = `${name}_type`;
       const idColumn = `${name}_id`;
       const onDelete = f.on_delete ?? 'set_null';
@@ -223,12 +257,10 @@ function normalizeField(
       ];
     }
     case 'choice':
-      return [
-        { name, kind: 'choice', column: name, ...base, choices: f.choices!, ...(f.plain ? { plain: true } : {}) },
-      ];
+      return [{ name, kind: 'choice', column: name, ...base, choices: f.choices, ...(f.plain ? { plain: true } : {}) }];
     case 'list':
       // a list is never null unless declared nullable (a list the runtime writes, null for none)
-      return [{ name, kind: 'list', column: name, ...base, nullable: f.nullable === true, item: f.item as ScalarKind }];
+      return [{ name, kind: 'list', column: name, ...base, nullable: f.nullable === true, item: f.item }];
     case 'children':
       return [
         {
@@ -237,8 +269,8 @@ function normalizeField(
           ...base,
           nullable: false,
           default: [],
-          to: f.to!,
-          children: { via: f.via!, where: f.where ?? {}, item: f.item_field! },
+          to: f.to,
+          children: { via: f.via, where: f.where ?? {}, item: f.item_field },
         },
       ];
     case 'image':
@@ -263,25 +295,30 @@ function normalizeField(
   }
 }
 
-/** What an expression is read as, with the choice set or target model that needs (validate.ts checked them). */
+/** A key validate.ts has made sure of (a computed IP depth's `vrf`): its value. */
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`a computed value lacks ${what}`);
+  return value;
+}
+
+/** What an expression is read as (in the IR's key order: the choice set or target after `as`). */
 function exprAs(e: Expansion): ExprAs {
-  if (e.as === 'choice' && e.choices) return { as: 'choice', choices: e.choices };
-  if (e.as === 'fk' && e.to) return { as: 'fk', to: e.to };
-  if (e.as !== 'choice' && e.as !== 'fk') return { as: e.as };
-  throw new Error(`an expression read as ${e.as} lacks what that needs`);
+  if (e.as === 'choice') return { as: 'choice', choices: e.choices };
+  if (e.as === 'fk') return { as: 'fk', to: e.to };
+  return { as: e.as };
 }
 
 function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue, key: string): FieldDef {
   let computed: ComputedDef;
   if (c.count) {
     const [app, model, field] = c.count.split('.') as [string, string, string];
-    const target = raw.apps[app]!.models[model]!;
-    const tf = target.fields[field]!;
+    const target = rawModel(raw, app, model);
+    const tf = target.fields[field];
     const through =
-      tf.type === 'm2m'
+      tf?.type === 'm2m'
         ? {
             table: tf.through ?? throughTable(target.table ?? tableName(app, model), field),
-            ...m2mColumns(model, tf.to!),
+            ...m2mColumns(model, tf.to),
           }
         : undefined;
     computed = {
@@ -297,15 +334,15 @@ function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue, key:
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {
-    computed = { type: 'ip_depth', field: c.ip_depth, vrf: c.vrf! };
+    computed = { type: 'ip_depth', field: c.ip_depth, vrf: need(c.vrf, 'vrf') };
   } else if (c.config_context) {
     computed = { type: 'config_context', ...c.config_context };
   } else if (c.cable) {
     computed = { type: 'cable', part: c.cable };
   } else if (c.ip_children) {
-    computed = { type: 'ip_children', field: c.ip_children, vrf: c.vrf! };
+    computed = { type: 'ip_children', field: c.ip_children, vrf: need(c.vrf, 'vrf') };
   } else {
-    const [app, model, field] = c.reverse_list!.split('.') as [string, string, string];
+    const [app, model, field] = need(c.reverse_list, 'what it computes').split('.') as [string, string, string];
     computed = { type: 'reverse_list', model: `${app}.${model}`, field };
   }
   return {
@@ -335,9 +372,10 @@ export function nestedForm(list: readonly unknown[]): { nested: string[]; forms?
       nested.push(item);
       continue;
     }
-    const [name, form] = Object.entries(item as Record<string, unknown>)[0]!;
-    nested.push(name);
-    forms[name] = form === 'plain' ? 'plain' : nestedForm(form as unknown[]);
+    for (const [name, form] of Object.entries(item as Record<string, unknown>).slice(0, 1)) {
+      nested.push(name);
+      forms[name] = form === 'plain' ? 'plain' : nestedForm(form as unknown[]);
+    }
   }
   return Object.keys(forms).length ? { nested, forms } : { nested };
 }
@@ -513,7 +551,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
         type: 'same',
         left: r.same[0].split('.'),
         right: r.same[1].split('.'),
-        key: r.key ?? r.same[0].split('.')[0]!,
+        key: r.key ?? r.same[0].replace(/\..*$/, ''),
         message: r.message ?? `${label(r.same[0])} must match ${label(r.same[1])}.`,
       };
     if (r.one_of)
@@ -550,13 +588,15 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
         ...(u.exempt_field ? { exemptField: u.exempt_field, exempt: u.exempt ?? [] } : {}),
       };
     }
-    return {
-      type: 'less',
-      left: r.less![0],
-      right: r.less![1],
-      key: r.key ?? r.less![1],
-      message: r.message ?? `${label(r.less![0])} must be lower than ${label(r.less![1])}.`,
-    };
+    if (r.less)
+      return {
+        type: 'less',
+        left: r.less[0],
+        right: r.less[1],
+        key: r.key ?? r.less[1],
+        message: r.message ?? `${label(r.less[0])} must be lower than ${label(r.less[1])}.`,
+      };
+    throw new Error(`${key}: a rule of no known kind`);
   });
   const hasName = byName.has('name');
   const defaultOrdering = m.tree ? ['_tree'] : hasName ? ['name'] : ['id'];
@@ -574,7 +614,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     verboseNamePlural: m.verbose_name_plural ?? pluralize(verboseName),
     description: m.description ?? '',
     path: m.path,
-    apiPath: `${raw.apps[app]!.api_path ?? app}/${m.path}`,
+    apiPath: `${rawApp(raw, app).api_path ?? app}/${m.path}`,
     ...(typeof m.display_url === 'string' ? { uiPath: m.display_url } : {}),
     alsoMountedAt: m.also_mounted_at ?? [],
     table,

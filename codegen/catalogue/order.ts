@@ -8,6 +8,7 @@
  */
 import type { RawCatalogue, RawModel } from './schema.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
+import { rawModel } from './lookup.ts';
 
 /** Where a name goes: right after `after`; `at` is the YAML path that says so, for faults. */
 export interface Placement {
@@ -23,15 +24,17 @@ export function wireNamesOf(name: string, f: RawModel['fields'][string]): string
 /** Every placement model `key` asks for: its fields' and computed values' `after:`, its `move:`. */
 export function placementsOf(raw: RawCatalogue, key: string): Map<string, Placement> {
   const [app, name] = key.split('.') as [string, string];
-  const m = raw.apps[app]!.models[name]!;
+  const m = rawModel(raw, app, name);
   const out = new Map<string, Placement>();
   for (const [n, f] of Object.entries(m.fields)) {
     if (f.after === undefined) continue;
-    const names = wireNamesOf(n, f);
     const at = `${fieldAt(raw, key, n)}.after`;
-    out.set(names[0]!, { after: f.after, at });
     // the rest of a generic relation follows its first column
-    for (let i = 1; i < names.length; i++) out.set(names[i]!, { after: names[i - 1]!, at });
+    let after = f.after;
+    for (const wire of wireNamesOf(n, f)) {
+      out.set(wire, { after, at });
+      after = wire;
+    }
   }
   for (const [n, c] of Object.entries(m.computed ?? {}))
     if (c.after !== undefined) out.set(n, { after: c.after, at: `${modelAt(raw, key)}.computed.${n}.after` });
@@ -54,9 +57,9 @@ export function orderFaults(names: Iterable<string>, placements: ReadonlyMap<str
     if (inCycle.has(start)) continue;
     const chain = [start];
     let next = p.after;
-    while (placements.has(next) && !chain.includes(next)) {
+    for (let q = placements.get(next); q && !chain.includes(next); q = placements.get(next)) {
       chain.push(next);
-      next = placements.get(next)!.after;
+      next = q.after;
     }
     if (next !== start) continue;
     chain.forEach((n) => inCycle.add(n));

@@ -6,179 +6,30 @@
  * brief fields that do not exist, bases, the wire order) live in assemble.ts, bases.ts, validate.ts, order.ts.
  * The names of runtime behaviour (ops, checks, actions, hooks) come from runtime/catalogue/names.ts.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import {
+  closed,
+  contentType,
+  fieldList,
+  fieldPath,
+  flag,
+  identifier,
+  mapOf,
+  nestedList,
+  oneOf,
+  pair,
+  strings,
+  text,
+  wireName,
+} from './schema-parts.ts';
+import { field } from './schema-fields.ts';
+
+export { fieldTypes, listItemTypes, type RawField } from './schema-fields.ts';
 import { expressionNames } from './named-expressions.ts';
 
 const { Array: List, Boolean: Bool, Integer, Null, Number: Num, Object: Obj, Optional } = Type;
-const { String: Str, Tuple, Union, Unknown } = Type;
-
-/** One of the given values, as a JSON Schema `enum` (its errors name the allowed values). */
-function oneOf<const T extends readonly (string | boolean)[]>(values: T, description?: string) {
-  return Type.Unsafe<T[number]>({ enum: [...values], ...(description ? { description } : {}) });
-}
-
-/** An object of any keys (optionally matching `names`), each value of `value`. */
-function mapOf<V extends TSchema>(value: V, names?: TSchema, extra: object = {}) {
-  return Type.Unsafe<Record<string, Static<V>>>({
-    type: 'object',
-    additionalProperties: value,
-    ...(names ? { propertyNames: names } : {}),
-    ...extra,
-  });
-}
-
-/** An object of exactly these keys (each optional unless wrapped otherwise). */
-function closed<P extends Record<string, TSchema>>(properties: P, description?: string) {
-  return Obj(properties, { additionalProperties: false, ...(description ? { description } : {}) });
-}
-
-const text = (description?: string) => Str(description ? { description } : {});
-const flag = (description?: string) => Optional(Bool(description ? { description } : {}));
-const identifier = Str({ pattern: '^[a-z][a-z0-9_]*$' });
-const contentType = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
-const fieldPath = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
-const fieldList = (description?: string) => List(Str(), description ? { description } : {});
-/** A nested form's field names; a one-key map gives that field a form of its own (`plain`, or names). */
-const nestedList = (description: string) =>
-  List(
-    Union([
-      Str(),
-      Type.Unsafe<Record<string, unknown>>({
-        type: 'object',
-        minProperties: 1,
-        maxProperties: 1,
-        additionalProperties: { anyOf: [{ const: 'plain' }, { type: 'array', minItems: 1 }] },
-        description:
-          '`plain`: a choice as its bare value, a relation as its id; names: a relation in that form, read-only ' +
-          '(NetBox’s legacy nested serializers: a nested interface’s device)',
-      }),
-    ]),
-    { description },
-  );
-const pair = Tuple([Str(), Str()]);
-const strings = mapOf(Str());
-
-export const fieldTypes = [
-  'string',
-  'text',
-  'slug',
-  'integer',
-  'bigint',
-  'decimal',
-  'boolean',
-  'date',
-  'timestamp',
-  'json',
-  'choice',
-  'fk',
-  'm2m',
-  'generic',
-  'ipnetwork',
-  'ipaddress',
-  'list',
-  'password',
-  'object_type',
-  'image',
-  'children',
-] as const;
-
-export const listItemTypes = ['string', 'integer', 'ipnetwork', 'object_type'] as const;
-
-const validator = closed({
-  pattern: Str(),
-  message: Str(),
-  inverse: flag('the value must NOT match'),
-  ci: flag('match case-insensitively'),
-});
-
-/** A name in a model's wire order, to place another right after it. */
-const wireName = (description: string) => Str({ pattern: '^_?[a-z][a-z0-9_]*$', description });
-
-const field = closed({
-  type: oneOf(fieldTypes),
-  label: Optional(text()),
-  help_text: Optional(text()),
-  required: Optional(
-    Union([Bool(), oneOf(['model', 'type'] as const)], {
-      description:
-        'true: the request must give it; `model`: a value is needed, but it is checked only when the request ' +
-        "is otherwise valid (NetBox's model validation after its serializer's); `type` (a generic relation): " +
-        "the type is required, the id is the model's",
-    }),
-  ),
-  nullable: flag(),
-  blank: flag(),
-  default: Optional(Unknown()),
-  unique: flag(),
-  natural: flag(),
-  natural_sort: flag("sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation"),
-  index: flag(),
-  max_length: Optional(Integer({ minimum: 1 })),
-  min_length: Optional(Integer({ minimum: 0 })),
-  min: Optional(Num()),
-  max: Optional(Num()),
-  max_digits: Optional(Integer({ minimum: 1 })),
-  decimal_places: Optional(Integer({ minimum: 0 })),
-  pattern: Optional(text()),
-  choices: Optional(text()),
-  plain: flag('a choice read as its bare value, tags as slugs, a foreign key as its id (DRF’s primary-key field)'),
-  to: Optional(
-    Str({
-      pattern: '^(self|[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*)$',
-      description: 'fk / m2m / children: the model (`app.model`); `self`: the model itself (a base’s tree parent)',
-    }),
-  ),
-  on_delete: Optional(oneOf(['cascade', 'set_null', 'protect', 'none'] as const)),
-  nested: Optional(nestedList('fk / m2m: the fields of the target shown when nested')),
-  through: Optional(text()),
-  mirror: Optional(
-    Str({
-      pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$',
-      description: "m2m: the other side of another model's m2m field (`app.model.field`), sharing its table",
-    }),
-  ),
-  via: Optional(
-    text("children: the child model's relation to this one, fixed values that select this list, its generic field"),
-  ),
-  item_refs: Optional(
-    mapOf(contentType, undefined, {
-      description: 'json lists of objects: keys whose values name objects of a model (copied templates map them)',
-    }),
-  ),
-  where: Optional(strings),
-  item_field: Optional(text()),
-  write_ids: flag(),
-  filter_name: Optional(identifier),
-  types: Optional(List(contentType, { minItems: 1 })),
-  types_any: flag('generic: any model of the catalogue'),
-  read_as: Optional(
-    Str({
-      pattern: '^[a-z][a-z0-9_]*$',
-      description: "generic: the nested object's name on read (columns keep the field's name: `<name>_type`, `_id`)",
-    }),
-  ),
-  upload_to: Optional(Str({ pattern: '^[a-z][a-z0-9-]*$', description: 'image: the folder under MEDIA_ROOT' })),
-  width_field: Optional(text("image: the field that gets the stored image's width")),
-  height_field: Optional(text("image: the field that gets the stored image's height")),
-  size_field: Optional(text("image: the field that gets the stored image's size in bytes")),
-  types_with_feature: Optional(oneOf(featureNames, 'generic: every model that has this feature')),
-  item: Optional(oneOf(listItemTypes)),
-  read_only: flag(),
-  write_only: flag(),
-  hidden: flag('a column the API never reads or writes (secrets, hashes); only hooks touch it'),
-  virtual: flag('write-only input with no column (read by a hook)'),
-  empty_as_null: flag(),
-  snapshot: Optional(
-    oneOf(
-      [false, true, 'blank', 'ranges'] as const,
-      "NetBox's snapshot of the object (change records, webhooks): true, a hidden column it shows all the same",
-    ),
-  ),
-  validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
-  example: Optional(Unknown()),
-  after: Optional(wireName('the field this one comes right after in the wire order (default: as declared)')),
-});
+const { String: Str, Tuple, Union } = Type;
 
 /** A value computed from the row's columns, said by what it means (expressions.ts writes its SQL): one key. */
 const expressionKeys = {
@@ -541,11 +392,9 @@ export interface RawCatalogue {
   /** by model (`app.model`), then field: the base path of a field the model has from a base, for faults */
   readonly inherited: Record<string, Record<string, string>>;
 }
-export type RawField = Static<typeof field>;
 export type RawComputed = Static<typeof computed>;
 /** What an entry (a computed value, a filter) may say of its expression. */
 export type RawExpression = Pick<RawComputed, keyof typeof expressionKeys | 'to' | 'where'>;
 export type RawFilter = Static<typeof filter>;
 export type RawRule = Static<typeof rule>;
 export type RawUnique = Static<typeof unique>;
-export type RawValidator = Static<typeof validator>;

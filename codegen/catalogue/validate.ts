@@ -54,9 +54,9 @@ export function validateCatalogue(raw: RawCatalogue): void {
   /** Walks `a.b.c` through foreign keys; returns the fault text or undefined. */
   const walk = (key: string, path: string[], allowComputed: boolean): string | undefined => {
     let current = key;
-    for (let i = 0; i < path.length; i++) {
-      const m = models.get(current)!;
-      const name = path[i]!;
+    for (const [i, name] of path.entries()) {
+      const m = models.get(current);
+      if (!m) return `unknown model "${current}"`;
       const f = m.fields[name];
       const last = i === path.length - 1;
       const reverse = m.computed?.[name]?.reverse_list;
@@ -72,7 +72,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
         return `unknown field "${name}" on ${current}`;
       }
       if (last) return undefined;
-      if (f.type !== 'fk' || !f.to || !models.has(f.to)) return `"${name}" on ${current} is not a foreign key`;
+      if (f.type !== 'fk' || !models.has(f.to)) return `"${name}" on ${current} is not a foreign key`;
       current = f.to;
     }
     return undefined;
@@ -80,10 +80,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
 
   /** A `nested:` list of model `to`: names it has, and forms of their own only where a field can take one. */
   const checkNested = (to: string, list: readonly unknown[], at: string): void => {
-    const target = models.get(to)!;
+    const target = models.get(to);
+    if (!target) return;
     const names = wireNames(target);
     for (const item of list) {
-      const [name, form] = typeof item === 'string' ? [item, undefined] : Object.entries(item as object)[0]!;
+      const [name = '', form] = typeof item === 'string' ? [item] : (Object.entries(item as object)[0] ?? []);
       if (!names.has(name)) {
         faults.push(`${at}: unknown field "${name}" on ${to}`);
         continue;
@@ -96,13 +97,14 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${at}.${name}: only a choice, a foreign key or a cable can be plain`);
         continue;
       }
+      const e = expansion(to, c);
       const rel =
         f?.type === 'fk' || f?.type === 'm2m'
           ? f.to
           : c?.reverse_list
             ? c.reverse_list.split('.').slice(0, 2).join('.')
-            : expansion(to, c)?.as === 'fk'
-              ? expansion(to, c)!.to
+            : e?.as === 'fk'
+              ? e.to
               : undefined;
       if (!rel || !models.has(rel)) faults.push(`${at}.${name}: only a relation has a form of its own`);
       else checkNested(rel, form as unknown[], `${at}.${name}`);
@@ -140,56 +142,60 @@ export function validateCatalogue(raw: RawCatalogue): void {
       if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
       if (columnlessPrefixes.some((p) => fname.startsWith(p)))
         faults.push(`${fat}: field names may not start with "_"`);
-      if (f.type === 'choice') {
-        if (!f.choices) faults.push(`${fat}: a choice field needs "choices"`);
-        else if (!choices[f.choices]) faults.push(`${fat}: unknown choice set "${f.choices}"`);
-        else if (f.default !== undefined && !choices[f.choices]!.some(([v]) => v === f.default)) {
-          faults.push(`${fat}.default: ${JSON.stringify(f.default)} is not in choice set "${f.choices}"`);
+      // what a type needs and takes is the schema's (schema-fields.ts); here, what needs the whole catalogue
+      switch (f.type) {
+        case 'choice': {
+          const set = choices[f.choices];
+          if (!set) faults.push(`${fat}: unknown choice set "${f.choices}"`);
+          else if (f.default !== undefined && !set.some(([v]) => v === f.default))
+            faults.push(`${fat}.default: ${JSON.stringify(f.default)} is not in choice set "${f.choices}"`);
+          break;
         }
-      } else if (f.choices) faults.push(`${fat}: "choices" applies only to choice fields`);
-      if (f.type === 'fk' || f.type === 'm2m') {
-        if (!f.to) faults.push(`${fat}: a ${f.type} field needs "to"`);
-        else if (!models.has(f.to)) faults.push(`${fat}: unknown model "${f.to}"`);
-        else if (f.nested) checkNested(f.to, f.nested, `${fat}.nested`);
-        if (f.plain && f.type !== 'fk') faults.push(`${fat}: "plain" applies to choice, tags and fk fields`);
-        if (f.mirror) {
-          const [app, model, field] = f.mirror.split('.') as [string, string, string];
-          const other = f.type === 'm2m' ? models.get(`${app}.${model}`)?.fields[field] : undefined;
-          if (!other || other.type !== 'm2m' || other.to !== key || `${app}.${model}` !== f.to)
-            faults.push(`${fat}.mirror: "${f.mirror}" is not a many-to-many field of ${f.to} to ${key}`);
-        }
-      } else if (f.type === 'children') {
-        const child = f.to ? models.get(f.to) : undefined;
-        if (!child) faults.push(`${fat}: a children field needs "to" naming a catalogued model`);
-        else {
-          if (child.fields[f.via ?? '']?.type !== 'fk' || child.fields[f.via!]!.to !== key)
+        case 'fk':
+        case 'm2m':
+          if (!models.has(f.to)) faults.push(`${fat}: unknown model "${f.to}"`);
+          else if (f.nested) checkNested(f.to, f.nested, `${fat}.nested`);
+          if (f.type === 'fk' && f.on_delete === 'set_null' && !f.nullable)
+            faults.push(`${fat}: on_delete set_null needs "nullable: true"`);
+          if (f.type === 'm2m' && f.mirror) {
+            const [app, model, field] = f.mirror.split('.') as [string, string, string];
+            const other = models.get(`${app}.${model}`)?.fields[field];
+            if (other?.type !== 'm2m' || other.to !== key || `${app}.${model}` !== f.to)
+              faults.push(`${fat}.mirror: "${f.mirror}" is not a many-to-many field of ${f.to} to ${key}`);
+          }
+          break;
+        case 'children': {
+          const child = models.get(f.to);
+          if (!child) {
+            faults.push(`${fat}: a children field needs "to" naming a catalogued model`);
+            break;
+          }
+          const via = child.fields[f.via];
+          if (via?.type !== 'fk' || via.to !== key)
             faults.push(`${fat}.via: "${f.via}" is not a foreign key of ${f.to} to ${key}`);
-          if (child.fields[f.item_field ?? '']?.type !== 'generic')
+          if (child.fields[f.item_field]?.type !== 'generic')
             faults.push(`${fat}.item_field: "${f.item_field}" is not a generic relation of ${f.to}`);
           for (const w of Object.keys(f.where ?? {}))
             if (!child.fields[w]) faults.push(`${fat}.where: unknown field "${w}" on ${f.to}`);
+          break;
         }
-      } else if (f.to) faults.push(`${fat}: "to" applies only to fk, m2m and children fields`);
-      if (f.type === 'generic') {
-        if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1)
-          faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
-        for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
-      }
-      if (f.type === 'list' && !f.item) faults.push(`${fat}: a list field needs "item"`);
-      if (f.type === 'decimal' && (f.max_digits === undefined || f.decimal_places === undefined)) {
-        faults.push(`${fat}: a decimal field needs "max_digits" and "decimal_places"`);
-      }
-      // (required and nullable: the request must name it, null included; a column kept nullable for older rows)
-      if (f.on_delete && f.type !== 'fk' && f.type !== 'generic')
-        faults.push(`${fat}: "on_delete" applies only to fk and generic fields`);
-      if (f.on_delete === 'set_null' && f.type === 'fk' && !f.nullable)
-        faults.push(`${fat}: on_delete set_null needs "nullable: true"`);
-      if (f.pattern) {
-        try {
-          new RegExp(f.pattern, 'u');
-        } catch {
-          faults.push(`${fat}.pattern: not a valid regular expression`);
-        }
+        case 'generic':
+          if ([f.types, f.types_with_feature, f.types_any].filter(Boolean).length !== 1)
+            faults.push(`${fat}: a generic field needs one of "types", "types_with_feature", "types_any"`);
+          for (const t of f.types ?? []) if (!models.has(t)) faults.push(`${fat}.types: unknown model "${t}"`);
+          break;
+        case 'string':
+        case 'text':
+        case 'slug':
+        case 'password':
+          if (f.pattern) {
+            try {
+              new RegExp(f.pattern, 'u');
+            } catch {
+              faults.push(`${fat}.pattern: not a valid regular expression`);
+            }
+          }
+          break;
       }
     }
 
@@ -224,8 +230,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
       if (m.fields[cname]) faults.push(`${cat}: "${cname}" is also declared as a field`);
       if (c.copy !== undefined && c.copy !== 'display') faults.push(`${cat}: only "display" can be copied`);
-      if (c.count || c.reverse_list) {
-        const ref = (c.count ?? c.reverse_list)!;
+      const ref = c.count ?? c.reverse_list;
+      if (ref) {
         const [capp, cmodel, cfield] = ref.split('.') as [string, string, string];
         const target = `${capp}.${cmodel}`;
         const tf = fieldOf(target, cfield);
@@ -283,11 +289,12 @@ export function validateCatalogue(raw: RawCatalogue): void {
       }
     }
     checkList(
-      m.ordering?.map((o) => o.replace(/^-/, '').split(' ')[0]!),
+      m.ordering?.map((o) => o.replace(/^-/, '').replace(/ .*$/, '')),
       'ordering',
     );
     if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
-    if (m.tree && m.fields.parent?.to !== key)
+    const parent = m.fields.parent;
+    if (m.tree && (parent?.type !== 'fk' || parent.to !== key))
       faults.push(`${at}.fields.parent: a tree model needs a "parent" foreign key to itself`);
 
     const stored = new Set(
@@ -318,7 +325,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
         if (vrf && vrf.type !== 'fk')
           faults.push(`${at}.rules.${i}.ip_unique: "${r.ip_unique.vrf}" is not a foreign key`);
         const enforce = r.ip_unique.enforce;
-        if (enforce && vrf?.to && fieldOf(vrf.to, enforce)?.type !== 'boolean')
+        if (enforce && vrf?.type === 'fk' && fieldOf(vrf.to, enforce)?.type !== 'boolean')
           faults.push(`${at}.rules.${i}.ip_unique.enforce: "${enforce}" is not a boolean field of ${vrf.to}`);
       }
       if (r.check) operationArgs(checkArgs[r.check], r.args ?? {}, `${at}.rules.${i}.args`);

@@ -125,7 +125,7 @@ describe('faults of bases', () => {
         'models/shop.yaml':
           `${model}    extends: named\n` + '  other:\n    class: Other\n    path: others\n    extends: named\n',
       },
-      want: 'models/bases.yaml: bases.named.fields.note: a choice field needs "choices"',
+      want: 'models/bases.yaml: bases.named.fields.note: needs "choices"',
     },
   ])('$name', ({ given, want }) => {
     expect(faultsOf(given)).toEqual([want]);

@@ -51,6 +51,21 @@ const cases: { name: string; given: [string, string]; want: RegExp }[] = [
     given: [rules, `${rules}    ordring: [name]\n`],
     want: new RegExp(`^${widget}: unknown key "ordring"$`),
   },
+  {
+    name: 'field type',
+    given: ['kinds: {type: list, item: string}', 'kinds: {type: lsit, item: string}'],
+    want: new RegExp(`^${widget}\\.fields\\.kinds\\.type: must be equal to one of the allowed values: string, text`),
+  },
+  {
+    name: "key of another type's (a choice set on a list)",
+    given: ['kinds: {type: list, item: string}', 'kinds: {type: list, item: string, choices: size}'],
+    want: new RegExp(`^${widget}\\.fields\\.kinds: unknown key "choices"$`),
+  },
+  {
+    name: "type's key, left out (a many-to-many field's target)",
+    given: ['related: {type: m2m, to: shop.shelf}', 'related: {type: m2m}'],
+    want: new RegExp(`^${widget}\\.fields\\.related: needs "to"$`),
+  },
 ];
 
 describe('the catalogue schema', () => {

@@ -39,10 +39,6 @@ const cases: { given: [string, string]; want: string }[] = [
     ],
     want: `${widget}.fields.status.default: "gone" is not in choice set "widget_status"`,
   },
-  {
-    given: ['kinds: {type: list, item: string}', 'kinds: {type: list}'],
-    want: `${widget}.fields.kinds: a list field needs "item"`,
-  },
   { given: ['display: "{name}"', 'display: "{nme}"'], want: `${shelf}.display: unknown field "nme" on shop.shelf` },
   { given: ['display: "{name}"', 'display: "{name|shout}"'], want: `${shelf}.display: unknown display filter "shout"` },
   { given: ['display: "{name}"', 'display: "plain"'], want: `${shelf}.display: "plain" names no field` },
@@ -54,6 +50,11 @@ const cases: { given: [string, string]; want: string }[] = [
   {
     given: ['- {requires: [price, count]}', '- {requires: [price, cont]}'],
     want: `${widget}.rules.0: unknown field "cont" on shop.widget`,
+  },
+  {
+    // what a type needs is the schema's (schema-fields.ts), checked as the file is read
+    given: ['kinds: {type: list, item: string}', 'kinds: {type: list}'],
+    want: `${widget}.fields.kinds: needs "item"`,
   },
   { given: ['path: widgets', 'path: shelves'], want: `${widget}.path: "shelves" is already used by shop.shelf` },
   {
@@ -103,12 +104,9 @@ describe('catalogue validation of the fixture', () => {
   });
 
   it('reports the faults of every model at once', () => {
-    const faults = faultsOf(...cases.slice(0, 4).map((c) => c.given));
-    expect(faults.sort()).toEqual(
-      cases
-        .slice(0, 4)
-        .map((c) => c.want)
-        .sort(),
-    );
+    // four faults in as many places (the first three cases, and the ordering's)
+    const four = [...cases.slice(0, 3), ...cases.slice(5, 6)];
+    const faults = faultsOf(...four.map((c) => c.given));
+    expect(faults.sort()).toEqual(four.map((c) => c.want).sort());
   });
 });
