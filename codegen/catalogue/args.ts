@@ -1,5 +1,5 @@
 /**
- * Arguments of the runtime's operations (checks, detail actions), as models.yaml writes them, read
+ * Arguments of the runtime's operations (checks, detail actions), as the catalogue (models/*.yaml) writes them, read
  * against their specs (runtime/catalogue/names.ts): every required one given, no unknown one, each in
  * its form (`app.model.field` becomes a FieldRef, a `fields?` list is split). Faults name the argument.
  */

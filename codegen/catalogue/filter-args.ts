@@ -1,5 +1,5 @@
 /**
- * The argument of a declared filter operation (`op:` with `arg:` in models.yaml), parsed once here into
+ * The argument of a declared filter operation (`op:` with `arg:` in models/*.yaml), parsed once here into
  * the structure its runtime operation reads (SpecialOp in runtime/catalogue/ir.ts). A malformed argument
  * is an Error whose message the filter builder reports at the declaration's YAML path.
  */

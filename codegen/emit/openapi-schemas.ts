@@ -215,7 +215,7 @@ function relationTarget(f: FieldDef): string | undefined {
   return c.type === 'expr' && c.as === 'fk' ? c.to : undefined;
 }
 
-/** The fields a relation nests its target with, where it names them (models.yaml's `nested:`). */
+/** The fields a relation nests its target with, where it names them (the catalogue's `nested:`). */
 function nestedShape(f: FieldDef): NestedShape | undefined {
   return (f.kind === 'fk' || f.kind === 'm2m' || f.kind === 'computed') && f.nested ? f : undefined;
 }

@@ -526,8 +526,8 @@ export interface PathFrom {
 }
 
 /**
- * The operations of runtime/filters/ a declared filter names (`op:` in models.yaml), each with its
- * arguments as structures; models.yaml's `arg:` is parsed into these by `npm run generate`.
+ * The operations of runtime/filters/ a declared filter names (`op:` in models/*.yaml), each with its
+ * arguments as structures; the catalogue's `arg:` is parsed into these by `npm run generate`.
  */
 export type SpecialOp =
   | {

@@ -6,7 +6,7 @@
  */
 
 /**
- * How an operation's argument is written in models.yaml, and what it becomes in the catalogue:
+ * How an operation's argument is written in the catalogue (models/*.yaml), and what it becomes in the catalogue:
  * `field`, a field of the model (`?`: optional); `fields?`, several, comma-separated; `model`, a content
  * type (`app.model`); `ref`, a field of another model (`app.model.field`, becoming a FieldRef); `refs`,
  * a list of those; `text`, a value, or a name the operation reads on another model.
