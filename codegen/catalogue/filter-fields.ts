@@ -10,17 +10,29 @@ import { singular } from './names.ts';
 export const stringLookups = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];
 export const numberLookups = ['n', 'lt', 'lte', 'gt', 'gte', 'empty'];
 
+/** How a relation's filters are named and match: `<base>_id` and `<base>`, whole subtrees with `tree`. */
+export interface RelationNames {
+  readonly base: string;
+  /** a target node matches its descendants too */
+  readonly tree?: boolean;
+  /** the target's field `<base>` compares (default: its natural key) */
+  readonly natural?: string;
+}
+
+/** A relation to filter by: its filters' names, where it is (path, column) and what it reaches. */
+export interface Relation extends RelationNames {
+  /** foreign keys from the filtered model to the model holding `column` */
+  readonly path: string[];
+  readonly column: string;
+  /** the model the relation reaches */
+  readonly target: string;
+  /** what the relation names, for the descriptions (`Site`) */
+  readonly what: string;
+}
+
 /** `<base>_id` (by id) and `<base>` (by the target's natural key, or `natural`) for a relation. */
-export function relationFilters(
-  cat: Catalogue,
-  base: string,
-  path: string[],
-  column: string,
-  target: string,
-  tree: boolean,
-  what: string,
-  natural?: string,
-): FilterDef[] {
+export function relationFilters(cat: Catalogue, relation: Relation): FilterDef[] {
+  const { base, path, column, target, tree, what, natural } = relation;
   const t = modelOf(cat, target);
   const out: FilterDef[] = [
     {
@@ -51,8 +63,9 @@ export function relationFilters(
   return out;
 }
 
-/** The same pair for a many-to-many field (the rows it links), `base` defaulting to the field's singular. */
-export function m2mFilters(cat: Catalogue, f: M2mField, base: string, tree = false, natural?: string): FilterDef[] {
+/** The same pair for a many-to-many field (the rows it links). */
+export function m2mFilters(cat: Catalogue, f: M2mField, names: RelationNames): FilterDef[] {
+  const { base, tree = false, natural } = names;
   const t = modelOf(cat, f.to);
   const common = {
     path: [],
@@ -159,12 +172,13 @@ export function fieldFilters(
       return [scalar(f, 'ip', ['n'], 'string')];
     case 'fk': {
       const target = modelOf(cat, f.to);
-      return relationFilters(cat, f.name, [], f.column, f.to, target.tree && f.name !== 'parent', f.label);
+      const tree = target.tree && f.name !== 'parent';
+      return relationFilters(cat, { base: f.name, path: [], column: f.column, target: f.to, tree, what: f.label });
     }
     case 'm2m': {
       const own = rawModel(raw, m.app, m.model).fields[f.name];
       const name = (own?.type === 'm2m' ? own.filter_name : undefined) ?? singular(f.name);
-      return m2mFilters(cat, f, name);
+      return m2mFilters(cat, f, { base: name });
     }
     default:
       return [];

@@ -19,6 +19,18 @@ export interface Reach {
 type Step = { readonly field: string } | { readonly from: string };
 type End = { readonly far: string } | { readonly field: string } | { readonly identity: true };
 
+/** The way from a model to what a declaration ends at: the steps still to take, and that end. */
+interface Route {
+  readonly steps: Step[];
+  readonly end: End;
+}
+
+/** One declaration being resolved: the filter's name and its declaration `d`. */
+interface Declared {
+  readonly name: string;
+  readonly d: RawFilter;
+}
+
 /** A relation filter named `x` is the pair `x_id` and `x`; one named `x_id` is that one alone. */
 function wanted(name: string): string[] {
   return name.endsWith('_id') ? [name] : [`${name}_id`, name];
@@ -73,30 +85,35 @@ export function anyOf(name: string, alternatives: FilterDef[]): FilterDef {
   };
 }
 
-function identity(r: Reach, m: ModelDef, name: string, d: RawFilter): FilterDef[] {
+/** The object `m` itself, by id and natural key. */
+function identity(r: Reach, m: ModelDef, { name, d }: Declared): FilterDef[] {
   const what = m.verboseName.charAt(0).toUpperCase() + m.verboseName.slice(1);
-  const defs = relationFilters(r.cat, baseOf(name), [], 'id', m.key, d.tree ?? m.tree, what, d.natural);
+  const relation = { base: baseOf(name), path: [], column: 'id', target: m.key, tree: d.tree ?? m.tree, what };
+  const defs = relationFilters(r.cat, { ...relation, natural: d.natural });
   return defs.filter((f) => wanted(name).includes(f.name));
 }
 
-function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): FilterDef[] {
+/** What a declaration's way ends at, on `m`: another filter of it, a field, or the object itself. */
+function terminal(r: Reach, m: ModelDef, end: End, declared: Declared): FilterDef[] {
+  const { name, d } = declared;
   if ('far' in end) {
     const far = r.filterOf(m.key, end.far);
     return far ? [{ ...far, name }] : [];
   }
-  if ('identity' in end) return identity(r, m, name, d);
+  if ('identity' in end) return identity(r, m, declared);
   const f = m.fields.find((x) => x.name === end.field);
   if (!f) return [];
   const keep = (defs: FilterDef[]) => defs.filter((x) => wanted(name).includes(x.name));
   switch (f.kind) {
     case 'fk': {
       const tree = d.tree ?? (modelOf(r.cat, f.to).tree && f.name !== 'parent');
-      return keep(relationFilters(r.cat, baseOf(name), [], f.column, f.to, tree, f.label, d.natural));
+      const relation = { base: baseOf(name), path: [], column: f.column, target: f.to, tree, what: f.label };
+      return keep(relationFilters(r.cat, { ...relation, natural: d.natural }));
     }
     case 'm2m':
-      return keep(m2mFilters(r.cat, f, baseOf(name), d.tree ?? false, d.natural));
+      return keep(m2mFilters(r.cat, f, { base: baseOf(name), tree: d.tree ?? false, natural: d.natural }));
     case 'generic':
-      return fanOut(r, m, f, undefined, name, d);
+      return fanOut(r, f, undefined, declared);
     default: {
       // a field with an id variant (an object type's `_id`) gives that one to a name ending in `_id`
       const all = fieldFilters(r.cat, r.raw, m, f, true);
@@ -107,19 +124,13 @@ function terminal(r: Reach, m: ModelDef, end: End, name: string, d: RawFilter): 
 }
 
 /**
- * Through a generic relation: each type it can name (or `types`), the rest of the way from there; or,
- * where the path ends at the relation (`then` absent), the object it names itself when the filter is
- * named after the object's model, else (and with `inside`, also) that object's own filters of this name:
- * a prefix's `site` is a site it is scoped to or a location at that site.
+ * Through a generic relation: each type it can name (or `types`), the rest of the way from there
+ * (`then`); or, where the path ends at the relation (`then` absent), the object it names itself when the
+ * filter is named after the object's model, else (and with `inside`, also) that object's own filters of
+ * this name: a prefix's `site` is a site it is scoped to or a location at that site.
  */
-function fanOut(
-  r: Reach,
-  m: ModelDef,
-  g: GenericField,
-  then: { rest: Step[]; end: End } | undefined,
-  name: string,
-  d: RawFilter,
-): FilterDef[] {
+function fanOut(r: Reach, g: GenericField, then: Route | undefined, declared: Declared): FilterDef[] {
+  const { name, d } = declared;
   const byName = new Map<string, FilterDef[]>();
   let types = g.types.filter((key) => !d.types || d.types.includes(key));
   // a filter named after one of the types is that object alone, unless objects inside it count (`inside`)
@@ -128,9 +139,9 @@ function fanOut(
   for (const key of types) {
     const t = modelOf(r.cat, key);
     let defs: FilterDef[];
-    if (then) defs = walk(r, t, then.rest, then.end, name, d);
-    else if (namesModel(name, t)) defs = identity(r, t, name, d);
-    else defs = wanted(name).flatMap((n) => terminal(r, t, { far: n }, n, d));
+    if (then) defs = walk(r, t, then, declared);
+    else if (namesModel(name, t)) defs = identity(r, t, declared);
+    else defs = wanted(name).flatMap((n) => terminal(r, t, { far: n }, { name: n, d }));
     for (const def of defs) {
       const how = { target: key, op: 'generic', column: g.idColumn, typeColumn: g.typeColumn } as const;
       byName.set(def.name, [...(byName.get(def.name) ?? []), wrap(def, how)]);
@@ -139,7 +150,8 @@ function fanOut(
   return [...byName].map(([n, list]) => anyOf(n, list));
 }
 
-function reverse(r: Reach, m: ModelDef, from: string, inner: FilterDef, d: RawFilter): FilterDef {
+/** `inner` at the rows pointing at the object by `from` (`app.model.field`), those with `d.where`'s values. */
+function reverse(r: Reach, from: string, inner: FilterDef, d: RawFilter): FilterDef {
   const [app, model, field] = from.split('.') as [string, string, string];
   const owner = modelOf(r.cat, `${app}.${model}`);
   const f = fieldOf(r.cat, owner.key, field);
@@ -184,23 +196,26 @@ function fromOwner(r: Reach, m: ModelDef, from: string): ModelDef {
   return owner;
 }
 
-function walk(r: Reach, m: ModelDef, steps: Step[], end: End, name: string, d: RawFilter): FilterDef[] {
-  if (!steps.length) return terminal(r, m, end, name, d);
+/** The filters a declaration gives, from `m` along the route's steps to its end. */
+function walk(r: Reach, m: ModelDef, route: Route, declared: Declared): FilterDef[] {
+  const { steps, end } = route;
+  if (!steps.length) return terminal(r, m, end, declared);
   const [step, ...rest] = steps as [Step, ...Step[]];
+  const next: Route = { steps: rest, end };
   if ('from' in step) {
     const owner = fromOwner(r, m, step.from);
-    return walk(r, owner, rest, end, name, d).map((inner) => reverse(r, m, step.from, inner, d));
+    return walk(r, owner, next, declared).map((inner) => reverse(r, step.from, inner, declared.d));
   }
   const f = m.fields.find((x) => x.name === step.field);
   switch (f?.kind) {
     case 'fk':
-      return walk(r, modelOf(r.cat, f.to), rest, end, name, d).map((i) => ({ ...i, path: [f.name, ...i.path] }));
+      return walk(r, modelOf(r.cat, f.to), next, declared).map((i) => ({ ...i, path: [f.name, ...i.path] }));
     case 'm2m':
-      return walk(r, modelOf(r.cat, f.to), rest, end, name, d).map((i) =>
+      return walk(r, modelOf(r.cat, f.to), next, declared).map((i) =>
         wrap(i, { target: f.to, op: 'm2m', through: f.through }),
       );
     case 'generic':
-      return fanOut(r, m, f, { rest, end }, name, d);
+      return fanOut(r, f, next, declared);
     default:
       return [];
   }
@@ -237,7 +252,7 @@ export function declaredFilters(r: Reach, m: ModelDef, name: string, d: RawFilte
       end = { field: lastField };
     } else if (d.from) end = { identity: true };
     else throw new Error('give "via", "from", "filter", "any" or "op"');
-    out = walk(r, m, steps, end, name, d);
+    out = walk(r, m, { steps, end }, { name, d });
   }
   if (!out.length) throw new Error(`reaches no field or filter of that name from ${m.key}`);
   return out.map((f) => ({

@@ -203,7 +203,10 @@ function derivedFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterD
   }
   if (m.features.tags) out.push(...tagFilters());
   // a tree's nodes below a given one (NetBox's ancestor filters)
-  if (m.tree) out.push(...relationFilters(cat, 'ancestor', [], 'parent_id', m.key, true, 'Ancestor'));
+  if (m.tree) {
+    const ancestor = { base: 'ancestor', path: [], column: 'parent_id', target: m.key, tree: true, what: 'Ancestor' };
+    out.push(...relationFilters(cat, ancestor));
+  }
   if (m.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable')) out.push(...cableFilters(m));
   out.push(...countFilters(m, cat));
   if (m.features.changelog) out.push(...requestOps.map(requestFilter));

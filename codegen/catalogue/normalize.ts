@@ -16,7 +16,6 @@ import type {
   OrderTerm,
   ReverseRelation,
   RuleDef,
-  ScalarKind,
   UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
 import {

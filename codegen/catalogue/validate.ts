@@ -112,7 +112,7 @@ export function validateCatalogue(raw: RawCatalogue): void {
   };
 
   for (const [key, m] of models) {
-    const [app, name] = key.split('.') as [string, string];
+    const app = key.slice(0, key.indexOf('.'));
     const at = modelAt(raw, key);
     const pathKey = `${app}/${m.path}`;
     if (paths.has(pathKey)) faults.push(`${at}.path: "${m.path}" is already used by ${paths.get(pathKey)}`);

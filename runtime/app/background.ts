@@ -11,7 +11,9 @@ import { conflict, forbidden, invalidInput, notFound } from '../errors/index.ts'
 import { noContent, respond } from '../http/render.ts';
 import { requireUser } from '../rest/access.ts';
 import { pageUrl, parsePage } from '../rest/shape.ts';
-import { QUEUE, requeueJob } from '../jobs/index.ts';
+import { QUEUE } from '../jobs/index.ts';
+import { stopPendingJob } from '../jobs/job-rows.ts';
+import { cancelQueuedTask, deleteTask, requeueTask } from '../jobs/task-rows.ts';
 import { tables } from '../db/tables.ts';
 import { allTasks, pageOrder, queueStats, taskColumns } from './background-sql.ts';
 import { requeueCoreJob } from './jobs.ts';
@@ -53,20 +55,6 @@ async function respondTask(c: Context<AppEnv>, id: string): Promise<Response> {
   return respond(c, 200, taskJson(new URL(c.req.url).origin, await findTask(c, id)));
 }
 
-/** Runs a task of ours again: its row queued afresh and a new graphile job for it. */
-async function runAgain(c: Context<AppEnv>, task: TaskRow, from: readonly string[]): Promise<boolean> {
-  const [row] = await query(
-    c.var.tx,
-    `UPDATE public.${tables.backgroundTask} SET status = 'queued', result = NULL, meta = '{}'::jsonb, exc_info = NULL,
-            attempts = 0, worker_name = NULL, started_at = NULL, ended_at = NULL, enqueued_at = now()
-      WHERE task_id = $1 AND status = ANY($2::text[]) RETURNING task`,
-    [task.uid, from],
-  );
-  if (!row) return false;
-  await requeueJob(c.var.tx, row.task as string, task.uid, 'task_id');
-  return true;
-}
-
 function taskRoutes(app: Hono<AppEnv>): void {
   const base = '/api/core/background-tasks';
   app.get(`${base}/`, async (c) => {
@@ -104,7 +92,7 @@ function taskRoutes(app: Hono<AppEnv>): void {
     superuser(c, true);
     const task = await findTask(c, c.req.param('id'));
     if (task.src === 1) await requeueCoreJob(c, task.seq);
-    else if (!(await runAgain(c, task, ['failed', 'canceled', 'stopped'])))
+    else if (!(await requeueTask(c.var.tx, task.uid, ['failed', 'canceled', 'stopped'])))
       throw conflict(`Only a failed or stopped task can be requeued; this task is ${task.status}.`);
     return respondTask(c, task.uid);
   });
@@ -112,7 +100,7 @@ function taskRoutes(app: Hono<AppEnv>): void {
     superuser(c, true);
     const task = await findTask(c, c.req.param('id'));
     if (task.src === 1) await requeueCoreJob(c, task.seq);
-    else if (!(await runAgain(c, task, ['finished', 'failed', 'canceled', 'stopped', 'scheduled'])))
+    else if (!(await requeueTask(c.var.tx, task.uid, ['finished', 'failed', 'canceled', 'stopped', 'scheduled'])))
       throw conflict(`This task is ${task.status}: it is already to run.`);
     return respondTask(c, task.uid);
   });
@@ -120,29 +108,16 @@ function taskRoutes(app: Hono<AppEnv>): void {
     superuser(c, true);
     const task = await findTask(c, c.req.param('id'));
     // a task that has not started is canceled; a running one cannot be stopped (204: nothing stopped)
-    const rows =
-      task.src === 1
-        ? await query(
-            c.var.tx,
-            `UPDATE public.${tables.job} SET status = 'failed', error = 'Stopped before it ran.', completed = now()
-              WHERE id = $1 AND status = 'pending' RETURNING id`,
-            [task.seq],
-          )
-        : await query(
-            c.var.tx,
-            `UPDATE public.${tables.backgroundTask} SET status = 'canceled', ended_at = now()
-              WHERE task_id = $1 AND status IN ('queued', 'scheduled') RETURNING id`,
-            [task.uid],
-          );
-    return rows.length ? respondTask(c, task.uid) : noContent();
+    const stopped =
+      task.src === 1 ? await stopPendingJob(c.var.tx, task.seq) : await cancelQueuedTask(c.var.tx, task.uid);
+    return stopped ? respondTask(c, task.uid) : noContent();
   });
   app.post(`${base}/:id/delete/`, async (c) => {
     superuser(c, true);
     const task = await findTask(c, c.req.param('id'));
     if (task.src === 1)
       throw conflict(`This task runs core job ${task.seq} (/api/core/jobs/${task.seq}/); it is not deleted here.`);
-    // a graphile job still pointing at it finds no row and does nothing
-    await query(c.var.tx, `DELETE FROM public.${tables.backgroundTask} WHERE task_id = $1`, [task.uid]);
+    await deleteTask(c.var.tx, task.uid);
     return new Response(null, { status: 200 });
   });
 }

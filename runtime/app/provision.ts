@@ -48,7 +48,9 @@ export function createProvisionRoutes(): Hono<AppEnv> {
       isSuperuser: user.is_superuser as boolean,
       isActive: true,
     };
-    if (!(await hasPermission(c.var.tx, settings, principal, 'users.token', 'add', c.var.services.cache)))
+    if (
+      !(await hasPermission({ db: c.var.tx, settings, cache: c.var.services.cache }, principal, 'users.token', 'add'))
+    )
       throw forbidden('You do not have permission to create tokens.');
     c.set('user', principal);
     const ctx = {

@@ -2,12 +2,19 @@
  * Permission constraints (NetBox's JSON filter expressions) → SQL: an object is AND of Django-style
  * lookups (`site__name`, `status__in`, `id__gte`, …), a list is OR of objects, `$user` is the caller.
  */
-import type { ModelDef, Registry } from '../catalogue/index.ts';
+import type { ModelRow, Registry } from '../catalogue/index.ts';
 import { ident, likeEscape, type Params } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { last } from '../collections.ts';
 
 export class ConstraintError extends Error {}
+
+/** What a constraint document is read with: the catalogue, the statement's parameters, and the user `$user` is. */
+export interface ConstraintContext {
+  readonly registry: Registry;
+  readonly params: Params;
+  readonly userId: number;
+}
 
 const lookups = new Set([
   'exact',
@@ -74,14 +81,8 @@ function scalarCondition(col: string, lookup: string, value: unknown, p: Params)
   }
 }
 
-function lookupCondition(
-  registry: Registry,
-  model: ModelDef,
-  alias: string,
-  key: string,
-  value: unknown,
-  p: Params,
-): string {
+function lookupCondition(ctx: ConstraintContext, { model, alias }: ModelRow, key: string, value: unknown): string {
+  const { registry, params: p } = ctx;
   const parts = key.split('__');
   let lookup = 'exact';
   const end = last(parts);
@@ -109,25 +110,18 @@ function lookupCondition(
   const inner =
     rest.length === 1 && rest[0] === 'id'
       ? scalarCondition(`${a}.id`, lookup, value, p)
-      : lookupCondition(registry, target, a, `${rest.join('__')}__${lookup}`, value, p);
+      : lookupCondition(ctx, { model: target, alias: a }, `${rest.join('__')}__${lookup}`, value);
   return `${col} IN (SELECT ${a}.id FROM ${ident(target.table)} ${a} WHERE ${inner})`;
 }
 
-/** SQL for one constraint document (object or list of objects) on rows of `model` aliased `alias`. */
-export function constraintSql(
-  registry: Registry,
-  model: ModelDef,
-  constraints: unknown,
-  userId: number,
-  alias: string,
-  p: Params,
-): string {
+/** SQL for one constraint document (object or list of objects) on rows of `row.model` aliased `row.alias`. */
+export function constraintSql(ctx: ConstraintContext, row: ModelRow, constraints: unknown): string {
   const sets = Array.isArray(constraints) ? constraints : [constraints];
   const ors = sets.map((set) => {
     if (!set || typeof set !== 'object' || Array.isArray(set))
       throw new ConstraintError('each constraint set must be an object');
     const ands = Object.entries(set as Record<string, unknown>).map(([k, v]) =>
-      lookupCondition(registry, model, alias, k, substitute(v, userId), p),
+      lookupCondition(ctx, row, k, substitute(v, ctx.userId)),
     );
     return ands.length ? `(${ands.join(' AND ')})` : 'TRUE';
   });

@@ -6,10 +6,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../http/env.ts';
-import { authenticateToken, parseAuthorization } from './tokens.ts';
+import { authenticateToken, parseAuthorization, recordTokenUse } from './tokens.ts';
 import { sessionUser } from './sessions.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
 
 export interface AuthOptions {
   readonly peppers: ReadonlyMap<number, string>;
@@ -38,9 +36,7 @@ export function createAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
       if (stale && !settings.maintenanceMode) {
         // outside the request's transaction: a rolled-back request still counts as a use
         result.used(new Date());
-        query(sql, `UPDATE public.${tables.token} SET last_used = now() WHERE id = $1`, [result.token.id]).catch(
-          () => {},
-        );
+        recordTokenUse(sql, result.token.id).catch(() => {});
       }
     } else {
       const user = await sessionUser(c);

@@ -13,6 +13,16 @@ import { constraintSql, unconstrained } from './constraints.ts';
 import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
 
+/**
+ * Where a user's grants are read: the connection (the shared cache's, when there is one and it has
+ * them not) and the settings (DEFAULT_PERMISSIONS).
+ */
+export interface GrantSource {
+  readonly db: Db;
+  readonly settings: Settings;
+  readonly cache?: SharedCache;
+}
+
 export interface Grant {
   readonly condition?: (alias: string, params: Params) => string;
   readonly unrestricted: boolean;
@@ -49,12 +59,10 @@ async function grantRows(db: Db, userId: number, modelKey: string, action: strin
 }
 
 export async function grantedConstraints(
-  db: Db,
-  settings: Settings,
+  { db, settings, cache }: GrantSource,
   userId: number,
   modelKey: string,
   action: string,
-  cache?: SharedCache,
 ): Promise<unknown[] | null> {
   const grants = cache
     ? [
@@ -71,16 +79,14 @@ export async function grantedConstraints(
   return grants.length ? grants : null;
 }
 
+/** The condition `user`'s grants put on rows of `model` for `action`; null when nothing is granted. */
 export async function permissionCondition(
-  db: Db,
-  registry: Registry,
-  settings: Settings,
+  from: GrantSource & { readonly registry: Registry },
   user: AuthUser,
   model: ModelDef,
   action: string,
-  cache?: SharedCache,
 ): Promise<Grant | null> {
-  const grants = await grantedConstraints(db, settings, user.id, model.key, action, cache);
+  const grants = await grantedConstraints(from, user.id, model.key, action);
   if (!grants) return null;
   if (grants.some(unconstrained)) return { unrestricted: true };
   return {
@@ -88,7 +94,7 @@ export async function permissionCondition(
     condition: (alias, params) => {
       const parts = grants.map((g) => {
         try {
-          return constraintSql(registry, model, g, user.id, alias, params);
+          return constraintSql({ registry: from.registry, params, userId: user.id }, { model, alias }, g);
         } catch {
           return 'FALSE'; // a constraint that cannot be read grants nothing
         }
@@ -99,13 +105,11 @@ export async function permissionCondition(
 }
 
 export async function hasPermission(
-  db: Db,
-  settings: Settings,
+  from: GrantSource,
   user: AuthUser,
   modelKey: string,
   action: string,
-  cache?: SharedCache,
 ): Promise<boolean> {
   if (user.isSuperuser) return true;
-  return (await grantedConstraints(db, settings, user.id, modelKey, action, cache)) !== null;
+  return (await grantedConstraints(from, user.id, modelKey, action)) !== null;
 }

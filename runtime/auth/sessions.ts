@@ -1,8 +1,9 @@
 /**
  * Cookie sessions for the browsable API and Swagger UI. A session id is random; the database keeps
  * only its SHA-256. Unsafe methods with a session also need the CSRF token (double submit).
+ * Every statement on the session rows is here: opened at login, read by each request, closed at logout.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, AuthUser } from '../http/env.ts';
@@ -10,13 +11,32 @@ import { forbidden } from '../errors/index.ts';
 import { SAFE_METHODS } from '../http/middleware.ts';
 import { sameSecret } from './tokens.ts';
 import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { query, type Db } from '../db/index.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 
 export function sessionHash(id: string): string {
   return createHash('sha256').update(id).digest('hex');
+}
+
+/** Logs the user in: a new session for `seconds` (its id and CSRF token, for the cookies), and their last login. */
+export async function openSession(db: Db, userId: number, seconds: number): Promise<{ id: string; csrf: string }> {
+  const id = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(24).toString('base64url');
+  await query(
+    db,
+    `INSERT INTO public.${tables.session} (key_hash, user_id, csrf, expires) VALUES ($1, $2, $3,
+        now() + make_interval(secs => $4))`,
+    [sessionHash(id), userId, csrf, seconds],
+  );
+  await query(db, `UPDATE public.${tables.user} SET last_login = now() WHERE id = $1`, [userId]);
+  return { id, csrf };
+}
+
+/** Logs out: the session is gone. */
+export async function closeSession(db: Db, id: string): Promise<void> {
+  await query(db, `DELETE FROM public.${tables.session} WHERE key_hash = $1`, [sessionHash(id)]);
 }
 
 export async function sessionUser(c: Context<AppEnv>): Promise<AuthUser | null> {

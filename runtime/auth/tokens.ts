@@ -156,6 +156,11 @@ async function findToken(db: Db, cred: Credential, cache: SharedCache | undefine
   }
 }
 
+/** The token was used now (written outside the request's transaction: a rolled-back request still counts). */
+export async function recordTokenUse(db: Db, id: number): Promise<void> {
+  await query(db, `UPDATE public.${tables.token} SET last_used = now() WHERE id = $1`, [id]);
+}
+
 export async function authenticateToken(
   db: Db,
   cred: Credential,

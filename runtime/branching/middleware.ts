@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
 import { schemaName } from './schema.ts';
-import { tables } from '../db/tables.ts';
+import { findBranch } from './branch-rows.ts';
 import { query } from '../db/index.ts';
 
 export const BRANCH_HEADER = 'x-service-branch';
@@ -21,24 +21,17 @@ export function createBranchSelection(): MiddlewareHandler<AppEnv> {
     if (!given) return next();
     if (given.length > 100)
       throw invalidInput({ detail: 'Invalid branch: give its 8-character schema id or its name.' });
-    // a schema id first; otherwise a name
-    const rows = await query(
-      c.var.tx,
-      `SELECT id, name, status, schema_id FROM public.${tables.branch} WHERE schema_id = $1 OR name = $1
-        ORDER BY (schema_id = $1) DESC LIMIT 1`,
-      [given],
-    );
-    const row = rows[0];
+    const row = await findBranch(c.var.tx, given);
     if (!row) throw invalidInput({ detail: `Unknown branch: ${given.slice(0, 100)}` });
-    const id = row.schema_id as string;
+    const id = row.schema_id;
     if (row.status !== 'ready')
       throw new ServiceError('conflict', {
-        detail: `Branch "${row.name as string}" is not ready (status: ${row.status as string}).`,
+        detail: `Branch "${row.name}" is not ready (status: ${row.status}).`,
         status: row.status,
       });
     const schema = schemaName(id);
     await query(c.var.tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
-    c.set('branch', { id: row.id as number, schemaId: id, schema, name: row.name as string });
+    c.set('branch', { id: row.id, schemaId: id, schema, name: row.name });
     await next();
   };
 }

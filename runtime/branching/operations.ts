@@ -9,24 +9,15 @@ import type { Db, Sql, SqlParam } from '../db/index.ts';
 import type { TaskContext } from '../jobs/task.ts';
 import type { WriteContext } from '../write/index.ts';
 import type { Problem } from './apply.ts';
-import {
-  FALLBACK,
-  getBranch,
-  lockBranch,
-  recordEvent,
-  transition,
-  type BranchRow,
-  type BranchStatus,
-  type TransitionalStatus,
-} from './lifecycle.ts';
+import { FALLBACK, type BranchRow, type BranchStatus, type TransitionalStatus } from './lifecycle.ts';
+import { abandonBranchJob, getBranch, lockBranch, recordEvent, transition } from './branch-rows.ts';
 import type { Conflict } from './plans.ts';
 import { vacuumBranchTables } from './provision.ts';
 import { schemaName } from './schema.ts';
 import { jobProgress } from './progress.ts';
 import { Abort, change, NothingToDo, provision, type StepContext } from './steps.ts';
 import type { Operation } from './kinds.ts';
-import { tables } from '../db/tables.ts';
-import { query, queryRow } from '../db/index.ts';
+import { queryRow } from '../db/index.ts';
 
 export { branchJobs, type BranchJobPayload, type Operation } from './kinds.ts';
 
@@ -36,6 +27,15 @@ export interface OperationRequest {
   readonly acknowledgeConflicts: boolean;
   readonly userId: number | null;
   readonly username: string;
+}
+
+/** One run of an operation on its branch: the job running it, and what was asked of it by whom. */
+interface OperationRun {
+  readonly task: TaskContext;
+  readonly op: Operation;
+  readonly req: OperationRequest;
+  readonly jobId: string;
+  readonly branch: BranchRow;
 }
 
 export interface OperationReport {
@@ -72,14 +72,7 @@ const COMPLETED: Record<Operation, string> = {
   revert: 'Reversion completed',
 };
 
-function context(
-  task: TaskContext,
-  tx: Db,
-  req: OperationRequest,
-  jobId: string,
-  branch: BranchRow,
-  op: Operation,
-): WriteContext {
+function context({ task, op, req, jobId, branch }: OperationRun, tx: Db): WriteContext {
   return {
     db: tx,
     registry: task.registry,
@@ -96,18 +89,16 @@ function context(
 
 /** The operation's end: the branch leaves its transitional state, and the event is recorded. */
 async function finishOperation(
-  s: Pick<StepContext, 'say'>,
+  { op, req, branch }: OperationRun,
   tx: Db,
-  op: Operation,
-  branchId: number,
   fields: Record<string, SqlParam>,
-  userId: number | null,
+  say: StepContext['say'],
 ): Promise<void> {
-  s.say(`Setting branch status to ${DONE[op]}`);
-  if (!(await transition(tx, branchId, [OPERATING[op]], DONE[op], fields)))
+  say(`Setting branch status to ${DONE[op]}`);
+  if (!(await transition(tx, branch.id, [OPERATING[op]], DONE[op], fields)))
     throw new Error('the branch changed status during the operation');
-  s.say(`Recording branch event: ${EVENT[op]}`);
-  await recordEvent(tx, branchId, EVENT[op], userId);
+  say(`Recording branch event: ${EVENT[op]}`);
+  await recordEvent(tx, branch.id, EVENT[op], req.userId);
 }
 
 /** Columns the branch's end state sets: its new snapshot (provision, sync) and the merge or sync stamps. */
@@ -158,6 +149,7 @@ export async function runOperation(
     return report;
   }
   say(`${VERB[op]} branch ${branch.name} (${schemaName(branch.schema_id)})`);
+  const run: OperationRun = { task, op, req, jobId, branch };
   let filled: readonly string[] = [];
   let finish: Record<string, SqlParam> = {};
   try {
@@ -165,15 +157,15 @@ export async function runOperation(
       await lockBranch(tx, branch.id);
       const s: StepContext = { task, tx, branch, report, progress, say };
       if (op === 'provision') filled = await provision(s, jobId);
-      else await change(s, op, context(task, tx, req, jobId, branch, op), req.acknowledgeConflicts);
+      else await change(s, op, context(run, tx), req.acknowledgeConflicts);
       if (!req.commit) throw new Abort(true);
       finish = await stamps(tx, op, req);
       // a new branch is made ready only once its tables are vacuumed (below)
-      if (op !== 'provision') await finishOperation({ say }, tx, op, branch.id, finish, req.userId);
+      if (op !== 'provision') await finishOperation(run, tx, finish, say);
     });
     if (op === 'provision') {
       await vacuumBranchTables(sql, schemaName(branch.schema_id), filled);
-      await sql.begin((tx) => finishOperation({ say }, tx, op, branch.id, finish, req.userId));
+      await sql.begin((tx) => finishOperation(run, tx, finish, say));
     }
     say(COMPLETED[op]);
     report.ok = true;
@@ -193,10 +185,5 @@ export async function runOperation(
 
 /** When a job gives up for good, its branch goes back to a stable state. */
 export async function abandonOperation(sql: Sql, op: Operation, branchId: number, jobId: string): Promise<void> {
-  await query(
-    sql,
-    `UPDATE public.${tables.branch} SET status = $2, job = NULL, last_updated = now()
-      WHERE id = $1 AND status = $3 AND job = $4`,
-    [branchId, FALLBACK[OPERATING[op]], OPERATING[op], jobId],
-  );
+  await abandonBranchJob(sql, { branchId, jobId, from: OPERATING[op], to: FALLBACK[OPERATING[op]] });
 }

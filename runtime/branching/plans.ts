@@ -90,14 +90,14 @@ function restrict(data: Snapshot | null, fields: string[]): Snapshot {
   return out;
 }
 
-function conflict(
-  d: DiffRow,
-  kind: Conflict['kind'],
-  fields: string[],
-  o: Snapshot | null,
-  b: Snapshot | null,
-  m: Snapshot | null,
-): Conflict {
+/** An object's three states in a conflict: as the branch found it, in the branch, in main (null: deleted). */
+interface ThreeWay {
+  readonly original: Snapshot | null;
+  readonly branch: Snapshot | null;
+  readonly main: Snapshot | null;
+}
+
+function conflict(d: DiffRow, kind: Conflict['kind'], fields: string[], sides: ThreeWay): Conflict {
   return {
     id: d.id,
     object_type: d.object_type,
@@ -106,7 +106,11 @@ function conflict(
     action: { value: d.action, label: ACTION_LABELS[d.action] },
     kind,
     conflicts: fields,
-    conflicting_data: { original: restrict(o, fields), branch: restrict(b, fields), main: restrict(m, fields) },
+    conflicting_data: {
+      original: restrict(sides.original, fields),
+      branch: restrict(sides.branch, fields),
+      main: restrict(sides.main, fields),
+    },
     last_updated: d.last_updated,
   };
 }
@@ -150,7 +154,11 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
       // main deleted it; the branch still has it
       if (d && d.action === 'update')
         conflicts.push(
-          conflict(d, 'modify/delete', changedFields(d.original_data, b.snapshot), d.original_data, b.snapshot, null),
+          conflict(d, 'modify/delete', changedFields(d.original_data, b.snapshot), {
+            original: d.original_data,
+            branch: b.snapshot,
+            main: null,
+          }),
         );
       states.push({ model, id: o.id, action: 'delete', repr });
       continue;
@@ -158,7 +166,11 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
     if (!b) {
       if (d && d.action === 'delete') {
         conflicts.push(
-          conflict(d, 'delete/modify', changedFields(d.original_data, m.snapshot), d.original_data, null, m.snapshot),
+          conflict(d, 'delete/modify', changedFields(d.original_data, m.snapshot), {
+            original: d.original_data,
+            branch: null,
+            main: m.snapshot,
+          }),
         );
       }
       states.push({ model, id: o.id, action: 'create', values: m.snapshot, repr });
@@ -169,7 +181,10 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
     if (!fromMain.length) continue;
     if (d) {
       const both = fromMain.filter((f) => !same(baseline[f], b.snapshot[f]));
-      if (both.length) conflicts.push(conflict(d, 'modify/modify', both, baseline, b.snapshot, m.snapshot));
+      if (both.length)
+        conflicts.push(
+          conflict(d, 'modify/modify', both, { original: baseline, branch: b.snapshot, main: m.snapshot }),
+        );
     }
     states.push({ model, id: o.id, action: 'update', values: restrict(m.snapshot, fromMain), repr });
   }
@@ -198,11 +213,11 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
       if (!b) continue;
       const fields = changedFields(o, b);
       if (!m) {
-        conflicts.push(conflict(d, 'modify/delete', fields, o, b, null));
+        conflicts.push(conflict(d, 'modify/delete', fields, { original: o, branch: b, main: null }));
         continue;
       }
       const both = fields.filter((f) => !same(o?.[f], m[f]) && !same(b[f], m[f]));
-      if (both.length) conflicts.push(conflict(d, 'modify/modify', both, o, b, m));
+      if (both.length) conflicts.push(conflict(d, 'modify/modify', both, { original: o, branch: b, main: m }));
       const values = restrict(
         b,
         fields.filter((f) => !same(b[f], m[f])),
@@ -213,7 +228,7 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
     }
     if (!m) continue;
     const touched = changedFields(o, m);
-    if (touched.length) conflicts.push(conflict(d, 'delete/modify', touched, o, null, m));
+    if (touched.length) conflicts.push(conflict(d, 'delete/modify', touched, { original: o, branch: null, main: m }));
     states.push({ model, id: d.object_id, action: 'delete', repr: d.object_repr });
   }
   return { states, conflicts };
@@ -242,17 +257,19 @@ export async function planRevert(db: Db, registry: Registry, branch: BranchRow):
       // the merge created it: delete it again
       if (!m) continue;
       const since = changedFields(merged, m);
-      if (since.length) conflicts.push(conflict(d, 'delete/modify', since, null, merged, m));
+      if (since.length)
+        conflicts.push(conflict(d, 'delete/modify', since, { original: null, branch: merged, main: m }));
       states.push({ model, id: d.object_id, action: 'delete', repr: d.object_repr });
     } else if (merged) {
       const fields = changedFields(before, merged);
       if (!fields.length) continue;
       if (!m) {
-        conflicts.push(conflict(d, 'modify/delete', fields, before, merged, null));
+        conflicts.push(conflict(d, 'modify/delete', fields, { original: before, branch: merged, main: null }));
         continue;
       }
       const since = fields.filter((f) => !same(m[f], merged[f]));
-      if (since.length) conflicts.push(conflict(d, 'modify/modify', since, before, merged, m));
+      if (since.length)
+        conflicts.push(conflict(d, 'modify/modify', since, { original: before, branch: merged, main: m }));
       const values = restrict(
         before,
         fields.filter((f) => !same(m[f], before[f])),

@@ -5,8 +5,7 @@
  * replaces them with the final data.
  */
 import type { Sql } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { writeJobData } from '../jobs/job-rows.ts';
 
 export interface Progress {
   step(stage: string, done: number, total: number): void;
@@ -27,7 +26,7 @@ export function jobProgress(sql: Sql, jobId: string, log: readonly string[], eve
     dirty = false;
     const data = JSON.stringify({ log, ...(current ? { progress: current } : {}) });
     chain = chain.then(() =>
-      query(sql, `UPDATE public.${tables.job} SET data = $2::text::jsonb WHERE job_id = $1`, [jobId, data]).then(
+      writeJobData(sql, jobId, data).then(
         () => {},
         () => {},
       ),

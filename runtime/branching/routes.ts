@@ -14,23 +14,16 @@ import { hasPermission } from '../auth/permissions.ts';
 import { authorize, fetchObjects, writeContext } from '../rest/index.ts';
 import { requireUser } from '../rest/access.ts';
 import { enqueueJob } from '../jobs/index.ts';
+import { jobRowId } from '../jobs/job-rows.ts';
 import { applyStates } from './apply.ts';
-import {
-  JOB_ATTEMPTS,
-  getBranch,
-  lockBranch,
-  recordEvent,
-  transition,
-  type BranchRow,
-  type BranchStatus,
-} from './lifecycle.ts';
+import { JOB_ATTEMPTS, type BranchRow, type BranchStatus } from './lifecycle.ts';
+import { getBranch, lockBranch, recordEvent, setBranchJob, transition } from './branch-rows.ts';
 import { planMerge, planRevert, planSync, type Plan } from './plans.ts';
 import { dropBranchSchema } from './provision.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './operations.ts';
 import { tables } from '../db/tables.ts';
 import { present } from '../collections.ts';
-import { query, queryRow } from '../db/index.ts';
 
 const MODEL = 'netbox_branching.branch';
 /** The operations a request starts (a branch is provisioned when it is created). */
@@ -66,9 +59,9 @@ async function actionBody(c: Context<AppEnv>): Promise<ActionBody> {
 
 async function allowed(c: Context<AppEnv>, action: string): Promise<void> {
   const user = c.var.user;
+  const { settings, cache } = c.var.services;
   await authorize(c, c.var.services.registry.model(MODEL), 'view');
-  if (!user || !(await hasPermission(c.var.tx, c.var.services.settings, user, MODEL, action, c.var.services.cache)))
-    throw forbidden();
+  if (!user || !(await hasPermission({ db: c.var.tx, settings, cache }, user, MODEL, action))) throw forbidden();
 }
 
 async function branchFor(c: Context<AppEnv>): Promise<BranchRow> {
@@ -136,9 +129,8 @@ async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, bod
       username: user?.username ?? '',
     },
   });
-  await query(c.var.tx, `UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [branch.id, jobId]);
-  const job = await queryRow(c.var.tx, `SELECT id FROM public.${tables.job} WHERE job_id = $1`, [jobId]);
-  const [object] = await fetchObjects(c, c.var.services.registry.model('core.job'), [job.id as number]);
+  await setBranchJob(c.var.tx, branch.id, jobId);
+  const [object] = await fetchObjects(c, c.var.services.registry.model('core.job'), [await jobRowId(c.var.tx, jobId)]);
   return respond(c, 200, object, { Location: String(present(object, `job ${jobId}`).url) });
 }
 

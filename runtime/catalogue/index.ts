@@ -3,6 +3,7 @@
  * Runtime code receives the catalogue as a value; only the app's wiring point imports generated/.
  */
 export type * from './ir.ts';
+export type { ModelRow } from './model-row.ts';
 export * from './names.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';

@@ -58,13 +58,23 @@ export function hostAllowed(url: URL, allowed: readonly string[] | undefined): b
   return allowed.some((h) => h === url.hostname || (h.startsWith('*.') && url.hostname.endsWith(h.slice(1))));
 }
 
+/** A webhook's request as rendered, sent as it is on every attempt. */
+interface Outgoing {
+  readonly url: URL;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** How a request is sent: its TLS checks (with the webhook's own CA, if any) and how long an attempt may take. */
+interface Transport {
+  readonly tls: { readonly verify: boolean; readonly ca?: Buffer };
+  readonly timeoutMs: number;
+}
+
 function send(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: string,
-  tls: { verify: boolean; ca?: Buffer },
-  timeoutMs: number,
+  { url, method, headers, body }: Outgoing,
+  { tls, timeoutMs }: Transport,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
@@ -147,12 +157,13 @@ export async function deliver(
   }
   headers['X-Hook-Delivery'] = deliveryId;
   if (hook.secret) headers['X-Hook-Signature'] = createHmac('sha512', hook.secret).update(body, 'utf8').digest('hex');
+  const outgoing: Outgoing = { url, method: hook.http_method, headers, body };
+  const transport: Transport = { tls: { verify: hook.ssl_verification, ca }, timeoutMs: settings.webhookTimeoutMs };
   const attempts: Attempt[] = [];
   for (let attempt = 1; attempt <= settings.webhookMaxAttempts; attempt++) {
     const started = Date.now();
     try {
-      const tls = { verify: hook.ssl_verification, ca };
-      const res = await send(url, hook.http_method, headers, body, tls, settings.webhookTimeoutMs);
+      const res = await send(outgoing, transport);
       attempts.push({
         attempt,
         at: new Date(started).toISOString(),

@@ -14,16 +14,25 @@ function filterCalls(expr: string): string {
   });
 }
 
+/**
+ * A replacer for String.replace given the match's named groups (the last argument when the pattern
+ * names its groups), instead of one positional parameter for each.
+ */
+const named =
+  (make: (groups: Record<string, string>) => string) =>
+  (...args: unknown[]): string =>
+    make(args[args.length - 1] as Record<string, string>);
+
 let loops = 0;
 
 /** `{% for x in list | filter %}`: Liquid loops take no filters, so the list is assigned first. */
 function filteredLoops(template: string): string {
   return template.replace(
-    /\{%(-?)\s*for\s+(\w+)\s+in\s+([^%|]+?\|[^%]+?)\s*(-?)%\}/g,
-    (_, l: string, v: string, src: string, r: string) => {
+    /\{%(?<l>-?)\s*for\s+(?<v>\w+)\s+in\s+(?<src>[^%|]+?\|[^%]+?)\s*(?<r>-?)%\}/g,
+    named(({ l, v, src, r }) => {
       const name = `__loop${++loops}`;
       return `{%${l} assign ${name} = ${src} %}{% for ${v} in ${name} ${r}%}`;
-    },
+    }),
   );
 }
 
@@ -33,9 +42,11 @@ export function fromJinja(template: string): string {
     .replace(/\{#[\s\S]*?#\}/g, '')
     // for k, v in x.items()
     .replace(
-      /\{%(-?)\s*for\s+(\w+)\s*,\s*(\w+)\s+in\s+([^%]+?)\.items\(\)\s*(-?)%\}/g,
-      (_, l: string, k: string, v: string, src: string, r: string) =>
-        `{%${l} for __pair in ${src} | items ${r}%}{% assign ${k} = __pair[0] %}{% assign ${v} = __pair[1] %}`,
+      /\{%(?<l>-?)\s*for\s+(?<k>\w+)\s*,\s*(?<v>\w+)\s+in\s+(?<src>[^%]+?)\.items\(\)\s*(?<r>-?)%\}/g,
+      named(
+        ({ l, k, v, src, r }) =>
+          `{%${l} for __pair in ${src} | items ${r}%}{% assign ${k} = __pair[0] %}{% assign ${v} = __pair[1] %}`,
+      ),
     )
     .replace(/\bloop\.(index0|index|first|last|length|revindex0|revindex)\b/g, 'forloop.$1')
     .replace(/\{%(-?)\s*elif\b/g, '{%$1 elsif')

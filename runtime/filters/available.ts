@@ -12,7 +12,7 @@ import type { SqlParam } from '../db/query.ts';
 import type { ModelDef, ObjectPath, PathFrom, SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { FilterValueError, parseInteger } from './values.ts';
 
 interface Ref {
@@ -36,11 +36,9 @@ async function follow(ctx: FilterContext, from: Ref | undefined, path: ObjectPat
 
 export async function availableCondition(
   ctx: FilterContext,
-  model: ModelDef,
-  f: Extract<SpecialFilter, { readonly op: 'available' }>,
-  values: string[],
-  alias: string,
+  call: FilterCall<Extract<SpecialFilter, { readonly op: 'available' }>>,
 ): Promise<string> {
+  const { model, filter: f, values, alias } = call;
   const object = ctx.registry.model(f.object);
   const id = parseInteger(last(values));
   const [found] = await query(ctx.db, `SELECT id FROM ${ident(object.table)} WHERE id = $1`, [id]);

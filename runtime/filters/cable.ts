@@ -9,7 +9,7 @@ import { TERMINATION, refKey } from '../cables/model.ts';
 import { last } from '../collections.ts';
 import { tracePaths } from '../cables/trace.ts';
 import { ident, query } from '../db/index.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { emptyCondition, stringCondition } from './compare.ts';
 import { FilterValueError, parseBoolean, parseInteger } from './values.ts';
 
@@ -18,7 +18,8 @@ function terminations(ctx: FilterContext): string {
 }
 
 /** `cable_end`: the end (A or B) of the object's cable, '' when it has none, with string lookups. */
-function endCondition(ctx: FilterContext, model: ModelDef, lookup: string, values: string[], alias: string): string {
+function endCondition(ctx: FilterContext, call: FilterCall<CableFilter>): string {
+  const { model, lookup, values, alias } = call;
   const end = `coalesce((SELECT x.${TERMINATION.end} FROM ${terminations(ctx)} x
     WHERE x.${TERMINATION.type} = ${ctx.params.add(model.key)} AND x.${TERMINATION.id} = ${alias}.id LIMIT 1), '')`;
   if (lookup === 'empty') return emptyCondition(end, values, true);
@@ -26,7 +27,7 @@ function endCondition(ctx: FilterContext, model: ModelDef, lookup: string, value
     for (const v of values)
       if (v !== 'A' && v !== 'B')
         throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
-  return stringCondition(ctx, end, lookup, values);
+  return stringCondition(ctx, end, call);
 }
 
 /** Ids of this model's cabled objects whose traced path is complete and every cable on it connected. */
@@ -41,15 +42,9 @@ async function connectedIds(ctx: FilterContext, model: ModelDef): Promise<number
   return origins.filter((o) => paths.get(refKey(o))?.complete && paths.get(refKey(o))?.active).map((o) => o.id);
 }
 
-export async function cableCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: CableFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-): Promise<string> {
-  if (f.op === 'cable_end') return endCondition(ctx, model, lookup, values, alias);
+export async function cableCondition(ctx: FilterContext, call: FilterCall<CableFilter>): Promise<string> {
+  const { model, filter: f, values, alias } = call;
+  if (f.op === 'cable_end') return endCondition(ctx, call);
   const p = (v: SqlParam) => ctx.params.add(v);
   const mine = (cond: string) => `EXISTS (SELECT 1 FROM ${terminations(ctx)} x
     WHERE x.${TERMINATION.type} = ${p(model.key)} AND x.${TERMINATION.id} = ${alias}.id${cond})`;

@@ -5,19 +5,17 @@
  * chassis, `mgmtOnly` the component's management-only flag and `master`, optionally, the chassis's master.
  */
 import type { SqlParam } from '../db/query.ts';
-import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import type { SpecialFilter } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { naturalKeyOf } from './columns.ts';
 import { parseInteger } from './values.ts';
 
 export function chassisCondition(
   ctx: FilterContext,
-  model: ModelDef,
-  f: Extract<SpecialFilter, { readonly op: 'vc_interfaces' }>,
-  values: string[],
-  alias: string,
+  call: FilterCall<Extract<SpecialFilter, { readonly op: 'vc_interfaces' }>>,
 ): string {
+  const { model, filter: f, values, alias } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
   const deviceField = ctx.registry.fieldOfKind(model, f.column, 'fk');
   const device = ctx.registry.model(deviceField.to);

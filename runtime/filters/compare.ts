@@ -1,19 +1,26 @@
-/** Comparisons of one SQL value with filter values, by lookup: strings, numbers and dates, emptiness. */
+/**
+ * Comparisons of one SQL value with filter values, by lookup: strings, numbers and dates, emptiness.
+ * `call` gives the lookup and the values (those of a FilterCall).
+ */
 import type { SqlParam } from '../db/query.ts';
 import type { Params } from '../db/index.ts';
 import { likeEscape } from '../db/index.ts';
-import { parseBoolean } from './values.ts';
+import type { FilterCall } from './conditions.ts';
+import { parseBoolean, type SqlType } from './values.ts';
 import { last } from '../collections.ts';
 
 interface HasParams {
   readonly params: Params;
 }
 
+type Compared = Pick<FilterCall, 'lookup' | 'values'>;
+
 export function any(ctx: HasParams, values: readonly SqlParam[], type: string): string {
   return `ANY(${ctx.params.add(values)}::${type}[])`;
 }
 
-export function stringCondition(ctx: HasParams, col: string, lookup: string, values: string[]): string {
+export function stringCondition(ctx: HasParams, col: string, call: Compared): string {
+  const { lookup, values } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
   switch (lookup) {
     case 'exact': {
@@ -50,15 +57,9 @@ export function emptyCondition(col: string, values: string[], stringy: boolean):
 
 const compare: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-export function typedCondition(
-  ctx: HasParams,
-  col: string,
-  lookup: string,
-  values: string[],
-  type: string,
-  parse: (v: string) => SqlParam,
-): string {
-  const parsed = values.map(parse);
-  if (lookup === 'exact') return `${col} = ${any(ctx, parsed, type)}`;
-  return parsed.map((v) => `${col} ${compare[lookup]} ${ctx.params.add(v)}::${type}`).join(' OR ');
+/** `col` compared as `type` (its values parsed as that type), by the call's lookup. */
+export function typedCondition(ctx: HasParams, col: string, call: Compared, type: SqlType): string {
+  const parsed = call.values.map(type.parse);
+  if (call.lookup === 'exact') return `${col} = ${any(ctx, parsed, type.cast)}`;
+  return parsed.map((v) => `${col} ${compare[call.lookup]} ${ctx.params.add(v)}::${type.cast}`).join(' OR ');
 }

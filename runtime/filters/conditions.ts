@@ -9,6 +9,7 @@ import type {
   FilterDef,
   M2mFilter,
   ModelDef,
+  ModelRow,
   Registry,
   RelatedFilter,
   RelationFilter,
@@ -17,17 +18,7 @@ import type {
 } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, type Db, type Params, query } from '../db/index.ts';
-import {
-  FilterValueError,
-  parseBoolean,
-  parseDate,
-  parseDecimal,
-  parseInteger,
-  parseIp,
-  parsePrefix,
-  parseTimestamp,
-  parseUuid,
-} from './values.ts';
+import { FilterValueError, parseBoolean, parseInteger, parseIp, parsePrefix, parseUuid, sqlTypes } from './values.ts';
 import { tables } from '../db/tables.ts';
 import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
@@ -42,6 +33,16 @@ export interface FilterContext {
   readonly params: Params;
   /** the requesting user's id (null: anonymous), for filters relative to who asks */
   readonly userId?: number | null;
+}
+
+/**
+ * One filter applied at a row: the filter (a condition narrows it to the kinds it takes), the lookup
+ * (as given to filterCondition, `n`, `nic`…; the base lookup below it) and the parameter's values.
+ */
+export interface FilterCall<F extends FilterDef = FilterDef> extends ModelRow {
+  readonly filter: F;
+  readonly lookup: string;
+  readonly values: string[];
 }
 
 const negations: Record<string, string> = { n: 'exact', nic: 'ic', nisw: 'isw', niew: 'iew', nie: 'ie' };
@@ -108,36 +109,30 @@ async function relationIds(
 }
 
 /** The object's tags, by slug or id. */
-async function tagCondition(
-  ctx: FilterContext,
-  f: TagFilter,
-  values: string[],
-  modelKey: string,
-  alias: string,
-  lookup: string,
-): Promise<string> {
+async function tagCondition(ctx: FilterContext, call: FilterCall<TagFilter>): Promise<string> {
+  const { filter: f, values, alias } = call;
   const column = f.kind === 'tag' ? 'slug' : 'id';
   const parsed = f.kind === 'tag' ? values : values.map(parseInteger);
   const type = f.kind === 'tag' ? 'text' : 'bigint';
   await checkExisting(ctx, ctx.registry.model('extras.tag'), column, parsed, type);
-  const ct = ctx.params.add(modelKey);
+  const ct = ctx.params.add(call.model.key);
   // every tag must be present (AND), as NetBox's tag filter does; tag__any: one of them
   return parsed
     .map(
       (v) => `EXISTS (SELECT 1 FROM ${tables.taggedItem} ti JOIN ${tables.tag} g ON g.id = ti.tag_id
       WHERE ti.object_type = ${ct} AND ti.object_id = ${alias}.id AND g.${column} = ${ctx.params.add(v)}::${type})`,
     )
-    .join(lookup === 'any' ? ' OR ' : ' AND ');
+    .join(call.lookup === 'any' ? ' OR ' : ' AND ');
 }
 
+/** The rows a relation filter names (`col`: the row's reference), by id or natural key. */
 async function relationCondition(
   ctx: FilterContext,
-  f: RelationFilter | M2mFilter,
+  call: FilterCall<RelationFilter | M2mFilter>,
   col: string,
-  values: string[],
-  alias: string,
 ): Promise<string> {
-  const { sql, nulls } = await relationIds(ctx, f, values);
+  const { filter: f, alias } = call;
+  const { sql, nulls } = await relationIds(ctx, f, call.values);
   const parts: string[] = [];
   if (f.kind === 'm2m' || f.kind === 'm2m_natural') {
     const th = f.through;
@@ -153,15 +148,9 @@ async function relationCondition(
 }
 
 /** The counted rows of each row (a correlated count), compared like a number; a count is never empty. */
-function countCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: CountFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-): string {
-  if (lookup === 'empty') return parseBoolean(last(values)) ? 'FALSE' : 'TRUE';
+function countCondition(ctx: FilterContext, call: FilterCall<CountFilter>): string {
+  const { model, filter: f, values, alias } = call;
+  if (call.lookup === 'empty') return parseBoolean(last(values)) ? 'FALSE' : 'TRUE';
   const target = ctx.registry.model(f.target);
   // a generic relation counts only the rows that point at this model
   const typed = f.typeColumn ? ` AND x.${ident(f.typeColumn)} = ${ctx.params.add(model.key)}` : '';
@@ -169,31 +158,25 @@ function countCondition(
     ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
     : `(SELECT count(*) FROM ${ident(target.table)} x
       WHERE x.${ident(f.column)} = ${alias}.id${typed})`;
-  return typedCondition(ctx, counted, lookup, values, 'bigint', parseInteger);
+  return typedCondition(ctx, counted, call, sqlTypes.bigint);
 }
 
 /** The positive condition for a base lookup (negations are applied by the caller). */
-async function positive(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: FilterDef,
-  lookup: string,
-  values: string[],
-  alias: string,
-): Promise<string> {
+async function positive(ctx: FilterContext, call: FilterCall): Promise<string> {
+  const f = call.filter;
   switch (f.kind) {
     case 'special':
-      return specialCondition(ctx, model, f, lookup, values, alias);
+      return specialCondition(ctx, { ...call, filter: f });
     case 'related':
-      return relatedCondition(ctx, model, f, lookup, values, alias, reachCondition);
+      return relatedCondition(ctx, { ...call, filter: f }, reachCondition);
     case 'any':
-      return anyCondition(ctx, model, f, lookup, values, alias, reachCondition);
+      return anyCondition(ctx, { ...call, filter: f }, reachCondition);
     case 'count':
-      return countCondition(ctx, model, f, lookup, values, alias);
+      return countCondition(ctx, { ...call, filter: f });
     case 'cable':
-      return cableCondition(ctx, model, f, lookup, values, alias);
+      return cableCondition(ctx, { ...call, filter: f });
     default:
-      return columnCondition(ctx, model, f, lookup, values, alias);
+      return columnCondition(ctx, { ...call, filter: f });
   }
 }
 
@@ -201,14 +184,8 @@ async function positive(
 type ColumnFilter = Exclude<FilterDef, SpecialFilter | RelatedFilter | AnyFilter | CountFilter | CableFilter>;
 
 /** A comparison of the row's own value (a column or a computed value) or of the row it references. */
-async function columnCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: ColumnFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-): Promise<string> {
+async function columnCondition(ctx: FilterContext, call: FilterCall<ColumnFilter>): Promise<string> {
+  const { model, filter: f, lookup, values, alias } = call;
   // a declared expression over the row's columns, evaluated over a copy of the row named t
   const col =
     'expr' in f && f.expr !== undefined ? rowExpression(f.expr, alias) : columnOf(ctx, model, f.column, alias);
@@ -216,27 +193,27 @@ async function columnCondition(
   if (lookup === 'empty') return emptyCondition(col, values, stringy);
   switch (f.kind) {
     case 'string':
-      return stringCondition(ctx, col, lookup, values);
+      return stringCondition(ctx, col, call);
     case 'choice': {
       for (const v of values) {
         if (v !== 'null' && !ctx.registry.choices(f.choices).some((c) => String(c.value) === v)) {
           throw new FilterValueError(`Select a valid choice. ${v} is not one of the available choices.`);
         }
       }
-      return stringCondition(ctx, col, lookup, values);
+      return stringCondition(ctx, col, call);
     }
     case 'content_type': {
       if (lookup === 'exact')
         for (const v of values) if (!ctx.registry.has(v)) throw new FilterValueError(`Invalid content type: ${v}`);
       // a list of types: any of its types matches
-      if (f.list) return `EXISTS (SELECT 1 FROM unnest(${col}) v WHERE ${stringCondition(ctx, 'v', lookup, values)})`;
-      return stringCondition(ctx, col, lookup, values);
+      if (f.list) return `EXISTS (SELECT 1 FROM unnest(${col}) v WHERE ${stringCondition(ctx, 'v', call)})`;
+      return stringCondition(ctx, col, call);
     }
     case 'content_type_id': {
       if (lookup !== 'exact') {
         // the object type's id compared like a number (a bookmark's object_type_id__gt)
         const id = `(SELECT o.id FROM public.${tables.objectType} o WHERE o.app_label || '.' || o.model = ${col})`;
-        return typedCondition(ctx, id, lookup, values, 'bigint', parseInteger);
+        return typedCondition(ctx, id, call, sqlTypes.bigint);
       }
       const ids = values.map(parseInteger);
       const types = `SELECT app_label || '.' || model FROM public.${tables.objectType}
@@ -244,13 +221,13 @@ async function columnCondition(
       return f.list ? `${col} && ARRAY(${types})` : `${col} IN (${types})`;
     }
     case 'number':
-      return typedCondition(ctx, col, lookup, values, 'bigint', parseInteger);
+      return typedCondition(ctx, col, call, sqlTypes.bigint);
     case 'decimal':
-      return typedCondition(ctx, col, lookup, values, 'numeric', parseDecimal);
+      return typedCondition(ctx, col, call, sqlTypes.numeric);
     case 'date':
-      return typedCondition(ctx, col, lookup, values, 'date', parseDate);
+      return typedCondition(ctx, col, call, sqlTypes.date);
     case 'timestamp':
-      return typedCondition(ctx, col, lookup, values, 'timestamptz', parseTimestamp);
+      return typedCondition(ctx, col, call, sqlTypes.timestamptz);
     case 'boolean':
       return `${col} = ${ctx.params.add(parseBoolean(last(values)))}::boolean`;
     case 'ip': {
@@ -279,26 +256,25 @@ async function columnCondition(
     }
     case 'tag':
     case 'tag_id':
-      return tagCondition(ctx, f, values, model.key, alias, lookup);
+      return tagCondition(ctx, { ...call, filter: f });
     default:
-      return relationCondition(ctx, f, col, values, alias);
+      return relationCondition(ctx, { ...call, filter: f }, col);
   }
 }
 
 /**
- * A condition at the end of a relation path (foreign key field names from `model`): `at` gives it for
- * a row of the model reached, and each hop wraps it as `fk IN (SELECT id FROM target WHERE …)`.
+ * A condition at the end of a relation path (foreign key field names from the row's model): `at` gives
+ * it for the row reached, and each hop wraps it as `fk IN (SELECT id FROM target WHERE …)`.
  */
 export async function alongPath(
   ctx: FilterContext,
-  model: ModelDef,
+  row: ModelRow,
   path: readonly string[],
-  alias: string,
-  at: (reached: ModelDef, alias: string) => Promise<string>,
+  at: (reached: ModelRow) => Promise<string>,
 ): Promise<string> {
-  let current = model;
+  let current = row.model;
   const hops: { column: string; table: string; alias: string }[] = [];
-  let a = alias;
+  let a = row.alias;
   for (const step of path) {
     const fk = ctx.registry.fieldOfKind(current, step, 'fk');
     current = ctx.registry.model(fk.to);
@@ -306,38 +282,24 @@ export async function alongPath(
     hops.push({ column: `${a}.${ident(fk.column)}`, table: current.table, alias: next });
     a = next;
   }
-  let cond = await at(current, a);
+  let cond = await at({ model: current, alias: a });
   for (const hop of hops.reverse())
     cond = `${hop.column} IN (SELECT ${hop.alias}.id
     FROM ${ident(hop.table)} ${hop.alias} WHERE ${cond})`;
   return cond;
 }
 
-/** The positive condition of a filter at a row of `model`, with the filter's relation path applied. */
-export function reachCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: FilterDef,
-  lookup: string,
-  values: string[],
-  alias: string,
-): Promise<string> {
-  return alongPath(ctx, model, f.path, alias, (reached, a) => positive(ctx, reached, f, lookup, values, a));
+/** The positive condition of a filter at the call's row, with the filter's relation path applied. */
+export function reachCondition(ctx: FilterContext, call: FilterCall): Promise<string> {
+  return alongPath(ctx, call, call.filter.path, (reached) => positive(ctx, { ...call, ...reached }));
 }
 
 /** The condition of one parameter; a negated lookup excludes the rows the positive one matches. */
-export async function filterCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: FilterDef,
-  lookup: string,
-  values: string[],
-  alias = 't',
-): Promise<string> {
+export async function filterCondition(ctx: FilterContext, call: FilterCall): Promise<string> {
   // NetBox's content-type filters ignore their lookup: `changed_object_type__n=x` finds the objects of type
   // x, as `changed_object_type=x` does (utilities/filters.py, MultiValueContentTypeFilter.filter)
-  if (f.kind === 'content_type' && lookup === 'n') lookup = 'exact';
+  const lookup = call.filter.kind === 'content_type' && call.lookup === 'n' ? 'exact' : call.lookup;
   const base = negations[lookup] ?? lookup;
-  const cond = await reachCondition(ctx, model, f, base, values, alias);
+  const cond = await reachCondition(ctx, { ...call, lookup: base });
   return base !== lookup ? `NOT coalesce((${cond}), false)` : `(${cond})`;
 }

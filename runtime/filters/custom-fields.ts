@@ -3,9 +3,9 @@
  * `filter_logic` (loose text = case-insensitive contains; exact = equality; disabled = unknown).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { ModelDef } from '../catalogue/index.ts';
 import { likeEscape } from '../db/index.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
+import type { ModelRow } from '../catalogue/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseTimestamp } from './values.ts';
 import { last } from '../collections.ts';
@@ -28,14 +28,14 @@ const stringLookups = new Set([
 const numberLookups = new Set(['exact', 'n', 'lt', 'lte', 'gt', 'gte', 'empty']);
 const ops: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-/** undefined when the parameter names no filterable custom field of the model. */
+/** The condition of the parameter `key` at the row; undefined when it names no filterable custom field. */
 export async function customFieldCondition(
   ctx: FilterContext,
-  model: ModelDef,
+  row: ModelRow,
   key: string,
   values: string[],
-  alias: string,
 ): Promise<string | undefined> {
+  const { model, alias } = row;
   if (!model.features.customFields) return undefined;
   const [name, lookup = 'exact', ...rest] = key.slice(3).split('__');
   if (rest.length) return undefined;

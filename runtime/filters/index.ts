@@ -9,7 +9,7 @@ import { customFieldCondition } from './custom-fields.ts';
 import { searchCondition } from './search.ts';
 import { FilterValueError } from './values.ts';
 
-export type { FilterContext } from './conditions.ts';
+export type { FilterCall, FilterContext } from './conditions.ts';
 export { FilterValueError } from './values.ts';
 
 /** Parameters that shape or page a list and are never filters. */
@@ -54,7 +54,7 @@ export async function buildWhere(
       }
       if (reservedParams.has(key) || options.reserved?.has(key) || ignored.has(key)) continue;
       if (key.startsWith('cf_')) {
-        const cond = await customFieldCondition(ctx, model, key, values, alias);
+        const cond = await customFieldCondition(ctx, { model, alias }, key, values);
         if (cond === undefined) {
           if (options.strict)
             errors.add(
@@ -89,7 +89,7 @@ export async function buildWhere(
         continue;
       }
       if (values.some((v) => v.includes('\u0000'))) throw new FilterValueError('Null characters are not allowed.');
-      conditions.push(await filterCondition(ctx, model, f, lookup, values, alias));
+      conditions.push(await filterCondition(ctx, { model, filter: f, lookup, values, alias }));
     } catch (e) {
       if (e instanceof FilterValueError) errors.add(key, e.message);
       else throw e;

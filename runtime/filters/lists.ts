@@ -6,23 +6,17 @@
  * JSON list of objects (a front port's rear port mappings), from either side.
  */
 import type { SqlParam } from '../db/query.ts';
-import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import type { SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, likeEscape } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseInteger } from './values.ts';
 
 const compare: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-export function listCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: SpecialFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-): string {
+export function listCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): string {
+  const { model, filter: f, lookup, values, alias } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = `${alias}.${ident(field?.column ?? f.column)}`;

@@ -6,7 +6,7 @@
 import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident } from '../db/index.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { parseBoolean } from './values.ts';
 
 type PresenceFilter = Extract<SpecialFilter, { readonly op: 'has' | 'has_any' | 'missing' }>;
@@ -37,14 +37,9 @@ function exists(ctx: FilterContext, model: ModelDef, relation: Relation, alias: 
  * `has_any`: true when any of them has rows, false when none has. `missing`: true when one of them has
  * none, false when all have rows.
  */
-export function presenceCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: PresenceFilter,
-  values: string[],
-  alias: string,
-): string {
-  const yes = parseBoolean(last(values));
+export function presenceCondition(ctx: FilterContext, call: FilterCall<PresenceFilter>): string {
+  const { model, filter: f, alias } = call;
+  const yes = parseBoolean(last(call.values));
   const each = f.relations.map((relation) => exists(ctx, model, relation, alias));
   const anyHas = `(${each.join(' OR ')})`;
   const allHave = `(${each.join(' AND ')})`;

@@ -8,7 +8,7 @@ import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';
 import { naturalKeyOf } from './columns.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { FilterValueError, parseInteger, parseIp, parsePrefix } from './values.ts';
 
 function valid(found: unknown[], wanted: unknown[]): void {
@@ -16,13 +16,8 @@ function valid(found: unknown[], wanted: unknown[]): void {
     throw new FilterValueError(`Select a valid choice. ${wanted.join(', ')} is not one of the available choices.`);
 }
 
-export async function rangeCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: SpecialFilter,
-  values: string[],
-  alias: string,
-): Promise<string> {
+export async function rangeCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): Promise<string> {
+  const { model, filter: f, values, alias } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
   const column = (m: ModelDef, name: string) => ident(ctx.registry.columnOf(m, name));
   const col = `${alias}.${column(model, f.column)}`;

@@ -4,38 +4,29 @@
  * filter, as Django's filters across relations do; and alternatives of which one must match (`any`).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { AnyFilter, FilterDef, ModelDef, RelatedFilter } from '../catalogue/index.ts';
+import type { AnyFilter, RelatedFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident } from '../db/index.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { parseBoolean } from './values.ts';
 
-/** The positive condition of a filter at a row of `model` named `alias` (its relation path applied). */
-export type Reach = (
-  ctx: FilterContext,
-  model: ModelDef,
-  f: FilterDef,
-  lookup: string,
-  values: string[],
-  alias: string,
-) => Promise<string>;
+/** The positive condition of a filter at the call's row (its relation path applied). */
+export type Reach = (ctx: FilterContext, call: FilterCall) => Promise<string>;
 
+/** At least one reached row meets the inner filter, which `reach` applies at that row. */
 export async function relatedCondition(
   ctx: FilterContext,
-  model: ModelDef,
-  f: RelatedFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
+  call: FilterCall<RelatedFilter>,
   reach: Reach,
 ): Promise<string> {
+  const { model, filter: f, lookup, values, alias } = call;
   // `x__empty=true` across a relation: no reached row has a value (Django's isnull over a join)
   if (lookup === 'empty' && parseBoolean(last(values)))
-    return `NOT coalesce(${await relatedCondition(ctx, model, f, 'empty', ['false'], alias, reach)}, false)`;
+    return `NOT coalesce(${await relatedCondition(ctx, { ...call, values: ['false'] }, reach)}, false)`;
   const target = ctx.registry.model(f.target);
   const x = ctx.params.alias('r');
   const p = (v: SqlParam) => ctx.params.add(v);
-  const inner = await reach(ctx, target, f.inner, lookup, values, x);
+  const inner = await reach(ctx, { model: target, filter: f.inner, lookup, values, alias: x });
   const where = Object.entries(f.where ?? {})
     .map(([c, v]) => ` AND ${x}.${ident(c)} = ${p(v)}`)
     .join('');
@@ -58,18 +49,10 @@ export async function relatedCondition(
   }
 }
 
-/** One of the alternatives matches (an `__empty=true` needs every one of them empty). */
-export async function anyCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: AnyFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-  reach: Reach,
-): Promise<string> {
+/** One of the alternatives matches (an `__empty=true` needs every one of them empty); `reach` applies each. */
+export async function anyCondition(ctx: FilterContext, call: FilterCall<AnyFilter>, reach: Reach): Promise<string> {
   const parts: string[] = [];
-  for (const b of f.branches) parts.push(await reach(ctx, model, b, lookup, values, alias));
-  const all = lookup === 'empty' && parseBoolean(last(values));
+  for (const b of call.filter.branches) parts.push(await reach(ctx, { ...call, filter: b }));
+  const all = call.lookup === 'empty' && parseBoolean(last(call.values));
   return `(${parts.map((c) => `coalesce(${c}, false)`).join(all ? ' AND ' : ' OR ')})`;
 }

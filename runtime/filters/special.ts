@@ -5,13 +5,13 @@
  * reads its arguments as the structures `npm run generate` parsed them into (SpecialOp, catalogue/ir.ts).
  */
 import type { SqlParam } from '../db/query.ts';
-import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
+import type { SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';
 import { availableCondition } from './available.ts';
 import { chassisCondition } from './chassis.ts';
 import { columnOf } from './columns.ts';
-import type { FilterContext } from './conditions.ts';
+import type { FilterCall, FilterContext } from './conditions.ts';
 import { listCondition } from './lists.ts';
 import { presenceCondition } from './presence.ts';
 import { rangeCondition } from './ranges.ts';
@@ -31,14 +31,8 @@ function orJoin(parts: string[]): string {
   return `(${parts.join(' OR ')})`;
 }
 
-export async function specialCondition(
-  ctx: FilterContext,
-  model: ModelDef,
-  f: SpecialFilter,
-  lookup: string,
-  values: string[],
-  alias: string,
-): Promise<string> {
+export async function specialCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): Promise<string> {
+  const { model, filter: f, lookup, values, alias } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
   const field = ctx.registry.field(model, f.column);
   const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
@@ -46,24 +40,24 @@ export async function specialCondition(
     case 'has':
     case 'has_any':
     case 'missing':
-      return presenceCondition(ctx, model, f, values, alias);
+      return presenceCondition(ctx, { ...call, filter: f });
     case 'list_has':
     case 'list_overlap':
     case 'list_number':
     case 'list_text':
     case 'for_object_type':
     case 'json_ref':
-      return listCondition(ctx, model, f, lookup, values, alias);
+      return listCondition(ctx, call);
     case 'vc_interfaces':
-      return chassisCondition(ctx, model, f, values, alias);
+      return chassisCondition(ctx, { ...call, filter: f });
     case 'available':
-      return availableCondition(ctx, model, f, values, alias);
+      return availableCondition(ctx, { ...call, filter: f });
     case 'range_contains':
     case 'range_within':
     case 'vid_in_ranges':
     case 'related_ip':
     case 'vrf_present':
-      return rangeCondition(ctx, model, f, values, alias);
+      return rangeCondition(ctx, call);
     case 'at_least':
     case 'at_most': {
       // a bound on a value (a reservation's unit count): one value, compared by the field's kind

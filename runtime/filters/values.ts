@@ -1,5 +1,6 @@
 /** Parsing of filter values by kind; each failure names the parameter and why (NetBox's messages). */
 import { isIP } from 'node:net';
+import type { SqlParam } from '../db/query.ts';
 
 export class FilterValueError extends Error {}
 
@@ -69,3 +70,17 @@ export function parsePrefix(v: string): string {
   if (p.mask === undefined) throw new FilterValueError(`Invalid prefix (a mask length is required): ${v.trim()}`);
   return `${p.host}/${p.mask}`;
 }
+
+/** An SQL type filter values are compared as: its name (the cast) and the parser of a value. */
+export interface SqlType {
+  readonly cast: string;
+  readonly parse: (v: string) => SqlParam;
+}
+
+/** The types values compare as, by name. */
+export const sqlTypes = {
+  bigint: { cast: 'bigint', parse: parseInteger },
+  numeric: { cast: 'numeric', parse: parseDecimal },
+  date: { cast: 'date', parse: parseDate },
+  timestamptz: { cast: 'timestamptz', parse: parseTimestamp },
+} as const satisfies Record<string, SqlType>;

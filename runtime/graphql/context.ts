@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { GraphQLSchema } from 'graphql';
 import type { ModelDef, Registry } from '../catalogue/index.ts';
+import { Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { authorize, type Access } from '../rest/access.ts';
 import { readContext } from '../rest/read.ts';
@@ -35,6 +36,19 @@ export interface QueryContext {
   readonly userId: number | null;
   /** values to fill in after the query, by slot */
   readonly deferred: Deferred[];
+}
+
+/**
+ * Compiling one root field's statement: the request's context and the statement's parameters, which
+ * number its `$n` values and its aliases in the order they are asked for.
+ */
+export interface StatementContext extends QueryContext {
+  readonly params: Params;
+}
+
+/** A new statement of the request (it shares the request's values: `deferred` is the request's list). */
+export function statementContext(qc: QueryContext): StatementContext {
+  return { ...qc, params: new Params() };
 }
 
 /** NOTE a model the caller may not view reads as no rows, as NetBox's restricted querysets do. */

@@ -4,7 +4,7 @@
  * foreign key, a REST filter's path, a list's rows) and match them with the related model's filter;
  * `AND` / `OR` / `NOT` combine, as strawberry-django's filters do. A null lookup value is skipped.
  */
-import type { FilterDef, ModelDef } from '../catalogue/index.ts';
+import type { FilterDef, ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident, type Params } from '../db/index.ts';
 import { TERMINATION } from '../cables/model.ts';
 import { alongPath, filterCondition, type FilterContext } from '../filters/conditions.ts';
@@ -14,12 +14,29 @@ import { FilterValueError } from '../filters/values.ts';
 import { tables } from '../db/tables.ts';
 import { countSql } from '../read/count-sql.ts';
 import { listReach, reverseListReach } from '../read/reach.ts';
-import type { QueryContext } from './context.ts';
+import type { QueryContext, StatementContext } from './context.ts';
 import type { FilterMap, FilterSource, Relation } from './map.ts';
-import { lookupSql, treeIds } from './lookups.ts';
+import { enumSql, lookupSql, treeIds } from './lookups.ts';
 import { GraphqlFault } from './faults.ts';
 
 type Input = Record<string, unknown>;
+
+/** One field of a filter input: its name, its value and where the map says it filters (`src`). */
+interface InputField {
+  readonly name: string;
+  readonly value: unknown;
+  readonly src: FilterSource;
+}
+
+/** The rows of `model` aliased `alias` that meet `cond`: what a nested filter input matches. */
+interface Matched extends ModelRow {
+  readonly cond: string;
+}
+
+/** The REST filters' context for the statement. */
+function filterContext(qc: StatementContext): FilterContext {
+  return { db: qc.read.db, registry: qc.registry, params: qc.params, userId: qc.userId };
+}
 
 function filterMap(qc: QueryContext, filter: string): FilterMap {
   const map = qc.map.filters[filter];
@@ -33,63 +50,49 @@ function restDef(qc: QueryContext, model: ModelDef, name: string): FilterDef {
   return d;
 }
 
-async function nested(
-  qc: QueryContext,
-  filter: string,
-  target: ModelDef,
-  value: unknown,
-  p: Params,
-): Promise<{ x: string; cond: string }> {
-  const x = p.alias('r');
-  return { x, cond: await filterSql(qc, filter, value, x, p) };
+/** The rows of the filter's model that the nested input `value` matches, under a new alias. */
+async function nested(qc: StatementContext, filter: string, value: unknown): Promise<Matched> {
+  const model = qc.registry.model(filterMap(qc, filter).model);
+  const alias = qc.params.alias('r');
+  return { model, alias, cond: await filterSql(qc, filter, value, alias) };
 }
 
+/** A nested filter input on the rows the row reaches (a foreign key, a REST filter's reach, a list). */
 async function relatedSql(
-  qc: QueryContext,
-  model: ModelDef,
+  qc: StatementContext,
+  row: ModelRow,
   src: Extract<FilterSource, { kind: 'related' }>,
   value: unknown,
-  e: string,
-  p: Params,
 ): Promise<string> {
-  const target = qc.registry.model(filterMap(qc, src.filter).model);
-  const { x, cond } = await nested(qc, src.filter, target, src.byId ? { id: { exact: value } } : value, p);
+  const { model, alias: e } = row;
+  const matched = await nested(qc, src.filter, src.byId ? { id: { exact: value } } : value);
+  const { model: target, alias: x, cond } = matched;
   const ids = `SELECT ${x}.id FROM ${ident(target.table)} ${x} WHERE ${cond}`;
   if (src.field) return `${e}.${ident(qc.registry.columnOf(model, src.field))} IN (${ids})`;
   if (src.rest) {
-    const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
     const of = src.restModel ? qc.registry.model(src.restModel) : model;
-    return idsReach(ids)(fctx, model, restDef(qc, of, src.rest), 'exact', [], e);
+    return idsReach(ids)(filterContext(qc), { ...row, filter: restDef(qc, of, src.rest), lookup: 'exact', values: [] });
   }
   if (!src.relation) throw new GraphqlFault(`The filter over ${src.filter} is not available here.`);
-  return relationSql(qc, model, src.relation, target, x, cond, e, p);
+  return relationSql(qc, row, src.relation, matched);
 }
 
-function relationSql(
-  qc: QueryContext,
-  model: ModelDef,
-  relation: Relation,
-  target: ModelDef,
-  x: string,
-  cond: string,
-  e: string,
-  p: Params,
-): string {
-  const l = p.alias('l');
+/** Some of the rows a list relation of the row reaches are among the matched ones. */
+function relationSql(qc: StatementContext, row: ModelRow, relation: Relation, matched: Matched): string {
+  const { model, alias: e } = row;
+  const l = qc.params.alias('l');
   const r =
     relation.via === 'field'
-      ? listReach(qc.registry, model, qc.registry.fieldOf(model, relation.field), x, l)
+      ? listReach(qc.registry, model, qc.registry.fieldOf(model, relation.field), matched.alias, l)
       : reverseListReach(
           qc.registry,
           model,
-          {},
-          { type: 'reverse_list', model: relation.model, field: relation.field },
-          x,
-          l,
+          { list: { type: 'reverse_list', model: relation.model, field: relation.field }, shape: {} },
+          { e: matched.alias, l },
         );
-  if (!r || r.target.key !== target.key)
+  if (!r || r.target.key !== matched.model.key)
     throw new GraphqlFault(`The filter over ${relation.field} is not available here.`);
-  return `EXISTS (SELECT 1 FROM ${r.from} WHERE ${r.and}${r.key} = ${e}.id AND ${cond})`;
+  return `EXISTS (SELECT 1 FROM ${r.from} WHERE ${r.and}${r.key} = ${e}.id AND ${matched.cond})`;
 }
 
 /**
@@ -100,14 +103,16 @@ function relationSql(
  * is compared).
  */
 function idsReach(ids: string): Reach {
-  const reach: Reach = (ctx, model, f, lookup, values, alias) =>
-    alongPath(ctx, model, f.path, alias, async (current, a) => {
-      if (f.kind === 'related') return relatedCondition(ctx, current, f, lookup, values, a, reach);
-      if (f.kind === 'any') return anyCondition(ctx, current, f, lookup, values, a, reach);
+  const reach: Reach = (ctx, call) =>
+    alongPath(ctx, call, call.filter.path, async (reached) => {
+      const f = call.filter;
+      const a = reached.alias;
+      if (f.kind === 'related') return relatedCondition(ctx, { ...call, ...reached, filter: f }, reach);
+      if (f.kind === 'any') return anyCondition(ctx, { ...call, ...reached, filter: f }, reach);
       if (f.kind === 'cable' && f.op === 'cable_id') {
         const x = ctx.params.alias('c');
         return `EXISTS (SELECT 1 FROM ${ident(ctx.registry.model(TERMINATION.model).table)} ${x}
-        WHERE ${x}.${TERMINATION.type} = ${ctx.params.add(current.key)} AND ${x}.${TERMINATION.id} = ${a}.id
+        WHERE ${x}.${TERMINATION.type} = ${ctx.params.add(reached.model.key)} AND ${x}.${TERMINATION.id} = ${a}.id
         AND ${x}.${TERMINATION.cable} IN (${ids}))`;
       }
       const through = 'through' in f ? f.through : undefined;
@@ -126,16 +131,15 @@ function idsReach(ids: string): Reach {
  */
 const skipsInvalid = (d: FilterDef) => d.kind === 'special' && /^(net|range)_/.test(d.op);
 
-/** A value given to the REST filter `src.rest` (see FilterSource `rest`). */
+/** A value given to the REST filter `src.rest` (see FilterSource `rest`), at the row. */
 async function restSql(
-  qc: QueryContext,
-  fctx: FilterContext,
-  model: ModelDef,
+  qc: StatementContext,
+  row: ModelRow,
   src: Extract<FilterSource, { kind: 'rest' }>,
   value: unknown,
-  e: string,
 ): Promise<string> {
-  const d = restDef(qc, model, src.rest);
+  const fctx = filterContext(qc);
+  const d = restDef(qc, row.model, src.rest);
   const member = (v: unknown): string => {
     if (!src.enum) return String(v);
     const values = qc.map.enums[src.enum];
@@ -145,7 +149,7 @@ async function restSql(
   };
   const one = async (lookup: string, values: string[]) => {
     try {
-      return await filterCondition(fctx, model, d, lookup, values, e);
+      return await filterCondition(fctx, { ...row, filter: d, lookup, values });
     } catch (err) {
       if (err instanceof FilterValueError) throw new GraphqlFault(err.message);
       throw err;
@@ -165,7 +169,7 @@ async function restSql(
   const parts: string[] = [];
   for (const v of value) {
     try {
-      parts.push(await filterCondition(fctx, model, d, 'exact', [member(v)], e));
+      parts.push(await filterCondition(fctx, { ...row, filter: d, lookup: 'exact', values: [member(v)] }));
     } catch (err) {
       // a value that names nothing matches nothing (NetBox's `__in` over the names it finds)
       if (!(err instanceof FilterValueError)) throw err;
@@ -189,16 +193,12 @@ function objectTypeSql(p: Params, col: string, input: Input): string {
   return cond;
 }
 
-async function fieldSql(
-  qc: QueryContext,
-  model: ModelDef,
-  name: string,
-  src: FilterSource,
-  value: unknown,
-  e: string,
-  p: Params,
-): Promise<string | undefined> {
-  const fctx: FilterContext = { db: qc.read.db, registry: qc.registry, params: p, userId: qc.userId };
+/** The condition one field of a filter input puts on the row (undefined: none). */
+async function fieldSql(qc: StatementContext, row: ModelRow, field: InputField): Promise<string | undefined> {
+  const { model, alias: e } = row;
+  const { name, value, src } = field;
+  const p = qc.params;
+  const fctx = filterContext(qc);
   switch (src.kind) {
     case 'lookup': {
       if (src.field === 'id') return lookupSql(p, `${e}.id`, 'id', value);
@@ -207,13 +207,7 @@ async function fieldSql(
       return lookupSql(p, columnOf(fctx, model, f.column ?? f.name, e), src.lookup, value);
     }
     case 'enum':
-      return lookupSql(
-        p,
-        `${e}.${ident(qc.registry.columnOf(model, src.field))}`,
-        'enum',
-        value,
-        qc.map.enums[src.enum],
-      );
+      return enumSql(p, `${e}.${ident(qc.registry.columnOf(model, src.field))}`, value, qc.map.enums[src.enum]);
     case 'count': {
       const f = qc.registry.fieldOf(model, src.field);
       const c = f.kind === 'computed' ? f.computed : undefined;
@@ -226,48 +220,47 @@ async function fieldSql(
       );
     }
     case 'id':
-      return filterCondition(fctx, model, restDef(qc, model, src.rest), 'exact', [String(value)], e);
+      return filterCondition(fctx, {
+        ...row,
+        filter: restDef(qc, model, src.rest),
+        lookup: 'exact',
+        values: [String(value)],
+      });
     case 'tree': {
       const d = restDef(qc, model, src.rest);
       if (!('target' in d)) throw new GraphqlFault(`The filter '${name}' is not available here.`);
       const ids = treeIds(qc.registry.model(d.target), value as Input, p);
       // a many-to-many filter (a config context's regions): one of the linked rows is among them
-      if ('through' in d && d.through) return idsReach(ids)(fctx, model, d, 'exact', [], e);
-      return alongPath(fctx, model, d.path, e, async (_m, a) => `${a}.${ident(d.column)} IN (${ids})`);
+      if ('through' in d && d.through) return idsReach(ids)(fctx, { ...row, filter: d, lookup: 'exact', values: [] });
+      return alongPath(fctx, row, d.path, async (reached) => `${reached.alias}.${ident(d.column)} IN (${ids})`);
     }
     case 'rest':
-      return restSql(qc, fctx, model, src, value, e);
+      return restSql(qc, row, src, value);
     case 'object_type':
       return objectTypeSql(p, `${e}.${ident(qc.registry.columnOf(model, src.field))}`, value as Input);
     case 'related':
-      return relatedSql(qc, model, src, value, e, p);
+      return relatedSql(qc, row, src, value);
     default:
       throw new GraphqlFault(`The filter '${name}' is not supported by this service.`);
   }
 }
 
 /** The condition of a filter input on the row aliased `e` ('TRUE' when it filters nothing). */
-export async function filterSql(
-  qc: QueryContext,
-  filter: string,
-  input: unknown,
-  e: string,
-  p: Params,
-): Promise<string> {
+export async function filterSql(qc: StatementContext, filter: string, input: unknown, e: string): Promise<string> {
   const map = filterMap(qc, filter);
-  const model = qc.registry.model(map.model);
+  const row: ModelRow = { model: qc.registry.model(map.model), alias: e };
   const parts: string[] = [];
   const given = (input ?? {}) as Input;
   for (const [name, value] of Object.entries(given)) {
     if (value === null || value === undefined || ['AND', 'OR', 'NOT', 'DISTINCT'].includes(name)) continue;
     const src = map.fields[name];
     if (!src) throw new GraphqlFault(`The filter '${name}' is not supported by this service.`);
-    const cond = await fieldSql(qc, model, name, src, value, e, p);
+    const cond = await fieldSql(qc, row, { name, value, src });
     if (cond) parts.push(`(${cond})`);
   }
   let cond = parts.length ? parts.join(' AND ') : 'TRUE';
-  if (given.AND) cond = `(${cond}) AND (${await filterSql(qc, filter, given.AND, e, p)})`;
-  if (given.OR) cond = `(${cond}) OR (${await filterSql(qc, filter, given.OR, e, p)})`;
-  if (given.NOT) cond = `(${cond}) AND NOT coalesce((${await filterSql(qc, filter, given.NOT, e, p)}), false)`;
+  if (given.AND) cond = `(${cond}) AND (${await filterSql(qc, filter, given.AND, e)})`;
+  if (given.OR) cond = `(${cond}) OR (${await filterSql(qc, filter, given.OR, e)})`;
+  if (given.NOT) cond = `(${cond}) AND NOT coalesce((${await filterSql(qc, filter, given.NOT, e)}), false)`;
   return cond;
 }

@@ -4,15 +4,14 @@
  * pages (NetBox's cap: MAX_PAGE_SIZE rows unless a smaller limit is asked) and writes its rows as a
  * JSON array. The rows come from the read path's description of a relation (read/reach.ts).
  */
-import type { FieldNode, GraphQLObjectType } from 'graphql';
-import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Params } from '../db/index.ts';
-import { listReach, reverseListReach } from '../read/reach.ts';
+import type { ModelDef, ModelRow } from '../catalogue/index.ts';
+import { ident } from '../db/index.ts';
+import { listReach, reverseListReach, type ListReach } from '../read/reach.ts';
 import { orderPlan } from '../read/select.ts';
 import { fitsObject, subfields } from './collect.ts';
-import type { QueryContext } from './context.ts';
+import type { QueryContext, StatementContext } from './context.ts';
 import type { Relation } from './map.ts';
-import { objectSql } from './objects.ts';
+import { objectSql, type Selection } from './objects.ts';
 import { filterSql } from './filters.ts';
 import { GraphqlFault } from './faults.ts';
 
@@ -37,52 +36,57 @@ export function pagination(qc: QueryContext, arg: unknown): Pagination {
   return { offset: 0, limit, start: given.start };
 }
 
-/** The rows of a relation of `model`'s row `a`: a list field of the model, or the rows pointing at it. */
-function reachOf(qc: QueryContext, model: ModelDef, relation: Relation, e: string, l: string) {
+/** A list's selection and the list field's arguments (`filters`, `pagination`). */
+export interface ListSelection extends Selection {
+  readonly args: Record<string, unknown>;
+}
+
+/**
+ * The rows of a relation of a row of `model` (a list field of the model, or the rows pointing at it),
+ * aliased `e`, a new alias of the statement (as is their link table's).
+ */
+function reachOf(qc: StatementContext, model: ModelDef, relation: Relation): { e: string; r: ListReach } {
+  const e = qc.params.alias('e');
+  const l = qc.params.alias('l');
   const r =
     relation.via === 'field'
       ? listReach(qc.registry, model, qc.registry.fieldOf(model, relation.field), e, l)
       : reverseListReach(
           qc.registry,
           model,
-          {},
-          { type: 'reverse_list', model: relation.model, field: relation.field },
-          e,
-          l,
+          { list: { type: 'reverse_list', model: relation.model, field: relation.field }, shape: {} },
+          { e, l },
         );
   if (!r) throw new GraphqlFault(`The list ${relation.field} is not available here.`);
-  return r;
+  return { e, r };
 }
 
 export interface PageSource {
   readonly target: ModelDef;
-  /** FROM the target's rows aliased `e` (and the joins the order needs) */
+  /** the alias of the target's rows in `from` */
+  readonly alias: string;
+  /** FROM the target's rows (and the joins the order needs) */
   readonly from: string;
   /** conditions the rows meet before the filters (`… AND ` or '') */
   readonly and: string;
   readonly order: string;
 }
 
-/** The page of `source` as a JSON array of `type` objects. */
-export async function pageSql(
-  qc: QueryContext,
-  source: PageSource,
-  type: GraphQLObjectType,
-  nodes: readonly FieldNode[],
-  args: Record<string, unknown>,
-  e: string,
-  p: Params,
-): Promise<string> {
+/** The page of `source` the list's arguments ask for, as a JSON array of its selection's objects. */
+export async function pageSql(qc: StatementContext, source: PageSource, list: ListSelection): Promise<string> {
+  const { type, nodes, args } = list;
+  const { alias: e } = source;
+  const p = qc.params;
   const access = await qc.access(source.target);
   if (!access) return `'[]'::json`;
   const page = pagination(qc, args.pagination);
   const where = [
     ...(access.condition ? [access.condition(e, p)] : []),
-    ...(args.filters ? [await filterSql(qc, type.name.replace(/Type$/, 'Filter'), args.filters, e, p)] : []),
+    ...(args.filters ? [await filterSql(qc, type.name.replace(/Type$/, 'Filter'), args.filters, e)] : []),
     ...(page.start !== undefined ? [`${e}.id >= ${p.add(page.start)}::bigint`] : []),
   ];
   const order = page.start !== undefined ? `${e}.id` : source.order;
-  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e, p);
+  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e);
   const limit = page.limit === null ? '' : ` LIMIT ${p.add(page.limit)}`;
   const offset = page.offset ? ` OFFSET ${p.add(page.offset)}` : '';
   return `(SELECT coalesce(json_agg(x.j ORDER BY x.o), '[]'::json) FROM (SELECT ${obj} AS j,
@@ -93,40 +97,33 @@ export async function pageSql(
 /** A root list's rows: the model's whole table. */
 export function tableSource(qc: QueryContext, model: ModelDef, e: string): PageSource {
   const o = orderPlan(qc.registry, model, model.ordering, e);
-  return { target: model, from: `${ident(model.table)} ${e}${o.joins}`, and: '', order: o.order };
+  return { target: model, alias: e, from: `${ident(model.table)} ${e}${o.joins}`, and: '', order: o.order };
 }
 
+/** The page of the rows a relation of the row reaches. */
 export async function listSql(
-  qc: QueryContext,
-  model: ModelDef,
+  qc: StatementContext,
+  row: ModelRow,
   relation: Relation,
-  type: GraphQLObjectType,
-  nodes: readonly FieldNode[],
-  args: Record<string, unknown>,
-  a: string,
-  p: Params,
+  list: ListSelection,
 ): Promise<string> {
-  const e = p.alias('e');
-  const r = reachOf(qc, model, relation, e, p.alias('l'));
-  const source = { target: r.target, from: r.from, and: `${r.and}${r.key} = ${a}.id AND `, order: r.order };
-  return pageSql(qc, source, type, nodes, args, e, p);
+  const { e, r } = reachOf(qc, row.model, relation);
+  const and = `${r.and}${r.key} = ${row.alias}.id AND `;
+  return pageSql(qc, { target: r.target, alias: e, from: r.from, and, order: r.order }, list);
 }
 
-/** The one row of a reverse one-to-one relation (a device's parent bay), or null. */
+/** The one row a reverse one-to-one relation of the row reaches (a device's parent bay), or null. */
 export async function oneSql(
-  qc: QueryContext,
-  model: ModelDef,
+  qc: StatementContext,
+  row: ModelRow,
   relation: Relation,
-  type: GraphQLObjectType,
-  nodes: readonly FieldNode[],
-  a: string,
-  p: Params,
+  selection: Selection,
 ): Promise<string> {
-  const e = p.alias('e');
-  const r = reachOf(qc, model, relation, e, p.alias('l'));
+  const { type, nodes } = selection;
+  const { e, r } = reachOf(qc, row.model, relation);
   const access = await qc.access(r.target);
   if (!access) return 'NULL::json';
-  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e, p);
-  const cond = access.condition ? ` AND ${access.condition(e, p)}` : '';
-  return `(SELECT ${obj} FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id${cond} ORDER BY ${e}.id LIMIT 1)`;
+  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e);
+  const cond = access.condition ? ` AND ${access.condition(e, qc.params)}` : '';
+  return `(SELECT ${obj} FROM ${r.from} WHERE ${r.and}${r.key} = ${row.alias}.id${cond} ORDER BY ${e}.id LIMIT 1)`;
 }

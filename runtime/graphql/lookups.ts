@@ -36,14 +36,15 @@ const comparisons: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: 
 const parts = ['year', 'month', 'day', 'week', 'quarter', 'hour', 'minute', 'second', 'iso_year'];
 const partSql: Readonly<Record<string, string>> = { week_day: 'dow', iso_week_day: 'isodow', iso_year: 'isoyear' };
 
-function one(
-  p: Params,
-  col: string,
-  op: string,
-  v: unknown,
-  cast: string,
-  enumMap?: Readonly<Record<string, unknown>>,
-): string {
+/** An SQL value a lookup compares (`col`), the type its values are cast to, and an enum's values by member name. */
+interface Compared {
+  readonly col: string;
+  readonly cast: string;
+  readonly enumMap?: Readonly<Record<string, unknown>>;
+}
+
+function one(p: Params, c: Compared, op: string, v: unknown): string {
+  const { col, cast, enumMap } = c;
   const value = (x: unknown) => {
     if (!enumMap) return x;
     if (!(String(x) in enumMap)) throw new GraphqlFault(`Unknown value ${String(x)}.`);
@@ -75,17 +76,17 @@ function one(
     return out.length ? out.join(' AND ') : 'TRUE';
   }
   if (parts.includes(op) || partSql[op])
-    return ops(p, `extract(${partSql[op] ?? op} FROM ${col})`, v as Input, 'numeric');
-  if (op === 'date') return ops(p, `(${col})::date`, v as Input, 'date');
-  if (op === 'time') return ops(p, `(${col})::time`, v as Input, 'time');
+    return ops(p, { col: `extract(${partSql[op] ?? op} FROM ${col})`, cast: 'numeric' }, v as Input);
+  if (op === 'date') return ops(p, { col: `(${col})::date`, cast: 'date' }, v as Input);
+  if (op === 'time') return ops(p, { col: `(${col})::time`, cast: 'time' }, v as Input);
   throw new GraphqlFault(`The lookup '${op}' is not supported here.`);
 }
 
-function ops(p: Params, col: string, input: Input, cast: string, enumMap?: Readonly<Record<string, unknown>>): string {
+function ops(p: Params, c: Compared, input: Input): string {
   const out: string[] = [];
   for (const [op, v] of Object.entries(input ?? {})) {
     if (v === null || v === undefined) continue;
-    out.push(`(${one(p, col, op, v, cast, enumMap)})`);
+    out.push(`(${one(p, c, op, v)})`);
   }
   return out.length ? out.join(' AND ') : 'TRUE';
 }
@@ -101,8 +102,8 @@ function jsonPath(p: Params, col: string, input: Input): string {
     if (v === null || v === undefined) continue;
     const cast =
       kind.startsWith('int') || kind.startsWith('float') ? 'numeric' : kind === 'boolean_lookup' ? 'boolean' : 'text';
-    const value = cast === 'text' ? at : `(${at})::${cast}`;
-    out.push(`(${kind.endsWith('range_lookup') ? one(p, value, 'range', v, cast) : ops(p, value, v as Input, cast)})`);
+    const value: Compared = { col: cast === 'text' ? at : `(${at})::${cast}`, cast };
+    out.push(`(${kind.endsWith('range_lookup') ? one(p, value, 'range', v) : ops(p, value, v as Input)})`);
   }
   return out.length ? out.join(' AND ') : 'TRUE';
 }
@@ -120,26 +121,31 @@ function arraySql(p: Params, col: string, input: Input): string {
   return out.length ? out.join(' AND ') : 'TRUE';
 }
 
-/** The condition a lookup input puts on the SQL value `col`. */
-export function lookupSql(
-  p: Params,
-  col: string,
-  kind: Kind,
-  value: unknown,
-  enumMap?: Readonly<Record<string, unknown>>,
-): string {
+/** The condition a lookup input puts on the SQL value `col`, compared as `kind`. */
+export function lookupSql(p: Params, col: string, kind: LookupKind, value: unknown): string {
   if (kind === 'eq') return `${col}::text = ${p.add(String(value))}`;
   if (kind === 'json') return jsonPath(p, col, value as Input);
   if (kind === 'array') return arraySql(p, col, value as Input);
-  const input = value as Input;
+  return typedSql(p, { col, cast: casts[kind] }, value as Input);
+}
+
+/** The condition an enum's lookup input puts on the column `col`, its values named by member (`members`). */
+export function enumSql(p: Params, col: string, value: unknown, members?: Readonly<Record<string, unknown>>): string {
+  return typedSql(p, { col, cast: casts.enum, enumMap: members }, value as Input);
+}
+
+/** A lookup input on a value compared as a type: its lookups, or numeric lookups nested by kind. */
+function typedSql(p: Params, c: Compared, input: Input): string {
   if ('filter_lookup' in input || 'range_lookup' in input || 'comparison_lookup' in input) {
+    // nested lookups compare values as they are (an enum's members are not looked up here)
+    const plain: Compared = { col: c.col, cast: c.cast };
     const out: string[] = [];
-    if (input.filter_lookup) out.push(ops(p, col, input.filter_lookup as Input, casts[kind]));
-    if (input.comparison_lookup) out.push(ops(p, col, input.comparison_lookup as Input, casts[kind]));
-    if (input.range_lookup) out.push(one(p, col, 'range', input.range_lookup, casts[kind]));
-    return out.length ? out.map((c) => `(${c})`).join(' AND ') : 'TRUE';
+    if (input.filter_lookup) out.push(ops(p, plain, input.filter_lookup as Input));
+    if (input.comparison_lookup) out.push(ops(p, plain, input.comparison_lookup as Input));
+    if (input.range_lookup) out.push(one(p, plain, 'range', input.range_lookup));
+    return out.length ? out.map((x) => `(${x})`).join(' AND ') : 'TRUE';
   }
-  return ops(p, col, input, casts[kind], enumMap);
+  return ops(p, c, input);
 }
 
 /** The ids a `TreeNodeFilter` names: the node itself, its descendants, children, ancestors, parent or siblings. */

@@ -4,9 +4,9 @@
  * caller's view constraint of its model), unions by the row's type column. However deep the query, its
  * root field is one statement; PostgreSQL walks the relations by their indexes.
  */
-import { getNamedType, isListType, isNonNullType, type FieldNode, type GraphQLObjectType } from 'graphql';
-import type { FieldDef, FieldOfKind, ModelDef } from '../catalogue/index.ts';
-import { ident, literal, type Params } from '../db/index.ts';
+import { getNamedType, isListType, isNonNullType, type GraphQLObjectType } from 'graphql';
+import type { FieldDef, FieldOfKind, ModelDef, ModelRow } from '../catalogue/index.ts';
+import { ident, literal } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { fieldSql, type JsonScope } from '../read/json-sql.ts';
 import { rowExpression } from '../read/select.ts';
@@ -15,11 +15,22 @@ import { tables } from '../db/tables.ts';
 import { customFieldsOf } from '../read/custom-fields.ts';
 import { activeContexts } from '../read/config-context.ts';
 import { argumentsOf, fieldDefOf, fitsObject, subfields, type CollectedFields, type FieldNodes } from './collect.ts';
-import type { QueryContext } from './context.ts';
+import type { QueryContext, StatementContext } from './context.ts';
 import type { FieldSource } from './map.ts';
 import { valueSql } from './values.ts';
 import { listSql, oneSql, pagination } from './lists.ts';
 import { GraphqlFault } from './faults.ts';
+
+/** What is written of each row: its object type's fields that the sub-selections of `nodes` (one field's) pick. */
+export interface Selection {
+  readonly type: GraphQLObjectType;
+  readonly nodes: FieldNodes;
+}
+
+/** The object being written: the row (its model and alias) and its object type. */
+interface ObjectRow extends ModelRow {
+  readonly type: GraphQLObjectType;
+}
 
 /** `json_build_object` takes at most 100 arguments; a wider object is written from a row. */
 export function jsonObject(pairs: readonly (readonly [string, string])[]): string {
@@ -38,8 +49,9 @@ async function scopeFor(qc: QueryContext, model: ModelDef): Promise<JsonScope> {
   };
 }
 
-/** The object a foreign key (or a computed one, or a cable end) names, as SQL of its id. */
-function targetId(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): { target: ModelDef; id: string } {
+/** The object a foreign key (or a computed one, or a cable end) of the row names, as SQL of its id. */
+function targetId(qc: QueryContext, row: ModelRow, f: FieldDef): { target: ModelDef; id: string } {
+  const { model, alias: a } = row;
   if (f.kind === 'fk') return { target: qc.registry.model(f.to), id: `${a}.${ident(f.column)}` };
   const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type === 'expr') return { target: qc.registry.targetOf(model, f.name), id: rowExpression(c.sql, a, true) };
@@ -59,37 +71,35 @@ function readSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: string): str
   return sql;
 }
 
-/** One row of `target` by id (null when none, or when the caller may not view it). */
+/** One row of `target` by id, the SQL `id` (null when none, or when the caller may not view it). */
 export async function rowSql(
-  qc: QueryContext,
+  qc: StatementContext,
   target: ModelDef,
-  type: GraphQLObjectType,
-  nodes: readonly FieldNode[],
   id: string,
-  p: Params,
+  selection: Selection,
 ): Promise<string> {
+  const { type, nodes } = selection;
   const access = await qc.access(target);
   if (!access) return 'NULL::json';
-  const e = p.alias('o');
-  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e, p);
-  const cond = access.condition ? ` AND ${access.condition(e, p)}` : '';
+  const e = qc.params.alias('o');
+  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e);
+  const cond = access.condition ? ` AND ${access.condition(e, qc.params)}` : '';
   return `(SELECT ${obj} FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}${cond})`;
 }
 
+/** The object a generic relation `f` of the object names, as the member type of the field's union. */
 async function unionSql(
-  qc: QueryContext,
-  model: ModelDef,
+  qc: StatementContext,
+  object: ObjectRow,
   f: FieldOfKind<'generic'>,
-  union: string,
-  nodes: readonly FieldNode[],
-  a: string,
-  p: Params,
+  nodes: FieldNodes,
 ): Promise<string> {
-  const members = qc.map.unions[union] ?? {};
+  const a = object.alias;
+  const members = qc.map.unions[getNamedType(fieldDefOf(object.type, nodes).type).name] ?? {};
   const branches: string[] = [];
   for (const [key, typeName] of Object.entries(members)) {
     const type = qc.schema.getType(typeName) as GraphQLObjectType;
-    const sql = await rowSql(qc, qc.registry.model(key), type, nodes, `${a}.${ident(f.idColumn)}`, p);
+    const sql = await rowSql(qc, qc.registry.model(key), `${a}.${ident(f.idColumn)}`, { type, nodes });
     branches.push(`WHEN ${literal(key)} THEN ${sql}`);
   }
   return branches.length ? `CASE ${a}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::json';
@@ -113,8 +123,12 @@ function contentTypeSql(qc: QueryContext, nodes: FieldNodes, col: string): strin
     WHERE o.app_label || '.' || o.model = ${col})`;
 }
 
-/** A list column of object types as ContentTypeType objects in the list's order, paged by `pagination`. */
-function contentTypesSql(qc: QueryContext, type: GraphQLObjectType, nodes: FieldNodes, col: string, p: Params): string {
+/**
+ * A list column of object types (`col`, the field of `type` the nodes select) as ContentTypeType objects
+ * in the list's order, paged by `pagination`.
+ */
+function contentTypesSql(qc: StatementContext, type: GraphQLObjectType, nodes: FieldNodes, col: string): string {
+  const p = qc.params;
   const args = argumentsOf(qc.collect, fieldDefOf(type, nodes), nodes[0]);
   const page = pagination(qc, args.pagination);
   if (page.start !== undefined) throw new GraphqlFault('`start` pages lists of objects; use `offset` here.');
@@ -125,7 +139,8 @@ function contentTypesSql(qc: QueryContext, type: GraphQLObjectType, nodes: Field
     ON o.app_label || '.' || o.model = t.v ORDER BY t.n${limit}${offset}) x)`;
 }
 
-async function configContextSql(qc: QueryContext, model: ModelDef, f: FieldDef, a: string): Promise<string> {
+async function configContextSql(qc: QueryContext, row: ModelRow, f: FieldDef): Promise<string> {
+  const { model, alias: a } = row;
   const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type !== 'config_context') return 'NULL::json';
   if (!(await activeContexts(qc.read, c)).length)
@@ -135,15 +150,14 @@ async function configContextSql(qc: QueryContext, model: ModelDef, f: FieldDef, 
   return `json_build_object('__nb_deferred', ${qc.deferred.length - 1}, 'id', ${a}.id)`;
 }
 
+/** The value of the field the nodes select on the object, from where the map says it comes (`src`). */
 async function fieldValue(
-  qc: QueryContext,
-  model: ModelDef,
-  type: GraphQLObjectType,
+  qc: StatementContext,
+  object: ObjectRow,
   nodes: FieldNodes,
   src: FieldSource,
-  a: string,
-  p: Params,
 ): Promise<string> {
+  const { model, type, alias: a } = object;
   const field = (name: string) => qc.registry.fieldOf(model, name);
   switch (src.kind) {
     case 'id':
@@ -166,26 +180,24 @@ async function fieldValue(
     case 'content_type':
       return contentTypeSql(qc, nodes, `${a}.${ident(qc.registry.columnOf(model, src.field))}`);
     case 'content_types':
-      return contentTypesSql(qc, type, nodes, `${a}.${ident(qc.registry.columnOf(model, src.field))}`, p);
+      return contentTypesSql(qc, type, nodes, `${a}.${ident(qc.registry.columnOf(model, src.field))}`);
     case 'config_context':
-      return configContextSql(qc, model, field(src.field), a);
+      return configContextSql(qc, object, field(src.field));
     case 'null':
       return 'NULL';
     case 'object': {
-      const { target, id } = targetId(qc, model, field(src.field), a);
-      return rowSql(qc, target, getNamedType(fieldDefOf(type, nodes).type) as GraphQLObjectType, nodes, id, p);
+      const { target, id } = targetId(qc, object, field(src.field));
+      return rowSql(qc, target, id, { type: getNamedType(fieldDefOf(type, nodes).type) as GraphQLObjectType, nodes });
     }
-    case 'union': {
-      const f = qc.registry.fieldOfKind(model, src.field, 'generic');
-      return unionSql(qc, model, f, getNamedType(fieldDefOf(type, nodes).type).name, nodes, a, p);
-    }
+    case 'union':
+      return unionSql(qc, object, qc.registry.fieldOfKind(model, src.field, 'generic'), nodes);
     case 'list':
     case 'one': {
       const def = fieldDefOf(type, nodes);
       const args = argumentsOf(qc.collect, def, nodes[0]);
       const item = getNamedType(def.type) as GraphQLObjectType;
-      if (src.kind === 'one') return oneSql(qc, model, src.relation, item, nodes, a, p);
-      return listSql(qc, model, src.relation, item, nodes, args, a, p);
+      if (src.kind === 'one') return oneSql(qc, object, src.relation, { type: item, nodes });
+      return listSql(qc, object, src.relation, { type: item, nodes, args });
     }
   }
 }
@@ -198,15 +210,14 @@ export function nonNullObject(type: GraphQLObjectType, name: string): boolean {
 
 /** The JSON object of the row aliased `a` of `type`'s model, with the collected fields. */
 export async function objectSql(
-  qc: QueryContext,
+  qc: StatementContext,
   type: GraphQLObjectType,
   fields: CollectedFields,
   a: string,
-  p: Params,
 ): Promise<string> {
   const map = qc.map.types[type.name];
   if (!map) throw new GraphqlFault(`Unknown type ${type.name}.`);
-  const model = qc.registry.model(map.model);
+  const object: ObjectRow = { model: qc.registry.model(map.model), alias: a, type };
   const pairs: [string, string][] = [];
   for (const [key, nodes] of fields) {
     const name = nodes[0].name.value;
@@ -216,7 +227,7 @@ export async function objectSql(
     }
     const src = map.fields[name];
     if (!src) throw new GraphqlFault(`Cannot query field '${name}' on type '${type.name}'.`);
-    pairs.push([key, await fieldValue(qc, model, type, nodes, src, a, p)]);
+    pairs.push([key, await fieldValue(qc, object, nodes, src)]);
   }
   return jsonObject(pairs);
 }

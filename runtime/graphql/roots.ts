@@ -6,52 +6,47 @@
 import type { GraphQLObjectType } from 'graphql';
 import { getNamedType } from 'graphql';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, readOptions, query } from '../db/index.ts';
+import { ident, readOptions, query } from '../db/index.ts';
 import { argumentsOf, fieldDefOf, fitsObject, subfields, type FieldNodes } from './collect.ts';
-import type { QueryContext } from './context.ts';
+import { statementContext, type QueryContext, type StatementContext } from './context.ts';
 import { GraphqlFault } from './faults.ts';
 import { filterSql } from './filters.ts';
-import { pageSql, pagination, tableSource } from './lists.ts';
+import { pageSql, pagination, tableSource, type ListSelection } from './lists.ts';
 import { jsonObject, objectSql } from './objects.ts';
 import type { RootField } from './map.ts';
 
-async function run(qc: QueryContext, text: string, p: Params): Promise<string | null> {
-  const rows = await query(qc.read.db, text, p.values, readOptions(text));
+/** A root field's selection: its model, its response key, its rows' object type, its nodes and arguments. */
+interface RootSelection extends ListSelection {
+  readonly model: ModelDef;
+  readonly key: string;
+}
+
+async function run(qc: StatementContext, text: string): Promise<string | null> {
+  const rows = await query(qc.read.db, text, qc.params.values, readOptions(text));
   return (rows[0]?.j as string | null | undefined) ?? null;
 }
 
-async function single(
-  qc: QueryContext,
-  model: ModelDef,
-  type: GraphQLObjectType,
-  key: string,
-  nodes: FieldNodes,
-  args: Record<string, unknown>,
-): Promise<string> {
+async function single(qc: QueryContext, field: RootSelection): Promise<string> {
+  const { model, type, key, nodes, args } = field;
   const missing = () => new GraphqlFault(`${model.className} matching query does not exist.`, locations(nodes), [key]);
   const id = String(args.id ?? '');
   if (!/^\d{1,18}$/.test(id)) throw missing();
   const access = await qc.access(model);
   if (!access) throw missing();
-  const p = new Params();
-  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), 't', p);
+  const sc = statementContext(qc);
+  const p = sc.params;
+  const obj = await objectSql(sc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), 't');
   const cond = access.condition ? ` AND ${access.condition('t', p)}` : '';
   const text = `SELECT (${obj})::text AS j FROM ${ident(model.table)} t WHERE t.id = ${p.add(id)}::bigint${cond}`;
-  const out = await run(qc, text, p);
+  const out = await run(sc, text);
   if (out === null) throw missing();
   return out;
 }
 
-async function list(
-  qc: QueryContext,
-  model: ModelDef,
-  type: GraphQLObjectType,
-  nodes: FieldNodes,
-  args: Record<string, unknown>,
-): Promise<string> {
-  const p = new Params();
-  const sql = await pageSql(qc, tableSource(qc, model, 't'), type, nodes, args, 't', p);
-  return (await run(qc, `SELECT (${sql})::text AS j`, p)) ?? '[]';
+async function list(qc: QueryContext, field: RootSelection): Promise<string> {
+  const sc = statementContext(qc);
+  const sql = await pageSql(sc, tableSource(qc, field.model, 't'), field);
+  return (await run(sc, `SELECT (${sql})::text AS j`)) ?? '[]';
 }
 
 async function metadata(
@@ -62,11 +57,12 @@ async function metadata(
 ): Promise<string> {
   const access = await qc.access(model);
   const page = pagination(qc, args.pagination);
-  const p = new Params();
+  const sc = statementContext(qc);
+  const p = sc.params;
   const filter = qc.map.filters[`${model.className}Filter`] ? `${model.className}Filter` : undefined;
   const where = [
     access ? (access.condition ? access.condition('t', p) : 'TRUE') : 'FALSE',
-    ...(args.filters && filter ? [await filterSql(qc, filter, args.filters, 't', p)] : []),
+    ...(args.filters && filter ? [await filterSql(sc, filter, args.filters, 't')] : []),
   ].join(' AND ');
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   const next =
@@ -81,7 +77,7 @@ async function metadata(
   };
   const fields = subfields(qc.collect, nodes, (c) => c === 'PageMetadata');
   const pairs = [...fields].map(([k, n]) => [k, values[n[0].name.value] ?? 'NULL'] as const);
-  return (await run(qc, `SELECT (${jsonObject(pairs)})::text AS j`, p)) ?? 'null';
+  return (await run(sc, `SELECT (${jsonObject(pairs)})::text AS j`)) ?? 'null';
 }
 
 const locations = (nodes: FieldNodes) =>
@@ -100,8 +96,8 @@ export async function rootValue(qc: QueryContext, root: RootField, key: string, 
   const args = argumentsOf(qc.collect, def, nodes[0]);
   try {
     if (root.metadata) return await metadata(qc, model, nodes, args);
-    const type = getNamedType(def.type) as GraphQLObjectType;
-    return root.list ? await list(qc, model, type, nodes, args) : await single(qc, model, type, key, nodes, args);
+    const field: RootSelection = { model, key, nodes, args, type: getNamedType(def.type) as GraphQLObjectType };
+    return root.list ? await list(qc, field) : await single(qc, field);
   } catch (e) {
     if (e instanceof GraphqlFault && !e.path) throw new GraphqlFault(e.message, e.locations ?? locations(nodes), [key]);
     throw e;

@@ -8,10 +8,9 @@ import { ServiceError } from '../errors/index.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { newSchemaId, schemaName } from '../branching/schema.ts';
 import { dropBranchSchema } from '../branching/provision.ts';
-import { JOB_ATTEMPTS, TRANSITIONAL, type BranchStatus } from '../branching/lifecycle.ts';
+import { JOB_ATTEMPTS, TRANSITIONAL } from '../branching/lifecycle.ts';
+import { lockBranchesForDelete, setBranchJob } from '../branching/branch-rows.ts';
 import { branchJobs } from '../branching/operations.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
 
 export const branchHooks: ModelHooks = {
   prepare(ctx, _model, items, action) {
@@ -33,24 +32,19 @@ export const branchHooks: ModelHooks = {
         userId: ctx.actor?.id ?? null,
         payload: { branch_id: p.id, commit: true, user_id: ctx.actor?.id ?? null, username: ctx.actor?.username ?? '' },
       });
-      await query(ctx.db, `UPDATE public.${tables.branch} SET job = $2 WHERE id = $1`, [p.id, jobId]);
+      await setBranchJob(ctx.db, p.id, jobId);
     }
   },
   async beforeDelete(ctx, _model, ids) {
-    const rows = await query(
-      ctx.db,
-      `SELECT id, name, status, schema_id FROM public.${tables.branch}
-      WHERE id = ANY($1::bigint[]) FOR UPDATE`,
-      [ids],
-    );
+    const rows = await lockBranchesForDelete(ctx.db, ids);
     for (const r of rows) {
-      if (TRANSITIONAL.includes(r.status as BranchStatus)) {
+      if (TRANSITIONAL.includes(r.status)) {
         throw new ServiceError('conflict', {
-          detail: `Branch "${r.name as string}" is ${r.status as string}; it can be deleted once that operation ends.`,
+          detail: `Branch "${r.name}" is ${r.status}; it can be deleted once that operation ends.`,
           status: r.status,
         });
       }
     }
-    for (const r of rows) if (r.schema_id) await dropBranchSchema(ctx.db, schemaName(r.schema_id as string));
+    for (const r of rows) if (r.schema_id) await dropBranchSchema(ctx.db, schemaName(r.schema_id));
   },
 };

@@ -17,7 +17,8 @@ export const permissionHooks: ModelHooks = {
       }
       for (const type of (p.values.object_types ?? []) as string[]) {
         try {
-          constraintSql(ctx.registry, ctx.registry.model(type), constraints, 0, 't', new Params());
+          const row = { model: ctx.registry.model(type), alias: 't' };
+          constraintSql({ registry: ctx.registry, params: new Params(), userId: 0 }, row, constraints);
         } catch (e) {
           if (!(e instanceof ConstraintError)) throw e;
           p.errors.add('constraints', `Invalid filter for ${type}: ${e.message}`);

@@ -38,8 +38,7 @@ async function mayGrant(ctx: WriteContext, userId: number): Promise<boolean> {
   )[0];
   if (!row) return false;
   return hasPermission(
-    ctx.db,
-    ctx.settings,
+    { db: ctx.db, settings: ctx.settings },
     { id: actor.id, username: actor.username, isSuperuser: row.is_superuser as boolean, isActive: true },
     'users.token',
     'grant_token',

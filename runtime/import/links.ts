@@ -13,6 +13,13 @@ import { STATE_SCHEMA } from './state.ts';
 /** The state key of a link field: `dcim.interface.tagged_vlans`, or `dcim.interface.tags`. */
 export const linkKey = (model: ModelDef, f: LinkField) => `${model.key}.${f.name}`;
 
+/** A model's link field (many-to-many or tags), with the catalogue its targets are found in. */
+export interface ModelLink {
+  readonly registry: Registry;
+  readonly model: ModelDef;
+  readonly field: LinkField;
+}
+
 interface LinkTarget {
   readonly table: string;
   readonly source: string;
@@ -23,7 +30,7 @@ interface LinkTarget {
   readonly fixed?: Readonly<Record<string, string>>;
 }
 
-function linkTarget(registry: Registry, model: ModelDef, f: LinkField): LinkTarget {
+function linkTarget({ registry, model, field: f }: ModelLink): LinkTarget {
   if (f.kind === 'tags') {
     return {
       table: tables.taggedItem,
@@ -46,14 +53,12 @@ function dropped(report: ReportData, model: ModelDef, f: LinkField | FieldOfKind
 /** Inserts (object id, target id) pairs whose target exists; the others are counted as dropped. */
 export async function insertLinks(
   db: Db,
-  registry: Registry,
-  model: ModelDef,
-  f: LinkField,
+  link: ModelLink,
   pairs: readonly (readonly [number, number])[],
   report: ReportData,
 ): Promise<void> {
   if (!pairs.length) return;
-  const t = linkTarget(registry, model, f);
+  const t = linkTarget(link);
   const fixed = Object.entries(t.fixed ?? {});
   const cols = [...fixed.map(([c]) => ident(c)), ident(t.source), ident(t.target)].join(', ');
   const values = [...fixed.map(([, v]) => `'${v.replace(/'/g, "''")}'`), 'x.s', 'x.t'].join(', ');
@@ -63,7 +68,7 @@ export async function insertLinks(
       WHERE EXISTS (SELECT 1 FROM ${ident(t.targetTable)} g WHERE g.id = x.t) ON CONFLICT DO NOTHING RETURNING 1`,
     [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
-  dropped(report, model, f, pairs.length - rows.length);
+  dropped(report, link.model, link.field, pairs.length - rows.length);
 }
 
 /** Keeps links for later (their targets are in the same group, not all written yet). */
@@ -81,13 +86,11 @@ export async function releaseLinks(db: Db, registry: Registry, late: ReadonlySet
   for (const key of late) {
     const dot = key.lastIndexOf('.');
     const model = registry.model(key.slice(0, dot));
-    const f = registry.fieldOfKind(model, key.slice(dot + 1), 'm2m', 'tags');
+    const field = registry.fieldOfKind(model, key.slice(dot + 1), 'm2m', 'tags');
     const rows = await query(db, `DELETE FROM ${STATE_SCHEMA}.link WHERE field = $1 RETURNING s, t`, [key]);
     await insertLinks(
       db,
-      registry,
-      model,
-      f,
+      { registry, model, field },
       rows.map((r) => [Number(r.s), Number(r.t)] as const),
       report,
     );

@@ -13,13 +13,18 @@ import { LIST_CAP, type Difference, type ReportData, type Verification } from '.
 import type { Source } from './source.ts';
 import type { TargetApi } from './target-app.ts';
 
+/** A model and its list path at the source. */
+export interface SourceList {
+  readonly model: ModelDef;
+  readonly path: string;
+}
+
 export interface VerifyScope {
   readonly registry: Registry;
   readonly source: Source;
   readonly target: TargetApi;
   readonly report: ReportData;
-  /** model → its list path at the source */
-  readonly models: readonly { model: ModelDef; path: string }[];
+  readonly models: readonly SourceList[];
   readonly merge: boolean;
   readonly pageSize: number;
   /** where progress is shown (per model, as the copy's) */
@@ -64,6 +69,12 @@ interface Tally {
   more: number;
 }
 
+/** Where a model's comparison counts what it did: the differences it found, the objects it went through. */
+interface Counting {
+  readonly tally: Tally;
+  readonly progress: Progress;
+}
+
 function add(t: Tally, d: Difference[]): void {
   for (const x of d) {
     if (t.differences.length < LIST_CAP) t.differences.push(x);
@@ -89,7 +100,8 @@ function currentNames(legacy: LegacyNames, o: Record<string, unknown>): Record<s
   return mapped;
 }
 
-async function compareModel(v: VerifyScope, m: ModelDef, path: string, t: Tally, ctx: CompareContext, p: Progress) {
+async function compareModel(v: VerifyScope, { model: m, path }: SourceList, ctx: CompareContext, out: Counting) {
+  const { tally: t, progress: p } = out;
   const { absent, conflicts } = explained(v.report, m.key);
   const emptied = emptiedFields(v.report, m);
   const legacy = legacyNames(v.registry, m);
@@ -161,7 +173,7 @@ export async function verifyImport(v: VerifyScope): Promise<Verification> {
     ]);
     const before = t.compared;
     progress.begin(model.key, source);
-    await compareModel(v, model, path, t, { ...ctx, skip }, progress);
+    await compareModel(v, { model, path }, { ...ctx, skip }, { tally: t, progress });
     progress.end(t.compared - before, 'compared');
   }
   const countsOk = counts.every((c) => (v.merge ? c.target >= c.expected : c.target === c.expected));

@@ -157,7 +157,7 @@ async function links(tx: Tx, w: ModelWriter, page: Converted[], report: ReportDa
       ),
     );
     if (w.late.has(linkKey(w.model, f))) await holdLinks(tx, linkKey(w.model, f), pairs);
-    else await insertLinks(tx, w.registry, w.model, f, pairs, report);
+    else await insertLinks(tx, { registry: w.registry, model: w.model, field: f }, pairs, report);
   }
 }
 

@@ -7,61 +7,35 @@
 import type { Task } from 'graphile-worker';
 import type { JobRow, JobTask, TaskContext, TaskOutcome } from './task.ts';
 import { waitForEarlier } from './ordered.ts';
-import { QUEUE } from './enqueue.ts';
-import { tables } from '../db/tables.ts';
-import { query, queryRow } from '../db/index.ts';
+import { completeJob, failJob, insertScheduledJob, startJob, type Attempt } from './job-rows.ts';
+import { failTask, finishTask, startTask } from './task-rows.ts';
 
 const message = (e: unknown) => `${(e as Error).message ?? e}`.slice(0, 10_000);
 
 export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: () => string): Task {
   const runJob: Task = async (payload, helpers) => {
     const p = payload as { job_id?: string; task_id?: string } | null;
-    if (p?.task_id) return runTask(ctx, task, p.task_id, helpers.job, workerIds());
+    const attempt: Attempt = { attempts: helpers.job.attempts, workerId: workerIds() };
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    if (p?.task_id) return runTask(ctx, task, p.task_id, { attempt, lastAttempt });
     const jobId = p?.job_id;
-    if (!jobId) {
-      // scheduled (cron) runs carry no job row: give them one
-      const row = await queryRow(
-        ctx.sql,
-        `INSERT INTO public.${tables.job} (job_id, name, status, task, payload, queue_name, error, log_entries,
-          created)
-         VALUES (gen_random_uuid()::text, $1, 'pending', $1, '{}', '${QUEUE}', '', '[]'::jsonb, now())
-         RETURNING job_id`,
-        [name],
-      );
-      return runJob({ job_id: row.job_id }, helpers);
-    }
-    const rows = await query(
-      ctx.sql,
-      `UPDATE public.${tables.job} SET status = 'running', started = coalesce(started, now()), attempts = $2,
-        locked_by = $3
-        WHERE job_id = $1 RETURNING id, job_id, name, task, payload, object_type, object_id, user_id`,
-      [jobId, helpers.job.attempts, workerIds()],
-    );
-    const row = rows[0];
+    // scheduled (cron) runs carry no job row: give them one
+    if (!jobId) return runJob({ job_id: await insertScheduledJob(ctx.sql, name) }, helpers);
+    const row = await startJob(ctx.sql, jobId, attempt);
     if (!row) return; // the job row is gone (deleted): nothing to do
-    const job = {
-      ...row,
-      payload: row.payload ? JSON.parse(row.payload as string) : null,
-      lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
-    } as unknown as JobRow;
+    const job: JobRow = { ...row, payload: row.payload ? JSON.parse(row.payload) : null, lastAttempt };
     let outcome;
     try {
       outcome = await task(ctx, job);
     } catch (e) {
-      await query(
-        ctx.sql,
-        `UPDATE public.${tables.job} SET status = $2::text, error = $3, completed = CASE WHEN $2::text = 'failed'
-          THEN now() END, locked_by = NULL WHERE job_id = $1`,
-        [jobId, job.lastAttempt ? 'failed' : 'errored', message(e)],
-      );
+      await failJob(ctx.sql, jobId, { status: job.lastAttempt ? 'failed' : 'errored', error: message(e) });
       throw e; // graphile-worker retries it
     }
-    await query(
-      ctx.sql,
-      `UPDATE public.${tables.job} SET status = $2, data = $3::text::jsonb, error = $4, completed = now(),
-        locked_by = NULL WHERE job_id = $1`,
-      [jobId, outcome.ok ? 'completed' : 'failed', JSON.stringify(outcome.data ?? null), outcome.error],
-    );
+    await completeJob(ctx.sql, jobId, {
+      status: outcome.ok ? 'completed' : 'failed',
+      data: outcome.data,
+      error: outcome.error,
+    });
   };
   return runJob;
 }
@@ -76,56 +50,34 @@ async function runTask(
   ctx: TaskContext,
   task: JobTask,
   taskId: string,
-  attempt: { attempts: number; max_attempts: number },
-  workerId: string,
+  run: { readonly attempt: Attempt; readonly lastAttempt: boolean },
 ): Promise<void> {
   // a task deleted, stopped or already ended (a second graphile job for it) is not run
-  const rows = await query(
-    ctx.sql,
-    `UPDATE public.${tables.backgroundTask} SET status = 'started', started_at = now(), ended_at = NULL,
-            attempts = $2, worker_name = $3
-      WHERE task_id = $1 AND status IN ('queued', 'scheduled')
-      RETURNING id, task_id, description, task, payload, ordering_key`,
-    [taskId, attempt.attempts, workerId],
-  );
-  const row = rows[0];
+  const row = await startTask(ctx.sql, taskId, run.attempt);
   if (!row) return;
-  if (row.ordering_key) await waitForEarlier(ctx.sql, Number(row.id), row.ordering_key as string);
+  if (row.ordering_key) await waitForEarlier(ctx.sql, Number(row.id), row.ordering_key);
   const job: JobRow = {
     id: Number(row.id),
     job_id: taskId,
-    name: row.description as string,
-    task: row.task as string,
-    payload: JSON.parse(row.payload as string),
+    name: row.description,
+    task: row.task,
+    payload: JSON.parse(row.payload),
     object_type: null,
     object_id: null,
     user_id: null,
-    lastAttempt: attempt.attempts >= attempt.max_attempts,
+    lastAttempt: run.lastAttempt,
   };
   let outcome: TaskOutcome;
   try {
     outcome = await task(ctx, job);
   } catch (e) {
-    await query(
-      ctx.sql,
-      `UPDATE public.${tables.backgroundTask} SET status = $2::text, exc_info = $3,
-              ended_at = CASE WHEN $2::text = 'failed' THEN now() END
-        WHERE task_id = $1`,
-      [taskId, job.lastAttempt ? 'failed' : 'scheduled', message(e)],
-    );
+    await failTask(ctx.sql, taskId, { status: job.lastAttempt ? 'failed' : 'scheduled', error: message(e) });
     throw e; // graphile-worker retries it
   }
-  await query(
-    ctx.sql,
-    `UPDATE public.${tables.backgroundTask} SET status = $2, result = $3, meta = $4::text::jsonb, exc_info = $5,
-            ended_at = now()
-      WHERE task_id = $1`,
-    [
-      taskId,
-      outcome.ok ? 'finished' : 'failed',
-      resultText(outcome),
-      JSON.stringify(outcome.data && typeof outcome.data === 'object' ? outcome.data : {}),
-      outcome.ok ? null : outcome.error,
-    ],
-  );
+  await finishTask(ctx.sql, taskId, {
+    status: outcome.ok ? 'finished' : 'failed',
+    result: resultText(outcome),
+    meta: outcome.data && typeof outcome.data === 'object' ? outcome.data : {},
+    error: outcome.ok ? null : outcome.error,
+  });
 }

@@ -25,6 +25,8 @@ import type { Settings } from '../config/index.ts';
 import { connect, isUnavailable, type Sql, query } from '../db/index.ts';
 import type { JobTask, TaskContext } from './task.ts';
 import { wrap } from './runs.ts';
+import { releaseJobsOfWorkers } from './job-rows.ts';
+import { requeueTasksOfWorkers } from './task-rows.ts';
 import { tables } from '../db/tables.ts';
 
 /** The pool tasks run their queries on: no request timeout (a branch copy may take minutes). */
@@ -67,32 +69,24 @@ export async function recoverStaleWorkers(ctx: TaskContext, utils: WorkerUtils):
   const ids = stale.map((r) => r.id as string);
   if (!ids.length) return [];
   // tasks first: once unlocked, a task runs again only if its row says it is queued
-  await query(
-    ctx.sql,
-    `UPDATE public.${tables.backgroundTask} SET status = 'queued',
-            exc_info = 'Worker ' || worker_name || ' stopped responding; the task will run again.'
-      WHERE status = 'started' AND worker_name = ANY($1::text[])`,
-    [ids],
-  );
+  await requeueTasksOfWorkers(ctx.sql, ids);
   await utils.forceUnlockWorkers(ids);
-  await query(
-    ctx.sql,
-    `UPDATE public.${tables.job} SET status = 'pending', locked_by = NULL,
-            error = 'Worker ' || locked_by || ' stopped responding; the job will run again.'
-      WHERE status = 'running' AND locked_by = ANY($1::text[])`,
-    [ids],
-  );
+  await releaseJobsOfWorkers(ctx.sql, ids);
   return ids;
 }
 
-/** One graphile-worker runner for `tasks`, on connections of its own. */
+/** What one runner takes: its tasks, how many at once, and the schedule (the main runner's only). */
+interface RunnerGroup {
+  readonly tasks: readonly string[];
+  readonly concurrency: number;
+  readonly crontab: string | undefined;
+}
+
+/** One graphile-worker runner for the group's tasks, on connections of its own; `onPool` hears of its worker pool. */
 async function startRunner(
   o: WorkerOptions,
-  tasks: readonly string[],
-  concurrency: number,
-  crontab: string | undefined,
-  ids: Set<string>,
-  onPool: () => void,
+  { tasks, concurrency, crontab }: RunnerGroup,
+  onPool: (id: string) => void,
 ): Promise<{ runner: Runner; pgPool: pg.Pool }> {
   const ctx = o.context;
   let workerId = '';
@@ -104,9 +98,8 @@ async function startRunner(
   // jobs are locked in the name of the worker pool: that id is what the heartbeat vouches for
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
   events.on('pool:create', ({ workerPool }) => {
-    ids.add(workerPool.id);
     workerId = workerPool.id;
-    onPool();
+    onPool(workerPool.id);
   });
   // our own pool, so that connections PostgreSQL closes (a Ctrl-C reaches its process too) are
   // errors we handle, not unhandled 'error' events that end the process with a trace
@@ -150,7 +143,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const ids = new Set<string>();
   const pooled = new Set((o.pools ?? []).flatMap((p) => p.tasks));
   const main = Object.keys(o.tasks).filter((name) => !pooled.has(name));
-  const all = [
+  const all: RunnerGroup[] = [
     { tasks: main, concurrency: o.concurrency ?? ctx.settings.workerConcurrency, crontab: o.crontab },
     ...(o.pools ?? []).map((p) => ({
       tasks: p.tasks.filter((t) => o.tasks[t]),
@@ -160,7 +153,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   ];
   const groups = all.filter((g) => g.tasks.length);
   const runners: { runner: Runner; pgPool: pg.Pool }[] = [];
-  for (const g of groups) runners.push(await startRunner(o, g.tasks, g.concurrency, g.crontab, ids, () => void beat()));
+  const onPool = (id: string) => {
+    ids.add(id);
+    void beat();
+  };
+  for (const g of groups) runners.push(await startRunner(o, g, onPool));
   const [first] = runners;
   if (!first) throw new Error('A worker needs at least one task to run.');
   const pgPool = first.pgPool;

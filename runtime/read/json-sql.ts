@@ -6,7 +6,14 @@
  * (cable traces, merged config contexts, uploads) are left to serialize.ts; a nested relation with
  * such a field is rendered there as a whole.
  */
-import { formModel, type ComputedField, type FieldDef, type ModelDef, type Registry } from '../catalogue/index.ts';
+import {
+  formModel,
+  type ComputedField,
+  type FieldDef,
+  type ModelDef,
+  type ModelRow,
+  type Registry,
+} from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
@@ -24,6 +31,12 @@ export interface JsonScope {
   readonly customFields?: (model: ModelDef) => readonly string[] | undefined;
   /** no config context is active: a rendered config context is the object's local data alone */
   readonly noActiveContexts?: boolean;
+}
+
+/** Which value of an object's cable end a field gives, and whether a related object is only its id. */
+interface CableValue {
+  readonly part: string;
+  readonly plain: boolean;
 }
 
 const MAX_NESTING = 4;
@@ -105,14 +118,14 @@ function computed(scope: JsonScope, model: ModelDef, f: ComputedField, a: string
       return value;
     }
     case 'reverse_list':
-      return nestedList(scope, (e, l) => reverseListReach(registry, model, f, c, e, l), a, depth);
+      return nestedList(scope, (e, l) => reverseListReach(registry, model, { list: c, shape: f }, { e, l }), a, depth);
     case 'config_context': {
       if (!scope.noActiveContexts) return undefined;
       const local = c.local ? `${a}.${ident(registry.columnOf(model, c.local))}` : 'NULL::jsonb';
       return `coalesce(${local}, '{}'::jsonb)`;
     }
     case 'cable':
-      return cable(scope, model, c.part, a, depth, f.plain === true);
+      return cable(scope, { model, alias: a }, depth, { part: c.part, plain: f.plain === true });
     default:
       return undefined;
   }
@@ -125,11 +138,9 @@ function computed(scope: JsonScope, model: ModelDef, f: ComputedField, a: string
  */
 function cable(
   scope: JsonScope,
-  model: ModelDef,
-  part: string,
-  a: string,
+  { model, alias: a }: ModelRow,
   depth: number,
-  plain?: boolean,
+  { part, plain }: CableValue,
 ): string | undefined {
   const { registry } = scope;
   const x = alias();

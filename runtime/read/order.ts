@@ -26,6 +26,16 @@ export interface OrderPlan {
 const MAX_ORDER_DEPTH = 3;
 
 /**
+ * How the terms of one model were reached: reversed (by a descending term on the way), how many
+ * relations deep, and whether every relation followed so far is required (`inner`).
+ */
+interface OrderPath {
+  readonly flip: boolean;
+  readonly depth: number;
+  readonly inner: boolean;
+}
+
+/**
  * ORDER BY for a list of terms, as Django orders: a relation by the related model's own ordering
  * (joined; by its id when the term says `byId` or the model has none), descending terms reverse
  * it, names with NetBox's natural_sort collation sort naturally, and ties always break on id.
@@ -36,14 +46,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
   // `inner`: every relation followed so far is required, so a row always has its related row and the
   // join may be an inner one, which lets PostgreSQL walk the related table's index first (interfaces by
   // their devices' names: devices in name order, each one's interfaces by its own index)
-  const add = (
-    m: ModelDef,
-    list: readonly OrderTerm[],
-    a: string,
-    flip: boolean,
-    depth: number,
-    inner: boolean,
-  ): void => {
+  const add = (m: ModelDef, list: readonly OrderTerm[], a: string, { flip, depth, inner }: OrderPath): void => {
     for (const t of list) {
       const dir = t.desc !== flip ? ' DESC' : '';
       if (t.field === '_tree') {
@@ -65,7 +68,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
           joins.push(
             ` ${required ? 'JOIN' : 'LEFT JOIN'} ${ident(target.table)} ${j} ON ${j}.id = ${a}.${ident(f.column)}`,
           );
-          add(target, target.ordering, j, t.desc !== flip, depth + 1, required);
+          add(target, target.ordering, j, { flip: t.desc !== flip, depth: depth + 1, inner: required });
           continue;
         }
       }
@@ -84,7 +87,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
       }
     }
   };
-  add(model, terms, alias, false, 0, true);
+  add(model, terms, alias, { flip: false, depth: 0, inner: true });
   if (!terms.some((t) => t.field === 'id')) parts.push(`${alias}.id`);
   return { joins: joins.join(''), order: parts.join(', ') };
 }

@@ -115,6 +115,7 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
     const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');
     return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
   }
-  if (c.type === 'reverse_list') return list(scope, reverseListReach(registry, model, f, c, e, l), name, e, false);
+  if (c.type === 'reverse_list')
+    return list(scope, reverseListReach(registry, model, { list: c, shape: f }, { e, l }), name, e, false);
   return undefined;
 }

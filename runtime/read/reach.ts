@@ -39,6 +39,21 @@ export interface ListReach extends Reach {
 type Count = Extract<ComputedDef, { type: 'count' }>;
 export type ReverseList = Extract<ComputedDef, { type: 'reverse_list' }>;
 
+/**
+ * A reverse list as it is shown: the list, and the nesting of its rows (its field's; a relation
+ * GraphQL follows backwards has no field: `{}`, the target's own nested form).
+ */
+export interface ShownList {
+  readonly list: ReverseList;
+  readonly shape: NestedShape;
+}
+
+/** The aliases a list's rows are read under: the target's rows `e`, a link table `l`. */
+export interface ListAliases {
+  readonly e: string;
+  readonly l: string;
+}
+
 /** `x.type = '<model>' AND ` when a generic relation points at `model`'s rows. */
 const typed = (x: string, typeColumn: string, model: ModelDef) =>
   `${x}.${ident(typeColumn)} = ${literal(model.key)} AND `;
@@ -68,7 +83,7 @@ export function listReach(
 ): ListReach | undefined {
   if (f.kind === 'm2m' || f.kind === 'tags') return relationReach(registry, model, f, e, l);
   if (f.kind === 'computed' && f.computed.type === 'reverse_list')
-    return reverseListReach(registry, model, f, f.computed, e, l);
+    return reverseListReach(registry, model, { list: f.computed, shape: f }, { e, l });
   return undefined;
 }
 
@@ -104,17 +119,12 @@ export function relationReach(
   };
 }
 
-/**
- * The rows a reverse list `c` lists (aliased `e`, a link table `l`), nested as its field `f` says (a
- * relation GraphQL follows backwards has no field: `{}`, the target's own nested form).
- */
+/** The rows a reverse list lists (aliased `e`, a link table `l`), nested as it is shown. */
 export function reverseListReach(
   registry: Registry,
   model: ModelDef,
-  f: NestedShape,
-  c: ReverseList,
-  e: string,
-  l: string,
+  { list: c, shape: f }: ShownList,
+  { e, l }: ListAliases,
 ): ListReach {
   const { target, tf } = reverseRelation(registry, c);
   const o = orderPlan(registry, target, target.ordering, e);

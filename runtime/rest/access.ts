@@ -41,15 +41,8 @@ export async function authorize(c: Context<AppEnv>, model: ModelDef, action: Per
     throw forbidden('The service is in maintenance mode; writes are disabled.');
   if (user.isSuperuser) return all;
   if (action === 'view' && isExempt(c, model)) return all;
-  const grant = await permissionCondition(
-    c.var.tx,
-    c.var.services.registry,
-    c.var.services.settings,
-    user,
-    model,
-    action,
-    c.var.services.cache,
-  );
+  const { registry, cache } = c.var.services;
+  const grant = await permissionCondition({ db: c.var.tx, registry, settings, cache }, user, model, action);
   if (!grant) throw forbidden();
   return grant;
 }

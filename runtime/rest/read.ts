@@ -134,7 +134,8 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   // pages of more than a hundred rows build related objects, lists and counts once per page
   // (read/page-sql.ts); smaller ones row by row, which costs PostgreSQL less to set up
   const out = await outputFor(c, model, names, page.limit === null || page.limit > 100);
-  if (cursor !== undefined) return cursorPage(c, model, url, where, params, page.limit, cursor, out);
+  if (cursor !== undefined)
+    return cursorPage(c, { model, where, params }, { url, start: cursor, limit: page.limit }, out);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
   const countSql = `SELECT count(*) AS n ${from}`;
@@ -169,15 +170,25 @@ function pageText(count: number | null, next: string | null, previous: string | 
   return `{"count":${count},${links},"results":[${results.join(',')}]}`;
 }
 
+/** The rows a list selects: its model's that meet `where`, whose values are in `params` so far. */
+interface Selected {
+  readonly model: ModelDef;
+  readonly where: string;
+  readonly params: Params;
+}
+
+/** Where a cursor page is: the URL it was asked at, the first id it may hold, and its size (null: no limit). */
+interface CursorPosition {
+  readonly url: URL;
+  readonly start: number;
+  readonly limit: number | null;
+}
+
 /** A page in cursor mode: ids from `start` up, `count` null, `next` after the last row when the page is full. */
 async function cursorPage(
   c: Context<AppEnv>,
-  model: ModelDef,
-  url: URL,
-  where: string,
-  params: Params,
-  limit: number | null,
-  start: number,
+  { model, where, params }: Selected,
+  { url, start, limit }: CursorPosition,
   out: Output,
 ): Promise<Response> {
   const from = `FROM ${ident(model.table)} t WHERE (${where}) AND t.id >= ${params.add(start)}::bigint`;

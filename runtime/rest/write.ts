@@ -34,15 +34,8 @@ function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteG
       // a write has a caller (authorize let it through)
       const user = requireUser(c);
       if (user.isSuperuser) return undefined;
-      const grant = await permissionCondition(
-        c.var.tx,
-        c.var.services.registry,
-        c.var.services.settings,
-        user,
-        model,
-        'view',
-        c.var.services.cache,
-      );
+      const { registry, settings, cache } = c.var.services;
+      const grant = await permissionCondition({ db: c.var.tx, registry, settings, cache }, user, model, 'view');
       if (!grant) return () => 'FALSE';
       return grant.condition;
     },

@@ -3,12 +3,11 @@
  * is random and only its hash is stored; the CSRF token is a second cookie that pages send back in
  * the X-CSRFToken header on unsafe requests.
  */
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/env.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, sessionHash } from '../../auth/sessions.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, closeSession, openSession } from '../../auth/sessions.ts';
 import { htmlPage, escapeHtml } from '../../http/pages/html.ts';
 import { tables } from '../../db/tables.ts';
 import { query } from '../../db/index.ts';
@@ -44,15 +43,7 @@ export function createLoginRoutes(): Hono<AppEnv> {
     )[0];
     const ok = await verifyPassword(password, (user?.password as string | undefined) ?? null);
     if (!user || !ok || !user.is_active) return htmlPage(c, 'Log in', form(next, 'Invalid username or password.'), 403);
-    const id = randomBytes(32).toString('base64url');
-    const csrf = randomBytes(24).toString('base64url');
-    await query(
-      sql,
-      `INSERT INTO public.${tables.session} (key_hash, user_id, csrf, expires) VALUES ($1, $2, $3,
-        now() + make_interval(secs => $4))`,
-      [sessionHash(id), user.id as number, csrf, TWO_WEEKS],
-    );
-    await query(sql, `UPDATE public.${tables.user} SET last_login = now() WHERE id = $1`, [user.id as number]);
+    const { id, csrf } = await openSession(sql, user.id as number, TWO_WEEKS);
     const secure = new URL(c.req.url).protocol === 'https:';
     setCookie(c, SESSION_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
     setCookie(c, CSRF_COOKIE, csrf, { httpOnly: false, sameSite: 'Lax', path: '/', maxAge: TWO_WEEKS, secure });
@@ -60,8 +51,7 @@ export function createLoginRoutes(): Hono<AppEnv> {
   });
   app.on(['GET', 'POST'], '/logout/', async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
-    if (id)
-      await query(c.var.services.sql, `DELETE FROM public.${tables.session} WHERE key_hash = $1`, [sessionHash(id)]);
+    if (id) await closeSession(c.var.services.sql, id);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     deleteCookie(c, CSRF_COOKIE, { path: '/' });
     return c.redirect('/login/', 302);

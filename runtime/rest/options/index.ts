@@ -48,8 +48,9 @@ export async function optionsHandler(c: Context<AppEnv>, model: ModelDef, list: 
   const canWrite = !model.readOnly && (!c.var.token || c.var.token.writeEnabled);
   const methods: string[] = [];
   if (canWrite) {
-    if (list && (await hasPermission(c.var.tx, settings, user, model.key, 'add', cache))) methods.push('POST');
-    if (await hasPermission(c.var.tx, settings, user, model.key, 'change', cache)) methods.push('PUT');
+    const grants = { db: c.var.tx, settings, cache };
+    if (list && (await hasPermission(grants, user, model.key, 'add'))) methods.push('POST');
+    if (await hasPermission(grants, user, model.key, 'change')) methods.push('PUT');
   }
   const head = JSON.stringify({
     name: `${title(model.verboseName)} ${list ? 'List' : 'Instance'}`,
