@@ -1,0 +1,78 @@
+/**
+ * A model's computed values in the IR (part of normalize.ts): counts with their link tables, expressions
+ * expanded to SQL with what they are read as, copies, IP depths, reverse lists, cables, config contexts.
+ */
+import type { ComputedDef, ExprAs, FieldDef } from '../../runtime/catalogue/ir.ts';
+import { expandExpression, expressionKey, type Expansion } from './expressions.ts';
+import { rawModel } from './lookup.ts';
+import { m2mColumns, nestedForm, throughTable } from './normalize-fields.ts';
+import type { RawCatalogue, RawComputed } from './schema.ts';
+import { labelFromName, tableName } from './names.ts';
+
+/** A key validate.ts has made sure of (a computed IP depth's `vrf`): its value. */
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`a computed value lacks ${what}`);
+  return value;
+}
+
+/** What an expression is read as (in the IR's key order: the choice set or target after `as`). */
+function exprAs(e: Expansion): ExprAs {
+  if (e.as === 'choice') return { as: 'choice', choices: e.choices };
+  if (e.as === 'fk') return { as: 'fk', to: e.to };
+  return { as: e.as };
+}
+
+export function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogue, key: string): FieldDef {
+  let computed: ComputedDef;
+  if (c.count) {
+    const [app, model, field] = c.count.split('.') as [string, string, string];
+    const target = rawModel(raw, app, model);
+    const tf = target.fields[field];
+    const through =
+      tf?.type === 'm2m'
+        ? {
+            table: tf.through ?? throughTable(target.table ?? tableName(app, model), field),
+            ...m2mColumns(model, tf.to),
+          }
+        : undefined;
+    computed = {
+      type: 'count',
+      model: `${app}.${model}`,
+      field,
+      cumulative: c.cumulative ?? false,
+      ...(through ? { through } : {}),
+    };
+  } else if (expressionKey(c)) {
+    const e = expandExpression(c, { raw, key }) as Expansion;
+    computed = { type: 'expr', sql: e.sql, ...exprAs(e) };
+  } else if (c.copy) {
+    computed = { type: 'copy', field: c.copy };
+  } else if (c.ip_depth) {
+    computed = { type: 'ip_depth', field: c.ip_depth, vrf: need(c.vrf, 'vrf') };
+  } else if (c.config_context) {
+    computed = { type: 'config_context', ...c.config_context };
+  } else if (c.cable) {
+    computed = { type: 'cable', part: c.cable };
+  } else if (c.ip_children) {
+    computed = { type: 'ip_children', field: c.ip_children, vrf: need(c.vrf, 'vrf') };
+  } else {
+    const [app, model, field] = need(c.reverse_list, 'what it computes').split('.') as [string, string, string];
+    computed = { type: 'reverse_list', model: `${app}.${model}`, field };
+  }
+  return {
+    name,
+    kind: 'computed',
+    label: c.label ?? labelFromName(name),
+    required: false,
+    nullable: true,
+    blank: true,
+    readOnly: true,
+    writeOnly: false,
+    unique: false,
+    computed,
+    ...(computed.type === 'expr' && computed.as === 'choice' ? { choices: computed.choices } : {}),
+    ...(computed.type === 'expr' && computed.as === 'fk' ? { to: computed.to } : {}),
+    ...(c.nested ? nestedForm(c.nested) : {}),
+    ...(c.snapshot ? { snapshot: true } : {}),
+  };
+}
