@@ -1,7 +1,8 @@
 /** The catalogue loader and validator: faults reported by YAML path, all at once. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue, CatalogueError, readCatalogue, type CatalogueFiles } from '../../codegen/catalogue/load.ts';
+import { CatalogueError, parseCatalogue, readCatalogue, type CatalogueFiles } from '../../codegen/catalogue/load.ts';
+import { faultsFrom } from '../helpers/catalogue-faults.ts';
 import { validateCatalogue } from '../../codegen/catalogue/validate.ts';
 import { generate } from '../../codegen/pipeline.ts';
 
@@ -13,15 +14,7 @@ function edited(file: string, edit: (text: string) => string): CatalogueFiles {
   return { ...project, [file]: edit(project[file]!) };
 }
 
-function faultsOf(files: CatalogueFiles): string[] {
-  try {
-    generate(files);
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
-}
+const faultsOf = (files: CatalogueFiles) => faultsFrom(() => generate(files));
 
 describe('catalogue validation', () => {
   it('accepts the fixture and the project catalogue', () => {

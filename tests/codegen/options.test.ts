@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../codegen/catalogue/load.ts';
+import { parseCatalogue } from '../../codegen/catalogue/load.ts';
+import { catalogueFaults } from '../helpers/catalogue-faults.ts';
 import { normalizeCatalogue } from '../../codegen/catalogue/normalize.ts';
-import { validateCatalogue } from '../../codegen/catalogue/validate.ts';
 
 const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
 const display = '    display: ["{name} ({shelf.name})", "{name}"]\n';
@@ -16,15 +16,7 @@ function withOptions(block: string): string {
   return small.replace(display, `${display}    options:\n${block}`);
 }
 
-function faultsOf(text: string): string[] {
-  try {
-    validateCatalogue(parseCatalogue({ 'shop.yaml': text }));
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
-}
+const faultsOf = (text: string) => catalogueFaults({ 'shop.yaml': text });
 
 describe('options', () => {
   it('reach the fields (generated and envelope ones too) and the model', () => {

@@ -4,8 +4,8 @@
  * base may extend another, and `to: self` points at the model. Faults name the file and the YAML path.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
-import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
+import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { catalogueFaults } from '../../helpers/catalogue-faults.ts';
 
 const bases = `
 bases:
@@ -28,17 +28,6 @@ bases:
 function thing(lines: string) {
   const shop = `models:\n  thing:\n    class: Thing\n    path: things\n${lines}`;
   return parseCatalogue({ 'models/bases.yaml': bases, 'models/shop.yaml': shop }).apps.shop!.models.thing!;
-}
-
-/** The faults of reading these files and checking the catalogue they make. */
-function faultsOf(files: Record<string, string>): string[] {
-  try {
-    validateCatalogue(parseCatalogue(files));
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
 }
 
 const model = 'models:\n  thing:\n    class: Thing\n    path: things\n    display: "{id}"\n';
@@ -128,6 +117,6 @@ describe('faults of bases', () => {
       want: 'models/bases.yaml: bases.named.fields.note: needs "choices"',
     },
   ])('$name', ({ given, want }) => {
-    expect(faultsOf(given)).toEqual([want]);
+    expect(catalogueFaults(given)).toEqual([want]);
   });
 });

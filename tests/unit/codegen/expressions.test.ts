@@ -3,7 +3,8 @@
  * gives its SQL and its type, and a shape that cannot hold is a fault at its YAML path.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { faultsOr } from '../../helpers/catalogue-faults.ts';
 import { normalizeCatalogue } from '../../../codegen/catalogue/normalize.ts';
 import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
 import { buildFilterSpecs } from '../../../codegen/catalogue/filters.ts';
@@ -62,15 +63,6 @@ ${filters || '      none: {op: tag}'}
       cpus: {type: decimal, max_digits: 6, decimal_places: 2, nullable: true}
       memory: {type: integer, nullable: true}
 `;
-
-function faultsOr<T>(run: () => T): T | string[] {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-}
 
 /** The computed value `x` of net.host given as these keys: its expression, or the faults. */
 function expression(keys: string) {

@@ -4,22 +4,12 @@
  * the YAML path in it.
  */
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
-import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
+import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
+import { catalogueFaults } from '../../helpers/catalogue-faults.ts';
 
 /** An app's file with one model, `name`, and `extra` lines before its models. */
 const app = (name: string, extra = '') =>
   `${extra}models:\n  ${name}:\n    class: ${name.toUpperCase()}\n    path: ${name}s\n    display: "{id}"\n`;
-
-function faultsOf(files: Record<string, string>): string[] {
-  try {
-    validateCatalogue(parseCatalogue(files));
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
-}
 
 describe('the catalogue’s files', () => {
   it('are the apps of their names, with their labels and choice sets, and the bases', () => {
@@ -83,6 +73,6 @@ describe('the catalogue’s files', () => {
       want: ['models/stock.yaml: models.y.fields.x: unknown model "shop.z"'],
     },
   ] as { name: string; given: Record<string, string>; want: unknown[] }[])('fault: $name', ({ given, want }) => {
-    expect(faultsOf(given)).toEqual(want);
+    expect(catalogueFaults(given)).toEqual(want);
   });
 });

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue, readCatalogue } from '../../../codegen/catalogue/load.ts';
+import { parseCatalogue, readCatalogue } from '../../../codegen/catalogue/load.ts';
+import { faultsFrom } from '../../helpers/catalogue-faults.ts';
 import { emitYamlSchema } from '../../../codegen/emit/yaml-schema.ts';
 
 const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
@@ -16,13 +17,7 @@ const rules = '    rules:\n      - {requires: [price, count]}\n';
 
 function faultsOf(from: string, to: string): string[] {
   expect(small, `the fixture has ${from}`).toContain(from);
-  try {
-    parseCatalogue({ 'shop.yaml': small.replace(from, to) });
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
+  return faultsFrom(() => parseCatalogue({ 'shop.yaml': small.replace(from, to) }));
 }
 
 const cases: { name: string; given: [string, string]; want: RegExp }[] = [

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../../../codegen/catalogue/load.ts';
-import { validateCatalogue } from '../../../codegen/catalogue/validate.ts';
+import { catalogueFaults } from '../../helpers/catalogue-faults.ts';
 
 const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
 const widget = 'shop.yaml: models.widget';
@@ -18,13 +17,7 @@ function faultsOf(...edits: [string, string][]): string[] {
     expect(text, `the fixture has ${from}`).toContain(from);
     text = text.replace(from, to);
   }
-  try {
-    validateCatalogue(parseCatalogue({ 'shop.yaml': text }));
-  } catch (e) {
-    if (e instanceof CatalogueError) return e.faults;
-    throw e;
-  }
-  return [];
+  return catalogueFaults({ 'shop.yaml': text });
 }
 
 const cases: { given: [string, string]; want: string }[] = [
