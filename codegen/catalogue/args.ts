@@ -4,13 +4,16 @@
  * its form (`app.model.field` becomes a FieldRef, a `fields?` list is split). Faults name the argument.
  */
 import type { ArgKind, ArgSpec, ArgsOf, FieldRef } from '../../runtime/catalogue/names.ts';
+import { contentTypePattern, fieldPathPattern } from './schema-parts.ts';
 
 export type RawArgs = Readonly<Record<string, string | readonly string[]>>;
 
-const contentType = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
-const fieldPath = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+/** `app.model` and `app.model.field`, as the schema writes them. */
+export const contentType = new RegExp(contentTypePattern);
+export const fieldPath = new RegExp(fieldPathPattern);
 
-function fieldRef(text: string): FieldRef {
+/** `app.model.field` as a FieldRef (the text is one; the callers have checked it against `fieldPath`). */
+export function fieldRef(text: string): FieldRef {
   const [app, model, field] = text.split('.') as [string, string, string];
   return { model: `${app}.${model}`, field };
 }

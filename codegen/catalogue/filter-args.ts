@@ -5,11 +5,10 @@
  */
 import type { FieldRef, ObjectPath, PathFrom, SpecialOp } from '../../runtime/catalogue/ir.ts';
 import type { FilterOp } from '../../runtime/catalogue/names.ts';
+import { contentType, fieldPath, fieldRef } from './args.ts';
 
 type Op = Exclude<FilterOp, 'tag' | 'created_by_request' | 'updated_by_request' | 'modified_by_request'>;
 
-const fieldPath = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
-const contentType = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 const name = /^[a-z_][a-z0-9_]*$/;
 
 function need(arg: string | undefined, form: string): string {
@@ -19,8 +18,7 @@ function need(arg: string | undefined, form: string): string {
 
 function ref(text: string): FieldRef {
   if (!fieldPath.test(text)) throw new Error(`"${text}" is not \`app.model.field\``);
-  const [app, model, field] = text.split('.') as [string, string, string];
-  return { model: `${app}.${model}`, field };
+  return fieldRef(text);
 }
 
 function names(text: string, count?: number): string[] {

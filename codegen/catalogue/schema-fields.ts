@@ -10,6 +10,7 @@ import { featureNames } from '../../runtime/catalogue/names.ts';
 import {
   closed,
   contentType,
+  fieldPathPattern,
   flag,
   identifier,
   mapOf,
@@ -153,7 +154,7 @@ const branches = [
       through: Optional(text('the link table (default: `<table>_<field>`)')),
       mirror: Optional(
         Str({
-          pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$',
+          pattern: fieldPathPattern,
           description: "the other side of another model's m2m field (`app.model.field`), sharing its table",
         }),
       ),

@@ -30,8 +30,11 @@ export function closed<P extends Record<string, TSchema>>(properties: P, descrip
 export const text = (description?: string) => Str(description ? { description } : {});
 export const flag = (description?: string) => Optional(Bool(description ? { description } : {}));
 export const identifier = Str({ pattern: '^[a-z][a-z0-9_]*$' });
-export const contentType = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
-export const fieldPath = Str({ pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$' });
+/** `app.model` and `app.model.field` (args.ts checks arguments against the same patterns) */
+export const contentTypePattern = '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$';
+export const fieldPathPattern = '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*$';
+export const contentType = Str({ pattern: contentTypePattern });
+export const fieldPath = Str({ pattern: fieldPathPattern });
 export const fieldList = (description?: string) => List(Str(), description ? { description } : {});
 /** A nested form's field names; a one-key map gives that field a form of its own (`plain`, or names). */
 export const nestedList = (description: string) =>

@@ -11,8 +11,10 @@ import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../..
 import {
   closed,
   contentType,
+  contentTypePattern,
   fieldList,
   fieldPath,
+  fieldPathPattern,
   flag,
   identifier,
   mapOf,
@@ -50,7 +52,7 @@ const expressionKeys = {
   ),
   sum: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: 'the sum of this number field of the rows `over`' })),
   over: Optional(
-    Str({ pattern: fieldPath.pattern, description: 'sum: the rows whose foreign key (`app.model.field`) points here' }),
+    Str({ pattern: fieldPathPattern, description: 'sum: the rows whose foreign key (`app.model.field`) points here' }),
   ),
   named: Optional(oneOf(expressionNames, 'an expression written once in codegen/catalogue/named-expressions.ts')),
 };
@@ -61,7 +63,7 @@ const computed = closed({
   cumulative: flag(),
   ...expressionKeys,
   copy: Optional(text()),
-  to: Optional(Str({ pattern: contentType.pattern, description: 'generic_id: the type whose id it is' })),
+  to: Optional(Str({ pattern: contentTypePattern, description: 'generic_id: the type whose id it is' })),
   where: Optional(mapOf(Str(), undefined, { description: 'reverse_one: fixed values of the row (`term_side: A`)' })),
   ip_depth: Optional(text()),
   ip_children: Optional(text()),

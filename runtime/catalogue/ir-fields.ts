@@ -22,21 +22,6 @@ export type ScalarKind =
   | 'password'
   | 'image';
 
-export type FieldKind =
-  | ScalarKind
-  | 'id'
-  | 'url'
-  | 'display_url'
-  | 'display'
-  | 'fk'
-  | 'm2m'
-  | 'generic'
-  | 'list'
-  | 'children'
-  | 'tags'
-  | 'custom_fields'
-  | 'computed';
-
 /** `none`: the reference is left as it is (a change record keeps naming a deleted object) */
 export type OnDelete = 'cascade' | 'set_null' | 'protect' | 'none';
 
@@ -309,6 +294,9 @@ export type FieldDef =
   | TagsField
   | CustomFieldsField
   | ComputedField;
+
+/** The kinds of field (the union's discriminant). */
+export type FieldKind = FieldDef['kind'];
 
 /** The fields stored in one column of the model's table. */
 export type ColumnField = Extract<FieldDef, { readonly column: string }>;
