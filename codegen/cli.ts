@@ -10,6 +10,7 @@ import { generate } from './pipeline.ts';
 import { CatalogueError, readCatalogue } from './catalogue/load.ts';
 import { checkFiles, writeFiles } from './write/disk.ts';
 import { pendingMigration, writeMigration } from './write/migrations.ts';
+import { columnRenames } from '../runtime/catalogue/renames.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +52,13 @@ function main(): number {
       return 1;
     }
     if (!values['no-migration']) {
-      const pending = pendingMigration(out, migrations);
+      let pending: string[];
+      try {
+        pending = pendingMigration(out, migrations, columnRenames(Object.values(result.catalogue.models)));
+      } catch (e) {
+        console.error(`${migrations}/: ${(e as Error).message}`);
+        return 1;
+      }
       if (pending.length) {
         console.error(`the generated tables need a migration that ${migrations}/ lacks: run \`npm run generate\``);
         return 1;
@@ -63,7 +70,13 @@ function main(): number {
   const written = writeFiles(out, files);
   console.log(`${written.length} file(s) written to ${out}/ (${files.size} generated)`);
   if (!values['no-migration']) {
-    const added = writeMigration(out, migrations);
+    let added: string[];
+    try {
+      added = writeMigration(out, migrations, columnRenames(Object.values(result.catalogue.models)));
+    } catch (e) {
+      console.error(`${migrations}/: ${(e as Error).message}; no migration written`);
+      return 1;
+    }
     console.log(
       added.length ? `new migration: ${added.map((f) => `${migrations}/${f}`).join(', ')}` : 'no new migration',
     );

@@ -37,6 +37,7 @@ import {
   createDiffObserver,
   reconcileBranches,
   branchableTables,
+  branchRenames,
   recoverBranches,
 } from './branching/index.ts';
 
@@ -85,7 +86,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     const admin = connect(o.databaseUrl, { max: 2, applicationName: 'prepare' });
     try {
       await syncObjectTypes(admin, registry);
-      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry));
+      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry), branchRenames(registry));
     } finally {
       await admin.end({ timeout: 5 });
     }

@@ -83,6 +83,16 @@ export function normalizeField(
   f: RawField,
   ctx: { model: string; table: string; raw: RawCatalogue },
 ): FieldDef[] {
+  const fields = fieldsOf(name, f, ctx);
+  const before = 'renamed_from' in f ? f.renamed_from : undefined;
+  if (before === undefined) return fields;
+  // a field with a column of its own: its column was named as the field's (a foreign key's with `_id`)
+  return fields.map((d) =>
+    d.column === undefined ? d : { ...d, renamedFrom: { name: before, column: d.column.replace(name, before) } },
+  );
+}
+
+function fieldsOf(name: string, f: RawField, ctx: { model: string; table: string; raw: RawCatalogue }): FieldDef[] {
   const required = f.required === true || f.required === 'type';
   const modelRequired = f.required === 'model' || f.required === 'type';
   // a value the model needs: never null, no default, whichever stage asks for it

@@ -90,8 +90,18 @@ const common = {
   after: Optional(wireName('the field this one comes right after in the wire order (default: as declared)')),
 };
 
+/** What a field with a column of its own takes: the name it had before, when it is renamed. */
+const column = {
+  renamed_from: Optional(
+    wireName(
+      'the name the field had before: `npm run generate` renames its column (drizzle-kit would drop and add ' +
+        'it), and branches opened before the rename keep their changes to it',
+    ),
+  ),
+};
+
 /** A value in a column of its own type; `virtual`: a write-only input with no column (read by a hook). */
-const value = { virtual: flag('write-only input with no column (read by a hook)') };
+const value = { ...column, virtual: flag('write-only input with no column (read by a hook)') };
 const textKeys = {
   ...value,
   max_length: Optional(Integer({ minimum: 1 })),
@@ -131,15 +141,20 @@ const branches = [
     },
     'JSON',
   ),
-  kind(['object_type'], {}, 'a content type `app.model`'),
+  kind(['object_type'], column, 'a content type `app.model`'),
   kind(
     ['choice'],
-    { choices: text('the choice set'), plain: flag('read as its bare value rather than {value, label}') },
+    {
+      ...column,
+      choices: text('the choice set'),
+      plain: flag('read as its bare value rather than {value, label}'),
+    },
     'one value of a choice set',
   ),
   kind(
     ['fk'],
     {
+      ...column,
       to: relationTarget('the model (`app.model`); `self`: the model itself (a base’s tree parent)'),
       on_delete: onDelete,
       nested: Optional(nestedList('the fields of the target shown when nested')),
@@ -190,10 +205,15 @@ const branches = [
     },
     'rows of another model written with the object, each naming one object',
   ),
-  kind(['list'], { item: oneOf(listItemTypes), max_length: Optional(Integer({ minimum: 1 })) }, 'a list of values'),
+  kind(
+    ['list'],
+    { ...column, item: oneOf(listItemTypes), max_length: Optional(Integer({ minimum: 1 })) },
+    'a list of values',
+  ),
   kind(
     ['image'],
     {
+      ...column,
       max_length: Optional(Integer({ minimum: 1 })),
       upload_to: Optional(Str({ pattern: '^[a-z][a-z0-9-]*$', description: 'the folder under MEDIA_ROOT' })),
       width_field: Optional(text("the field that gets the stored image's width")),

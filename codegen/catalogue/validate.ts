@@ -142,6 +142,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
       if (envelope.has(fname)) faults.push(`${fat}: "${fname}" is provided by every model and cannot be declared`);
       if (columnlessPrefixes.some((p) => fname.startsWith(p)))
         faults.push(`${fat}: field names may not start with "_"`);
+      const before = 'renamed_from' in f ? f.renamed_from : undefined;
+      if (before !== undefined && (names.has(before) || ('virtual' in f && f.virtual)))
+        faults.push(
+          `${fat}.renamed_from: "${before}" ${names.has(before) ? 'is a field of' : 'needs a column in'} ${key}`,
+        );
       // what a type needs and takes is the schema's (schema-fields.ts); here, what needs the whole catalogue
       switch (f.type) {
         case 'choice': {

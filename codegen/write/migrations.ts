@@ -1,21 +1,40 @@
-/** Runs drizzle-kit over the generated tables: writes a migration, or checks none is pending. */
+/**
+ * Runs drizzle-kit over the generated tables: writes a migration, or checks none is pending. drizzle-kit
+ * cannot be told that a column was renamed (it asks on a terminal), so a field's `renamed_from:` is applied
+ * to its last snapshot first, in a copy of the migrations, and the new migration starts with the renames.
+ */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { ColumnRename } from '../../runtime/catalogue/renames.ts';
 
 const drizzleKit = resolve('node_modules/.bin/drizzle-kit');
 
 /** drizzle-kit takes paths relative to the working directory (it prefixes `./`). */
-function runDrizzleKit(schema: string, out: string): { ok: boolean; output: string } {
+function runDrizzleKit(schema: string, out: string, custom: boolean): void {
   const rel = (p: string) => relative(process.cwd(), resolve(p)) || '.';
   const r = spawnSync(
     drizzleKit,
-    ['generate', '--dialect=postgresql', `--schema=${rel(schema)}`, `--out=${rel(out)}`, '--name=catalogue'],
-    { encoding: 'utf8' },
+    [
+      'generate',
+      '--dialect=postgresql',
+      `--schema=${rel(schema)}`,
+      `--out=${rel(out)}`,
+      '--name=catalogue',
+      ...(custom ? ['--custom'] : []),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  if (/\bprompt(Columns|Named|NamedWithSchemas|Schemas)Conflicts?\b/.test(output))
+    throw new Error(
+      'a table or column was removed and another added in the same table, which drizzle-kit cannot tell ' +
+        'from a rename: give the new field `renamed_from: <old name>` if it is a rename, or generate the ' +
+        'removal and the addition in two steps',
+    );
   // drizzle-kit can print an error and still exit 0
-  return { ok: r.status === 0 && !/^\s*Error\b|\bENOENT\b/m.test(output), output };
+  if (r.status !== 0 || /^\s*Error\b|\bENOENT\b/m.test(output))
+    throw new Error(`drizzle-kit generate failed:\n${output}`);
 }
 
 function sqlFiles(dir: string): string[] {
@@ -26,22 +45,86 @@ function sqlFiles(dir: string): string[] {
     : [];
 }
 
-/** Writes a new migration when the tables changed; returns the new files. */
-export function writeMigration(generatedDir: string, migrationsDir: string): string[] {
-  const before = new Set(sqlFiles(migrationsDir));
-  const r = runDrizzleKit(join(generatedDir, 'db/index.ts'), migrationsDir);
-  if (!r.ok) throw new Error(`drizzle-kit generate failed:\n${r.output}`);
-  return sqlFiles(migrationsDir).filter((f) => !before.has(f));
+interface DrizzleSnapshot {
+  tables: Record<string, { columns: Record<string, { name: string }> }>;
 }
 
-/** True when the generated tables need a migration that migrations/ does not have. */
-export function pendingMigration(generatedDir: string, migrationsDir: string): string[] {
-  mkdirSync('node_modules/.cache', { recursive: true });
-  const tmp = mkdtempSync(join('node_modules/.cache', 'migrations-check-'));
+/** The newest snapshot drizzle-kit compares with, by the journal's last entry. */
+function latestSnapshot(dir: string): string | undefined {
+  const journal = join(dir, 'meta', '_journal.json');
+  if (!existsSync(journal)) return undefined;
+  const entries = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: { idx: number }[] }).entries;
+  const last = entries.at(-1);
+  return last ? join(dir, 'meta', `${String(last.idx).padStart(4, '0')}_snapshot.json`) : undefined;
+}
+
+/** Renames the snapshot's columns that are still under their old names; returns the renames applied. */
+function applyRenames(snapshotFile: string | undefined, renames: readonly ColumnRename[]): ColumnRename[] {
+  if (!snapshotFile || !existsSync(snapshotFile)) return [];
+  const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as DrizzleSnapshot;
+  const applied = renames.filter((r) => {
+    const columns = snapshot.tables[`public.${r.table}`]?.columns;
+    const old = columns?.[r.from];
+    if (!columns || !old || columns[r.to]) return false;
+    delete columns[r.from];
+    columns[r.to] = { ...old, name: r.to };
+    return true;
+  });
+  if (applied.length) writeFileSync(snapshotFile, JSON.stringify(snapshot, null, 2));
+  return applied;
+}
+
+const renameSql = (r: ColumnRename) =>
+  `ALTER TABLE "${r.table}" RENAME COLUMN "${r.from}" TO "${r.to}";--> statement-breakpoint\n`;
+
+/**
+ * The migration the generated tables need, made in a copy of `migrationsDir` (`work`): the new files
+ * there, relative to it; none when the tables match the migrations.
+ */
+function makeMigration(generatedDir: string, migrationsDir: string, work: string, renames: readonly ColumnRename[]) {
+  if (existsSync(migrationsDir)) cpSync(migrationsDir, work, { recursive: true });
+  const before = new Set(sqlFiles(work));
+  const applied = applyRenames(latestSnapshot(work), renames);
+  const schema = join(generatedDir, 'db/index.ts');
+  runDrizzleKit(schema, work, false);
+  let added = sqlFiles(work).filter((f) => !before.has(f));
+  if (!applied.length) return added;
+  // the renames alone are a migration of their own, which drizzle-kit makes empty
+  if (!added.length) runDrizzleKit(schema, work, true);
+  added = sqlFiles(work).filter((f) => !before.has(f));
+  const file = join(work, added[0] ?? '');
+  writeFileSync(file, applied.map(renameSql).join('') + readFileSync(file, 'utf8').replace(/^-- Custom SQL.*\n?/, ''));
+  return added;
+}
+
+/** Writes a new migration when the tables changed; returns the new files. */
+export function writeMigration(generatedDir: string, migrationsDir: string, renames: readonly ColumnRename[]) {
+  const work = scratch();
   try {
-    if (existsSync(migrationsDir)) cpSync(migrationsDir, tmp, { recursive: true });
-    return writeMigration(generatedDir, tmp);
+    const added = makeMigration(generatedDir, migrationsDir, work, renames);
+    if (!added.length) return added;
+    mkdirSync(join(migrationsDir, 'meta'), { recursive: true });
+    const journal = join('meta', '_journal.json');
+    const snapshots = added.map((f) => join('meta', `${f.slice(0, 4)}_snapshot.json`));
+    for (const f of [...added, ...snapshots, journal]) cpSync(join(work, f), join(migrationsDir, f));
+    return added;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The migration files the generated tables need that migrations/ does not have. */
+export function pendingMigration(generatedDir: string, migrationsDir: string, renames: readonly ColumnRename[]) {
+  const work = scratch();
+  try {
+    return makeMigration(generatedDir, migrationsDir, work, renames);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A folder inside the project (drizzle-kit resolves the schema's imports from it). */
+function scratch(): string {
+  mkdirSync('node_modules/.cache', { recursive: true });
+  return mkdtempSync(join('node_modules/.cache', 'migrations-'));
 }

@@ -52,7 +52,7 @@ export async function rebase(task: TaskContext, tx: Db, branch: BranchRow): Prom
       original_data: original,
       modified_data: b,
       current_data: m,
-      conflicts: conflictsOf(action, original, b, m),
+      conflicts: conflictsOf(task.registry.model(d.object_type), action, original, b, m),
     });
   }
   if (drop.length) await query(tx, `DELETE FROM public.${tables.changeDiff} WHERE id = ANY($1::bigint[])`, [drop]);
@@ -120,7 +120,8 @@ export async function recordMerged(
   }
   const rows = diffs.map((d) => {
     const m = after.get(`${d.object_type}:${d.object_id}`) ?? null;
-    return { id: d.id, current: m, conflicts: conflictsOf(d.action, d.original_data, d.modified_data, m) };
+    const model = task.registry.model(d.object_type);
+    return { id: d.id, current: m, conflicts: conflictsOf(model, d.action, d.original_data, d.modified_data, m) };
   });
   await query(
     tx,

@@ -11,10 +11,9 @@ import { inSchema } from './schema.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
 import { query } from '../db/index.ts';
+import { baseline, changedFields, completed, fieldsOf, reported, same } from './fields.ts';
 
 export type DiffAction = 'create' | 'update' | 'delete';
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const ACTION_LABELS: Record<DiffAction, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
@@ -28,28 +27,24 @@ export function diffSummary(registry: Registry, type: string, id: number, repr: 
 export const conflictArray = (col: string) => `NULLIF(ARRAY(SELECT jsonb_array_elements_text(${col})), '{}')`;
 
 /**
- * Three-way, per field. An update conflicts where both sides changed a field to different values
- * (or on every changed field when main deleted the object); a delete conflicts where main changed
- * something the branch deleted. Lists (tags, many-to-many) are stored sorted: compared as sets.
+ * Three-way, per field (fields.ts): an update conflicts where both sides changed a field to different
+ * values (or on every field the branch changed when main deleted the object); a delete conflicts where
+ * main changed something the branch deleted. Lists (tags, many-to-many) are stored sorted.
  */
 export function conflictsOf(
+  model: ModelDef,
   action: DiffAction,
   original: Snapshot | null,
   modified: Snapshot | null,
   current: Snapshot | null,
 ): string[] {
   if (action === 'create' || !original) return [];
-  const keys = [
-    ...new Set([...Object.keys(original), ...Object.keys(modified ?? {}), ...Object.keys(current ?? {})]),
-  ].sort();
-  if (action === 'update') {
-    if (!current) return keys.filter((k) => !same(original[k], modified?.[k]));
-    return keys.filter(
-      (k) => !same(original[k], modified?.[k]) && !same(original[k], current[k]) && !same(modified?.[k], current[k]),
-    );
-  }
-  if (!current) return [];
-  return keys.filter((k) => !same(original[k], current[k]));
+  const [mod, cur] = [fieldsOf(model, modified), fieldsOf(model, current)];
+  if (action === 'delete') return reported(changedFields(baseline(fieldsOf(model, original), cur), cur));
+  const o = baseline(fieldsOf(model, original), mod);
+  const mine = changedFields(o, mod);
+  if (!cur) return reported(mine);
+  return reported(mine.filter((k) => k in cur && !same(o?.[k], cur[k]) && !same(mod?.[k], cur[k])));
 }
 
 /** Main's current state of some objects, read from main even inside a branch transaction. */
@@ -103,7 +98,8 @@ async function recordBranchChanges(ctx: WriteContext, branchId: number, changes:
     let action: DiffAction;
     let original: Snapshot | null;
     if (prior) {
-      original = prior.original_data;
+      // a field added since the diff was made is one the branch had not changed: its value before this write
+      original = completed(c.model, prior.original_data, start.before);
       action = prior.action === 'create' ? 'create' : c.action === 'delete' ? 'delete' : 'update';
       if (prior.action === 'create' && c.action === 'delete') {
         removals.push(k); // created and deleted in the branch: nothing left to merge
@@ -125,7 +121,7 @@ async function recordBranchChanges(ctx: WriteContext, branchId: number, changes:
       original_data: original,
       modified_data: modified,
       current_data: cur,
-      conflicts: conflictsOf(action, original, modified, cur),
+      conflicts: conflictsOf(c.model, action, original, modified, cur),
     });
   }
   if (removals.length) {
@@ -146,7 +142,7 @@ async function recordBranchChanges(ctx: WriteContext, branchId: number, changes:
          FROM jsonb_to_recordset($2::text::jsonb) AS r(object_type text, object_id bigint, object_repr text,
         summary text, action text, original_data jsonb, modified_data jsonb, current_data jsonb, conflicts jsonb)
        ON CONFLICT (branch_id, object_type, object_id) DO UPDATE SET object_repr = EXCLUDED.object_repr,
-        summary = EXCLUDED.summary, action = EXCLUDED.action,
+        summary = EXCLUDED.summary, action = EXCLUDED.action, original_data = EXCLUDED.original_data,
          modified_data = EXCLUDED.modified_data, current_data = EXCLUDED.current_data, conflicts = EXCLUDED.conflicts,
         last_updated = now()`,
       [branchId, JSON.stringify(upserts)],
@@ -176,6 +172,7 @@ async function recordMainChanges(ctx: WriteContext, changes: readonly Change[]):
       id: r.id,
       current_data: cur,
       conflicts: conflictsOf(
+        ctx.registry.model(r.object_type as string),
         r.action as DiffAction,
         r.original_data as Snapshot | null,
         r.modified_data as Snapshot | null,

@@ -10,6 +10,7 @@ import type { BranchRow } from './lifecycle.ts';
 import { inSchema, schemaName } from './schema.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
+import { baseline, changedFields, fieldsOf, pick, reported, same, type Fields } from './fields.ts';
 import { query } from '../db/index.ts';
 
 const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
@@ -45,7 +46,6 @@ export interface DiffRow {
   readonly last_updated: string;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const key = (type: string, id: number) => `${type}:${id}`;
 
 /** Objects tracked by the change log and copied into branches (tag links travel with their objects). */
@@ -84,17 +84,11 @@ export async function branchDiffs(db: Db, branchId: number): Promise<DiffRow[]> 
   return rows as unknown as DiffRow[];
 }
 
-function restrict(data: Snapshot | null, fields: string[]): Snapshot {
-  const out: Snapshot = {};
-  for (const f of fields) if (data && f in data) out[f] = data[f];
-  return out;
-}
-
 /** An object's three states in a conflict: as the branch found it, in the branch, in main (null: deleted). */
 interface ThreeWay {
-  readonly original: Snapshot | null;
-  readonly branch: Snapshot | null;
-  readonly main: Snapshot | null;
+  readonly original: Fields | null;
+  readonly branch: Fields | null;
+  readonly main: Fields | null;
 }
 
 function conflict(d: DiffRow, kind: Conflict['kind'], fields: string[], sides: ThreeWay): Conflict {
@@ -105,24 +99,20 @@ function conflict(d: DiffRow, kind: Conflict['kind'], fields: string[], sides: T
     object_repr: d.object_repr,
     action: { value: d.action, label: ACTION_LABELS[d.action] },
     kind,
-    conflicts: fields,
+    conflicts: reported(fields),
     conflicting_data: {
-      original: restrict(sides.original, fields),
-      branch: restrict(sides.branch, fields),
-      main: restrict(sides.main, fields),
+      original: pick(sides.original, fields),
+      branch: pick(sides.branch, fields),
+      main: pick(sides.main, fields),
     },
     last_updated: d.last_updated,
   };
 }
 
-function changedFields(a: Snapshot | null, b: Snapshot | null): string[] {
-  const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].sort();
-  return keys.filter((k) => !same(a?.[k], b?.[k]));
-}
-
 /**
  * Sync: main's changes the branch has not seen (by change-log transaction visibility against the
- * branch's snapshot, never by wall-clock time), applied on top of the branch's own.
+ * branch's snapshot, never by wall-clock time), applied on top of the branch's own: just the fields
+ * main changed, a conflict where the branch changed one of them too.
  */
 export async function planSync(db: Db, registry: Registry, branch: BranchRow): Promise<Plan> {
   const changed = await query(
@@ -145,53 +135,38 @@ export async function planSync(db: Db, registry: Registry, branch: BranchRow): P
   for (const o of objects) {
     const k = key(o.type, o.id);
     const model = registry.model(o.type);
-    const m = main.get(k);
-    const b = br.get(k);
-    const d = diffs.get(k);
-    const repr = m?.repr ?? b?.repr ?? d?.object_repr ?? '';
+    const [ms, bs, d] = [main.get(k), br.get(k), diffs.get(k)];
+    const [m, b] = [fieldsOf(model, ms?.snapshot), fieldsOf(model, bs?.snapshot)];
+    const repr = ms?.repr ?? bs?.repr ?? d?.object_repr ?? '';
+    const original = baseline(fieldsOf(model, d?.original_data), b ?? m);
     if (!m) {
       if (!b) continue;
       // main deleted it; the branch still has it
       if (d && d.action === 'update')
-        conflicts.push(
-          conflict(d, 'modify/delete', changedFields(d.original_data, b.snapshot), {
-            original: d.original_data,
-            branch: b.snapshot,
-            main: null,
-          }),
-        );
+        conflicts.push(conflict(d, 'modify/delete', changedFields(original, b), { original, branch: b, main: null }));
       states.push({ model, id: o.id, action: 'delete', repr });
       continue;
     }
-    if (!b) {
+    if (!b || !ms) {
       if (d && d.action === 'delete') {
-        conflicts.push(
-          conflict(d, 'delete/modify', changedFields(d.original_data, m.snapshot), {
-            original: d.original_data,
-            branch: null,
-            main: m.snapshot,
-          }),
-        );
+        conflicts.push(conflict(d, 'delete/modify', changedFields(original, m), { original, branch: null, main: m }));
       }
-      states.push({ model, id: o.id, action: 'create', values: m.snapshot, repr });
+      if (ms) states.push({ model, id: o.id, action: 'create', values: ms.snapshot, repr });
       continue;
     }
-    const baseline = d?.original_data ?? b.snapshot;
-    const fromMain = changedFields(baseline, m.snapshot).filter((f) => !same(b.snapshot[f], m.snapshot[f]));
+    const base = d ? (original ?? b) : b;
+    const fromMain = changedFields(base, m).filter((f) => !same(b[f], m[f]));
     if (!fromMain.length) continue;
     if (d) {
-      const both = fromMain.filter((f) => !same(baseline[f], b.snapshot[f]));
-      if (both.length)
-        conflicts.push(
-          conflict(d, 'modify/modify', both, { original: baseline, branch: b.snapshot, main: m.snapshot }),
-        );
+      const both = fromMain.filter((f) => !same(base[f], b[f]));
+      if (both.length) conflicts.push(conflict(d, 'modify/modify', both, { original: base, branch: b, main: m }));
     }
-    states.push({ model, id: o.id, action: 'update', values: restrict(m.snapshot, fromMain), repr });
+    states.push({ model, id: o.id, action: 'update', values: pick(m, fromMain), repr });
   }
   return { states, conflicts };
 }
 
-/** Merge: the branch's net change of every object it touched, onto main's current state. */
+/** Merge: the branch's net change of every object it touched (just the fields it changed), onto main's state. */
 export async function planMerge(db: Db, registry: Registry, branch: BranchRow): Promise<Plan> {
   const diffs = (await branchDiffs(db, branch.id)).filter((d) => tracked(registry, d.object_type));
   const objects = diffs.map((d) => ({ type: d.object_type, id: d.object_id }));
@@ -202,11 +177,12 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
   for (const d of diffs) {
     const k = key(d.object_type, d.object_id);
     const model = registry.model(d.object_type);
-    const m = main.get(k)?.snapshot ?? null;
-    const b = br.get(k)?.snapshot ?? null;
-    const o = d.original_data;
+    const live = br.get(k)?.snapshot;
+    const [m, b] = [fieldsOf(model, main.get(k)?.snapshot), fieldsOf(model, live)];
+    const o = baseline(fieldsOf(model, d.original_data), b ?? m);
+    const entry = { model, id: d.object_id, repr: d.object_repr };
     if (d.action === 'create') {
-      if (b) states.push({ model, id: d.object_id, action: 'create', values: b, repr: d.object_repr });
+      if (live) states.push({ ...entry, action: 'create', values: live });
       continue;
     }
     if (d.action === 'update') {
@@ -218,18 +194,14 @@ export async function planMerge(db: Db, registry: Registry, branch: BranchRow): 
       }
       const both = fields.filter((f) => !same(o?.[f], m[f]) && !same(b[f], m[f]));
       if (both.length) conflicts.push(conflict(d, 'modify/modify', both, { original: o, branch: b, main: m }));
-      const values = restrict(
-        b,
-        fields.filter((f) => !same(b[f], m[f])),
-      );
-      if (Object.keys(values).length)
-        states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
+      const values = fields.filter((f) => !same(b[f], m[f]));
+      if (values.length) states.push({ ...entry, action: 'update', values: pick(b, values) });
       continue;
     }
     if (!m) continue;
     const touched = changedFields(o, m);
     if (touched.length) conflicts.push(conflict(d, 'delete/modify', touched, { original: o, branch: null, main: m }));
-    states.push({ model, id: d.object_id, action: 'delete', repr: d.object_repr });
+    states.push({ ...entry, action: 'delete' });
   }
   return { states, conflicts };
 }
@@ -250,16 +222,17 @@ export async function planRevert(db: Db, registry: Registry, branch: BranchRow):
   const conflicts: Conflict[] = [];
   for (const d of diffs) {
     const model = registry.model(d.object_type);
-    const m = main.get(key(d.object_type, d.object_id))?.snapshot ?? null;
-    const merged = d.merged_data;
-    const before = d.premerge_data;
+    const m = fieldsOf(model, main.get(key(d.object_type, d.object_id))?.snapshot);
+    const merged = baseline(fieldsOf(model, d.merged_data), m);
+    const before = baseline(fieldsOf(model, d.premerge_data), merged);
+    const entry = { model, id: d.object_id, repr: d.object_repr };
     if (!before) {
       // the merge created it: delete it again
       if (!m) continue;
       const since = changedFields(merged, m);
       if (since.length)
         conflicts.push(conflict(d, 'delete/modify', since, { original: null, branch: merged, main: m }));
-      states.push({ model, id: d.object_id, action: 'delete', repr: d.object_repr });
+      states.push({ ...entry, action: 'delete' });
     } else if (merged) {
       const fields = changedFields(before, merged);
       if (!fields.length) continue;
@@ -270,15 +243,11 @@ export async function planRevert(db: Db, registry: Registry, branch: BranchRow):
       const since = fields.filter((f) => !same(m[f], merged[f]));
       if (since.length)
         conflicts.push(conflict(d, 'modify/modify', since, { original: before, branch: merged, main: m }));
-      const values = restrict(
-        before,
-        fields.filter((f) => !same(m[f], before[f])),
-      );
-      if (Object.keys(values).length)
-        states.push({ model, id: d.object_id, action: 'update', values, repr: d.object_repr });
+      const values = fields.filter((f) => !same(m[f], before[f]));
+      if (values.length) states.push({ ...entry, action: 'update', values: pick(before, values) });
     } else if (!m) {
       // the merge deleted it: create it again, with its id
-      states.push({ model, id: d.object_id, action: 'create', values: before, repr: d.object_repr });
+      states.push({ ...entry, action: 'create', values: pick(before, Object.keys(before)) });
     }
   }
   return { states, conflicts };

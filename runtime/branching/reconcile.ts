@@ -3,6 +3,7 @@
  * schema is brought in line the same way, so no branch becomes unusable after an upgrade: missing
  * tables are created (with main's rows), columns added or dropped, constraints and indexes added.
  */
+import type { ColumnRename } from '../catalogue/index.ts';
 import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
@@ -30,7 +31,32 @@ async function columns(
   );
 }
 
-async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promise<string[]> {
+/** Columns main renamed that the branch still has under their old names: renamed alike, keeping their values. */
+async function renameColumns(
+  tx: Db,
+  schema: string,
+  table: string,
+  renames: readonly ColumnRename[],
+  main: ReadonlyMap<string, unknown>,
+  branch: Map<string, unknown>,
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const r of renames) {
+    if (r.table !== table || !branch.has(r.from) || branch.has(r.to) || !main.has(r.to) || main.has(r.from)) continue;
+    await query(tx, `ALTER TABLE ${ident(schema)}.${ident(table)} RENAME COLUMN ${ident(r.from)} TO ${ident(r.to)}`);
+    branch.set(r.to, branch.get(r.from));
+    branch.delete(r.from);
+    done.push(`~column ${table}.${r.from} -> ${r.to}`);
+  }
+  return done;
+}
+
+async function reconcileSchema(
+  tx: Db,
+  schema: string,
+  tables: string[],
+  renames: readonly ColumnRename[],
+): Promise<string[]> {
   const done: string[] = [];
   const present = new Set(
     (await query(tx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
@@ -45,6 +71,7 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
   for (const t of tables.filter((x) => present.has(x))) {
     const main = await columns(tx, 'public', t);
     const branch = await columns(tx, schema, t);
+    done.push(...(await renameColumns(tx, schema, t, renames, main, branch)));
     for (const [name, c] of main) {
       if (branch.has(name)) continue;
       await query(
@@ -118,13 +145,17 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[]): Promis
 }
 
 /** Reconciles every branch schema that exists; returns what changed per schema. */
-export async function reconcileBranches(sql: Sql, tables: string[]): Promise<Record<string, string[]>> {
+export async function reconcileBranches(
+  sql: Sql,
+  tables: string[],
+  renames: readonly ColumnRename[],
+): Promise<Record<string, string[]>> {
   const schemas = (await query(sql, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
     (r) => r.nspname as string,
   );
   const out: Record<string, string[]> = {};
   for (const schema of schemas) {
-    const done = await sql.begin((tx) => reconcileSchema(tx, schema, tables));
+    const done = await sql.begin((tx) => reconcileSchema(tx, schema, tables, renames));
     if (done.length) out[schema] = done;
   }
   return out;

@@ -4,7 +4,7 @@
  * code against main or a branch inside one transaction by switching search_path (SET LOCAL).
  */
 import { randomInt } from 'node:crypto';
-import type { Registry } from '../catalogue/index.ts';
+import { columnRenames, type ColumnRename, type Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import { query, queryRow } from '../db/index.ts';
 
@@ -31,6 +31,11 @@ export function branchableTables(registry: Registry): string[] {
     for (const f of m.fields) if (f.kind === 'm2m') tables.add(f.through.table);
   }
   return [...tables].sort();
+}
+
+/** Columns of branched tables that the catalogue renamed (a branch's copy is renamed alike). */
+export function branchRenames(registry: Registry): ColumnRename[] {
+  return columnRenames(registry.all().filter((m) => m.features.branching));
 }
 
 /** Runs `fn` with the transaction's search_path set to `schema` (then public), and restores it. */

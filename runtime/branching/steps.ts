@@ -61,6 +61,8 @@ export async function provision(s: StepContext, jobId: string): Promise<readonly
 }
 
 const VERB = { sync: 'Syncing', merge: 'Merging', revert: 'Reverting' } as const;
+/** How a merge (and so its revert) applies the branch's changes: the plugin's default, its net effect per object. */
+const MERGE_STRATEGY = 'iterative';
 const OPERATING = { sync: 'syncing', merge: 'merging', revert: 'reverting' } as const;
 
 /** A sync, merge or revert: its records, its plan, and the states applied (to the branch for a sync). */
@@ -79,7 +81,7 @@ export async function change(
     report.data.report = [];
     report.data.changes_summary = changesSummary(records);
     report.data.has_unsynced_changes = (await unsynced()).length > 0;
-    report.data.merge_strategy = 'iterative';
+    report.data.merge_strategy = MERGE_STRATEGY;
   }
   const plan =
     op === 'sync'
@@ -93,7 +95,7 @@ export async function change(
   }
   s.say(`Found ${records.length} changes to ${op}`);
   s.say(`Setting branch status to ${OPERATING[op]}`);
-  if (op !== 'sync') s.say(`${VERB[op]} using None strategy`);
+  if (op !== 'sync') s.say(`${VERB[op]} using ${MERGE_STRATEGY} strategy`);
   report.conflicts = plan.conflicts;
   if (plan.conflicts.length && !acknowledge) {
     s.say('All conflicts must be acknowledged before this action can proceed.');
@@ -111,18 +113,21 @@ export async function change(
     s.say(`${report.problems.length} problem(s): nothing was applied`);
     throw new Abort();
   }
-  if (op === 'sync') await rebase(task, tx, branch);
-  else {
+  if (op === 'sync') {
+    await rebase(task, tx, branch);
+    await stampCreated(tx, 'public', schema, plan.states);
+  } else {
     await recordMerged(task, tx, branch, before);
-    await stampCreated(tx, schema, plan.states);
+    await stampCreated(tx, schema, 'public', plan.states);
   }
 }
 
 /**
- * Objects a merge or a revert created in main carry the branch's creation time (to the millisecond)
- * and no last update, as the plugin's deserialized objects do.
+ * Objects an operation created carry their creation and last update times from the side they came from
+ * (the branch for a merge or a revert, main for a sync), to the microsecond; an object the other side no
+ * longer has keeps the times of its write.
  */
-async function stampCreated(tx: Db, schema: string, states: readonly ObjectState[]): Promise<void> {
+async function stampCreated(tx: Db, from: string, to: string, states: readonly ObjectState[]): Promise<void> {
   const byTable = new Map<string, number[]>();
   for (const st of states) {
     if (st.action !== 'create') continue;
@@ -133,11 +138,8 @@ async function stampCreated(tx: Db, schema: string, states: readonly ObjectState
   for (const [table, ids] of byTable) {
     await query(
       tx,
-      `UPDATE public.${ident(table)} m
-          SET created = coalesce((SELECT date_trunc('milliseconds', b.created) FROM ${ident(schema)}.${ident(table)} b
-                                   WHERE b.id = m.id), date_trunc('milliseconds', m.created)),
-              last_updated = NULL
-        WHERE m.id = ANY($1::bigint[])`,
+      `UPDATE ${ident(to)}.${ident(table)} t SET created = s.created, last_updated = coalesce(s.last_updated, t.last_updated)
+         FROM ${ident(from)}.${ident(table)} s WHERE s.id = t.id AND t.id = ANY($1::bigint[])`,
       [ids],
     );
   }

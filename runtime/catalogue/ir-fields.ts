@@ -136,6 +136,8 @@ export interface FieldCommon {
   readonly naturalSort?: boolean;
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
+  /** the name and column the field had before it was renamed (`renamed_from:`), read as its own where found */
+  readonly renamedFrom?: { readonly name: string; readonly column: string };
 }
 
 /** A relation shown nested: the target's fields (default: its nested list) and forms of their own. */

@@ -1,6 +1,15 @@
 /** `npm run generate` as a command: drift check, invalid catalogue writes nothing. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -51,5 +60,70 @@ describe('an invalid catalogue', () => {
     // one file is a catalogue of one app
     const one = run(['--catalogue', join(bad, 'dcim.yaml'), '--out', out, '--no-migration']);
     expect(one.out).toContain(`${bad}/dcim.yaml: models.thing.fields.name: unknown choice set "nope"`);
+  });
+});
+
+describe('a renamed field', () => {
+  /** A copy of models/ and migrations/ whose site model's entry is edited by `edit`, generated. */
+  function generateEdited(name: string, from: string, edit: (yaml: string) => string) {
+    const dir = join(tmp, name);
+    cpSync(join(from, 'models'), join(dir, 'models'), { recursive: true });
+    cpSync(join(from, 'migrations'), join(dir, 'migrations'), { recursive: true });
+    const file = join(dir, 'models', 'dcim.yaml');
+    writeFileSync(file, edit(readFileSync(file, 'utf8')));
+    const before = new Set(readdirSync(join(dir, 'migrations')));
+    const r = run([
+      '--catalogue',
+      join(dir, 'models'),
+      '--out',
+      join(dir, 'generated'),
+      '--migrations',
+      join(dir, 'migrations'),
+    ]);
+    const added = readdirSync(join(dir, 'migrations')).filter((f) => !before.has(f) && f.endsWith('.sql'));
+    return { ...r, dir, sql: added.map((f) => readFileSync(join(dir, 'migrations', f), 'utf8')) };
+  }
+  const facility = '      facility: {type: string, max_length: 50, help_text: Local facility ID or description}\n';
+  const withNick = (y: string) => y.replace(facility, `${facility}      nick: {type: string, max_length: 20}\n`);
+
+  it('is renamed by its migration, keeping its column, and the rename changes nothing once made', () => {
+    const added = generateEdited('nick', '.', withNick);
+    expect(added.code, added.out).toBe(0);
+    const renamed = generateEdited('renamed', added.dir, (y) =>
+      y.replace('      nick: {type: string', '      nickname: {renamed_from: nick, type: string'),
+    );
+    expect(renamed.code, renamed.out).toBe(0);
+    expect(renamed.sql).toEqual([
+      'ALTER TABLE "dcim_site" RENAME COLUMN "nick" TO "nickname";--> statement-breakpoint\n',
+    ]);
+    const check = run([
+      '--check',
+      '--catalogue',
+      join(renamed.dir, 'models'),
+      '--out',
+      join(renamed.dir, 'generated'),
+      '--migrations',
+      join(renamed.dir, 'migrations'),
+    ]);
+    expect(check.code, check.out).toBe(0);
+  });
+
+  it('is refused with what to do when a field is removed and another added without renamed_from', () => {
+    const added = generateEdited('nick2', '.', withNick);
+    const r = generateEdited('swapped', added.dir, (y) =>
+      y.replace('      nick: {type: string', '      other: {type: string'),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('renamed_from: <old name>');
+    expect(r.out).not.toMatch(/\n\s+at /);
+    expect(r.sql).toEqual([]);
+  });
+
+  it('may not take the name of a field the model has', () => {
+    const r = generateEdited('clash', '.', (y) =>
+      y.replace(facility, `${facility}      nick: {renamed_from: facility, type: string}\n`),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('models.site.fields.nick.renamed_from: "facility" is a field of dcim.site');
   });
 });

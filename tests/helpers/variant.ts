@@ -14,15 +14,25 @@ export interface Variant extends Required<
 > {
   /** the migrations the edit added */
   readonly added: string[];
+  /** the folder it was generated in (a later variant may start from it) */
+  readonly dir: string;
 }
 
-/** `edits`: by file of models/ (`dcim.yaml`), how to change its text. */
-export async function buildVariant(dir: string, edits: Record<string, (yaml: string) => string>): Promise<Variant> {
+/**
+ * `edits`: by file of models/ (`dcim.yaml`), how to change its text; `from`: the variant to change
+ * (default: the project's own models/ and migrations/).
+ */
+export async function buildVariant(
+  dir: string,
+  edits: Record<string, (yaml: string) => string>,
+  from?: Variant,
+): Promise<Variant> {
+  const base = from?.dir ?? '.';
   mkdirSync(join(dir, 'models'), { recursive: true });
-  cpSync('models', join(dir, 'models'), { recursive: true });
+  cpSync(join(base, 'models'), join(dir, 'models'), { recursive: true });
   for (const [file, edit] of Object.entries(edits))
-    writeFileSync(join(dir, 'models', file), edit(readFileSync(join('models', file), 'utf8')));
-  cpSync('migrations', join(dir, 'migrations'), { recursive: true });
+    writeFileSync(join(dir, 'models', file), edit(readFileSync(join(base, 'models', file), 'utf8')));
+  cpSync(join(base, 'migrations'), join(dir, 'migrations'), { recursive: true });
   const r = spawnSync(
     'node_modules/.bin/tsx',
     [
@@ -44,7 +54,8 @@ export async function buildVariant(dir: string, edits: Record<string, (yaml: str
     routes: (await load('routes.ts')).routes,
     migrationsFolder: join(dir, 'migrations'),
     added: readdirSync(join(dir, 'migrations')).filter(
-      (f) => f.endsWith('.sql') && !readdirSync('migrations').includes(f),
+      (f) => f.endsWith('.sql') && !readdirSync(join(base, 'migrations')).includes(f),
     ),
+    dir,
   };
 }

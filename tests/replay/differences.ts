@@ -57,6 +57,9 @@ function agreeWhereBothHave(x: Exchange): boolean {
   return shared(a, inB) === shared(b, inA);
 }
 
+/** A log line naming the strategy of a merge or a revert: `Merging using None strategy`. */
+const strategyLine = (v: unknown) => typeof v === 'string' && /^(Merging|Reverting) using \S+ strategy$/.test(v);
+
 export const differences: readonly DeclaredDifference[] = [
   {
     id: 'missing-slash-302',
@@ -246,5 +249,27 @@ export const differences: readonly DeclaredDifference[] = [
       /^actions\.(POST|PUT)\.mac_address\.read_only$/.test(f.path) &&
       f.recorded === true &&
       f.ours === false,
+  },
+  {
+    id: 'merged-object-times',
+    reason:
+      "an object a merge creates in main keeps the branch's created and last_updated, to the microsecond; the " +
+      'plugin saves the object it deserialized, cutting created to milliseconds and leaving last_updated null, ' +
+      'which NetBox shows for no object it saved itself',
+    applies: (f, x) =>
+      f.kind === 'body' &&
+      x.record.part === 'branching' &&
+      x.record.method === 'GET' &&
+      lastKey(f.path) === 'last_updated' &&
+      f.recorded === null &&
+      f.ours === '<ts>',
+  },
+  {
+    id: 'merge-strategy-logged',
+    reason:
+      'a merge and a revert log the strategy they use (`Merging using iterative strategy`, as the job data says ' +
+      "`merge_strategy: iterative`); the plugin logs the branch's unset strategy field: `None`",
+    applies: (f) =>
+      f.kind === 'body' && /(^|\.)data\.log\[\d+\]$/.test(f.path) && strategyLine(f.recorded) && strategyLine(f.ours),
   },
 ];
