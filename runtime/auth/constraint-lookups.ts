@@ -174,8 +174,8 @@ function valueCondition(p: Params, call: LookupCall): Cond {
     const [lo, hi] = list(call, 2);
     return cond(`${t.sql} BETWEEN ${typed(p, t, lo, key)} AND ${typed(p, t, hi, key)}`);
   }
-  if (v === null || typeof v === 'object')
-    throw new MalformedConstraint(`"${key}": the "${lookup}" lookup needs a value other than ${JSON.stringify(v)}.`);
+  // null compares with nothing, whatever the field (Django: "Cannot use None as a query value")
+  if (v === null) throw new MalformedConstraint(`"${key}": the "${lookup}" lookup needs a value other than null.`);
   const text = (x: unknown): SqlParam => valueOf('text', x, key);
   if (lookup === 'exact') return cond(`${t.sql} = ${typed(p, t, v, key)}`);
   if (lookup === 'iexact') return cond(`upper(${asText(t)}) = upper(${p.add(text(v))})`);

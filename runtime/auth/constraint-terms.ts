@@ -14,7 +14,7 @@ import {
   parseTimestamp,
 } from '../filters/values.ts';
 
-/** A constraint that does not apply to a model: a field, relation or lookup it lacks, or a value its field cannot hold. */
+/** A constraint that does not apply to a model: a field, relation or lookup it lacks, or a value it cannot hold. */
 export class ConstraintError extends Error {}
 
 /**

@@ -163,6 +163,7 @@ const siteCases: [name: string, constraints: () => unknown, sites: string[]][] =
   ['a field sites lack: nothing', () => ({ ssid: 'Foo' }), []],
   ['a lookup a field lacks: nothing', () => ({ name__net_contains: '10.0.0.0/8' }), []],
   ['a value a field cannot hold: nothing', () => ({ id: 'abc' }), []],
+  ['an object where a text is compared: nothing', () => ({ name: { a: 1 } }), []],
   ['a set that does not apply takes nothing from the others', () => [{ nosuch: 1 }, { status: 'planned' }], ['S-B']],
 ];
 
@@ -210,7 +211,7 @@ describe('constraints on other models', () => {
 describe('a constraint naming a field some object types lack (the Ansible collection’s test)', () => {
   const types = ['vpn.tunneltermination', 'wireless.wirelesslan', 'dcim.site', 'vpn.tunnel'];
 
-  it('is accepted, and grants the named objects of the types that have the field and nothing of the others', async () => {
+  it('is accepted, and grants the named objects of types with the field and nothing of the others', async () => {
     const auth = await holder({ name: 'Foo' }, types, ['view', 'add', 'change', 'delete', 'extreme_administration']);
     expect(await seen('/api/vpn/tunnels/', auth)).toEqual(['Foo']);
     expect(await seen('/api/dcim/sites/', auth)).toEqual([]);
@@ -265,6 +266,7 @@ describe('constraints that no model can read', () => {
       { latitude__range: [1] },
       '"latitude__range": the "range" lookup needs a list of 2 values.',
     ],
+    ['gt with null', { name__gt: null }, '"name__gt": the "gt" lookup needs a value other than null.'],
   ])('refuses %s with a 400 naming constraints, and writes nothing', async (_name, constraints, message) => {
     const before = (await s.request('GET', '/api/users/permissions/?limit=1')).body.count;
     const r = await s.request('POST', '/api/users/permissions/', {
