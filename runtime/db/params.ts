@@ -10,6 +10,11 @@ export class Params {
     return `$${this.values.length}`;
   }
 
+  /** Drops the values added after the first `count` (of SQL being built that was given up). */
+  discard(count: number): void {
+    this.values.length = count;
+  }
+
   /**
    * A table alias unique within the statement. Numbered per statement, so the same request gives the
    * same SQL text every time (a process-wide counter would make each text new, and never a named one).

@@ -1,6 +1,10 @@
-/** Object permissions: actions must be named, and constraints must be filter expressions that read. */
+/**
+ * Object permissions: actions must be named, and constraints must be a filter expression (an object, or
+ * a list of objects) whose lookups get values of the shape they take. As NetBox's API, a constraint
+ * naming a field some (or all) of the object types lack is accepted: it grants nothing on those types.
+ */
 import type { ModelHooks } from '../write/index.ts';
-import { constraintSql, ConstraintError } from '../auth/constraints.ts';
+import { compileConstraints, MalformedConstraint, shapeFault } from '../auth/constraints.ts';
 import { Params } from '../db/index.ts';
 
 export const permissionHooks: ModelHooks = {
@@ -11,19 +15,19 @@ export const permissionHooks: ModelHooks = {
       for (const a of actions) if (!/^[a-z_]+$/.test(a)) p.errors.add('actions', `Invalid action "${a}".`);
       const constraints = p.values.constraints;
       if (constraints === null || constraints === undefined) continue;
-      if (typeof constraints !== 'object') {
-        p.errors.add('constraints', 'Constraints must be a JSON object or a list of objects.');
+      const shape = shapeFault(constraints);
+      if (shape) {
+        p.errors.add('constraints', shape.message);
         continue;
       }
+      const messages = new Set<string>();
       for (const type of (p.values.object_types ?? []) as string[]) {
-        try {
-          const row = { model: ctx.registry.model(type), alias: 't' };
-          constraintSql({ registry: ctx.registry, params: new Params(), userId: 0 }, row, constraints);
-        } catch (e) {
-          if (!(e instanceof ConstraintError)) throw e;
-          p.errors.add('constraints', `Invalid filter for ${type}: ${e.message}`);
-        }
+        if (!ctx.registry.has(type)) continue;
+        const row = { model: ctx.registry.model(type), alias: 't' };
+        const read = compileConstraints({ registry: ctx.registry, params: new Params(), userId: 0 }, row, constraints);
+        for (const f of read.faults) if (f instanceof MalformedConstraint) messages.add(f.message);
       }
+      for (const m of messages) p.errors.add('constraints', m);
     }
   },
 };

@@ -177,6 +177,20 @@ describe.runIf(haveAnsible && haveNewer)('Ansible netbox.netbox 3.23, every modu
     return JSON.parse(readFileSync(report, 'utf8')) as { task: string; changed: boolean }[];
   };
 
+  it("passes the collection's own netbox_permission test (a constraint naming a field its types lack)", async () => {
+    const vars = { netbox_url: s23.url, netbox_token: TOKEN };
+    const r = await run(
+      'ansible-playbook',
+      ['-i', 'tests/clients/ansible/inventory.yml', 'tests/clients/ansible/permission.yml', '-e', JSON.stringify(vars)],
+      { env, timeout: 300_000 },
+    );
+    expect(r.status, `${r.stdout.slice(-6000)}${r.stderr.slice(-2000)}`).toBe(0);
+    const kept = (await s23.request('GET', '/api/users/permissions/?name=Test%20Permission')).body.results;
+    expect(kept.map((p: { object_types: string[] }) => p.object_types)).toEqual([
+      ['vpn.tunneltermination', 'wireless.wirelesslan'],
+    ]);
+  }, 360_000);
+
   it('creates an object with each module, changes nothing when run again, and deletes them all', async () => {
     const first = await play('breadth.yml');
     expect(first.length).toBeGreaterThan(120);
