@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/process.ts';
+import { freePort, until } from '../helpers/process.ts';
 import { AUTH, createDatabase, databaseUrl, dropDatabase, TOKEN } from '../helpers/server.ts';
 
 /** the start of the hint (as it read before it was printed only without a superuser, too) */
@@ -72,15 +72,6 @@ async function firstAnswer(s: Started, deadlineMs = 150_000): Promise<FirstAnswe
     }
   }
   throw new Error(`no answer within ${deadlineMs} ms:\n${s.out()}`);
-}
-
-async function until(s: Started, text: string, ms = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!s.out().includes(text)) {
-    if (s.child.exitCode !== null) throw new Error(`exited (${s.child.exitCode}) before "${text}":\n${s.out()}`);
-    if (Date.now() - started > ms) throw new Error(`no "${text}" within ${ms} ms:\n${s.out()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function stop(s: Started): Promise<void> {

@@ -62,3 +62,13 @@ export async function spawnServer(
       }),
   };
 }
+
+/** Waits until a process's output holds text; fails with the output when it exits first or takes over ms. */
+export async function until(run: { child: ChildProcess; out(): string }, text: string, ms = 90_000): Promise<void> {
+  const started = Date.now();
+  while (!run.out().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`exited (${run.child.exitCode}) before "${text}":\n${run.out()}`);
+    if (Date.now() - started > ms) throw new Error(`no "${text}" within ${ms} ms:\n${run.out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
