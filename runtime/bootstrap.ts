@@ -14,11 +14,19 @@ import { tables } from './db/tables.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { query } from './db/index.ts';
 
-/** What a first start did, for the console: the superuser created and the password generated for it. */
+/**
+ * What a first start did, for the console: the superuser created and the password generated for it; and
+ * whether the database has no (active) superuser at all, which the console then says how to create.
+ */
 export interface Bootstrapped {
   readonly superuser?: string;
   readonly generatedPassword?: string;
   readonly token?: boolean;
+  readonly noSuperuser?: boolean;
+}
+
+async function noSuperuser(sql: Sql): Promise<boolean> {
+  return !(await query(sql, `SELECT 1 FROM public.${tables.user} WHERE is_superuser AND is_active LIMIT 1`)).length;
 }
 
 export async function bootstrap(
@@ -29,7 +37,7 @@ export async function bootstrap(
   observers: readonly ChangeObserver[],
 ): Promise<Bootstrapped> {
   const { name, password, email, apiToken } = settings.superuser;
-  if (!name) return {};
+  if (!name) return (await noSuperuser(sql)) ? { noSuperuser: true } : {};
   let done: Bootstrapped = {};
   if (apiToken && !/^[0-9a-fA-F]{40}$/.test(apiToken))
     throw new Error('SUPERUSER_API_TOKEN must be 40 hexadecimal characters');
@@ -83,5 +91,6 @@ export async function bootstrap(
       }
     }
   });
-  return done;
+  // the user named may be one that exists already without being a superuser
+  return (await noSuperuser(sql)) ? { ...done, noSuperuser: true } : done;
 }

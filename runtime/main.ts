@@ -6,13 +6,13 @@
  */
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '../generated/catalogue.ts';
 import { filters } from '../generated/filters/index.ts';
 import { routes } from '../generated/routes.ts';
 import { loadSettings, type Settings } from './config/index.ts';
-import { connect, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer, query } from './db/index.ts';
+import { serviceDatabase, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer } from './db/index.ts';
+import { freePort, listening } from './ports.ts';
 import { startServer, type RunningServer } from './server.ts';
 import type { GraphqlMap } from './graphql/index.ts';
 
@@ -27,29 +27,9 @@ const graphql = {
 /** A start-up failure with a one-line message for the console (no stack trace). */
 class StartError extends Error {}
 
-/** Whether something already listens on host:port (tried by listening there ourselves). */
-function portTaken(port: number, host: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(true));
-    s.listen(port, host, () => s.close(() => resolve(false)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 /** The embedded database's port: EMBEDDED_PG_PORT if set (it must be free), else 54329 or, when taken, any free one. */
 async function embeddedPort(settings: Settings): Promise<number> {
-  if (!(await portTaken(settings.embeddedPgPort, '127.0.0.1'))) return settings.embeddedPgPort;
+  if (!(await listening(settings.embeddedPgPort, '127.0.0.1'))) return settings.embeddedPgPort;
   if (process.env.EMBEDDED_PG_PORT) {
     throw new StartError(
       `Port ${settings.embeddedPgPort} for the embedded PostgreSQL is already in use: set EMBEDDED_PG_PORT to a free ` +
@@ -78,11 +58,7 @@ async function databaseUrl(settings: Settings): Promise<{ url: string; embedded?
         `(run with PG_LOG=1 to see its log).`,
     );
   }
-  const admin = connect(embedded.url('postgres'), { max: 1 });
-  const exists = await query(admin, "SELECT 1 FROM pg_database WHERE datname = 'netbox'");
-  if (!exists.length) await query(admin, 'CREATE DATABASE netbox');
-  await admin.end();
-  return { url: embedded.url('netbox'), embedded, port };
+  return { url: await serviceDatabase(embedded), embedded, port };
 }
 
 /** What the console says once the API listens: where it is, the database, what the first start made. */
@@ -109,8 +85,10 @@ function announce(
           : ''),
     );
   if (b?.token) console.log('API token from SUPERUSER_API_TOKEN created for the superuser');
-  if (!settings.superuser.name)
-    console.log('No superuser configured: create one with `npm run manage -- createsuperuser --username <name>`');
+  if (b?.noSuperuser)
+    console.log(
+      'No superuser yet: create one with `npm run manage -- createsuperuser --username <name>` (or set SUPERUSER_NAME)',
+    );
 }
 
 function start(
@@ -172,7 +150,9 @@ async function single(settings: Settings): Promise<void> {
 
 /** The cluster's first process: prepares the database, runs the jobs, keeps N HTTP processes up. */
 async function primary(settings: Settings): Promise<void> {
-  const { url, embedded } = await databaseUrl(settings);
+  const db = await databaseUrl(settings);
+  const { url, embedded } = db;
+  // the HTTP processes are forked once this process's start-up is done: none listens before it
   const jobs = await start(settings, url, { listen: false });
   let stopping = false;
   const fork = () => cluster.fork({ DATABASE_URL: url, WORKER_IN_PROCESS: 'false', CLUSTER_PROCESS: '1' });
@@ -183,6 +163,7 @@ async function primary(settings: Settings): Promise<void> {
         `API listening on http://${settings.host}:${settings.port}/api/ (${settings.webConcurrency} processes; ` +
           `database: ${embedded ? `embedded PostgreSQL in ${settings.dataDir}/pg` : 'DATABASE_URL'})`,
       );
+      announce(settings, jobs, `http://${settings.host}:${settings.port}`, db);
     }
   });
   cluster.on('exit', (w, code, signal) => {
@@ -224,8 +205,8 @@ async function main(): Promise<void> {
     throw new StartError((e as Error).message);
   }
   if (cluster.isWorker) return httpProcess(settings);
-  // a taken API port is found before anything is started (nothing is left running)
-  if (await portTaken(settings.port, settings.host)) {
+  // a taken API port is found before anything is started (nothing is left running); asked without opening it
+  if (await listening(settings.port, settings.host)) {
     throw new StartError(
       `Port ${settings.port} on ${settings.host} is already in use: set PORT to a free port (or HOST to another ` +
         `address).`,

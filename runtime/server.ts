@@ -1,5 +1,5 @@
 /**
- * Starts one API server process on a database: migrate, provision, assemble the app, listen.
+ * Starts one API server process on a database: migrate, provision, load the caches, start the jobs, then listen.
  * Everything it serves comes in as arguments, so tests can start it on any catalogue.
  */
 import { serve } from '@hono/node-server';
@@ -127,18 +127,6 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets()],
     graphql: o.graphql,
   });
-  const port = o.port ?? o.settings.port;
-  const server =
-    o.listen === false
-      ? undefined
-      : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-          const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
-          // a port taken since it was checked: the caller stops what it started and says which port
-          s.once('error', (e) => {
-            void Promise.all([sql.end({ timeout: 1 }), cache.stop()]).finally(() => reject(e));
-          });
-          configureHttpServer(s as Server, o.settings.requestTimeoutMs);
-        });
   // jobs get their own pool: they are not bound by the request timeout
   const jobSql = (o.worker ?? o.settings.workerInProcess) ? connectJobs(o.databaseUrl, o.settings) : undefined;
   const worker = jobSql
@@ -151,6 +139,26 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         maintenance: [(ctx) => recoverBranches(ctx.sql)],
       })
     : undefined;
+  const release = async () => {
+    await jobSql?.end({ timeout: 5 });
+    await cache.stop();
+    await sql.end({ timeout: 5 });
+  };
+  // the port opens last: the first request it answers finds the database, first user, caches and jobs ready
+  const port = o.port ?? o.settings.port;
+  const server =
+    o.listen === false
+      ? undefined
+      : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+          const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
+          // a port taken since it was checked: the caller stops what it started and says which port
+          s.once('error', (e) => {
+            void Promise.resolve(worker?.stop())
+              .then(release)
+              .finally(() => reject(e));
+          });
+          configureHttpServer(s as Server, o.settings.requestTimeoutMs);
+        });
   const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
@@ -162,9 +170,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     async stop() {
       await worker?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-      await jobSql?.end({ timeout: 5 });
-      await cache.stop();
-      await sql.end({ timeout: 5 });
+      await release();
     },
   };
 }

@@ -3,17 +3,7 @@
  * running NetBox into this service's database (runtime/import/), with progress per model on a
  * terminal, then prints the verification and what must be done by hand; the whole report is written
  * as JSON too. Ctrl-C stops after the page being written; `--resume` continues from there.
- *
- *   --merge                copy into a database with objects of its own (conflicts reported, never overwritten)
- *   --resume               continue an import that stopped (a failure, Ctrl-C)
- *   --with-changelog       copy the change records too
- *   --generate-passwords   give each copied user a generated password, printed once
- *   --no-verify            skip the closing comparison of both APIs
- *   --concurrency N        requests in flight at the source (default 4)
- *   --page-size N          objects per request (default 1000)
- *   --report FILE          where the JSON report goes (default DATA_DIR/import-netbox-report.json)
- *
- * Exit codes: 0 copied and verified clean, 1 refused or failed, 2 copied with differences listed.
+ * Its options and exit codes are described in scripts/manage.ts (the table that parses them and prints `--help`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,19 +12,10 @@ import { filters } from '../generated/filters/index.ts';
 import { routes } from '../generated/routes.ts';
 import type { Settings } from '../runtime/config/index.ts';
 import { formatReport, ImportRefused, importNetbox, SourceError } from '../runtime/import/index.ts';
+import type { Values } from './cli.ts';
+import type { importOptions } from './manage.ts';
 
-export interface ImportFlags {
-  readonly url?: string;
-  readonly token?: string;
-  readonly merge?: boolean;
-  readonly resume?: boolean;
-  readonly 'with-changelog'?: boolean;
-  readonly 'generate-passwords'?: boolean;
-  readonly 'no-verify'?: boolean;
-  readonly concurrency?: string;
-  readonly 'page-size'?: string;
-  readonly report?: string;
-}
+export type ImportFlags = Values<typeof importOptions>;
 
 /** A positive whole number given as a flag, or undefined when not given. */
 function count(name: string, v: string | undefined): number | undefined {
@@ -72,8 +53,6 @@ export async function importCommand(root: string, databaseUrl: string, settings:
 }
 
 async function run(root: string, databaseUrl: string, settings: Settings, flags: ImportFlags): Promise<number> {
-  if (!flags.url || !flags.token)
-    throw new ImportRefused('import-netbox: give --url (the NetBox, as in a browser) and --token (a v1 or v2 token)');
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const stop = interruptible();
   try {

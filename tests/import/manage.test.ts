@@ -66,6 +66,6 @@ describe('manage import-netbox', () => {
   it('asks for the source and the token', async () => {
     const r = await manage('import-netbox', '--url', netbox.url);
     expect(r.code).toBe(1);
-    expect(r.err.trim()).toBe('import-netbox: give --url (the NetBox, as in a browser) and --token (a v1 or v2 token)');
+    expect(r.err.trim()).toBe('import-netbox: give --token TOKEN (see npm run manage -- import-netbox --help)');
   }, 60_000);
 });
