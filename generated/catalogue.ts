@@ -47769,8 +47769,39 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "contact",
-                "name"
+                "contact"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "priority"
+              ],
+              "filter": "label"
+            },
+            {
+              "text": ") -> "
+            },
+            {
+              "path": [
+                "object"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
+                "contact"
+              ]
+            },
+            {
+              "text": " -> "
+            },
+            {
+              "path": [
+                "object"
               ]
             }
           ]
