@@ -138,6 +138,23 @@ export function crudSuite(target: () => SuiteTarget): void {
       expect(await count()).toBe(before);
     });
 
+    it('names every faulty field of an update at once, alone and in a bulk update, and changes nothing', async () => {
+      const target = await ctx.factory.create(model);
+      const path = `${apiPath(model)}${target.id}/`;
+      const { body, faulty } = await ctx.factory.faultyPayload(model);
+      // a PATCH sends only the faulty values: a field it leaves out is not missing
+      const given = faulty.filter((k) => k in body);
+      const patch = Object.fromEntries(given.map((k) => [k, body[k]]));
+      const before = (await ctx.server.request('GET', path)).body;
+      const r = await ctx.factory.submit(model, 'PATCH', path, patch);
+      expect(r.status, r.text).toBe(400);
+      expect(Object.keys(r.body).sort(), r.text).toEqual([...given].sort());
+      const bulk = await ctx.server.request('PATCH', apiPath(model), [{ id: target.id, ...patch }]);
+      expect(bulk.status, bulk.text).toBe(400);
+      expect(Object.keys(bulk.body).sort(), bulk.text).toEqual([...given].sort());
+      expect((await ctx.server.request('GET', path)).body).toEqual(before);
+    });
+
     it('deletes an object (204, empty body) and then it is gone', async () => {
       const created = await ctx.factory.create(model);
       const path = `${apiPath(model)}${created.id}/`;
