@@ -5,33 +5,30 @@
  * field values), again all together. Nothing of a refused write is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { created, startTestServer, type TestServer } from '../helpers/server.ts';
+import { catalogue } from '../../generated/catalogue.ts';
+import { Factory } from '../helpers/factory.ts';
 import { png } from '../helpers/images.ts';
-import { AUTH } from '../helpers/server.ts';
+import { AUTH, created, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
+let factory: Factory;
 let rir: any;
 let site: any;
-let type: any;
-let role: any;
 let n = 0;
 
 const post = (path: string, body: unknown) => created(s, path, body);
 const count = async (path: string) => (await s.request('GET', `${path}?limit=1`)).body.count as number;
 const changes = () => count('/api/core/object-changes/');
 const missing = (id: number) => [`Related object not found using the provided numeric ID: ${id}`];
-const device = (extra: Record<string, unknown> = {}) =>
-  post('/api/dcim/devices/', { name: `faults-${++n}`, device_type: type.id, role: role.id, site: site.id, ...extra });
+const device = () => factory.create(factory.model('dcim.device'), { name: `faults-${++n}`, site: site.id });
 
 beforeAll(async () => {
   s = await startTestServer();
+  factory = new Factory(s, catalogue);
   rir = await post('/api/ipam/rirs/', { name: 'Faults RIR', slug: 'faults-rir' });
   await post('/api/ipam/asn-ranges/', { name: 'Taken', slug: 'taken', rir: rir.id, start: 100, end: 200 });
   await post('/api/virtualization/virtual-machine-types/', { name: 'Small', slug: 'small' });
   site = await post('/api/dcim/sites/', { name: 'Faults', slug: 'faults' });
-  const mf = await post('/api/dcim/manufacturers/', { name: 'FaultsCo', slug: 'faultsco' });
-  type = await post('/api/dcim/device-types/', { manufacturer: mf.id, model: 'F1', slug: 'f1' });
-  role = await post('/api/dcim/device-roles/', { name: 'FaultsRole', slug: 'faults-role' });
   await post('/api/extras/custom-fields/', { name: 'floor', type: 'integer', object_types: ['dcim.device'] });
   await post('/api/extras/custom-fields/', { name: 'wing', type: 'text', object_types: ['dcim.device'] });
 });
@@ -145,8 +142,8 @@ describe("the model's checks, once the fields are valid", () => {
     const before = [await count('/api/dcim/devices/'), await changes()];
     const r = await s.request('POST', '/api/dcim/devices/', {
       name: taken.name,
-      device_type: type.id,
-      role: role.id,
+      device_type: taken.device_type.id,
+      role: taken.role.id,
       site: site.id,
       rack: rack.id,
       custom_fields: { floor: 'third', wing: 7 },
