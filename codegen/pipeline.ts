@@ -1,6 +1,7 @@
 /** load → validate → normalize → emit: the catalogue's files (models/*.yaml) in, a FileMap out. Pure; no disk. */
 import type { Catalogue, FilterSpecs } from '../runtime/catalogue/ir.ts';
-import { parseCatalogue, type CatalogueFiles } from './catalogue/load.ts';
+import { CatalogueError, modelAt, parseCatalogue, type CatalogueFiles } from './catalogue/load.ts';
+import { displayCycleFaults } from './catalogue/display.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { normalizeCatalogue } from './catalogue/normalize.ts';
 import { buildFilterSpecs } from './catalogue/filters.ts';
@@ -30,6 +31,8 @@ export function generate(catalogueFiles: CatalogueFiles, opts: EmitOptions = def
   const raw = parseCatalogue(catalogueFiles);
   validateCatalogue(raw);
   const catalogue = normalizeCatalogue(raw);
+  const cycles = displayCycleFaults(catalogue, (key) => modelAt(raw, key));
+  if (cycles.length) throw new CatalogueError(cycles);
   const filters = buildFilterSpecs(catalogue, raw);
   const files: FileMap = new Map([['README.md', readme]]);
   const parts = [

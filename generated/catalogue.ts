@@ -1088,7 +1088,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "circuit group with this name already exists."
+            "message": "circuit group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -1096,7 +1097,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "circuit group with this slug already exists."
+            "message": "circuit group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -2281,7 +2283,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "circuit type with this name already exists."
+            "message": "circuit type with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -2289,7 +2292,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "circuit type with this slug already exists."
+            "message": "circuit type with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -2661,7 +2665,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "provider with this name already exists."
+            "message": "provider with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -2669,7 +2674,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "provider with this slug already exists."
+            "message": "provider with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -4094,7 +4100,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "interface",
-            "message": "virtual circuit termination with this interface already exists."
+            "message": "virtual circuit termination with this interface already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -4436,7 +4443,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "virtual circuit type with this name already exists."
+            "message": "virtual circuit type with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -4444,7 +4452,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "virtual circuit type with this slug already exists."
+            "message": "virtual circuit type with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -5110,7 +5119,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "data source with this name already exists."
+            "message": "data source with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -5880,7 +5890,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "job_id",
-            "message": "job with this job id already exists."
+            "message": "job with this job id already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -7823,7 +7834,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "cable bundle with this name already exists."
+            "message": "cable bundle with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -10946,6 +10958,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "asset_tag",
             "message": "device with this asset tag already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "asset_tag"
             ]
@@ -11606,6 +11619,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "installed_device",
             "message": "device bay with this installed device already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "installed_device"
             ]
@@ -15333,6 +15347,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "primary_mac_address",
             "message": "interface with this primary mac address already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "primary_mac_address"
             ]
@@ -16414,6 +16429,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "asset_tag",
             "message": "inventory item with this asset tag already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "asset_tag"
             ]
@@ -16787,7 +16803,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "inventory item role with this name already exists."
+            "message": "inventory item role with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -16795,7 +16812,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "inventory item role with this slug already exists."
+            "message": "inventory item role with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -18557,7 +18575,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "manufacturer with this name already exists."
+            "message": "manufacturer with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -18565,7 +18584,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "manufacturer with this slug already exists."
+            "message": "manufacturer with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -19034,6 +19054,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "asset_tag",
             "message": "module with this asset tag already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "asset_tag"
             ]
@@ -20830,7 +20851,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "module type profile with this name already exists."
+            "message": "module type profile with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -24932,6 +24954,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "asset_tag",
             "message": "rack with this asset tag already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "asset_tag"
             ]
@@ -25363,7 +25386,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "rack group with this name already exists."
+            "message": "rack group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -25371,7 +25395,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "rack group with this slug already exists."
+            "message": "rack group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -26091,7 +26116,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "rack role with this name already exists."
+            "message": "rack role with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -26099,7 +26125,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "rack role with this slug already exists."
+            "message": "rack role with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -28729,7 +28756,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "site with this name already exists."
+            "message": "site with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -28737,7 +28765,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "site with this slug already exists."
+            "message": "site with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -29708,6 +29737,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "master",
             "message": "virtual chassis with this master already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "master"
             ]
@@ -31313,7 +31343,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "config context with this name already exists."
+            "message": "config context with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -31655,7 +31686,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "config context profile with this name already exists."
+            "message": "config context profile with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -32107,7 +32139,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "config template with this name already exists."
+            "message": "config template with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -32770,7 +32803,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "custom field with this name already exists."
+            "message": "custom field with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -33109,7 +33143,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "custom field choice set with this name already exists."
+            "message": "custom field choice set with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -33461,7 +33496,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "custom link with this name already exists."
+            "message": "custom link with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -33849,7 +33885,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "event rule with this name already exists."
+            "message": "event rule with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -35861,7 +35898,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "notification group with this name already exists."
+            "message": "notification group with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -36209,7 +36247,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "saved filter with this name already exists."
+            "message": "saved filter with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -36217,7 +36256,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "saved filter with this slug already exists."
+            "message": "saved filter with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -37391,7 +37431,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "tag with this name already exists."
+            "message": "tag with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -37399,7 +37440,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "tag with this slug already exists."
+            "message": "tag with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -38210,7 +38252,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "webhook with this name already exists."
+            "message": "webhook with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -38985,7 +39028,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "asn",
-            "message": "ASN with this asn already exists."
+            "message": "ASN with this asn already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -39395,7 +39439,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "ASN range with this name already exists."
+            "message": "ASN range with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -39403,7 +39448,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "ASN range with this slug already exists."
+            "message": "ASN range with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [
@@ -42183,7 +42229,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "RIR with this name already exists."
+            "message": "RIR with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -42191,7 +42238,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "RIR with this slug already exists."
+            "message": "RIR with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -42590,7 +42638,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "role with this name already exists."
+            "message": "role with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -42598,7 +42647,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "role with this slug already exists."
+            "message": "role with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -42933,7 +42983,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "route target with this name already exists."
+            "message": "route target with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -43709,7 +43760,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "application service template with this name already exists."
+            "message": "application service template with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -45066,7 +45118,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "VLAN translation policy with this name already exists."
+            "message": "VLAN translation policy with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -45786,6 +45839,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "rd",
             "message": "VRF with this route distinguisher already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "rd"
             ]
@@ -46220,7 +46274,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "branch with this name already exists."
+            "message": "branch with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -46229,6 +46284,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "schema_id",
             "message": "branch with this schema id already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "schema_id"
             ]
@@ -47713,8 +47769,39 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "contact",
-                "name"
+                "contact"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "priority"
+              ],
+              "filter": "label"
+            },
+            {
+              "text": ") -> "
+            },
+            {
+              "path": [
+                "object"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
+                "contact"
+              ]
+            },
+            {
+              "text": " -> "
+            },
+            {
+              "path": [
+                "object"
               ]
             }
           ]
@@ -48461,7 +48548,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "contact role with this name already exists."
+            "message": "contact role with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -48469,7 +48557,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "contact role with this slug already exists."
+            "message": "contact role with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -49583,7 +49672,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "tenant group with this name already exists."
+            "message": "tenant group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -49591,7 +49681,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "tenant group with this slug already exists."
+            "message": "tenant group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -49876,7 +49967,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "group with this name already exists."
+            "message": "group with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -50478,7 +50570,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "owner with this name already exists."
+            "message": "owner with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -51343,7 +51436,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "owner group with this name already exists."
+            "message": "owner group with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -51769,6 +51863,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "key",
             "message": "token with this key already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "key"
             ]
@@ -51780,6 +51875,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "plaintext",
             "message": "token with this plaintext already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "plaintext"
             ]
@@ -52123,7 +52219,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "username",
-            "message": "user with this username already exists."
+            "message": "user with this username already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -53113,7 +53210,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "cluster group with this name already exists."
+            "message": "cluster group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -53121,7 +53219,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "cluster group with this slug already exists."
+            "message": "cluster group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -53477,7 +53576,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "cluster type with this name already exists."
+            "message": "cluster type with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -53485,7 +53585,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "cluster type with this slug already exists."
+            "message": "cluster type with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -54993,7 +55094,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "virtual machine type with this name already exists."
+            "message": "virtual machine type with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -55001,7 +55103,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "virtual machine type with this slug already exists."
+            "message": "virtual machine type with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -55603,6 +55706,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "primary_mac_address",
             "message": "interface with this primary mac address already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "primary_mac_address"
             ]
@@ -56012,7 +56116,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "IKE policy with this name already exists."
+            "message": "IKE policy with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -56379,7 +56484,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "IKE proposal with this name already exists."
+            "message": "IKE proposal with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -56712,7 +56818,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "IPSec policy with this name already exists."
+            "message": "IPSec policy with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -57049,7 +57156,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "IPSec profile with this name already exists."
+            "message": "IPSec profile with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -57406,7 +57514,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "IPSec proposal with this name already exists."
+            "message": "IPSec proposal with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -57840,7 +57949,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "L2VPN with this name already exists."
+            "message": "L2VPN with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -57848,7 +57958,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "L2VPN with this slug already exists."
+            "message": "L2VPN with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -58566,7 +58677,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "tunnel with this name already exists."
+            "message": "tunnel with this name already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -58903,7 +59015,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "tunnel group with this name already exists."
+            "message": "tunnel group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -58911,7 +59024,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "tunnel group with this slug already exists."
+            "message": "tunnel group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],
@@ -59263,6 +59377,7 @@ export const catalogue: Catalogue = {
             "nullsEqual": false,
             "key": "outside_ip",
             "message": "tunnel termination with this outside ip already exists.",
+            "fieldLevel": true,
             "whenSet": [
               "outside_ip"
             ]
@@ -60098,7 +60213,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "name",
-            "message": "wireless LAN group with this name already exists."
+            "message": "wireless LAN group with this name already exists.",
+            "fieldLevel": true
           },
           {
             "fields": [
@@ -60106,7 +60222,8 @@ export const catalogue: Catalogue = {
             ],
             "nullsEqual": false,
             "key": "slug",
-            "message": "wireless LAN group with this slug already exists."
+            "message": "wireless LAN group with this slug already exists.",
+            "fieldLevel": true
           }
         ],
         "rules": [],

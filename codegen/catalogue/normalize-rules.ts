@@ -32,6 +32,7 @@ export function uniquesOf(
         nullsEqual: false,
         key: f.name,
         message: `${verboseName} with this ${f.label.toLowerCase()} already exists.`,
+        fieldLevel: true,
         ...(f.nullable ? { whenSet: [f.name] } : {}),
       });
     }

@@ -55,6 +55,11 @@ export interface UniqueDef {
   readonly message: string;
   /** error key: a field name or `__all__` */
   readonly key: string;
+  /**
+   * a unique field's own constraint (Django's `unique=True`): checked with the fields' other checks, as
+   * DRF's UniqueValidator does, not with the model's checks that run only once every field is valid
+   */
+  readonly fieldLevel?: true;
 }
 
 export type RuleDef =

@@ -61,6 +61,11 @@ export class ErrorBag {
     this.codes[key] = [code];
   }
 
+  /** Whether `key` has a message. */
+  has(key: string): boolean {
+    return Object.hasOwn(this.errors, key);
+  }
+
   get empty(): boolean {
     return Object.keys(this.errors).length === 0;
   }

@@ -11,7 +11,7 @@ import { bodyBytes, nestedDeeper } from './body.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
 import { imageInfo, MAX_DIMENSION, MAX_PIXELS, type ImageInfo } from '../media/images.ts';
 import { removeStored, safeStem, storeUpload } from '../media/storage.ts';
-import { StoredUpload } from '../media/upload.ts';
+import { RejectedUpload, StoredUpload } from '../media/upload.ts';
 
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 /** By format: the extensions a stored file may keep, the first the one it gets otherwise. */
@@ -108,9 +108,10 @@ export async function readMultipart(c: Context<AppEnv>, model: ModelDef): Promis
       });
     const bytes = Buffer.from(await file.arrayBuffer());
     const info = imageInfo(bytes);
-    if (!info) errors[key] = [INVALID_IMAGE];
+    // a refused image is the field's fault, reported by the write path with every other one
+    if (!info) input[key] = new RejectedUpload(INVALID_IMAGE);
     else if (info.width > MAX_DIMENSION || info.height > MAX_DIMENSION || info.width * info.height > MAX_PIXELS) {
-      errors[key] = [`${INVALID_IMAGE} (${info.width}×${info.height} pixels is too large)`];
+      input[key] = new RejectedUpload(`${INVALID_IMAGE} (${info.width}×${info.height} pixels is too large)`);
     } else checked.push([f, file, bytes, info]);
   }
   if (Object.keys(errors).length) throw invalidInput(errors);

@@ -8,3 +8,8 @@ export class StoredUpload {
     readonly size: number,
   ) {}
 }
+
+/** A file refused for an image field (not an image, too many pixels): the field's error, with the others. */
+export class RejectedUpload {
+  constructor(readonly message: string) {}
+}

@@ -18,15 +18,35 @@ let aliasCounter = 0;
 // per model definition (not per key): two catalogues in one process never share SQL
 const cache = new WeakMap<ModelDef, Map<string, string>>();
 
+/** The display of the object of `target` whose id is `id` (SQL), as a subquery. */
+function displayOf(registry: Registry, target: ModelDef, id: string): string {
+  const a = `d${++aliasCounter}`;
+  return `(SELECT ${displaySql(registry, target, a)} FROM ${ident(target.table)} ${a} WHERE ${a}.id = ${id})`;
+}
+
+/** The display of the object a relation names (NetBox's `str()` of it): a foreign key's, or a generic relation's. */
+function relatedDisplay(registry: Registry, model: ModelDef, alias: string, f: FieldDef): string | undefined {
+  if (f.kind === 'fk') return displayOf(registry, registry.model(f.to), `${alias}.${ident(f.column)}`);
+  if (f.kind !== 'generic') return undefined;
+  // over the declared types; any other type (or none) shows nothing
+  const branches = f.types
+    .filter((t) => registry.has(t))
+    .map((t) => `WHEN ${literal(t)} THEN ${displayOf(registry, registry.model(t), `${alias}.${ident(f.idColumn)}`)}`);
+  return branches.length ? `CASE ${alias}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::text';
+}
+
 /**
  * A column of `model` (aliased `alias`) reached by `path` through foreign keys, as SQL text; through
- * a reverse list, its first object in that model's ordering (NetBox's `.first()`).
+ * a reverse list, its first object in that model's ordering (NetBox's `.first()`). A path that ends on
+ * a relation (a foreign key or a generic relation) is the related object's own display.
  */
 export function pathExpr(registry: Registry, model: ModelDef, alias: string, path: readonly string[]): string {
   const [head, ...rest] = path;
   const f = head === undefined ? undefined : registry.field(model, head);
   if (!f) throw new Error(`${model.key}: unknown field ${head}`);
   if (rest.length === 0) {
+    const related = relatedDisplay(registry, model, alias, f);
+    if (related) return related;
     const column = `${alias}.${ident(registry.columnOf(model, f.name))}`;
     return f.kind === 'ipaddress' ? `ip_with_mask(${column})` : column;
   }
@@ -101,13 +121,41 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
   }
 }
 
-export function displaySql(registry: Registry, model: ModelDef, alias: string): string {
-  const forModel = cache.get(model) ?? new Map<string, string>();
-  cache.set(model, forModel);
-  const hit = forModel.get(alias);
-  if (hit) return hit;
+/** The models whose display is being compiled: one that shows itself through its relations never ends. */
+const compiling = new Set<ModelDef>();
+
+/** Whether a part shows a related object's display (a subquery, larger than any column). */
+function showsRelated(registry: Registry, model: ModelDef, part: DisplayPart): boolean {
+  let m: ModelDef | undefined = model;
+  const path = part.path ?? [];
+  for (const [i, name] of path.entries()) {
+    const f: FieldDef | undefined = m && registry.field(m, name);
+    if (!f) return false;
+    if (i === path.length - 1) return f.kind === 'fk' || f.kind === 'generic';
+    m =
+      f.kind === 'fk'
+        ? registry.model(f.to)
+        : f.kind === 'computed' && f.computed.type === 'reverse_list'
+          ? registry.model(f.computed.model)
+          : undefined;
+  }
+  return false;
+}
+
+function compile(registry: Registry, model: ModelDef, alias: string): string {
+  // a related object's display, used in an alternative's condition and value alike, is computed once per
+  // row in an inner select (OFFSET 0 keeps PostgreSQL from copying it back into each place, planning it
+  // again there)
+  const x = `d${++aliasCounter}`;
+  const lifted = new Map<string, string>();
+  const expr = (p: DisplayPart): string => {
+    if (!showsRelated(registry, model, p)) return partExpr(registry, model, alias, p);
+    const key = JSON.stringify(p);
+    if (!lifted.has(key)) lifted.set(key, `${partExpr(registry, model, alias, p)} AS p${lifted.size}`);
+    return `${x}.p${[...lifted.keys()].indexOf(key)}`;
+  };
   const alternatives = model.display.map((alt) => {
-    const parts = alt.map((p) => partExpr(registry, model, alias, p));
+    const parts = alt.map(expr);
     const conds = alt.map((p, i) => (p.path ? `coalesce(${parts[i]}, '') <> ''` : null)).filter(Boolean);
     return { cond: conds.join(' AND '), value: parts.map((p) => `coalesce(${p}, '')`).join(' || ') };
   });
@@ -119,6 +167,22 @@ export function displaySql(registry: Registry, model: ModelDef, alias: string): 
   const sql = tried.length
     ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${fallback.value} END`
     : fallback.value;
-  forModel.set(alias, sql);
-  return sql;
+  return lifted.size ? `(SELECT ${sql} FROM (SELECT ${[...lifted.values()].join(', ')} OFFSET 0) ${x})` : sql;
+}
+
+export function displaySql(registry: Registry, model: ModelDef, alias: string): string {
+  const forModel = cache.get(model) ?? new Map<string, string>();
+  cache.set(model, forModel);
+  const hit = forModel.get(alias);
+  if (hit) return hit;
+  if (compiling.has(model))
+    throw new CatalogueLookupError(`${model.key}: its display rule shows itself through a relation`);
+  compiling.add(model);
+  try {
+    const sql = compile(registry, model, alias);
+    forModel.set(alias, sql);
+    return sql;
+  } finally {
+    compiling.delete(model);
+  }
 }

@@ -5,7 +5,7 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import type { Pending, WriteContext } from './types.ts';
-import { customFieldDefinitions, type CustomFieldDef } from '../custom-fields/index.ts';
+import type { CustomFieldDef } from '../custom-fields/index.ts';
 
 class CfError extends Error {}
 
@@ -78,25 +78,40 @@ function checkValue(def: CustomFieldDef, v: unknown): unknown {
   }
 }
 
+/** Names that are no custom field of the model, with every other field's checks (NetBox's serializer field). */
+export function checkCustomFieldNames(defs: readonly CustomFieldDef[], items: Pending[]): void {
+  const names = new Set(defs.map((d) => d.name));
+  for (const item of items) {
+    const unknown = Object.keys(item.customFields ?? {})
+      .filter((k) => !names.has(k))
+      .sort();
+    if (unknown.length)
+      item.errors.set(
+        'custom_fields',
+        Object.fromEntries(unknown.map((k) => [k, `Custom field '${k}' does not exist for this object type.`])),
+      );
+  }
+}
+
+/**
+ * The values of items whose fields are valid (NetBox's model clean): each checked by its definition's
+ * type and validation settings, defaults applied on create, required and unique ones enforced.
+ */
 export async function applyCustomFields(
   ctx: WriteContext,
   model: ModelDef,
+  defs: readonly CustomFieldDef[],
   items: Pending[],
   creating: boolean,
 ): Promise<void> {
-  const defs = await customFieldDefinitions(ctx.db, model.key);
   const byName = new Map(defs.map((d) => [d.name, d]));
   for (const item of items) {
     const stored = (item.before?.custom_fields ?? {}) as Record<string, unknown>;
     const data: Record<string, unknown> = creating ? {} : { ...stored };
     const incoming = item.customFields ?? {};
-    const unknown: Record<string, string> = {};
     for (const [k, v] of Object.entries(incoming)) {
       const def = byName.get(k);
-      if (!def) {
-        unknown[k] = `Custom field '${k}' does not exist for this object type.`;
-        continue;
-      }
+      if (!def) continue; // refused with the fields (checkCustomFieldNames)
       if (v === null || v === '') {
         data[k] = null;
         continue;
@@ -108,7 +123,6 @@ export async function applyCustomFields(
         item.errors.add('__all__', `Invalid value for custom field '${k}': ${e.message}`);
       }
     }
-    if (Object.keys(unknown).length) item.errors.set('custom_fields', unknown);
     for (const d of defs) {
       if (!(d.name in data)) data[d.name] = creating && d.default !== undefined ? d.default : null;
       if (d.required && (data[d.name] === null || data[d.name] === undefined || data[d.name] === ''))

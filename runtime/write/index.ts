@@ -7,7 +7,8 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params, query } from '../db/index.ts';
 import { ErrorBag, notFound, writeError, type ErrorKind } from '../errors/index.ts';
-import { applyCustomFields } from './custom-fields.ts';
+import { applyCustomFields, checkCustomFieldNames } from './custom-fields.ts';
+import { customFieldDefinitions } from '../custom-fields/index.ts';
 import { blockerMessage, deletionOrder, planDelete } from './delete.ts';
 import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
@@ -17,7 +18,7 @@ import { instantiateComponents } from './instantiate.ts';
 import { writeChildren } from './children.ts';
 import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
-import { validateItems } from './validate.ts';
+import { checkFieldUniques, validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
 import { tables } from '../db/tables.ts';
 import { orderPlan } from '../read/select.ts';
@@ -67,18 +68,27 @@ function known<K, V>(map: ReadonlyMap<K, V>, key: K): V {
   return present(map.get(key), `entry ${String(key)}`);
 }
 
-/** Resolves, prepares and validates the items; whether every one is valid. */
+/**
+ * Resolves, prepares and validates the items in NetBox's two stages, each reporting every fault of an
+ * item at once: its fields (values as read, related objects, unique fields, custom field names: DRF's
+ * field validation), then, for each item whose fields are all valid, the model's own checks (custom field
+ * values, hooks, rules, constraints over several fields: Django's full_clean). Whether every one is valid.
+ */
 async function prepareAndValidate(
   ctx: WriteContext,
   model: ModelDef,
   items: Pending[],
   creating: boolean,
 ): Promise<boolean> {
-  await resolveRelations(ctx, model, items.filter(ok));
-  if (model.features.customFields) await applyCustomFields(ctx, model, items.filter(ok), creating);
+  await resolveRelations(ctx, model, items);
+  const defs = model.features.customFields ? await customFieldDefinitions(ctx.db, model.key) : [];
+  checkCustomFieldNames(defs, items);
+  await checkFieldUniques(ctx, model, items);
+  const valid = items.filter(ok);
+  if (model.features.customFields) await applyCustomFields(ctx, model, defs, valid, creating);
   const hooks = model.hooks ? ctx.hooks.get(model.hooks) : undefined;
-  if (hooks?.prepare) await hooks.prepare(ctx, model, items.filter(ok), creating ? 'create' : 'update');
-  await validateItems(ctx, model, items.filter(ok));
+  if (hooks?.prepare) await hooks.prepare(ctx, model, valid, creating ? 'create' : 'update');
+  await validateItems(ctx, model, valid);
   return items.every(ok);
 }
 

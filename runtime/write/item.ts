@@ -7,7 +7,7 @@ import { ErrorBag } from '../errors/index.ts';
 import { coerceScalar, FieldError } from './coerce.ts';
 import { parseReference } from './related.ts';
 import type { Pending, WriteContext } from './types.ts';
-import { StoredUpload } from '../media/upload.ts';
+import { RejectedUpload, StoredUpload } from '../media/upload.ts';
 
 /** Keys accepted in every body besides the model's fields. */
 const bodyKeys = new Set(['changelog_message']);
@@ -107,6 +107,7 @@ function assign(ctx: WriteContext, model: ModelDef, p: Pending, f: FieldDef, val
           for (const k of [f.upload?.widthField, f.upload?.heightField, f.upload?.sizeField]) if (k) p.values[k] = null;
           return;
         }
+        if (value instanceof RejectedUpload) throw new FieldError(value.message);
         if (!(value instanceof StoredUpload))
           throw new FieldError(
             'The submitted data was not a file. Upload it as multipart/form-data (JSON cannot carry a file).',
@@ -236,7 +237,7 @@ export function checkRequired(model: ModelDef, p: Pending): void {
   for (const f of model.fields) {
     if (!f.required || f.readOnly || f.hidden) continue;
     if (f.kind === 'generic') continue; // its two columns are fields of their own
-    if (!given(f.name) && !p.errors.errors[f.name]) p.errors.add(f.name, requiredMessage(f));
+    if (!given(f.name) && !p.errors.has(f.name)) p.errors.add(f.name, requiredMessage(f));
   }
 }
 

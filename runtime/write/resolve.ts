@@ -217,11 +217,17 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
           item.errors.add(f.name, `Invalid pk "${id}" - object does not exist.`, 'missing_reference');
     }
   }
+}
 
-  // generic relations: both parts or neither, and the object must exist
+/**
+ * Generic relations of items whose fields are valid (NetBox's model clean): both parts or neither, and
+ * the object must exist.
+ */
+export async function checkGenericObjects(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   for (const g of model.fields.filter((f) => f.kind === 'generic')) {
     const byType = new Map<string, Pending[]>();
     for (const item of items) {
+      if (item.errors.has(g.typeColumn) || item.errors.has(g.idColumn)) continue;
       const type = item.values[g.typeColumn] as string | null;
       const id = item.values[g.idColumn] as number | null;
       if ((type === null) !== (id === null || id === undefined)) {

@@ -2,13 +2,14 @@
  * Model rules of a batch, all checked before anything is written: declared rules, uniqueness
  * (against the table and within the batch), and tree cycles. Errors go to the item at fault.
  */
-import type { FieldDef, ModelDef, UniqueDef } from '../catalogue/index.ts';
+import { checkArgs, type ArgSpec, type FieldDef, type ModelDef, type UniqueDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
 import { ipToBigInt } from './ip.ts';
-import { runCheck } from './checks/index.ts';
+import { runCheck, type CheckRule } from './checks/index.ts';
 import type { Pending, WriteContext } from './types.ts';
 import { checkModelRequired } from './item.ts';
+import { checkGenericObjects } from './resolve.ts';
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -119,20 +120,31 @@ async function checkIpUnique(ctx: WriteContext, model: ModelDef, rule: IpUnique,
   }
 }
 
+/** The fields of its model a check reads (its `field` arguments). */
+function checkedFields(rule: CheckRule): string[] {
+  const spec: ArgSpec = checkArgs[rule.check];
+  return Object.entries(rule.args).flatMap(([name, value]) =>
+    spec[name]?.startsWith('field') ? [value as string | readonly string[]].flat() : [],
+  );
+}
+
 async function checkRules(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   for (const rule of model.rules) {
     switch (rule.type) {
       case 'ip_unique':
         await checkIpUnique(ctx, model, rule, items);
         break;
-      case 'check':
+      case 'check': {
+        // on the items whose fields this check reads are valid (another check's fault does not hide it)
+        const reads = checkedFields(rule);
         await runCheck(
           ctx,
           model,
           rule,
-          items.filter((i) => i.errors.empty),
+          items.filter((i) => !reads.some((f) => i.errors.has(f))),
         );
         break;
+      }
       case 'requires':
         for (const i of items)
           if (!empty(i.values[rule.field]) && i.values[rule.field] !== false && empty(i.values[rule.requires]))
@@ -202,7 +214,10 @@ function sqlType(ctx: WriteContext, f: FieldDef): string {
 async function checkUnique(ctx: WriteContext, model: ModelDef, u: UniqueDef, items: Pending[]): Promise<void> {
   const fields = u.fields.map((n) => ctx.registry.fieldOf(model, n));
   const ci = new Set(u.ci ?? []);
+  // a value that is itself at fault is not compared (Django leaves out constraints on the fields with errors)
+  const read = [...u.fields, ...(u.whenSet ?? []), ...(u.whenNull ?? [])];
   const applies = (i: Pending) =>
+    !read.some((n) => i.errors.has(n)) &&
     (u.whenSet ?? []).every((n) => !empty(i.values[n])) &&
     (u.whenNull ?? []).every((n) => empty(i.values[n])) &&
     (u.nullsEqual || fields.every((f) => !empty(i.values[f.name])));
@@ -260,10 +275,20 @@ async function checkTree(ctx: WriteContext, model: ModelDef, items: Pending[]): 
   }
 }
 
+/** The unique fields' constraints, checked with every other field (DRF's UniqueValidator): on every item. */
+export async function checkFieldUniques(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  for (const u of model.uniques) if (u.fieldLevel) await checkUnique(ctx, model, u, items);
+}
+
+/**
+ * The model's own checks, Django's full_clean, on items whose fields are all valid: the values the model
+ * needs, the generic relations' objects, the rules, the tree, the constraints over several fields (or
+ * with a condition) — every fault reported together.
+ */
 export async function validateItems(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
-  // Django's full_clean: the values the model needs, then its checks (all reported together)
   for (const p of items) checkModelRequired(model, p);
+  await checkGenericObjects(ctx, model, items);
   await checkRules(ctx, model, items);
   if (model.tree) await checkTree(ctx, model, items);
-  for (const u of model.uniques) await checkUnique(ctx, model, u, items);
+  for (const u of model.uniques) if (!u.fieldLevel) await checkUnique(ctx, model, u, items);
 }

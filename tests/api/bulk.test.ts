@@ -42,7 +42,8 @@ describe('bulk create', () => {
       {},
       { slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'] },
       {},
-      { name: ['This field is required.'] },
+      // every fault of an item at once, as NetBox's serializer names them
+      { name: ['This field is required.'], region: ['Related object not found using the provided numeric ID: 999999'] },
       { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] },
       { name: ['site with this name already exists.'] },
     ]);

@@ -120,6 +120,41 @@ export function crudSuite(target: () => SuiteTarget): void {
       expect(missing.body).toEqual({ detail: `No ${model.className} matches the given query.` });
     });
 
+    it('names every faulty field of a create at once and writes nothing, alone and in a bulk create', async () => {
+      const { body, faulty } = await ctx.factory.faultyPayload(model);
+      const count = async () => (await ctx.server.request('GET', `${apiPath(model)}?limit=1`)).body.count as number;
+      const before = await count();
+      const r = await ctx.factory.submit(model, 'POST', apiPath(model), body);
+      expect(r.status, r.text).toBe(400);
+      expect(Object.keys(r.body).sort(), r.text).toEqual([...faulty].sort());
+      // a bulk create answers per item (NetBox's list serializer): the faulty item's faults, the valid one's none
+      if (!model.fields.some((f) => f.kind === 'image' && f.required)) {
+        const bulk = await ctx.server.request('POST', apiPath(model), [body, await ctx.factory.payload(model)]);
+        expect(bulk.status, bulk.text).toBe(400);
+        expect(bulk.body, bulk.text).toHaveLength(2);
+        expect(Object.keys(bulk.body[0]).sort(), bulk.text).toEqual([...faulty].sort());
+        expect(bulk.body[1], bulk.text).toEqual({});
+      }
+      expect(await count()).toBe(before);
+    });
+
+    it('names every faulty field of an update at once, alone and in a bulk update, and changes nothing', async () => {
+      const target = await ctx.factory.create(model);
+      const path = `${apiPath(model)}${target.id}/`;
+      const { body, faulty } = await ctx.factory.faultyPayload(model);
+      // a PATCH sends only the faulty values: a field it leaves out is not missing
+      const given = faulty.filter((k) => k in body);
+      const patch = Object.fromEntries(given.map((k) => [k, body[k]]));
+      const before = (await ctx.server.request('GET', path)).body;
+      const r = await ctx.factory.submit(model, 'PATCH', path, patch);
+      expect(r.status, r.text).toBe(400);
+      expect(Object.keys(r.body).sort(), r.text).toEqual([...given].sort());
+      const bulk = await ctx.server.request('PATCH', apiPath(model), [{ id: target.id, ...patch }]);
+      expect(bulk.status, bulk.text).toBe(400);
+      expect(Object.keys(bulk.body).sort(), bulk.text).toEqual([...given].sort());
+      expect((await ctx.server.request('GET', path)).body).toEqual(before);
+    });
+
     it('deletes an object (204, empty body) and then it is gone', async () => {
       const created = await ctx.factory.create(model);
       const path = `${apiPath(model)}${created.id}/`;

@@ -72,6 +72,19 @@ describe('catalogue validation', () => {
     expect(faults).toContain(`models/dcim.yaml: models.device.filters.parent_bay_id: ${from}`);
   });
 
+  it('refuses display rules that show themselves through their relations', () => {
+    const files = edited('models/tenancy.yaml', (text) =>
+      text.replace(
+        'brief: [id, url, display, name, slug, description, tenant_count, _depth]',
+        'brief: [id, url, display, name, slug, description, tenant_count, _depth]\n    display: "{name} in {parent}"',
+      ),
+    );
+    expect(faultsOf(files)).toEqual([
+      'models/tenancy.yaml: models.tenantgroup.display: shows itself through relations ' +
+        '(tenancy.tenantgroup -> tenancy.tenantgroup)',
+    ]);
+  });
+
   it('rejects YAML that does not parse', () => {
     expect(faultsOf({ 'models/shop.yaml': 'models: [' })[0]).toMatch(/^models\/shop\.yaml: /);
   });

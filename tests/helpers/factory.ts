@@ -145,6 +145,44 @@ export class Factory {
     return { ...body, ...extra };
   }
 
+  /**
+   * A body with a fault in every field that can have one of its own (NetBox's serializer names them all
+   * at once): each foreign key names no object, each number is below its minimum (or above its maximum),
+   * each choice is none, each unique field repeats an existing object's value, each other text is too
+   * long, a required field is left out, a tag and a custom field do not exist. `faulty` lists the keys.
+   */
+  async faultyPayload(model: ModelDef): Promise<{ body: Record<string, unknown>; faulty: string[] }> {
+    const body = await this.payload(model);
+    const faults = new Map<string, unknown>();
+    const writable = model.fields.filter((f) => !f.readOnly && !f.hidden && f.kind !== 'computed');
+    const unique = new Set(model.uniques.filter((u) => u.fieldLevel).map((u) => u.fields[0]));
+    const existing = writable.some((f) => unique.has(f.name) && f.kind !== 'fk') ? await this.create(model) : {};
+    for (const f of writable) {
+      if (f.kind === 'fk') faults.set(f.name, 999_999_999);
+      else if (f.kind === 'm2m') faults.set(f.name, [999_999_999]);
+      else if ((f.kind === 'integer' || f.kind === 'bigint' || f.kind === 'decimal') && f.min !== undefined)
+        faults.set(f.name, f.min - 1);
+      else if ((f.kind === 'integer' || f.kind === 'bigint' || f.kind === 'decimal') && f.max !== undefined)
+        faults.set(f.name, f.max + 1);
+      else if (f.kind === 'choice') faults.set(f.name, 'invalid-choice');
+      else if (unique.has(f.name) && existing[f.name] !== undefined && existing[f.name] !== null)
+        faults.set(f.name, existing[f.name]);
+      else if ((f.kind === 'string' || f.kind === 'text' || f.kind === 'slug') && f.maxLength)
+        faults.set(f.name, 'x'.repeat(f.maxLength + 1));
+    }
+    const dropped = writable.find(
+      (f) =>
+        f.required && f.default === undefined && f.kind !== 'image' && f.kind !== 'children' && !faults.has(f.name),
+    );
+    if (dropped) delete body[dropped.name];
+    if (model.features.tags) faults.set('tags', [{ name: 'no-such-tag-of-a-faulty-write' }]);
+    if (model.features.customFields) faults.set('custom_fields', { no_such_custom_field: 1 });
+    return {
+      body: { ...body, ...Object.fromEntries(faults) },
+      faulty: [...faults.keys(), ...(dropped ? [dropped.name] : [])],
+    };
+  }
+
   /** Sends a body: JSON, or multipart form data with an image when the model requires a file. */
   async submit(model: ModelDef, method: string, path: string, body: Record<string, unknown>): Promise<Reply> {
     const files = model.fields.filter((f) => f.kind === 'image' && f.required);

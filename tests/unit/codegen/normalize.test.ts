@@ -272,7 +272,13 @@ describe('rules and uniques', () => {
       { type: 'requires', field: 'price', requires: 'count', message: 'Must specify count when price is set.' },
     ]);
     expect(catalogue.models['shop.shelf']!.uniques).toEqual([
-      { fields: ['slug'], nullsEqual: false, key: 'slug', message: 'shelf with this slug already exists.' },
+      {
+        fields: ['slug'],
+        nullsEqual: false,
+        key: 'slug',
+        message: 'shelf with this slug already exists.',
+        fieldLevel: true,
+      },
     ]);
   });
 });
