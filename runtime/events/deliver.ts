@@ -2,7 +2,8 @@
  * One webhook delivery: render URL, headers and body, sign the body, send it (send.ts), and retry
  * with exponential backoff inside the task (so deliveries for one object keep their order). 2xx is
  * success; any other status (a redirect is not followed), the deadline or a connection error is a
- * failed attempt.
+ * failed attempt. A delivery is first tried from the webhook pool; once an attempt has failed, the
+ * rest are sent from the pool for slow receivers (slow-receivers.ts), where the task goes on.
  */
 import { createHmac } from 'node:crypto';
 import type { Settings } from '../config/index.ts';
@@ -14,9 +15,12 @@ import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
 import { last } from '../collections.ts';
 import { send, type Outgoing, type Transport } from './send.ts';
+import { noteAttempt } from './slow-receivers.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
 export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
+/** The same delivery, run from the pool for slow receivers: its retries, or all of it when its receiver is slow. */
+export const deliverSlowWebhookJob = jobKind<DeliveryPayload>('deliver_webhook_slow');
 
 export interface DeliveryPayload {
   readonly webhook_id: number;
@@ -38,6 +42,8 @@ export interface DeliveryResult {
   readonly ok: boolean;
   readonly data: Record<string, unknown>;
   readonly error: string;
+  /** the run ended after a failed attempt with more to come (DeliveryOptions.oneTry) */
+  readonly more?: boolean;
 }
 
 interface WebhookRow {
@@ -56,6 +62,16 @@ interface WebhookRow {
 export function hostAllowed(url: URL, allowed: readonly string[] | undefined): boolean {
   if (!allowed) return true;
   return allowed.some((h) => h === url.hostname || (h.startsWith('*.') && url.hostname.endsWith(h.slice(1))));
+}
+
+/** How a run of a delivery goes on from the runs before it. */
+export interface DeliveryOptions {
+  /** the wait before the second attempt (doubling for each one after) */
+  readonly backoffMs: number;
+  /** the attempts of the runs before: a delivery continued in another pool goes on from them */
+  readonly prior?: readonly Attempt[];
+  /** a failed attempt with more to come ends the run (`more`), so the rest can be sent from elsewhere */
+  readonly oneTry?: boolean;
 }
 
 /** The request a delivery sends on every attempt, or why it sends none. */
@@ -146,12 +162,12 @@ export async function deliver(
   settings: Settings,
   payload: DeliveryPayload,
   deliveryId: string,
-  backoffMs: number,
+  { backoffMs, prior = [], oneTry = false }: DeliveryOptions,
 ): Promise<DeliveryResult> {
   const prepared = await prepare(db, settings, payload, deliveryId);
   if (!('outgoing' in prepared)) return prepared;
   const { hook, outgoing, transport } = prepared;
-  const attempts: Attempt[] = [];
+  const attempts: Attempt[] = [...prior];
   const data = () => ({
     webhook: hook.name,
     url: outgoing.url.toString(),
@@ -163,7 +179,9 @@ export async function deliver(
     if (attempts.length) await backoff(last(attempts), backoffMs);
     const attempt = await attemptOnce(outgoing, transport, n);
     attempts.push(attempt);
+    noteAttempt(hook.id, attempt, transport.timeoutMs);
     if (attempt.error === null) return { ok: true, data: data(), error: '' };
+    if (oneTry && n < settings.webhookMaxAttempts) return { ok: false, more: true, data: data(), error: attempt.error };
   }
   const final = last(attempts);
   return {

@@ -1,8 +1,9 @@
 /**
  * Receivers that never let a delivery end (issue 34): each attempt ends by WEBHOOK_TIMEOUT_MS, counted
  * from before the connection to the last byte read, whatever the receiver does (a 1 GiB body trickled,
- * headers trickled, no answer); a redirect is not followed; and the answer is read only as far as the
- * part that is kept, so a 1 GiB body is not read. Real receivers, the real queue.
+ * headers trickled, no answer); a redirect is not followed; the answer is read only as far as the
+ * part that is kept, so a 1 GiB body is not read; and 32 receivers that trickle (as many as the
+ * webhook pool's slots) do not hold up another webhook's deliveries. Real receivers, the real queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
@@ -144,4 +145,52 @@ describe('the answer is read only as far as it is kept', () => {
     expect(fewKb.traces[0]!.closedAt! - fewKb.traces[0]!.at).toBeLessThan(TIMEOUT_MS);
     expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
   });
+});
+
+describe('32 trickling receivers', () => {
+  it('do not hold up another webhook', async () => {
+    const tricklers = await receivers(32, trickle);
+    const ids = await hooks('dcim.manufacturer', tricklers.urls);
+    // the healthy webhook's rule comes last, so its delivery is the last of the 33 to be taken
+    const [mine] = await hooks('dcim.manufacturer', [`${healthy.url}/beside`]);
+    const wait = async (name: string) => {
+      const before = healthy.received.length;
+      const started = Date.now();
+      await created(s, '/api/dcim/manufacturers/', { name, slug: name });
+      const got = await healthy.waitFor(before + 1, 2 * TIMEOUT_MS + HEADROOM_MS);
+      expect(got.length, `${name}: not delivered`).toBeGreaterThan(before);
+      return got[before]!.at - started;
+    };
+    // the first time, 32 new receivers may hold every slot of the pool until their first deadline
+    const first = await wait('first');
+    // once they have missed it, their deliveries go in the pool for slow receivers: the next is prompt
+    const second = await wait('second');
+    console.log(`beside 32 trickling receivers: delivered in ${first} ms, then in ${second} ms`);
+    expect(first).toBeLessThan(TIMEOUT_MS + HEADROOM_MS);
+    expect(second).toBeLessThan(TIMEOUT_MS / 2);
+    // the trickling receivers were still being waited on meanwhile
+    expect(tricklers.traces.filter((t) => t.closedAt === undefined).length).toBeGreaterThan(0);
+    await ended([...ids, mine!], 4 * (TIMEOUT_MS + HEADROOM_MS));
+  }, 120_000);
+
+  it('nor do 33 deliveries of one object to one of them, the later waiting for the earlier', async () => {
+    const [trickler] = [await receivers(1, trickle)];
+    const [stream] = await hooks('ipam.rir', trickler!.urls, 'object_updated');
+    await hooks('ipam.role', [`${healthy.url}/beside-a-stream`]);
+    const rir = await created(s, '/api/ipam/rirs/', { name: 'stream', slug: 'stream' });
+    // one delivery being tried and 32 waiting for it: as many as the pool's slots
+    for (let i = 1; i <= 33; i++) await s.request('PATCH', `/api/ipam/rirs/${rir.id}/`, { description: `v${i}` });
+    const before = healthy.received.length;
+    const started = Date.now();
+    await created(s, '/api/ipam/roles/', { name: 'beside', slug: 'beside' });
+    const got = await healthy.waitFor(before + 1, 2 * TIMEOUT_MS + HEADROOM_MS);
+    expect(got.length, 'not delivered').toBeGreaterThan(before);
+    console.log(
+      `beside a stream of 33 deliveries to a trickling receiver: delivered in ${got[before]!.at - started} ms`,
+    );
+    // the waiting ones left the pool once the first attempt had missed its deadline
+    expect(got[before]!.at - started).toBeLessThan(TIMEOUT_MS + HEADROOM_MS);
+    // the rest fail at once once their webhook is gone
+    await s.request('DELETE', `/api/extras/webhooks/${stream}/`);
+  }, 120_000);
 });
