@@ -156,9 +156,9 @@ export function abuseLine(a: AbuseReport): string {
     ([k, v]) => `  ${k}: ${v.count} sent, statuses ${JSON.stringify(v.statuses)}, slowest ${v.maxMs} ms`,
   );
   return [
-    `abuse phase (${a.seconds} s calm, then ${a.seconds} s abused): p99 of the clients' requests ${a.calm.p99Ms} ms ` +
-      `calm (${a.calm.requests} requests), ${a.abused.p99Ms} ms abused (${a.abused.requests}); bound ${a.boundMs} ms: ` +
-      `${a.withinBound ? 'held' : 'EXCEEDED'}`,
+    `abuse phase (${a.seconds} s calm, then ${a.seconds} s abused): p99 of the clients' requests ` +
+      `${a.calm.p99Ms} ms calm (${a.calm.requests} requests), ${a.abused.p99Ms} ms abused (${a.abused.requests}); ` +
+      `bound ${a.boundMs} ms: ${a.withinBound ? 'held' : 'EXCEEDED'}`,
     `/api/status/ p99 ${a.calm.statusP99Ms} ms calm, ${a.abused.statusP99Ms} ms abused`,
     `abusive requests: ${a.unanswered} unanswered, ${a.serverErrors} with a 5xx` +
       (a.cleanup ? `; clean-up failed: ${a.cleanup}` : ''),
