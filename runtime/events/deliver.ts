@@ -1,11 +1,11 @@
 /**
- * One webhook delivery: render URL, headers and body, sign the body, send it, and retry with
- * exponential backoff inside the job (so deliveries for one object keep their order). 2xx is
- * success; any other status, a timeout or a connection error is a failed attempt.
+ * One webhook delivery: render URL, headers and body, sign the body, send it (send.ts), and retry
+ * with exponential backoff inside the task (so deliveries for one object keep their order). 2xx is
+ * success; any other status (a redirect is not followed), the deadline or a connection error is a
+ * failed attempt. A delivery is first tried from the webhook pool; once an attempt has failed, the
+ * rest are sent from the pool for slow receivers (slow-receivers.ts), where the task goes on.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { jobKind } from '../jobs/task.ts';
@@ -14,9 +14,13 @@ import { readCaFile } from './ca-file.ts';
 import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
 import { last } from '../collections.ts';
+import { send, type Outgoing, type Transport } from './send.ts';
+import { noteAttempt } from './slow-receivers.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
 export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
+/** The same delivery, run from the pool for slow receivers: its retries, or all of it when its receiver is slow. */
+export const deliverSlowWebhookJob = jobKind<DeliveryPayload>('deliver_webhook_slow');
 
 export interface DeliveryPayload {
   readonly webhook_id: number;
@@ -38,6 +42,8 @@ export interface DeliveryResult {
   readonly ok: boolean;
   readonly data: Record<string, unknown>;
   readonly error: string;
+  /** the run ended after a failed attempt with more to come (DeliveryOptions.oneTry) */
+  readonly more?: boolean;
 }
 
 interface WebhookRow {
@@ -58,58 +64,23 @@ export function hostAllowed(url: URL, allowed: readonly string[] | undefined): b
   return allowed.some((h) => h === url.hostname || (h.startsWith('*.') && url.hostname.endsWith(h.slice(1))));
 }
 
-/** A webhook's request as rendered, sent as it is on every attempt. */
-interface Outgoing {
-  readonly url: URL;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body: string;
+/** How a run of a delivery goes on from the runs before it. */
+export interface DeliveryOptions {
+  /** the wait before the second attempt (doubling for each one after) */
+  readonly backoffMs: number;
+  /** the attempts of the runs before: a delivery continued in another pool goes on from them */
+  readonly prior?: readonly Attempt[];
+  /** a failed attempt with more to come ends the run (`more`), so the rest can be sent from elsewhere */
+  readonly oneTry?: boolean;
 }
 
-/** How a request is sent: its TLS checks (with the webhook's own CA, if any) and how long an attempt may take. */
-interface Transport {
-  readonly tls: { readonly verify: boolean; readonly ca?: Buffer };
-  readonly timeoutMs: number;
-}
-
-function send(
-  { url, method, headers, body }: Outgoing,
-  { tls, timeoutMs }: Transport,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const lib = url.protocol === 'https:' ? https : http;
-    const options: https.RequestOptions = {
-      method,
-      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-      timeout: timeoutMs,
-    };
-    if (url.protocol === 'https:') {
-      options.rejectUnauthorized = tls.verify;
-      if (tls.ca) options.ca = tls.ca;
-    }
-    const req = lib.request(url, options, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        if (text.length < 2000) text += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.slice(0, 1000) }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(method === 'GET' ? undefined : body);
-  });
-}
-
-/** Renders and sends, retrying failed attempts with exponential backoff. */
-export async function deliver(
+/** The request a delivery sends on every attempt, or why it sends none. */
+async function prepare(
   db: Db,
   settings: Settings,
   payload: DeliveryPayload,
   deliveryId: string,
-  backoffMs = 1000,
-): Promise<DeliveryResult> {
+): Promise<{ hook: WebhookRow; outgoing: Outgoing; transport: Transport } | DeliveryResult> {
   const rows = await query(
     db,
     `SELECT id, name, payload_url, http_method, http_content_type, additional_headers,
@@ -158,55 +129,64 @@ export async function deliver(
   headers['X-Hook-Delivery'] = deliveryId;
   if (hook.secret) headers['X-Hook-Signature'] = createHmac('sha512', hook.secret).update(body, 'utf8').digest('hex');
   const outgoing: Outgoing = { url, method: hook.http_method, headers, body };
-  const transport: Transport = { tls: { verify: hook.ssl_verification, ca }, timeoutMs: settings.webhookTimeoutMs };
-  const attempts: Attempt[] = [];
-  for (let attempt = 1; attempt <= settings.webhookMaxAttempts; attempt++) {
-    const started = Date.now();
-    try {
-      const res = await send(outgoing, transport);
-      attempts.push({
-        attempt,
-        at: new Date(started).toISOString(),
-        status_code: res.status,
-        error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`,
-        response: res.body,
-        duration_ms: Date.now() - started,
-      });
-      if (res.status >= 200 && res.status < 300) {
-        return {
-          ok: true,
-          data: {
-            webhook: hook.name,
-            url: url.toString(),
-            method: hook.http_method,
-            status_code: res.status,
-            attempts,
-          },
-          error: '',
-        };
-      }
-    } catch (e) {
-      attempts.push({
-        attempt,
-        at: new Date(started).toISOString(),
-        status_code: null,
-        error: (e as Error).message,
-        response: null,
-        duration_ms: Date.now() - started,
-      });
-    }
-    if (attempt < settings.webhookMaxAttempts) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 1)));
+  return {
+    hook,
+    outgoing,
+    transport: { tls: { verify: hook.ssl_verification, ca }, timeoutMs: settings.webhookTimeoutMs },
+  };
+}
+
+async function attemptOnce(outgoing: Outgoing, transport: Transport, attempt: number): Promise<Attempt> {
+  const started = Date.now();
+  const at = new Date(started).toISOString();
+  try {
+    const res = await send(outgoing, transport);
+    const ok = res.status >= 200 && res.status < 300;
+    const error = ok ? null : `HTTP ${res.status}`;
+    return { attempt, at, status_code: res.status, error, response: res.body, duration_ms: Date.now() - started };
+  } catch (e) {
+    const error = (e as Error).message;
+    return { attempt, at, status_code: null, error, response: null, duration_ms: Date.now() - started };
+  }
+}
+
+/** Until the next attempt is due: the backoff after attempt `previous`, from when it ended. */
+function backoff(previous: Attempt, backoffMs: number): Promise<void> {
+  const due = Date.parse(previous.at) + previous.duration_ms + backoffMs * 2 ** (previous.attempt - 1);
+  return new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+}
+
+/** Renders and sends, retrying failed attempts with exponential backoff. */
+export async function deliver(
+  db: Db,
+  settings: Settings,
+  payload: DeliveryPayload,
+  deliveryId: string,
+  { backoffMs, prior = [], oneTry = false }: DeliveryOptions,
+): Promise<DeliveryResult> {
+  const prepared = await prepare(db, settings, payload, deliveryId);
+  if (!('outgoing' in prepared)) return prepared;
+  const { hook, outgoing, transport } = prepared;
+  const attempts: Attempt[] = [...prior];
+  const data = () => ({
+    webhook: hook.name,
+    url: outgoing.url.toString(),
+    method: hook.http_method,
+    status_code: last(attempts).status_code,
+    attempts,
+  });
+  for (let n = attempts.length + 1; n <= settings.webhookMaxAttempts; n++) {
+    if (attempts.length) await backoff(last(attempts), backoffMs);
+    const attempt = await attemptOnce(outgoing, transport, n);
+    attempts.push(attempt);
+    noteAttempt(hook.id, attempt, transport.timeoutMs);
+    if (attempt.error === null) return { ok: true, data: data(), error: '' };
+    if (oneTry && n < settings.webhookMaxAttempts) return { ok: false, more: true, data: data(), error: attempt.error };
   }
   const final = last(attempts);
   return {
     ok: false,
-    data: {
-      webhook: hook.name,
-      url: url.toString(),
-      method: hook.http_method,
-      status_code: final.status_code,
-      attempts,
-    },
+    data: data(),
     error:
       `Delivery failed after ${attempts.length} attempt(s): ` +
       `${final.error}${final.response ? ` — ${final.response.slice(0, 200)}` : ''}`,

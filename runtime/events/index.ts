@@ -16,7 +16,7 @@ import { evaluateConditions } from './conditions.ts';
 import { webhookContext } from './context.ts';
 
 export { validateConditions, evaluateConditions, ConditionError } from './conditions.ts';
-export { deliver, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
+export { deliver, deliverSlowWebhookJob, deliverWebhookJob, type Attempt, type DeliveryPayload } from './deliver.ts';
 import { deliverWebhookJob } from './deliver.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';

@@ -44,7 +44,7 @@ export const QUEUE = 'default';
 export const RESULT_TTL = 86_400;
 
 /** Attempts of a job that does not say (webhook deliveries retry with backoff within them). */
-const DEFAULT_ATTEMPTS = 5;
+export const DEFAULT_ATTEMPTS = 5;
 
 // no graphile-worker queue: the order within a stream is kept by the worker (ordered.ts), since
 // graphile's named queues cost two thirds of the throughput

@@ -6,18 +6,24 @@
  */
 import type { Task } from 'graphile-worker';
 import type { JobRow, JobTask, TaskContext, TaskOutcome } from './task.ts';
-import { waitForEarlier } from './ordered.ts';
+import { waitForEarlier, YIELD_AFTER_MS } from './ordered.ts';
 import { completeJob, failJob, insertScheduledJob, startJob, type Attempt } from './job-rows.ts';
-import { failTask, finishTask, startTask } from './task-rows.ts';
+import { continueTask, failTask, finishTask, startTask } from './task-rows.ts';
 
 const message = (e: unknown) => `${(e as Error).message ?? e}`.slice(0, 10_000);
 
-export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: () => string): Task {
+/**
+ * The task a run of a background task goes on as instead of running here (another pool's), checked
+ * before it runs and while it waits for its stream; undefined to run here.
+ */
+export type Divert = (payload: unknown) => string | undefined;
+
+export function wrap(ctx: TaskContext, name: string, task: JobTask, workerIds: () => string, divert?: Divert): Task {
   const runJob: Task = async (payload, helpers) => {
     const p = payload as { job_id?: string; task_id?: string } | null;
     const attempt: Attempt = { attempts: helpers.job.attempts, workerId: workerIds() };
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    if (p?.task_id) return runTask(ctx, task, p.task_id, { attempt, lastAttempt });
+    if (p?.task_id) return runTask(ctx, task, p.task_id, { attempt, lastAttempt, name, divert });
     const jobId = p?.job_id;
     // scheduled (cron) runs carry no job row: give them one
     if (!jobId) return runJob({ job_id: await insertScheduledJob(ctx.sql, name) }, helpers);
@@ -50,22 +56,35 @@ async function runTask(
   ctx: TaskContext,
   task: JobTask,
   taskId: string,
-  run: { readonly attempt: Attempt; readonly lastAttempt: boolean },
+  run: {
+    readonly attempt: Attempt;
+    readonly lastAttempt: boolean;
+    readonly name: string;
+    readonly divert: Divert | undefined;
+  },
 ): Promise<void> {
   // a task deleted, stopped or already ended (a second graphile job for it) is not run
   const row = await startTask(ctx.sql, taskId, run.attempt);
   if (!row) return;
-  if (row.ordering_key) await waitForEarlier(ctx.sql, Number(row.id), row.ordering_key);
+  const payload: unknown = JSON.parse(row.payload);
+  const meta = row.meta ?? {};
+  let elsewhere = run.divert?.(payload);
+  const leave = () => (elsewhere ??= run.divert?.(payload)) !== undefined;
+  const wait =
+    elsewhere || !row.ordering_key ? 'ready' : await waitForEarlier(ctx.sql, Number(row.id), row.ordering_key, leave);
+  if (elsewhere) return continueTask(ctx.sql, taskId, { task: elsewhere, meta });
+  if (wait === 'later') return continueTask(ctx.sql, taskId, { task: run.name, meta, afterMs: YIELD_AFTER_MS });
   const job: JobRow = {
     id: Number(row.id),
     job_id: taskId,
     name: row.description,
     task: row.task,
-    payload: JSON.parse(row.payload),
+    payload: payload as JobRow['payload'],
     object_type: null,
     object_id: null,
     user_id: null,
     lastAttempt: run.lastAttempt,
+    meta,
   };
   let outcome: TaskOutcome;
   try {
@@ -74,10 +93,12 @@ async function runTask(
     await failTask(ctx.sql, taskId, { status: job.lastAttempt ? 'failed' : 'scheduled', error: message(e) });
     throw e; // graphile-worker retries it
   }
+  const data = outcome.data && typeof outcome.data === 'object' ? outcome.data : {};
+  if (outcome.continueAs) return continueTask(ctx.sql, taskId, { task: outcome.continueAs, meta: data });
   await finishTask(ctx.sql, taskId, {
     status: outcome.ok ? 'finished' : 'failed',
     result: resultText(outcome),
-    meta: outcome.data && typeof outcome.data === 'object' ? outcome.data : {},
+    meta: data,
     error: outcome.ok ? null : outcome.error,
   });
 }

@@ -14,7 +14,7 @@ import type { Db } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
 import type { Attempt } from './job-rows.ts';
-import { requeueJob } from './enqueue.ts';
+import { DEFAULT_ATTEMPTS, requeueJob } from './enqueue.ts';
 
 /** A task's row as its run reads it, its payload still JSON text. */
 export interface StartedTask {
@@ -24,6 +24,7 @@ export interface StartedTask {
   readonly task: string;
   readonly payload: string;
   readonly ordering_key: string | null;
+  readonly meta: Record<string, unknown> | null;
 }
 
 /** How a run ended. */
@@ -43,7 +44,7 @@ export async function startTask(db: Db, taskId: string, attempt: Attempt): Promi
     `UPDATE public.${tables.backgroundTask} SET status = 'started', started_at = now(), ended_at = NULL,
             attempts = $2, worker_name = $3
       WHERE task_id = $1 AND status IN ('queued', 'scheduled')
-      RETURNING id, task_id, description, task, payload, ordering_key`,
+      RETURNING id, task_id, description, task, payload, ordering_key, meta`,
     [taskId, attempt.attempts, attempt.workerId],
   );
   return rows[0];
@@ -87,6 +88,27 @@ export async function requeueTask(db: Db, taskId: string, from: readonly string[
   if (!row) return false;
   await requeueJob(db, row.task, taskId, 'task_id');
   return true;
+}
+
+/**
+ * The started task goes on as `task` (of another pool, or its own a moment later): queued again, with
+ * its meta so far, and a graphile job for it in the same statement, so it is never queued without one.
+ */
+export async function continueTask(
+  db: Db,
+  taskId: string,
+  next: { readonly task: string; readonly meta: object; readonly afterMs?: number },
+): Promise<void> {
+  await query(
+    db,
+    `WITH moved AS (
+       UPDATE public.${tables.backgroundTask} SET status = 'queued', meta = $3::text::jsonb, worker_name = NULL
+        WHERE task_id = $1 AND status = 'started' RETURNING task_id
+     )
+     SELECT graphile_worker.add_job($2, json_build_object('task_id', task_id), max_attempts => $4::int,
+                                    run_at => now() + make_interval(secs => $5::float8 / 1000)) FROM moved`,
+    [taskId, next.task, JSON.stringify(next.meta), DEFAULT_ATTEMPTS, next.afterMs ?? 0],
+  );
 }
 
 /** A task that has not started is canceled; false when it was not queued or scheduled. */

@@ -23,6 +23,8 @@ export interface JobRow<P = Record<string, unknown>> {
   readonly user_id: number | null;
   /** no retry follows if this run throws */
   readonly lastAttempt: boolean;
+  /** a background task's meta as its runs so far left it (one continued from another pool: TaskOutcome.continueAs) */
+  readonly meta?: Record<string, unknown>;
 }
 
 export interface TaskOutcome {
@@ -32,6 +34,11 @@ export interface TaskOutcome {
   readonly error: string;
   /** a background task's `result` text (else its data as JSON when it succeeded) */
   readonly result?: string;
+  /**
+   * a background task that is not done goes on as this task (of another pool), queued again at once
+   * with `data` as its meta; its stream still waits for it
+   */
+  readonly continueAs?: string;
 }
 
 export type JobTask<P = Record<string, unknown>> = (ctx: TaskContext, job: JobRow<P>) => Promise<TaskOutcome>;

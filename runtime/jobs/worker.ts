@@ -24,7 +24,7 @@ import pg from 'pg';
 import type { Settings } from '../config/index.ts';
 import { connect, isUnavailable, type Sql, query } from '../db/index.ts';
 import type { JobTask, TaskContext } from './task.ts';
-import { wrap } from './runs.ts';
+import { wrap, type Divert } from './runs.ts';
 import { releaseJobsOfWorkers } from './job-rows.ts';
 import { requeueTasksOfWorkers } from './task-rows.ts';
 import { tables } from '../db/tables.ts';
@@ -39,6 +39,8 @@ export interface WorkerPool {
   readonly name: string;
   readonly tasks: readonly string[];
   readonly concurrency: number;
+  /** a background task this pool takes that is to run in another pool instead (runs.ts) */
+  readonly divert?: Divert;
 }
 
 export interface WorkerOptions {
@@ -80,12 +82,13 @@ interface RunnerGroup {
   readonly tasks: readonly string[];
   readonly concurrency: number;
   readonly crontab: string | undefined;
+  readonly divert?: Divert;
 }
 
 /** One graphile-worker runner for the group's tasks, on connections of its own; `onPool` hears of its worker pool. */
 async function startRunner(
   o: WorkerOptions,
-  { tasks, concurrency, crontab }: RunnerGroup,
+  { tasks, concurrency, crontab, divert }: RunnerGroup,
   onPool: (id: string) => void,
 ): Promise<{ runner: Runner; pgPool: pg.Pool }> {
   const ctx = o.context;
@@ -93,7 +96,7 @@ async function startRunner(
   const taskList: TaskList = {};
   for (const name of tasks) {
     const task = o.tasks[name];
-    if (task) taskList[name] = wrap(ctx, name, task, () => workerId);
+    if (task) taskList[name] = wrap(ctx, name, task, () => workerId, divert);
   }
   // jobs are locked in the name of the worker pool: that id is what the heartbeat vouches for
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
@@ -149,6 +152,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       tasks: p.tasks.filter((t) => o.tasks[t]),
       concurrency: p.concurrency,
       crontab: undefined,
+      divert: p.divert,
     })),
   ];
   const groups = all.filter((g) => g.tasks.length);

@@ -4,12 +4,13 @@
  * knows none of them: the server and the worker hand this list to it.
  */
 import { branchJobs } from '../branching/operations.ts';
-import { deliverWebhookJob } from '../events/deliver.ts';
+import { deliverSlowWebhookJob, deliverWebhookJob, type DeliveryPayload } from '../events/deliver.ts';
+import { isSlowReceiver } from '../events/slow-receivers.ts';
 import type { Settings } from '../config/index.ts';
 import { defineTask, jobKind, type JobTask } from '../jobs/task.ts';
 import type { WorkerPool } from '../jobs/worker.ts';
 import { branchOperationTask } from './branch-operation.ts';
-import { deliverWebhook } from './deliver-webhook.ts';
+import { deliverSlowWebhook, deliverWebhook } from './deliver-webhook.ts';
 import { pruneChangelogTask } from './prune-changelog.ts';
 import { pruneMediaTask } from './prune-media.ts';
 import { pruneTasksTask } from './prune-tasks.ts';
@@ -21,6 +22,7 @@ export const pruneTasksJob = jobKind<Record<string, never>>('prune_tasks');
 
 export const tasks: Readonly<Record<string, JobTask>> = Object.fromEntries([
   defineTask(deliverWebhookJob, deliverWebhook),
+  defineTask(deliverSlowWebhookJob, deliverSlowWebhook),
   defineTask(pruneChangelogJob, pruneChangelogTask),
   defineTask(pruneMediaJob, pruneMediaTask),
   defineTask(pruneTasksJob, pruneTasksTask),
@@ -32,10 +34,18 @@ export const tasks: Readonly<Record<string, JobTask>> = Object.fromEntries([
 
 /**
  * Pools of their own: webhook deliveries wait on receivers (timeouts, backoff), so they never take
- * the slots of branch operations and housekeeping.
+ * the slots of branch operations and housekeeping. Deliveries to receivers that are slow (their last
+ * attempt failed or took more than half of WEBHOOK_TIMEOUT_MS), and every retry, run in a second
+ * pool, so that receivers holding each attempt until its deadline never take the slots of those
+ * that answer.
  */
 export function workerPools(settings: Settings): readonly WorkerPool[] {
-  return [{ name: 'webhooks', tasks: [deliverWebhookJob.task], concurrency: settings.webhookConcurrency }];
+  const slow = (p: unknown) =>
+    isSlowReceiver((p as DeliveryPayload | null)?.webhook_id ?? 0) ? deliverSlowWebhookJob.task : undefined;
+  return [
+    { name: 'webhooks', tasks: [deliverWebhookJob.task], concurrency: settings.webhookConcurrency, divert: slow },
+    { name: 'slow-webhooks', tasks: [deliverSlowWebhookJob.task], concurrency: settings.webhookConcurrency },
+  ];
 }
 
 /** Daily housekeeping (graphile-worker crontab syntax). */

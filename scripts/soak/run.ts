@@ -4,10 +4,13 @@
  * writes arrives all at once, each on a fresh keep-alive connection (what pynetbox or Ansible with
  * forks do); the token cache is emptied before some bursts, as its maximum age does. Afterwards the
  * counts the server reports must equal what the clients did, no answer may have been a 5xx, and
- * every burst write must have been answered.
+ * every burst write must have been answered. With `abuseSeconds`, the mixed load is followed by the
+ * abuse phase (phase.ts): the clients go on, calm and then beside abusive requests, and the p99 of
+ * their requests beside the abuse is compared with the calm one.
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { abusePhase, type AbuseReport, type Timing } from './phase.ts';
+import { soakCalls, type Calls } from './calls.ts';
 
 export interface SoakOptions {
   readonly url: string;
@@ -18,6 +21,8 @@ export interface SoakOptions {
   readonly pid?: number;
   /** writes in each burst (default 32); 0 turns the bursts off */
   readonly burst?: number;
+  /** seconds of each window of the abuse phase after the mixed load (calm, then abused); 0: none */
+  readonly abuseSeconds?: number;
 }
 
 export interface SoakResult {
@@ -38,6 +43,7 @@ export interface SoakResult {
   readonly rssEndMiB?: number;
   /** RSS every tenth of the run, to tell warm-up from a steady leak */
   readonly rssSamplesMiB: readonly number[];
+  readonly abuse?: AbuseReport;
 }
 
 export function rssMiB(pid: number): number | undefined {
@@ -51,179 +57,156 @@ export function rssMiB(pid: number): number | undefined {
   }
 }
 
-export async function runSoak(o: SoakOptions): Promise<SoakResult> {
-  const headers = { Authorization: `Token ${o.token}`, 'Content-Type': 'application/json' };
-  const statuses: Record<string, number> = {};
-  const unexpected: string[] = [];
-  let requests = 0;
-  let created = 0;
-  let deleted = 0;
-  let changes = 0;
+/** What the clients and bursts have done, to compare with what the server counts afterwards. */
+interface Done {
+  created: number;
+  deleted: number;
+  changes: number;
+}
 
-  /** the answer's body when the status is the expected one (null for an empty body), else undefined */
-  async function call(method: string, path: string, body: unknown, expected: number): Promise<any> {
-    requests++;
-    const res = await fetch(`${o.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    if (res.status !== expected && unexpected.length < 20)
-      unexpected.push(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
-    if (res.status !== expected) return undefined;
-    return text ? JSON.parse(text) : null;
+/** A client of the soak: `calls` to send with, `done` to count into, and when to stop. */
+interface Soak {
+  readonly calls: Calls;
+  readonly done: Done;
+  readonly until: () => number;
+}
+
+const statusesOf = ['active', 'planned', 'staging'];
+
+async function client({ calls: { call }, done, until }: Soak, n: number): Promise<void> {
+  const mine: number[] = [];
+  let serial = 0;
+  while (Date.now() < until()) {
+    const roll = Math.random();
+    const name = `soak-${n}-${++serial}-${Math.random().toString(36).slice(2, 7)}`;
+    const some = () => mine[serial % mine.length]!;
+    if (roll < 0.35) {
+      await call('GET', `/api/dcim/sites/?limit=50&status=${statusesOf[serial % 3]}`, undefined, 200);
+    } else if (roll < 0.45) {
+      const path = `/api/dcim/sites/?name__ic=${encodeURIComponent(`soak-${n}`)}&ordering=-name&limit=20`;
+      await call('GET', path, undefined, 200);
+    } else if (roll < 0.55 && mine.length) {
+      await call('GET', `/api/dcim/sites/${some()}/`, undefined, 200);
+    } else if (roll < 0.7) {
+      const site = await call('POST', '/api/dcim/sites/', { name, slug: name, status: statusesOf[serial % 3] }, 201);
+      if (site) {
+        mine.push(site.id as number);
+        done.created++;
+        done.changes++;
+      }
+    } else if (roll < 0.75) {
+      const batch = Array.from({ length: 20 }, (_, i) => ({ name: `${name}-${i}`, slug: `${name}-${i}` }));
+      const sites = (await call('POST', '/api/dcim/sites/', batch, 201)) as { id: number }[] | undefined;
+      if (sites) {
+        mine.push(...sites.map((s) => s.id));
+        done.created += sites.length;
+        done.changes += sites.length;
+      }
+    } else if (roll < 0.88 && mine.length) {
+      if (await call('PATCH', `/api/dcim/sites/${some()}/`, { description: `touched ${serial}` }, 200)) done.changes++;
+    } else if (mine.length) {
+      const id = mine.splice(serial % mine.length, 1)[0]!;
+      if ((await call('DELETE', `/api/dcim/sites/${id}/`, undefined, 204)) === null) {
+        done.deleted++;
+        done.changes++;
+      }
+    } else {
+      await call('GET', '/api/status/', undefined, 200);
+    }
   }
+}
 
-  const count = async (path: string) =>
-    ((await call('GET', path, undefined, 200)) as { count: number } | undefined)?.count ?? -1;
+/** Bursts of `size` writes at once, each on a fresh connection, until `until`; how many, and how many unanswered. */
+async function bursts({ calls, done, until }: Soak, size: number, every: number) {
+  const { call, fresh, tally } = calls;
+  let n = 0;
+  let unanswered = 0;
+  while (size > 0 && Date.now() + every / 2 < until()) {
+    await new Promise((r) => setTimeout(r, every / 2));
+    const b = ++n;
+    // a change to the token empties every process's token and permission cache (as its age does)
+    const tokens = (await call('GET', '/api/users/tokens/?limit=1', undefined, 200)) as
+      { results: { id: number }[] } | undefined;
+    const token = tokens?.results[0];
+    if (token && b % 2 === 1) await call('PATCH', `/api/users/tokens/${token.id}/`, { description: `burst ${b}` }, 200);
+    const answers = await Promise.all(
+      Array.from({ length: size }, (_, i) =>
+        fresh('POST', '/api/dcim/sites/', { name: `burst-${b}-${i}`, slug: `burst-${b}-${i}-${Date.now()}` }),
+      ),
+    );
+    for (const status of answers) {
+      if (status === 0) unanswered++;
+      else if (status === 201) {
+        done.created++;
+        done.changes++;
+      } else if (tally.unexpected.length < 20) tally.unexpected.push(`burst POST /api/dcim/sites/ → ${status}`);
+    }
+    await new Promise((r) => setTimeout(r, every / 2));
+  }
+  return { bursts: n, unanswered };
+}
+
+/** RSS every `everyMs` until stopped. */
+function sampleRss(pid: number | undefined, everyMs: number): { samples: number[]; stop(): void } {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    const v = pid ? rssMiB(pid) : undefined;
+    if (v !== undefined) samples.push(v);
+  }, everyMs);
+  return { samples, stop: () => clearInterval(timer) };
+}
+
+export async function runSoak(o: SoakOptions): Promise<SoakResult> {
+  const calls = soakCalls(o.url, o.token);
+  const { tally, count } = calls;
+  const done: Done = { created: 0, deleted: 0, changes: 0 };
   const sitesBefore = await count('/api/dcim/sites/?limit=1');
   const changesBefore = await count('/api/core/object-changes/?limit=1');
   const rssStart = o.pid ? rssMiB(o.pid) : undefined;
   const started = Date.now();
-  const deadline = started + o.seconds * 1000;
-  const statusesOf = ['active', 'planned', 'staging'];
+  const mainEnd = started + o.seconds * 1000;
+  // the clients go on through the abuse phase, until it is over
+  let deadline = o.abuseSeconds ? Infinity : mainEnd;
+  const soak: Soak = { calls, done, until: () => deadline };
 
-  async function client(n: number): Promise<void> {
-    const mine: number[] = [];
-    let serial = 0;
-    while (Date.now() < deadline) {
-      const roll = Math.random();
-      const name = `soak-${n}-${++serial}-${Math.random().toString(36).slice(2, 7)}`;
-      if (roll < 0.35) {
-        await call('GET', `/api/dcim/sites/?limit=50&status=${statusesOf[serial % 3]}`, undefined, 200);
-      } else if (roll < 0.45) {
-        await call(
-          'GET',
-          `/api/dcim/sites/?name__ic=${encodeURIComponent(`soak-${n}`)}&ordering=-name&limit=20`,
-          undefined,
-          200,
-        );
-      } else if (roll < 0.55 && mine.length) {
-        await call('GET', `/api/dcim/sites/${mine[serial % mine.length]}/`, undefined, 200);
-      } else if (roll < 0.7) {
-        const site = await call('POST', '/api/dcim/sites/', { name, slug: name, status: statusesOf[serial % 3] }, 201);
-        if (site) {
-          mine.push(site.id as number);
-          created++;
-          changes++;
-        }
-      } else if (roll < 0.75) {
-        const batch = Array.from({ length: 20 }, (_, i) => ({ name: `${name}-${i}`, slug: `${name}-${i}` }));
-        const sites = (await call('POST', '/api/dcim/sites/', batch, 201)) as { id: number }[] | undefined;
-        if (sites) {
-          mine.push(...sites.map((s) => s.id));
-          created += sites.length;
-          changes += sites.length;
-        }
-      } else if (roll < 0.88 && mine.length) {
-        if (
-          await call(
-            'PATCH',
-            `/api/dcim/sites/${mine[serial % mine.length]}/`,
-            { description: `touched ${serial}` },
-            200,
-          )
-        )
-          changes++;
-      } else if (mine.length) {
-        const id = mine.splice(serial % mine.length, 1)[0]!;
-        if ((await call('DELETE', `/api/dcim/sites/${id}/`, undefined, 204)) === null) {
-          deleted++;
-          changes++;
-        }
-      } else {
-        await call('GET', '/api/status/', undefined, 200);
-      }
+  async function abuser(): Promise<((timings: readonly Timing[]) => AbuseReport) | undefined> {
+    if (!o.abuseSeconds) return undefined;
+    await new Promise((r) => setTimeout(r, mainEnd - Date.now()));
+    try {
+      return await abusePhase({ url: o.url, token: o.token, seconds: o.abuseSeconds });
+    } finally {
+      deadline = Date.now();
     }
   }
 
-  /** One write on a connection of its own; the status, or 0 when no answer came within 30 s. */
-  function fresh(method: string, path: string, body: unknown): Promise<number> {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const data = Buffer.from(JSON.stringify(body));
-    const url = new URL(path, o.url);
-    requests++;
-    return new Promise<number>((resolve) => {
-      const req = http.request(
-        url,
-        { method, agent, headers: { ...headers, 'Content-Length': String(data.length) }, timeout: 30_000 },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => resolve(0));
-      req.end(data);
-    }).then((status) => {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      agent.destroy();
-      return status;
-    });
-  }
-
-  let bursts = 0;
-  let burstUnanswered = 0;
-  const burstSize = o.burst ?? 32;
-  async function burster(): Promise<void> {
-    const every = Math.max(2000, (o.seconds * 1000) / 6);
-    while (burstSize > 0 && Date.now() + every / 2 < deadline) {
-      await new Promise((r) => setTimeout(r, every / 2));
-      const b = ++bursts;
-      // a change to the token empties every process's token and permission cache (as its age does)
-      const tokens = (await call('GET', '/api/users/tokens/?limit=1', undefined, 200)) as
-        { results: { id: number }[] } | undefined;
-      const token = tokens?.results[0];
-      if (token && b % 2 === 1)
-        await call('PATCH', `/api/users/tokens/${token.id}/`, { description: `burst ${b}` }, 200);
-      const answers = await Promise.all(
-        Array.from({ length: burstSize }, (_, i) =>
-          fresh('POST', '/api/dcim/sites/', { name: `burst-${b}-${i}`, slug: `burst-${b}-${i}-${Date.now()}` }),
-        ),
-      );
-      for (const status of answers) {
-        if (status === 0) burstUnanswered++;
-        else if (status === 201) {
-          created++;
-          changes++;
-        } else if (unexpected.length < 20) unexpected.push(`burst POST /api/dcim/sites/ → ${status}`);
-      }
-      await new Promise((r) => setTimeout(r, every / 2));
-    }
-  }
-
-  const samples: number[] = [];
-  const sampler = setInterval(
-    () => {
-      const v = o.pid ? rssMiB(o.pid) : undefined;
-      if (v !== undefined) samples.push(v);
-    },
-    Math.max(1000, (o.seconds * 1000) / 10),
-  );
-  await Promise.all([...Array.from({ length: o.clients }, (_, n) => client(n)), burster()]);
-  clearInterval(sampler);
+  const rss = sampleRss(o.pid, Math.max(1000, (o.seconds * 1000) / 10));
+  const [report, burst] = await Promise.all([
+    abuser(),
+    bursts({ ...soak, until: () => mainEnd }, o.burst ?? 32, Math.max(2000, (o.seconds * 1000) / 6)),
+    ...Array.from({ length: o.clients }, (_, n) => client(soak, n)),
+  ]);
+  const abuse = report?.(tally.timings);
+  rss.stop();
   const seconds = (Date.now() - started) / 1000;
   const rssEnd = o.pid ? rssMiB(o.pid) : undefined;
   return {
     seconds: +seconds.toFixed(1),
-    requests,
-    perSecond: Math.round(requests / seconds),
-    statuses,
-    serverErrors: Object.entries(statuses)
+    requests: tally.requests,
+    perSecond: Math.round(tally.requests / seconds),
+    statuses: tally.statuses,
+    serverErrors: Object.entries(tally.statuses)
       .filter(([s]) => Number(s) >= 500)
       .reduce((a, [, n]) => a + n, 0),
-    unexpected,
-    sitesExpected: sitesBefore + created - deleted,
+    unexpected: tally.unexpected,
+    sitesExpected: sitesBefore + done.created - done.deleted,
     sitesReported: await count('/api/dcim/sites/?limit=1'),
-    changesExpected: changesBefore + changes,
+    changesExpected: changesBefore + done.changes + (abuse?.changes ?? 0),
     changesReported: await count('/api/core/object-changes/?limit=1'),
-    bursts,
-    burstUnanswered,
+    bursts: burst.bursts,
+    burstUnanswered: burst.unanswered,
     rssStartMiB: rssStart,
     rssEndMiB: rssEnd,
-    rssSamplesMiB: samples,
+    rssSamplesMiB: rss.samples,
+    abuse,
   };
 }

@@ -10,8 +10,10 @@ let ruleIds: number[] = [];
 let hookIds: number[] = [];
 
 beforeAll(async () => {
+  // a first retry waits at least as long as its move to the pool for slow receivers takes (tens of
+  // ms, more on a loaded host): the backoff is well above that, so its doubling shows
   s = await startTestServer({
-    env: { WORKER_IN_PROCESS: 'true', WEBHOOK_BACKOFF_MS: '50', WEBHOOK_MAX_ATTEMPTS: '3' },
+    env: { WORKER_IN_PROCESS: 'true', WEBHOOK_BACKOFF_MS: '300', WEBHOOK_MAX_ATTEMPTS: '3' },
   });
   rx = await startReceiver();
 });
@@ -238,6 +240,16 @@ describe('order and volume', () => {
     for (let i = 1; i <= 6; i++) await s.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: `v${i}` });
     const got = await rx.waitFor(6);
     expect(got.map((r) => JSON.parse(r.body).data.description)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+  });
+
+  it('keeps the order when a failed attempt sends the deliveries from the pool for slow receivers', async () => {
+    await hook({}, { event_types: ['object_updated'] });
+    const site = (await s.request('POST', '/api/dcim/sites/', { name: 'moved', slug: 'moved' })).body;
+    // the first attempt fails: its retry, and the deliveries waiting behind it, go on in the other pool
+    rx.script([500]);
+    for (let i = 1; i <= 6; i++) await s.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: `v${i}` });
+    const got = await rx.waitFor(7);
+    expect(got.map((r) => JSON.parse(r.body).data.description)).toEqual(['v1', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
   });
 
   it("sends an object's next delivery only once the previous one is answered; other objects' go beside", async () => {

@@ -5,9 +5,9 @@
  * byte a second, and a body that is not UTF-8. Each is tried against a real server.
  */
 import http from 'node:http';
-import { connect as tcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
+import { trickleBody } from '../../scripts/soak/abuse.ts';
 
 let s: TestServer;
 let port: number;
@@ -152,30 +152,10 @@ describe('relation lists', () => {
   });
 });
 
-/** A request whose body arrives one byte a second; resolves with the socket once the headers are sent. */
-function trickle(path: string, body: string) {
-  const socket = tcp(port, '127.0.0.1');
-  let i = 0;
-  const timer = setInterval(() => {
-    if (i < body.length && !socket.destroyed) socket.write(body[i++]!);
-  }, 1000);
-  socket.on('error', () => {});
-  socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${TOKEN}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-  );
-  return {
-    stop() {
-      clearInterval(timer);
-      socket.destroy();
-    },
-  };
-}
-
 describe('slow bodies', () => {
   it('serves a GET in under 100 ms while 20 writes send their bodies a byte a second', async () => {
     const slow = Array.from({ length: 20 }, (_, i) =>
-      trickle('/api/dcim/sites/', JSON.stringify({ name: `slow-${i}`, slug: `slow-${i}` })),
+      trickleBody(new URL('/api/dcim/sites/', s.url), TOKEN, JSON.stringify({ name: `slow-${i}`, slug: `slow-${i}` })),
     );
     try {
       await new Promise((r) => setTimeout(r, 1500));
@@ -196,7 +176,7 @@ describe('slow bodies', () => {
       );
       expect(w.status).toBe(201);
     } finally {
-      for (const t of slow) t.stop();
+      for (const stop of slow) stop();
     }
   });
 });

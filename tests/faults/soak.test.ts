@@ -1,9 +1,12 @@
 /**
  * A short soak in CI (the long one is `npm run soak`): mixed reads and writes from several
  * clients against a server process, with bursts of 32 concurrent writes on fresh connections; no 5xx,
- * every burst write answered, and the counts afterwards match what was done.
+ * every burst write answered, and the counts afterwards match what was done. Then the abuse phase
+ * (scripts/soak/phase.ts), 5 s calm and 5 s beside abusive requests: the clients' p99 within its
+ * bound, and every abusive request answered.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { abuseLine } from '../../scripts/soak/phase.ts';
 import { runSoak } from '../../scripts/soak/run.ts';
 import { spawnServer, type ServerProcess } from '../helpers/process.ts';
 import { TOKEN, createDatabase, databaseUrl, dropDatabase } from '../helpers/server.ts';
@@ -16,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('short soak', () => {
-  it('serves mixed load with no 5xx and consistent counts', async () => {
+  it('serves mixed load with no 5xx and consistent counts, and keeps its p99 beside abusive requests', async () => {
     db = await createDatabase();
     server = await spawnServer(databaseUrl(db), { NODE_ENV: 'production' });
     const r = await runSoak({
@@ -25,8 +28,14 @@ describe('short soak', () => {
       seconds: Number(process.env.SOAK_SECONDS ?? 20),
       clients: 4,
       pid: server.child.pid,
+      abuseSeconds: 5,
     });
     console.log(`soak: ${r.requests} requests (${r.perSecond}/s), RSS ${r.rssStartMiB} → ${r.rssEndMiB} MiB`);
+    console.log(abuseLine(r.abuse!));
+    const { calm, abused, boundMs, unanswered, serverErrors, cleanup } = r.abuse!;
+    expect(calm.requests).toBeGreaterThan(20);
+    expect(abused.p99Ms, `p99 ${calm.p99Ms} ms calm`).toBeLessThanOrEqual(boundMs);
+    expect({ unanswered, serverErrors, cleanup }).toEqual({ unanswered: 0, serverErrors: 0, cleanup: undefined });
     expect(r.requests).toBeGreaterThan(200);
     expect(r.serverErrors).toBe(0);
     expect(r.bursts).toBeGreaterThan(0);
@@ -34,5 +43,5 @@ describe('short soak', () => {
     expect(r.unexpected).toEqual([]);
     expect(r.sitesReported).toBe(r.sitesExpected);
     expect(r.changesReported).toBe(r.changesExpected);
-  }, 120_000);
+  }, 300_000);
 });
