@@ -4,33 +4,20 @@
  * generated passwords, the JSON report written, and exit codes that say whether it worked; a second
  * run into the filled database is refused with one line, and so is a command without its flags.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN } from '../helpers/server.ts';
-import { dropTargets, targetDatabase } from './run-import.ts';
+import { dropTargets, runManage, targetDatabase } from './run-import.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
 
 let netbox: NetboxFixture;
 let target: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'nb-manage-import-'));
 
-function manage(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/manage.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: target, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    child.stderr.on('data', (d) => (err += String(d)));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, out, err }));
-  });
-}
+const manage = (...args: string[]) =>
+  runManage({ DATABASE_URL: target, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, ...args);
 
 beforeAll(async () => {
   netbox = await startNetboxFixture();
