@@ -14,7 +14,7 @@ import { targetApi } from './target-app.ts';
 import { verifyImport } from './verify.ts';
 
 export { ImportRefused, type ImportOptions } from './options.ts';
-export type { ReportData, Verification, Difference } from './report.ts';
+export { exitCode, type ReportData, type Verification, type Difference } from './report.ts';
 export type { GeneratedPassword } from './passwords.ts';
 export { formatReport } from './report-text.ts';
 export { REQUEST_TIMEOUT_MS, RETRY_TIME_MS, SourceError } from './source.ts';
