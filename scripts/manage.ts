@@ -9,7 +9,7 @@
  *   prune-changelog                                             (delete change records past CHANGELOG_RETENTION)
  *   webhook_receiver [--port 9000]                              (print every request received)
  *   import-netbox --url URL --token T [--merge] [--resume] [--with-changelog] [--generate-passwords] …
- *                                                               (copy a running NetBox: scripts/manage-import.ts)
+ *                                                               (copy a running NetBox: import-netbox --help)
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -26,6 +26,7 @@ import {
   connect,
   migrateDatabase,
   startEmbeddedPostgres,
+  type EmbeddedOptions,
   type EmbeddedServer,
   type Sql,
   query,
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     'read-only': { type: 'boolean', default: false },
     port: { type: 'string' },
     // import-netbox
+    help: { type: 'boolean' },
     url: { type: 'string' },
     token: { type: 'string' },
     merge: { type: 'boolean' },
@@ -55,6 +57,8 @@ const { values } = parseArgs({
     'no-verify': { type: 'boolean' },
     concurrency: { type: 'string' },
     'page-size': { type: 'string' },
+    'request-timeout': { type: 'string' },
+    'retry-time': { type: 'string' },
     report: { type: 'string' },
   },
   allowPositionals: true,
@@ -77,11 +81,11 @@ function portTaken(port: number): Promise<boolean> {
 }
 
 /** DATABASE_URL, the embedded database `npm start` runs, or the embedded database started for this command. */
-async function database(): Promise<{ url: string; embedded?: EmbeddedServer }> {
+async function database(options: EmbeddedOptions = {}): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (settings.databaseUrl) return { url: settings.databaseUrl };
   const url = `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
   if (await portTaken(settings.embeddedPgPort)) return { url };
-  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort);
+  const embedded = await startEmbeddedPostgres(settings.dataDir, settings.embeddedPgPort, undefined, options);
   const admin = connect(embedded.url('postgres'), { max: 1 });
   if (!(await query(admin, `SELECT 1 FROM pg_database WHERE datname = 'netbox'`)).length)
     await query(admin, `CREATE DATABASE netbox`);
@@ -138,14 +142,15 @@ async function run(): Promise<void> {
   const known = ['createsuperuser', 'changepassword', 'create-token', 'migrate', 'prune-changelog', 'import-netbox'];
   if (!command || !known.includes(command))
     fail(`usage: npm run manage -- <${[...known, 'webhook_receiver'].join('|')}> [options] (see scripts/manage.ts)`);
+  if (command === 'import-netbox') {
+    // loaded for this command only: it brings the whole API (the verification reads through it); it starts
+    // the database once it handles Ctrl-C, and stops it after the import has stopped
+    const { importCommand } = await import('./manage-import.ts');
+    process.exitCode = await importCommand(root, settings, values, database);
+    return;
+  }
   const { url, embedded } = await database();
   try {
-    if (command === 'import-netbox') {
-      // loaded for this command only: it brings the whole API (the verification reads through it)
-      const { importCommand } = await import('./manage-import.ts');
-      process.exitCode = await importCommand(root, url, settings, values);
-      return;
-    }
     await migrateDatabase(url, `${root}migrations`);
     if (command === 'migrate') {
       console.log('migrations applied');
