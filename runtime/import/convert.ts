@@ -23,6 +23,8 @@ export interface Converted {
   readonly images: { field: FieldOfKind<'image'>; url: string }[];
   /** why the object is not copied */
   skip?: string;
+  /** not copied because the source does not show its secret: listed to be made again, not as a fault */
+  secretless?: boolean;
 }
 
 export interface ConvertSetup {

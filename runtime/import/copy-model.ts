@@ -8,9 +8,9 @@ import type { ModelDef } from '../catalogue/index.ts';
 import { Converter } from './convert.ts';
 import { sourcePath } from './discover.ts';
 import { PageWriter, type Copier } from './page-writer.ts';
-import { readPage, type Page } from './pages.ts';
+import { ListCursor, readPage, type Page } from './pages.ts';
 import type { Group } from './plan.ts';
-import { tally } from './report.ts';
+import { modelShortfalls, tally } from './report.ts';
 import { readHiddenFlags, Secrets } from './secrets.ts';
 import type { Session } from './session.ts';
 import { modelWriter } from './write.ts';
@@ -47,7 +47,13 @@ async function copier(s: Session, model: ModelDef, group: Group, path: string): 
     s.registry,
     model,
     columns,
-    { compare: s.merge || seeded, adoptTimestamps: seeded, late: group.late, tagsFromObjects: s.tagsFromObjects },
+    {
+      compare: s.merge || seeded,
+      adoptTimestamps: seeded,
+      late: group.late,
+      tagsFromObjects: s.tagsFromObjects,
+      notCopied: (key, id) => s.report.skipped.some((f) => f.model === key && f.id === id),
+    },
     group.deferred.get(model.key) ?? [],
   );
   return {
@@ -84,19 +90,22 @@ export async function copyModel(s: Session, model: ModelDef, group: Group, after
     return p;
   };
   pending.set(0, Promise.resolve(first));
+  const cursor = new ListCursor(path, after);
   try {
     for (let k = 0; ; k++) {
       s.options.signal?.throwIfAborted();
       for (let j = k + 1; j <= k + ahead && j * size < first.count; j++) fetch(j);
-      const page = await fetch(k);
+      const page = cursor.check(await fetch(k), { limit: size, offset: k * size, after });
       pending.delete(k);
       await writer.add(page);
-      if (!page.next || !page.results.length) break;
+      if (!page.more) break;
     }
   } finally {
     // the pages being written are finished (Ctrl-C stops after them), and a failure among them reported
     await writer.flush();
   }
+  // saved with the group's completion (or the next page)
+  t.unlisted += Math.max(0, first.count - cursor.listed);
   writer.lap();
-  s.progress.end(writer.written);
+  s.progress.end(writer.written, 'written', modelShortfalls(t));
 }

@@ -14,7 +14,7 @@ import { configContextCache } from '../read/config-context.ts';
 import type { Group } from './plan.ts';
 import { releaseLinks, releaseReferences } from './links.ts';
 import type { ReportData } from './report.ts';
-import { markDone } from './state.ts';
+import { markDone, saveReport } from './state.ts';
 
 /** Moves a model's id sequence past its largest id (never back). */
 export async function advanceSequence(db: Db, model: ModelDef): Promise<void> {
@@ -38,6 +38,8 @@ export async function finishGroup(tx: Tx, registry: Registry, group: Group, repo
     tx,
     group.models.map((m) => m.key),
   );
+  // what the group's completion added (references not set, a model's objects never listed) is resumed with it
+  await saveReport(tx, report);
 }
 
 /** Every process serving this database drops what it cached of the copied rows. */

@@ -14,10 +14,10 @@ import { targetApi } from './target-app.ts';
 import { verifyImport } from './verify.ts';
 
 export { ImportRefused, type ImportOptions } from './options.ts';
-export type { ReportData, Verification, Difference } from './report.ts';
+export { exitCode, type ReportData, type Verification, type Difference } from './report.ts';
 export type { GeneratedPassword } from './passwords.ts';
 export { formatReport } from './report-text.ts';
-export { SourceError } from './source.ts';
+export { REQUEST_TIMEOUT_MS, RETRY_TIME_MS, SourceError } from './source.ts';
 
 export interface ImportOutcome {
   readonly report: ReportData;
@@ -29,15 +29,17 @@ export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
   await migrateDatabase(o.databaseUrl, o.migrationsFolder);
   const output = o.output ?? process.stdout;
   const sql = connect(o.databaseUrl, { max: 4, applicationName: 'import-netbox' });
+  const source = new Source({
+    url: o.url,
+    token: o.token,
+    concurrency: o.concurrency ?? 4,
+    ...(o.attempts ? { attempts: o.attempts } : {}),
+    ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
+    ...(o.requestTimeoutMs ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
+    ...(o.retryTimeMs ? { retryTimeMs: o.retryTimeMs } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
   try {
-    const source = new Source({
-      url: o.url,
-      token: o.token,
-      concurrency: o.concurrency ?? 4,
-      ...(o.attempts ? { attempts: o.attempts } : {}),
-      ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-    });
     const copied = await copyNetbox(o, sql, registry, source);
     const report = copied.report;
     if (o.verify !== false) {
@@ -56,6 +58,8 @@ export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
     const passwords = o.generatePasswords ? await generatePasswords(sql) : [];
     return { report, passwords };
   } finally {
+    // pages read ahead of a failure are not waited for; the pages being written have finished
+    source.close();
     await sql.end({ timeout: 5 });
   }
 }

@@ -3,6 +3,8 @@
  * when the source says it is overloaded (429, 5xx, a dropped connection) with a pause before the
  * next request, and grown back by one after a run of good answers. The source sets the pace.
  */
+import { setTimeout as pause } from 'node:timers/promises';
+
 export interface LimiterStats {
   /** times the source asked to slow down */
   readonly slowdowns: number;
@@ -29,9 +31,9 @@ export class Limiter {
     return { slowdowns: this.slowdowns, lowest: this.lowest, current: this.current };
   }
 
-  /** Runs `fn` when a slot is free (and any pause is over). */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  /** Runs `fn` when a slot is free (and any pause is over); `signal` ends the wait for it. */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.acquire(signal);
     try {
       return await fn();
     } finally {
@@ -58,10 +60,11 @@ export class Limiter {
     this.wake();
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
+      signal?.throwIfAborted();
       const wait = this.pausedUntil - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (wait > 0) await pause(wait, undefined, signal ? { signal } : {});
       else if (this.active < this.current) break;
       else await new Promise<void>((r) => this.waiting.push(r));
     }

@@ -30,8 +30,13 @@ export interface ImportOptions {
   readonly concurrency?: number;
   /** objects per page (default 1000; a source with a lower MAX_PAGE_SIZE answers shorter pages) */
   readonly pageSize?: number;
+  /** tries per request (default 8) and the first retry's pause (default 500 ms, doubled each time) */
   readonly attempts?: number;
   readonly backoffMs?: number;
+  /** one try's deadline, from connecting to the last byte (default 120 s) */
+  readonly requestTimeoutMs?: number;
+  /** how long one request is tried, all tries and pauses together, before the import stops (default 300 s) */
+  readonly retryTimeMs?: number;
   readonly output?: Output;
   /** stops the import between pages (Ctrl-C); a later --resume continues */
   readonly signal?: AbortSignal;

@@ -9,8 +9,8 @@ import type { ModelDef } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
 import type { Converted } from './convert.ts';
 import { storeImages } from './media.ts';
-import type { Page } from './pages.ts';
-import { emptyReport, mergeReport, tally, type ReportData } from './report.ts';
+import type { Checked } from './pages.ts';
+import { emptyReport, mergeReport, pushCapped, tally, type ReportData } from './report.ts';
 import type { Session } from './session.ts';
 import { savePage } from './state.ts';
 import { writePage, type ModelWriter } from './write.ts';
@@ -47,11 +47,18 @@ export class PageWriter {
     private readonly c: Copier,
   ) {}
 
-  /** Converts the page and starts writing it; returns once no more than IN_FLIGHT pages are unwritten. */
-  async add(page: Page): Promise<void> {
+  /**
+   * Converts the page's new objects and starts writing them (those listed before are reported, the
+   * first listing being the one copied); returns once no more than IN_FLIGHT pages are unwritten.
+   */
+  async add(page: Checked): Promise<void> {
     const { s, model } = this;
     const local = emptyReport('', '');
-    const converted = page.results.map((o) => this.c.convert(o, local));
+    for (const o of page.repeated) {
+      tally(local, model.key).repeated++;
+      pushCapped(local.repeated, { model: model.key, id: Number(o.id), reason: `listed again on ${page.where}` });
+    }
+    const converted = page.fresh.map((o) => this.c.convert(o, local));
     const media = { source: s.source, root: s.options.settings.mediaRoot, model: model.key, report: local };
     await storeImages(media, converted);
     await tagIds(s.sql, s, converted);
@@ -71,7 +78,7 @@ export class PageWriter {
       })
       .then((n) => {
         this.written += n;
-        s.progress.advance(page.results.length);
+        s.progress.advance(page.fresh.length + page.repeated.length);
       });
     // awaited below or by flush; a failure behind another must not go unobserved meanwhile
     done.catch(() => {});

@@ -46,14 +46,14 @@ export class Progress {
     this.draw(false);
   }
 
-  /** The model's line: `done` objects written (or compared, `verb`), its time and rate. */
-  end(done: number, verb = 'written'): void {
+  /** The model's line: `done` objects written (or compared, `verb`), its time and rate, and what is amiss. */
+  end(done: number, verb = 'written', amiss = ''): void {
     const seconds = (performance.now() - this.modelStart) / 1000;
     this.clear();
-    if (this.modelTotal || done)
+    if (this.modelTotal || done || amiss)
       this.out.write(
         `  ${this.model.padEnd(40)} ${n(done).padStart(9)} ${verb}  ${seconds.toFixed(1).padStart(6)} s` +
-          `  ${n(done / Math.max(seconds, 0.001)).padStart(8)}/s\n`,
+          `  ${n(done / Math.max(seconds, 0.001)).padStart(8)}/s${amiss ? `  (${amiss})` : ''}\n`,
       );
   }
 

@@ -1,7 +1,7 @@
 /** The report as the console shows it: what was copied, what was not and why, what to do by hand. */
 import type { GeneratedPassword } from './passwords.ts';
 import { duration } from './progress.ts';
-import type { ReportData } from './report.ts';
+import { shortfalls, type ReportData } from './report.ts';
 
 const n = (x: number) => x.toLocaleString('en');
 
@@ -22,6 +22,8 @@ function copied(r: ReportData, out: string[]): void {
     `${n(q.requests)} requests to the source; ${n(q.retries)} tried again; ` +
       `${q.slowdowns ? `slowed down ${q.slowdowns} times (to ${q.lowestConcurrency} at once)` : 'never slowed down'}.`,
   );
+  const short = shortfalls(r);
+  if (short.length) out.push(`Not all of the source is here: ${short.join(', ')} (listed below).`);
 }
 
 function notCopied(r: ReportData, out: string[]): void {
@@ -46,6 +48,16 @@ function notCopied(r: ReportData, out: string[]): void {
     out,
     'Objects not copied',
     r.skipped.map((f) => `${f.model} ${f.id}: ${f.reason}`),
+  );
+  section(
+    out,
+    'Listed twice by the source (the first listing was copied)',
+    r.repeated.map((f) => `${f.model} ${f.id}: ${f.reason}`),
+  );
+  section(
+    out,
+    'Counted by the source but never listed (deleted during the copy, or paged wrongly)',
+    Object.entries(r.models).flatMap(([m, t]) => (t.unlisted ? [`${m}: ${n(t.unlisted)}`] : [])),
   );
   section(
     out,

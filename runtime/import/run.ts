@@ -15,7 +15,7 @@ import { ImportRefused, type ImportOptions } from './options.ts';
 import { readAll } from './pages.ts';
 import { planImport } from './plan.ts';
 import { Progress } from './progress.ts';
-import { emptyReport, type ReportData } from './report.ts';
+import { emptyReport, UNREADABLE, type ReportData } from './report.ts';
 import type { Session } from './session.ts';
 import { SourceError, type Source } from './source.ts';
 import { dropState, loadRun, startRun, type SavedRun } from './state.ts';
@@ -67,7 +67,7 @@ async function scope(o: ImportOptions, registry: Registry, source: Source, saved
   const counts = await remaining(source, info, listed, saved);
   const unreadable = new Map([...info.unreadable, ...[...counts].filter(([, c]) => typeof c === 'string')]);
   for (const m of candidates) {
-    if (unreadable.has(m.key)) reasons.set(m.key, `not readable with this token: ${unreadable.get(m.key)}`);
+    if (unreadable.has(m.key)) reasons.set(m.key, `${UNREADABLE}: ${unreadable.get(m.key)}`);
     else if (!info.paths.has(m.key)) reasons.set(m.key, 'the source has no such list (an older NetBox)');
   }
   for (const [k, why] of reasons) report.notCopied[k] = why;

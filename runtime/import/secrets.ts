@@ -77,6 +77,7 @@ function token(c: Converted, report: ReportData): void {
     return;
   }
   c.skip = 'its secret is not readable through the API';
+  c.secretless = true;
   pushCapped(report.tokens, {
     id: c.id,
     user: userName(o.user),

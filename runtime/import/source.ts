@@ -1,7 +1,9 @@
 /**
  * The NetBox being copied, read over its REST API: a v1 (`Token …`) or v2 (`Bearer nbt_…`) token,
- * bounded concurrency (limiter.ts), and retries with growing pauses. A 429, a 5xx or a dropped
- * connection slows the import down and is tried again; only a source that keeps failing stops it.
+ * bounded concurrency (limiter.ts), and retries with growing pauses. A 429, a 5xx, a dropped
+ * connection or an answer not complete by its deadline slows the import down and is tried again; only
+ * a source that keeps failing stops it. Every wait ends: each try has a deadline from connecting to the
+ * last byte, and a request's tries together (pauses included) another; `close` ends those in flight.
  */
 import { Limiter } from './limiter.ts';
 
@@ -14,9 +16,15 @@ export interface SourceOptions {
   readonly attempts?: number;
   /** the first retry's pause, doubled each time up to 30 s (default 500 ms) */
   readonly backoffMs?: number;
-  readonly timeoutMs?: number;
+  /** one try's deadline, from connecting to the answer's last byte (default 120 s) */
+  readonly requestTimeoutMs?: number;
+  /** how long a request is tried, from its first try to the end of its last, pauses included (default 300 s) */
+  readonly retryTimeMs?: number;
   readonly signal?: AbortSignal;
 }
+
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const RETRY_TIME_MS = 300_000;
 
 export class SourceError extends Error {
   constructor(
@@ -40,6 +48,12 @@ export function authorization(token: string): string {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+/** A try cut off by its deadline, or by the retry time's end (a last try gets what is left of it). */
+const late = (timeout: number, perTry: number) =>
+  timeout < perTry
+    ? 'no complete answer before the retry time ran out'
+    : `no complete answer within ${seconds(perTry)}`;
 const overloaded = (status: number) => status === 429 || status >= 500;
 
 export class Source {
@@ -49,11 +63,20 @@ export class Source {
   retries = 0;
   requests = 0;
   private readonly auth: string;
+  /** ends every request: the caller's signal (Ctrl-C), or `close` */
+  private readonly stop = new AbortController();
+  private readonly signal: AbortSignal;
 
   constructor(private readonly options: SourceOptions) {
     this.base = options.url.replace(/\/+$/, '').replace(/\/api$/, '');
     this.auth = authorization(options.token);
     this.limiter = new Limiter(Math.max(1, options.concurrency));
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.stop.signal]) : this.stop.signal;
+  }
+
+  /** Ends the requests still in flight (pages read ahead of a failure): nothing is left waiting on the source. */
+  close(): void {
+    this.stop.abort(new SourceError('the import ended'));
   }
 
   /** GET of an API path (`/api/dcim/sites/?limit=1`) or an absolute URL; 404 is an answer, other 4xx errors. */
@@ -89,12 +112,23 @@ export class Source {
   ): Promise<{ status: number; text: string; bytes?: Buffer }> {
     const attempts = this.options.attempts ?? 8;
     const base = this.options.backoffMs ?? 500;
-    for (let attempt = 1; ; attempt++) {
-      this.options.signal?.throwIfAborted();
-      const pause = Math.min(30_000, base * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4);
-      let failure: string;
+    const perTry = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const budget = this.options.retryTimeMs ?? RETRY_TIME_MS;
+    const started = performance.now();
+    let failure = 'the source asked for pauses all along';
+    for (let tries = 0; ;) {
+      this.signal.throwIfAborted();
+      const pause = Math.min(30_000, base * 2 ** tries) * (0.8 + Math.random() * 0.4);
+      const left = Math.max(1, Math.ceil(budget - (performance.now() - started)));
+      const timeout = Math.min(perTry, left);
+      // the wait for a slot and the try end with the budget, and at once on Ctrl-C or close
+      const deadline = AbortSignal.any([this.signal, AbortSignal.timeout(left)]);
+      let tried = false;
       try {
-        const res = await this.limiter.run(() => this.fetchOnce(url, accept, binary));
+        const res = await this.limiter.run(() => {
+          tried = true;
+          return this.fetchOnce(url, accept, binary, timeout);
+        }, deadline);
         if (!overloaded(res.status)) {
           this.limiter.succeeded();
           return res;
@@ -103,11 +137,22 @@ export class Source {
         const after = Number(res.retryAfter) * 1000;
         this.limiter.slowDown(Number.isFinite(after) && after > 0 ? Math.min(after, 120_000) : pause);
       } catch (e) {
-        if (this.options.signal?.aborted) throw e;
-        failure = (e as Error).message;
-        this.limiter.slowDown(pause);
+        if (this.signal.aborted) throw this.signal.reason;
+        // the budget ran out while waiting for a slot or a pause: the last try's failure stands
+        if (tried) {
+          if ((e as Error).name !== 'TimeoutError') failure = (e as Error).message;
+          // a last try cut short by the retry time says less than the whole tries before it
+          else if (timeout === perTry || !tries) failure = late(timeout, perTry);
+          this.limiter.slowDown(pause);
+        }
       }
-      if (attempt >= attempts) throw new SourceError(`GET ${url} failed ${attempts} times (last: ${failure})`);
+      if (tried) tries++;
+      const spent = performance.now() - started;
+      if (!tried || tries >= attempts || spent >= budget)
+        throw new SourceError(
+          `${failure}; tried ${tries} time${tries === 1 ? '' : 's'} in ${seconds(spent)} ` +
+            `(each try may take ${seconds(perTry)}, all of them ${seconds(budget)}): GET ${url}`,
+        );
       this.retries++;
       await sleep(10);
     }
@@ -117,10 +162,11 @@ export class Source {
     url: string,
     accept: string,
     binary: boolean,
+    timeoutMs: number,
   ): Promise<{ status: number; text: string; bytes?: Buffer; retryAfter: string | null }> {
     this.requests++;
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 300_000);
-    const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+    // one deadline from connecting to the body's last byte: a source that trickles is cut off too
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), this.signal]);
     const res = await fetch(url, { headers: { Authorization: this.auth, Accept: accept }, signal, redirect: 'follow' });
     const retryAfter = res.headers.get('retry-after');
     if (binary && res.ok)

@@ -5,7 +5,7 @@
  * report so far; it is dropped when the import completes.
  */
 import type { Db, Sql } from '../db/index.ts';
-import type { ReportData } from './report.ts';
+import { emptyReport, type ReportData } from './report.ts';
 import { query, queryRow } from '../db/index.ts';
 
 export const STATE_SCHEMA = 'netbox_import';
@@ -46,7 +46,8 @@ export async function loadRun(db: Db): Promise<SavedRun | undefined> {
   return {
     source: run.source as string,
     options: run.options as Record<string, unknown>,
-    report: run.report as ReportData,
+    // a report an earlier release saved lacks the lists added since
+    report: { ...emptyReport(run.source as string, ''), ...(run.report as ReportData) },
     models: new Map(
       rows.map((r) => [
         r.key as string,

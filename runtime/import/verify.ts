@@ -7,7 +7,7 @@
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { compareObjects, type CompareContext } from './compare.ts';
 import { legacyNames, type LegacyNames } from './legacy.ts';
-import { readPage, type Page } from './pages.ts';
+import { ListCursor, readPage, type Page } from './pages.ts';
 import { Progress, type Output } from './progress.ts';
 import { LIST_CAP, type Difference, type ReportData, type Verification } from './report.ts';
 import type { Source } from './source.ts';
@@ -106,16 +106,23 @@ async function compareModel(v: VerifyScope, { model: m, path }: SourceList, ctx:
   const emptied = emptiedFields(v.report, m);
   const legacy = legacyNames(v.registry, m);
   const pages: Promise<Page>[] = [];
-  const page = (k: number) => (pages[k] ??= readPage(v.source, path, { limit: v.pageSize, offset: k * v.pageSize }));
+  // a source with a lower MAX_PAGE_SIZE answers shorter pages: offsets follow its size (as the copy's)
+  let size = v.pageSize;
+  const query = (k: number) => ({ limit: size, offset: k * size });
+  const page = (k: number) => (pages[k] ??= readPage(v.source, path, query(k)));
+  // the pages as the copy took them: an id listed again is left out (the first listing was copied)
+  const cursor = new ListCursor(path);
   let after = 0;
   for (let k = 0; ; k++) {
-    const got = await page(k);
+    const raw = await page(k);
+    if (k === 0 && raw.next) size = Math.max(1, raw.results.length);
+    const got = cursor.check(raw, query(k));
     // the next page is read while this one is compared
-    if (got.next) page(k + 1).catch(() => {});
-    const last = got.next ? Number(got.results[got.results.length - 1]?.id ?? after) : undefined;
-    const theirs = new Map(got.results.map((o) => [Number(o.id), o]));
+    if (got.more) page(k + 1).catch(() => {});
+    const last = got.more ? Number(got.fresh[got.fresh.length - 1]?.id ?? after) : undefined;
+    const theirs = new Map(got.fresh.map((o) => [Number(o.id), o]));
     const ours = new Map((await targetRange(v, m, after, last)).map((o) => [Number(o.id), o]));
-    for (const o of got.results) {
+    for (const o of got.fresh) {
       const base = baseOf(o.url);
       if (base && !ctx.bases.includes(base)) (ctx.bases as string[]).push(base);
     }
@@ -133,7 +140,7 @@ async function compareModel(v: VerifyScope, { model: m, path }: SourceList, ctx:
     if (!v.merge)
       for (const id of ours.keys())
         if (!theirs.has(id)) add(t, [{ model: m.key, id, path: '', source: 'missing', target: 'present' }]);
-    p.advance(got.results.length);
+    p.advance(got.fresh.length + got.repeated.length);
     if (last === undefined) return;
     after = last;
   }

@@ -15,14 +15,8 @@ import { holdLinks, holdReferences, insertLinks, linkKey } from './links.ts';
 import { linkFields } from './plan.ts';
 import { pushCapped, tally, type ReportData } from './report.ts';
 
-export interface ModelWriter {
-  readonly model: ModelDef;
-  readonly registry: Registry;
-  /** SELECT of the page's rows as the table's columns (`src`), defaults filled */
-  readonly projection: string;
-  readonly columns: readonly string[];
-  /** columns compared with an existing row of the same id */
-  readonly compared: readonly string[];
+/** How a model's pages are written, as the copy decides it. */
+export interface WriterOptions {
   /** rows may exist already: compare before inserting */
   readonly compare: boolean;
   /** existing rows with the same content take the source's timestamps (rows the migrations preload) */
@@ -31,6 +25,18 @@ export interface ModelWriter {
   readonly late: ReadonlySet<string>;
   /** tags come from the objects (no tagged-item list is copied) */
   readonly tagsFromObjects: boolean;
+  /** whether the import reported an object as not copied (a reference to it is then said to be to one not copied) */
+  readonly notCopied: (model: string, id: number) => boolean;
+}
+
+export interface ModelWriter extends WriterOptions {
+  readonly model: ModelDef;
+  readonly registry: Registry;
+  /** SELECT of the page's rows as the table's columns (`src`), defaults filled */
+  readonly projection: string;
+  readonly columns: readonly string[];
+  /** columns compared with an existing row of the same id */
+  readonly compared: readonly string[];
 }
 
 const never = new Set(['id', 'created', 'last_updated', '_path', '_sort', '_depth']);
@@ -39,7 +45,7 @@ export function modelWriter(
   registry: Registry,
   model: ModelDef,
   table: TableColumns,
-  options: { compare: boolean; adoptTimestamps: boolean; late: ReadonlySet<string>; tagsFromObjects: boolean },
+  options: WriterOptions,
   deferred: readonly FieldOfKind<'fk'>[],
 ): ModelWriter {
   const columns = [
@@ -131,6 +137,30 @@ async function insert(tx: Tx, w: ModelWriter, page: Converted[], report: ReportD
   }
 }
 
+function skip(report: ReportData, w: ModelWriter, id: number, reason: string): void {
+  tally(report, w.model.key).skipped++;
+  pushCapped(report.skipped, { model: w.model.key, id, reason });
+}
+
+/** PostgreSQL's `Key (site_id)=(99) is not present in table "dcim_site".` */
+const MISSING_KEY = /^Key \(([a-z0-9_]+)\)=\((\d+)\) is not present in table "([a-z0-9_]+)"/;
+
+/**
+ * Why PostgreSQL refused a row, in the source's terms where it can be: a reference to an object that is
+ * not here names the field and the object, and says whether the source never listed it or the import
+ * did not copy it; anything else is PostgreSQL's message.
+ */
+function refused(w: ModelWriter, e: unknown): string {
+  const err = e as { code?: unknown; detail?: unknown; message: string };
+  const key = err.code === '23503' && typeof err.detail === 'string' ? MISSING_KEY.exec(err.detail) : null;
+  if (!key) return err.message;
+  const [, column, id, table] = key as unknown as [string, string, string, string];
+  const field = w.model.fields.find((f) => f.column === column)?.name ?? column;
+  const target = w.registry.all().find((m) => m.table === table)?.key ?? table;
+  const why = w.notCopied(target, Number(id)) ? 'was not copied either' : 'is not among the objects the source lists';
+  return `its ${field} (${target} ${id}) ${why}`;
+}
+
 /** The page again, row by row: the rows PostgreSQL refuses are reported with its reason. */
 async function insertOneByOne(tx: Tx, w: ModelWriter, sql: string, page: Converted[], report: ReportData) {
   const done = new Set<number>();
@@ -139,8 +169,7 @@ async function insertOneByOne(tx: Tx, w: ModelWriter, sql: string, page: Convert
       const rows = await tx.savepoint((sp) => query(sp, sql, [rowsJson([c])]));
       if (rows.length) done.add(c.id);
     } catch (e) {
-      tally(report, w.model.key).skipped++;
-      pushCapped(report.skipped, { model: w.model.key, id: c.id, reason: (e as Error).message });
+      skip(report, w, c.id, refused(w, e));
     }
   }
   return done;
@@ -166,8 +195,9 @@ export async function writePage(tx: Tx, w: ModelWriter, page: Converted[], repor
   const todo = page.filter((c) => !c.skip);
   for (const c of page) {
     if (!c.skip) continue;
-    tally(report, w.model.key).skipped++;
-    pushCapped(report.skipped, { model: w.model.key, id: c.id, reason: c.skip });
+    // a token whose secret is not shown is listed with the tokens to make again (report.tokens)
+    if (c.secretless) tally(report, w.model.key).secretless++;
+    else skip(report, w, c.id, c.skip);
   }
   if (!todo.length) return 0;
   const present = w.compare ? await existing(tx, w, todo, report) : new Set<number>();

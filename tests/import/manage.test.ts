@@ -2,35 +2,23 @@
  * `npm run manage -- import-netbox` as an operator runs it, its own process against NetBox's recorded
  * answers (netbox-fixture.ts): a line per model copied and compared, the closing report with the
  * generated passwords, the JSON report written, and exit codes that say whether it worked; a second
- * run into the filled database is refused with one line, and so is a command without its flags.
+ * run into the filled database is refused with one line, and so is a command without its flags or with
+ * a wrong one; --help lists the flags.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN } from '../helpers/server.ts';
-import { dropTargets, targetDatabase } from './run-import.ts';
+import { dropTargets, runManage, targetDatabase } from './run-import.ts';
 import { startNetboxFixture, type NetboxFixture } from './netbox-fixture.ts';
 
 let netbox: NetboxFixture;
 let target: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'nb-manage-import-'));
 
-function manage(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/manage.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: target, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    child.stderr.on('data', (d) => (err += String(d)));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, out, err }));
-  });
-}
+const manage = (...args: string[]) =>
+  runManage({ DATABASE_URL: target, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, ...args);
 
 beforeAll(async () => {
   netbox = await startNetboxFixture();
@@ -61,6 +49,17 @@ describe('manage import-netbox', () => {
     const r = await manage('import-netbox', '--url', netbox.url, '--token', TOKEN);
     expect(r.code).toBe(1);
     expect(r.err.trim()).toMatch(/^the target database holds objects already \(.*\): .*--merge/);
+  }, 60_000);
+
+  it('lists its options with their defaults on --help, and refuses a timeout that is not a number of seconds', async () => {
+    const help = await manage('import-netbox', '--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^ {2}--request-timeout S +seconds one request may take, .* \(default 120\)$/m);
+    expect(help.out).toMatch(/^ {2}--retry-time S +seconds one request is tried again/m);
+    expect(help.out).toMatch(/\(default 300\)$/m);
+    const wrong = await manage('import-netbox', '--url', netbox.url, '--token', TOKEN, '--retry-time', '0');
+    expect(wrong.code).toBe(1);
+    expect(wrong.err.trim()).toBe('--retry-time takes a number of seconds above 0, not "0"');
   }, 60_000);
 
   it('asks for the source and the token', async () => {

@@ -4,7 +4,8 @@
  * recorded `?limit=1000` answer (or its `brief` one), ordered, filtered by id ranges and by fields the
  * objects show, paged with NetBox's `next` and `previous`, and cut by `omit` and `exclude`; parameters
  * it cannot evaluate are ignored, as NetBox ignores unknown ones. A detail is the list's object. Tests
- * may rewrite objects (an older NetBox's names) and make requests fail (429, 5xx) to see the import cope.
+ * may rewrite objects (an older NetBox's names), make requests fail (429, 5xx), craft whole answers (a
+ * `next` that leads back, an object listed twice) and send answers slowly, to see the import cope.
  * One value NetBox filters on but does not show is known from the corpus's README: `admin` (user 1) is
  * the superuser, so `is_superuser=true` finds it.
  */
@@ -14,6 +15,9 @@ import { readCorpus, type CorpusRecord } from '../replay/corpus.ts';
 import { TOKEN } from '../helpers/server.ts';
 
 type Obj = Record<string, any>;
+
+/** An answer: its status and its JSON body. */
+export type Answer = readonly [number, any];
 
 /** Values a list filters on but does not show: list path → filter → the object's value. */
 type Hidden = Record<string, Record<string, (o: Obj) => unknown>>;
@@ -25,6 +29,13 @@ export interface FixtureOptions {
   readonly transform?: (path: string, object: Obj) => Obj;
   /** answer this status instead (403, 429, 503) to the request numbered `n` (from 1), or undefined to answer */
   readonly fault?: (n: number, path: string) => number | undefined;
+  /**
+   * A crafted answer to a request (its URL), or undefined for NetBox's; `answer` is NetBox's answer to
+   * any URL (the page a loop leads back to, the page whose objects are rewritten).
+   */
+  readonly craft?: (url: URL, answer: (url: URL) => Answer) => Answer | undefined;
+  /** how slowly an answer goes out: a pause before it, its body a few bytes a second; undefined for at once */
+  readonly pace?: (url: URL) => { readonly delayMs?: number; readonly bytesPerSecond?: number } | undefined;
 }
 
 export interface NetboxFixture {
@@ -32,6 +43,8 @@ export interface NetboxFixture {
   /** requests answered, faults included */
   readonly requests: number;
   readonly faults: number;
+  /** answers not yet sent whole whose client is still waiting */
+  readonly open: number;
   stop(): Promise<void>;
 }
 
@@ -101,6 +114,24 @@ function list(base: string, path: string, q: URLSearchParams, all: Obj[]): Obj {
   };
 }
 
+/** The body at once, or a few bytes a second until it is sent or the client goes away. */
+function sendBody(res: ServerResponse, text: string, bytesPerSecond?: number): void {
+  if (!bytesPerSecond) {
+    res.end(text);
+    return;
+  }
+  const bytes = Buffer.from(text);
+  let at = 0;
+  const timer = setInterval(() => {
+    res.write(bytes.subarray(at, (at += bytesPerSecond)));
+    if (at >= bytes.length) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, 1000);
+  res.once('close', () => clearInterval(timer));
+}
+
 export async function startNetboxFixture(options: FixtureOptions = {}): Promise<NetboxFixture> {
   const reads = recordedReads();
   let base = '';
@@ -113,11 +144,7 @@ export async function startNetboxFixture(options: FixtureOptions = {}): Promise<
     const results = (body(r) as { results: Obj[] }).results;
     return options.transform ? results.map((o) => options.transform!(path, o)) : results;
   };
-  const answer = (req: IncomingMessage): [number, unknown] => {
-    const url = new URL(req.url ?? '/', base);
-    if (req.headers.authorization !== `Token ${TOKEN}`)
-      return [403, { detail: 'Authentication credentials were not provided.' }];
-    if (req.method !== 'GET') return [405, { detail: `Method "${req.method}" not allowed.` }];
+  const recorded = (url: URL): Answer => {
     const exact = reads.get(`${url.pathname}${url.search}`);
     if (exact && !url.search) return [exact.status, body(exact)];
     const brief = ['1', 'true', 'True'].includes(url.searchParams.get('brief') ?? '');
@@ -128,17 +155,33 @@ export async function startNetboxFixture(options: FixtureOptions = {}): Promise<
     if (found) return [200, found];
     return [404, { detail: 'Not found.' }];
   };
+  const answer = (req: IncomingMessage): Answer => {
+    const url = new URL(req.url ?? '/', base);
+    if (req.headers.authorization !== `Token ${TOKEN}`)
+      return [403, { detail: 'Authentication credentials were not provided.' }];
+    if (req.method !== 'GET') return [405, { detail: `Method "${req.method}" not allowed.` }];
+    return options.craft?.(url, recorded) ?? recorded(url);
+  };
+  let open = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const n = ++requests;
+    open++;
+    res.once('close', () => open--);
     const fault = options.fault?.(n, req.url ?? '');
     const [status, payload] = fault ? [fault, { detail: FAULTS[fault] ?? 'Server Error' }] : answer(req);
     if (fault) faults++;
-    res.writeHead(status, {
-      'Content-Type': 'application/json',
-      'API-Version': '4.6',
-      ...(fault === 429 ? { 'Retry-After': '0' } : {}),
-    });
-    res.end(JSON.stringify(payload));
+    const send = () => {
+      res.writeHead(status, {
+        'Content-Type': 'application/json',
+        'API-Version': '4.6',
+        ...(fault === 429 ? { 'Retry-After': '0' } : {}),
+      });
+      sendBody(res, JSON.stringify(payload), pace?.bytesPerSecond);
+    };
+    const pace = options.pace?.(new URL(req.url ?? '/', base));
+    if (!pace?.delayMs) return send();
+    const timer = setTimeout(send, pace.delayMs);
+    res.once('close', () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -150,6 +193,14 @@ export async function startNetboxFixture(options: FixtureOptions = {}): Promise<
     get faults() {
       return faults;
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    get open() {
+      return open;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // an answer still trickling to an import that gave up on it ends here, not when it is sent
+        server.closeAllConnections();
+      }),
   };
 }

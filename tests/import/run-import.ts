@@ -1,8 +1,9 @@
 /**
  * Runs `importNetbox` as `manage import-netbox` does, with the generated catalogue, into a database of
  * the test PostgreSQL, quietly; each call gets its own data folder (media) unless given one. The target
- * databases come from targetDatabase and go in dropTargets.
+ * databases come from targetDatabase and go in dropTargets. runManage runs the command itself.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,4 +71,23 @@ export function explain(outcome: ImportOutcome): string {
     null,
     1,
   );
+}
+
+/** `manage` as its own process (`node --import tsx scripts/manage.ts …`, the pid the command's own), with `env` added. */
+export function runManage(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/manage.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (err += String(d)));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code: code ?? -1, out, err }));
+  });
 }

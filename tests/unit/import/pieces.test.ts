@@ -2,7 +2,8 @@
  * The pure pieces of `import-netbox` (runtime/import/), given/want: the Authorization header a token
  * makes, where a downloaded image is stored, older NetBox names mapped to the catalogue's fields, the
  * write order the catalogue gives, objects compared across two bases, the progress line on a terminal,
- * and the limiter that slows down when the source is overloaded.
+ * the limiter that slows down when the source is overloaded, a list's pages checked as they come, and
+ * what a report counts as not here (the exit code).
  */
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../generated/catalogue.ts';
@@ -12,8 +13,10 @@ import { compareObjects } from '../../../runtime/import/compare.ts';
 import { legacyNames } from '../../../runtime/import/legacy.ts';
 import { Limiter } from '../../../runtime/import/limiter.ts';
 import { mediaPath } from '../../../runtime/import/media.ts';
+import { ListCursor, type Page } from '../../../runtime/import/pages.ts';
 import { planImport } from '../../../runtime/import/plan.ts';
 import { Progress } from '../../../runtime/import/progress.ts';
+import { emptyReport, exitCode, shortfalls, tally } from '../../../runtime/import/report.ts';
 import { authorization } from '../../../runtime/import/source.ts';
 
 const registry = new Registry(catalogue, filters);
@@ -202,5 +205,58 @@ describe('Limiter', () => {
       });
     await Promise.all(Array.from({ length: 8 }, task));
     expect(most).toBe(2);
+  });
+});
+
+describe('ListCursor', () => {
+  const page = (ids: number[], count: number, next = true): Page => ({
+    count,
+    next,
+    results: ids.map((id) => ({ id })),
+  });
+  const ids = (objects: Record<string, unknown>[]) => objects.map((o) => o.id);
+
+  it('ends a list at its count or at a page without a next one, whatever else the page says', () => {
+    const c = new ListCursor('dcim/devices');
+    expect(c.check(page([1, 2], 5), { limit: 2, offset: 0 }).more).toBe(true);
+    expect(c.check(page([3, 4], 5, false), { limit: 2, offset: 2 }).more).toBe(false);
+    // the last page's `next` (back to itself, to another host) is not followed
+    expect(new ListCursor('dcim/devices').check(page([1, 2, 3], 3), { limit: 5, offset: 0 }).more).toBe(false);
+    expect(new ListCursor('dcim/devices').check(page([], 3), { limit: 5, offset: 5 }).more).toBe(false);
+  });
+
+  it('sets apart an id listed before, and counts each object once', () => {
+    const c = new ListCursor('dcim/devices');
+    const first = c.check(page([1, 2, 2], 4), { limit: 3, offset: 0 });
+    expect([ids(first.fresh), ids(first.repeated)]).toEqual([[1, 2], [2]]);
+    const second = c.check(page([1, 3], 4), { limit: 3, offset: 3 });
+    expect([ids(second.fresh), ids(second.repeated)]).toEqual([[3], [1]]);
+    expect(c.listed).toBe(3);
+  });
+
+  it('stops at a page with nothing new, naming the list and the page', () => {
+    const c = new ListCursor('dcim/devices', 10);
+    expect(() => c.check(page([9, 10], 8), { limit: 2, offset: 4, after: 10 })).toThrow(
+      'the list /api/dcim/devices/, page 3 (offset 4, ids above 10): every object on it was listed before (ids 9 to 10)',
+    );
+  });
+});
+
+describe('shortfalls and the exit code', () => {
+  it('counts what is not here, leaving out what is done by hand, and exits 2 for any of it', () => {
+    const r = emptyReport('http://netbox', '4.6');
+    Object.assign(tally(r, 'users.token'), { source: 2, written: 1, secretless: 1 });
+    r.tokens.push({ id: 2, user: 'admin', version: 2, key: 'abc', description: '', expires: null });
+    r.notCopied['core.objectchange'] = 'the change log is copied with --with-changelog only';
+    expect([shortfalls(r), exitCode(r)]).toEqual([[], 0]);
+    Object.assign(tally(r, 'dcim.device'), { source: 5, written: 3, skipped: 1, repeated: 1, unlisted: 1 });
+    r.notCopied['dcim.site'] = 'not readable with this token: dcim/sites: 403';
+    expect(shortfalls(r)).toEqual([
+      '1 object not copied',
+      '1 object listed twice by the source',
+      '1 object counted by the source but never listed',
+      '1 list the token may not read',
+    ]);
+    expect(exitCode(r)).toBe(2);
   });
 });
