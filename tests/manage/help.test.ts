@@ -50,6 +50,8 @@ const commands: Record<string, { options: string[]; required?: string[] }> = {
       '--no-verify',
       '--concurrency N',
       '--page-size N',
+      '--request-timeout S',
+      '--retry-time S',
       '--report FILE',
     ],
     required: ['--url', '--token'],
