@@ -193,13 +193,25 @@ describe('branches', () => {
 });
 
 describe('limits', () => {
-  it('more aliases than GRAPHQL_MAX_ALIASES: a GraphQL error saying so', async () => {
-    const aliases = Array.from({ length: 11 }, (_, i) => `a${i}: site_list { name }`).join(' ');
-    const r = await gq(`{ ${aliases} }`);
+  it('more aliases than GRAPHQL_MAX_ALIASES: a GraphQL error saying so, at the first one too many', async () => {
+    const query = `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: site_list { name }`).join(' ')} }`;
+    const r = await gq(query);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       data: null,
-      errors: [{ message: '11 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).' }],
+      errors: [
+        {
+          message: 'More than 10 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).',
+          locations: [{ line: 1, column: query.indexOf('a10:') + 1 }],
+        },
+      ],
+    });
+    // a fragment's aliases count once per spread, as NetBox's limiter counts them
+    const six = Array.from({ length: 6 }, (_, i) => `f${i}: site_list { name }`).join(' ');
+    const spread = await gq(`{ ...F ...G } fragment F on Query { ${six} } fragment G on Query { ...F }`);
+    expect(spread.body).toEqual({
+      data: null,
+      errors: [{ message: '12 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).' }],
     });
   });
 
