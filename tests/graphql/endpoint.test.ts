@@ -5,6 +5,8 @@
  * EXEMPT_VIEW_PERMISSIONS, the depth, alias and cost limits (clear GraphQL errors, before any SQL),
  * NetBox's MAX_PAGE_SIZE cap of 1,000 rows per list, and GraphiQL for a browser.
  */
+import { readFileSync } from 'node:fs';
+import { buildSchema, execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBranch, readyBranch } from '../helpers/branch.ts';
 import { created, startTestServer, type Reply, type TestServer } from '../helpers/server.ts';
@@ -14,6 +16,22 @@ let s: TestServer;
 let open: TestServer;
 const auth: Record<string, Record<string, string>> = {};
 const ids: Record<string, number> = {};
+
+const schema = buildSchema(readFileSync('generated/graphql/schema.graphql', 'utf8'));
+
+/**
+ * The errors graphql-js finds in an answer's data as the schema types the query (a null where the schema
+ * says never, say): the data is "executed" again, each field read from the answer by its response key.
+ */
+function schemaErrors(query: string, data: unknown): string[] {
+  const result = execute({
+    schema,
+    document: parse(query),
+    rootValue: data,
+    fieldResolver: (source, _args, _context, info) => (source as Record<string, unknown>)[info.path.key],
+  });
+  return ('errors' in result ? (result.errors ?? []) : []).map((e) => e.message);
+}
 
 /** POSTs a query as `who` (the superuser unless named) and returns the reply. */
 function gq(query: string, who?: string, headers: Record<string, string> = {}, server = s): Promise<Reply> {
@@ -57,6 +75,14 @@ beforeAll(async () => {
   ]);
   // sites only: no devices, no interfaces
   await user('sites', [{ object_types: ['dcim.site'] }]);
+  // interfaces and addresses, not their devices
+  await user('interfaces', [{ object_types: ['dcim.interface', 'ipam.ipaddress'] }]);
+  const eth0 = (await s.request('GET', `/api/dcim/interfaces/?device_id=${ids.core1}&name=eth0`)).body.results[0];
+  await created(s, '/api/ipam/ip-addresses/', {
+    address: '10.9.0.1/24',
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: eth0.id,
+  });
   await created(open, '/api/dcim/sites/', { name: 'open-site', slug: 'open-site' });
 }, 120_000);
 afterAll(async () => {
@@ -141,6 +167,59 @@ describe('permissions', () => {
     const one = await gq(`{ device(id: ${ids.core1}) { name } }`, 'sites');
     expect(one.body.data).toBeNull();
     expect(one.body.errors[0].message).toBe('Device matching query does not exist.');
+  });
+
+  it('an object it may not view, reached from one it may, is answered as REST shows it nested', async () => {
+    const query =
+      '{ interface_list(filters: {name: {exact: "eth0"}}) { name device { id name display description } } }';
+    const r = await gq(query, 'interfaces');
+    expect(r.body.errors).toBeUndefined();
+    expect(schemaErrors(query, r.body.data)).toEqual([]);
+    const rest = await s.request('GET', '/api/dcim/interfaces/?name=eth0', undefined, auth.interfaces);
+    expect(rest.body.results).toHaveLength(3);
+    expect(r.body.data.interface_list).toEqual(
+      rest.body.results.map((i: { device: Record<string, unknown> }) => ({
+        name: 'eth0',
+        device: { id: String(i.device.id), name: i.device.name, display: i.device.display, description: '' },
+      })),
+    );
+    // what the nested form does not show: null, [], and a non-null value the request fails on, saying why
+    const listed = '{ interface_list { device { name asset_tag interfaces { name } } } }';
+    const more = await gq(listed, 'interfaces');
+    expect(more.body.data.interface_list[0].device).toEqual({ name: 'core-1', asset_tag: null, interfaces: [] });
+    expect(schemaErrors(listed, more.body.data)).toEqual([]);
+    const serial = await gq('{ interface_list { device { name serial } } }', 'interfaces');
+    expect(serial.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message:
+            'A dcim.device the caller may not view is answered as REST shows it nested, with only id, display, ' +
+            "name, description: 'serial' of DeviceType cannot be read here.",
+        },
+      ],
+    });
+    // a generic relation's object the same way
+    const ip = await gq(
+      '{ ip_address_list { address assigned_object { __typename ... on InterfaceType { name device { name } } } } }',
+      'interfaces',
+    );
+    expect(ip.body.data.ip_address_list).toEqual([
+      {
+        address: '10.9.0.1/24',
+        assigned_object: { __typename: 'InterfaceType', name: 'eth0', device: { name: 'core-1' } },
+      },
+    ]);
+    // and a row outside the constraint (edge-1, of the devices named core-*)
+    const constrained = await gq('{ interface_list { device { name } } }', 'constrained');
+    expect(schemaErrors('{ interface_list { device { name } } }', constrained.body.data)).toEqual([]);
+    expect(constrained.body.data.interface_list.map((i: { device: { name: string } }) => i.device.name)).toEqual([
+      'core-1',
+      'core-2',
+      'edge-1',
+    ]);
+    const denied = await gq('{ interface_list { device { name serial } } }', 'constrained');
+    expect(denied.body.errors[0].message).toMatch(/'serial' of DeviceType cannot be read here/);
   });
 
   it('an unknown token is refused as REST refuses it', async () => {
