@@ -17,7 +17,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { AppEnv } from '../http/env.ts';
-import { dataAnswer, fragmentsOf, type GraphqlRequest, type Verdict } from './check.ts';
+import { acceptsGzip, wholeAnswer, type GraphqlAnswer } from './answers.ts';
+import { dataAnswer, fragmentsOf, type GraphqlRequest } from './check.ts';
 import { collectFields, type CollectContext } from './collect.ts';
 import { queryContext } from './context.ts';
 import { fillDeferred } from './deferred.ts';
@@ -65,32 +66,33 @@ async function run(
   return fillDeferred(qc, dataAnswer(pieces.map((v, i) => [keys[i]!, v])));
 }
 
-/** The bytes of each whole answer a verdict gives (one buffer however often it is sent). */
-const answers = new WeakMap<Verdict, Uint8Array<ArrayBuffer>>();
-
-function answerBytes(verdict: Verdict & { readonly answer: string }): Uint8Array<ArrayBuffer> {
-  let bytes = answers.get(verdict);
-  if (!bytes) answers.set(verdict, (bytes = Buffer.from(verdict.answer)));
-  return bytes;
-}
-
 /** The answer's JSON (always HTTP 200, as NetBox answers). */
 export async function executeGraphql(
   c: Context<AppEnv>,
   engine: GraphqlEngine,
   req: GraphqlRequest,
-): Promise<string | Uint8Array<ArrayBuffer>> {
+): Promise<GraphqlAnswer> {
   const verdict = await engine.verdicts.verdict(req, () => engine.pool.check(req));
   await ownTurn();
-  if ('errors' in verdict) return failed(verdict.errors);
-  if ('answer' in verdict) return answerBytes(verdict);
+  if ('errors' in verdict) return { body: failed(verdict.errors) };
+  if ('answer' in verdict) return wholeAnswer(verdict, verdict.answer, acceptsGzip(c.req.header('accept-encoding')));
+  return { body: await answerOf(c, engine, req, verdict.introspection) };
+}
+
+/** The answer of a request found valid, its introspection fields answered already. */
+async function answerOf(
+  c: Context<AppEnv>,
+  engine: GraphqlEngine,
+  req: GraphqlRequest,
+  introspection: Readonly<Record<string, string>>,
+): Promise<string> {
   try {
     const doc = parse(req.query, engine.maxTokens ? { maxTokens: engine.maxTokens } : {});
     const op = getOperationAST(doc, req.operationName ?? undefined);
     if (!op) throw new GraphqlFault('The operation the query was checked with is gone.');
     const coerced = getVariableValues(engine.schema, op.variableDefinitions ?? [], req.variables ?? {});
     if (coerced.errors) return failed(coerced.errors.map((e) => errorJson(e)));
-    return await run(c, engine, doc, op, coerced.coerced, verdict.introspection);
+    return await run(c, engine, doc, op, coerced.coerced, introspection);
   } catch (e) {
     if (e instanceof GraphqlFault) return failed([e.toJson()]);
     if (e instanceof GraphQLError) return failed([errorJson(e)]);

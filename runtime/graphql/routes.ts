@@ -104,8 +104,10 @@ export function createGraphqlRoutes(engine: GraphqlEngine): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, req: GraphqlRequest) => {
     if (!c.var.user && c.var.services.settings.loginRequired)
       throw forbidden('Authentication credentials were not provided.');
-    const text = await executeGraphql(c, engine, req);
-    return new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const { body, gzipped } = await executeGraphql(c, engine, req);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (gzipped) Object.assign(headers, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    return new Response(body, { status: 200, headers });
   };
   app.get('/graphql', (c) => c.redirect(`/graphql/${new URL(c.req.url).search}`, 302));
   app.get('/graphql/', (c) => {
