@@ -314,6 +314,16 @@ describe('limits', () => {
     );
   });
 
+  it('filters nested thousands of levels deep: a GraphQL error, before they are parsed that deep', async () => {
+    let filter = '{name: {exact: "st"}}';
+    for (let i = 0; i < 2400; i++) filter = `{AND: ${filter}}`;
+    const r = await gq(`{ site_list(filters: ${filter}) { name } }`);
+    expect(r.status).toBe(200);
+    expect(r.body.errors[0].message).toBe(
+      'The document nests braces, brackets and parentheses more than 64 levels deep.',
+    );
+  });
+
   it('caps every list at MAX_PAGE_SIZE (1,000) rows, whatever limit is asked; the count says how many', async () => {
     const sites = Array.from({ length: 1001 }, (_, i) => ({ name: `cap-${i}`, slug: `cap-${i}` }));
     for (let i = 0; i < sites.length; i += 500) await created(s, '/api/dcim/sites/', sites.slice(i, i + 500));

@@ -63,6 +63,20 @@ describe('tokens', () => {
     expect(refusal(text, { maxTokens: max })).toEqual(want);
   });
 
+  it('nesting: braces, brackets and parentheses at most 64 levels deep, however few the tokens', () => {
+    const nest = (n: number) => {
+      let f = '{a: 1}';
+      for (let i = 1; i < n; i++) f = `{AND: ${f}}`;
+      return `{ x(f: ${f}) }`;
+    };
+    // the selection set and the arguments' parentheses are two levels
+    expect(refusal(nest(62), {})).toBeNull();
+    expect(refusal(nest(63), {})).toMatch(
+      /^The document nests braces, brackets and parentheses more than 64 levels deep\. @1:/,
+    );
+    expect(refusal(`{ x(l: ${'['.repeat(3000)}${']'.repeat(3000)}) }`, {})).toMatch(/more than 64 levels deep/);
+  });
+
   it('a syntax error is still a syntax error', () => {
     expect(refusal('{ a ', { maxTokens: 10 })).toBe('Syntax Error: Expected Name, found <EOF>. @1:5');
   });
