@@ -56,31 +56,49 @@ function script(): URL | string {
   return `import(${api}).then((tsx) => { tsx.register(); return import(${source}); });`;
 }
 
-export function createCheckPool(o: PoolOptions): CheckPool {
-  const threads = new Set<Thread>();
-  const queue: Pending[] = [];
-  let next = 0;
-  let closed = false;
-  const entry = script();
+const finish = (p: Pending, verdict: Verdict) => {
+  clearTimeout(p.timer);
+  p.resolve(verdict);
+};
 
-  const finish = (p: Pending, verdict: Verdict) => {
-    clearTimeout(p.timer);
-    p.resolve(verdict);
-  };
+class WorkerPool implements CheckPool {
+  private readonly threads = new Set<Thread>();
+  private readonly queue: Pending[] = [];
+  private readonly entry = script();
+  private next = 0;
+  private closed = false;
+
+  constructor(private readonly o: PoolOptions) {}
+
+  check(request: GraphqlRequest): Promise<Verdict> {
+    if (this.closed) return Promise.resolve(failure('The server is stopping.'));
+    return new Promise<Verdict>((resolve) => {
+      const job: Job = { id: ++this.next, request };
+      const p: Pending = { job, resolve, timer: setTimeout(() => this.expire(p), this.o.timeoutMs).unref() };
+      this.queue.push(p);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) finish(p, failure('The server is stopping.'));
+    await Promise.all([...this.threads].map((t) => this.retire(t, 'The server is stopping.')));
+  }
 
   /** Ends the thread (a check it is running fails with `why`). */
-  const retire = (t: Thread, why: string) => {
-    threads.delete(t);
+  private retire(t: Thread, why: string): Promise<number> {
+    this.threads.delete(t);
     clearTimeout(t.idle);
     if (t.running) finish(t.running, failure(why));
     t.running = undefined;
     return t.worker.terminate();
-  };
+  }
 
-  const spawn = (): Thread => {
-    const data: WorkerData = { sdl: o.sdl, limits: o.limits };
-    const worker = new Worker(entry, {
-      eval: typeof entry === 'string',
+  private spawn(): Thread {
+    const data: WorkerData = { sdl: this.o.sdl, limits: this.o.limits };
+    const worker = new Worker(this.entry, {
+      eval: typeof this.entry === 'string',
       workerData: data,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: 512 },
@@ -92,56 +110,43 @@ export function createCheckPool(o: PoolOptions): CheckPool {
       if (!p || p.job.id !== done.id) return;
       t.running = undefined;
       finish(p, done.verdict);
-      dispatch();
+      this.dispatch();
     });
     const lost = (why: string) => {
-      if (!threads.has(t)) return;
-      void retire(t, `The query could not be checked: ${why}.`);
-      dispatch();
+      if (!this.threads.has(t)) return;
+      void this.retire(t, `The query could not be checked: ${why}.`);
+      this.dispatch();
     };
     worker.on('error', (e) => lost(e.message));
     worker.on('exit', (code) => lost(`the checking thread stopped (exit code ${code})`));
-    threads.add(t);
+    this.threads.add(t);
     return t;
-  };
+  }
 
-  const dispatch = () => {
-    while (queue.length && !closed) {
-      let t = [...threads].find((x) => !x.running);
-      if (!t && threads.size < o.size) t = spawn();
-      if (!t) return;
-      const p = queue.shift()!;
+  /** Gives waiting checks to idle threads (starting threads up to the size); idle threads end in time. */
+  private dispatch(): void {
+    while (this.queue.length && !this.closed) {
+      let t = [...this.threads].find((x) => !x.running);
+      if (!t && this.threads.size < this.o.size) t = this.spawn();
+      if (!t) break;
+      const p = this.queue.shift()!;
       clearTimeout(t.idle);
       t.idle = undefined;
       t.running = p;
       t.worker.postMessage(p.job);
     }
-    for (const t of threads) if (!t.running && !t.idle) t.idle = setTimeout(() => void retire(t, ''), o.idleMs).unref();
-  };
+    for (const t of this.threads)
+      if (!t.running && !t.idle) t.idle = setTimeout(() => void this.retire(t, ''), this.o.idleMs).unref();
+  }
 
-  const expire = (p: Pending) => {
-    const why = `The query could not be checked within ${o.timeoutMs} ms (REQUEST_TIMEOUT_MS).`;
-    const i = queue.indexOf(p);
-    if (i >= 0) finish(queue.splice(i, 1)[0]!, failure(why));
-    const t = [...threads].find((x) => x.running === p);
-    if (t) void retire(t, why);
-    dispatch();
-  };
-
-  return {
-    check(request) {
-      if (closed) return Promise.resolve(failure('The server is stopping.'));
-      return new Promise<Verdict>((resolve) => {
-        const job: Job = { id: ++next, request };
-        const p: Pending = { job, resolve, timer: setTimeout(() => expire(p), o.timeoutMs).unref() };
-        queue.push(p);
-        dispatch();
-      });
-    },
-    async close() {
-      closed = true;
-      for (const p of queue.splice(0)) finish(p, failure('The server is stopping.'));
-      await Promise.all([...threads].map((t) => retire(t, 'The server is stopping.')));
-    },
-  };
+  private expire(p: Pending): void {
+    const why = `The query could not be checked within ${this.o.timeoutMs} ms (REQUEST_TIMEOUT_MS).`;
+    const i = this.queue.indexOf(p);
+    if (i >= 0) finish(this.queue.splice(i, 1)[0]!, failure(why));
+    const t = [...this.threads].find((x) => x.running === p);
+    if (t) void this.retire(t, why);
+    this.dispatch();
+  }
 }
+
+export const createCheckPool = (o: PoolOptions): CheckPool => new WorkerPool(o);
