@@ -2,8 +2,8 @@
  * /graphql/ as a client meets it: POST and GET `?query=`, object permissions as SQL constraints (a
  * constrained token sees only its rows, at every level; no view permission gives empty lists and
  * "does not exist", as NetBox's restricted querysets do), the branch headers, LOGIN_REQUIRED and
- * EXEMPT_VIEW_PERMISSIONS, the depth, alias and cost limits (clear GraphQL errors, before any SQL),
- * NetBox's MAX_PAGE_SIZE cap of 1,000 rows per list, and GraphiQL for a browser.
+ * EXEMPT_VIEW_PERMISSIONS, an object it may not view reached from one it may (REST's nested form), and
+ * GraphiQL for a browser. The limits are in limits.test.ts, abusive requests in abuse.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { buildSchema, execute, parse } from 'graphql';
@@ -268,74 +268,6 @@ describe('branches', () => {
     }
     const unknown = await gq(query, undefined, { 'X-Service-Branch': 'no-such-branch' });
     expect(unknown.status).toBe(400);
-  }, 120_000);
-});
-
-describe('limits', () => {
-  it('more aliases than GRAPHQL_MAX_ALIASES: a GraphQL error saying so, at the first one too many', async () => {
-    const query = `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: site_list { name }`).join(' ')} }`;
-    const r = await gq(query);
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({
-      data: null,
-      errors: [
-        {
-          message: 'More than 10 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).',
-          locations: [{ line: 1, column: query.indexOf('a10:') + 1 }],
-        },
-      ],
-    });
-    // a fragment's aliases count once per spread, as NetBox's limiter counts them
-    const six = Array.from({ length: 6 }, (_, i) => `f${i}: site_list { name }`).join(' ');
-    const spread = await gq(`{ ...F ...G } fragment F on Query { ${six} } fragment G on Query { ...F }`);
-    expect(spread.body).toEqual({
-      data: null,
-      errors: [{ message: '12 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).' }],
-    });
-  });
-
-  it('deeper than GRAPHQL_MAX_QUERY_DEPTH: a GraphQL error naming the operation and both depths', async () => {
-    let inner = 'name';
-    for (let i = 0; i < 5; i++) inner = `site { devices { ${inner} } }`;
-    const r = await gq(`query Deep { device_list { ${inner} } }`);
-    expect(r.body).toEqual({
-      data: null,
-      errors: [{ message: "'Deep' exceeds maximum operation depth of 10 (it is 12 deep; GRAPHQL_MAX_QUERY_DEPTH)." }],
-    });
-  });
-
-  it('an estimated cost over GRAPHQL_MAX_COST: a GraphQL error saying what to do', async () => {
-    const r = await gq(`{ device_list { interfaces(pagination: {limit: 1000}) {
-      ip_addresses(pagination: {limit: 1000}) { address } } } }`);
-    expect(r.body.data).toBeNull();
-    expect(r.body.errors).toHaveLength(1);
-    expect(r.body.errors[0].message).toMatch(
-      /^'anonymous' is estimated to read \d+ values, more than the 100000 allowed \(GRAPHQL_MAX_COST\): /,
-    );
-  });
-
-  it('filters nested thousands of levels deep: a GraphQL error, before they are parsed that deep', async () => {
-    let filter = '{name: {exact: "st"}}';
-    for (let i = 0; i < 2400; i++) filter = `{AND: ${filter}}`;
-    const r = await gq(`{ site_list(filters: ${filter}) { name } }`);
-    expect(r.status).toBe(200);
-    expect(r.body.errors[0].message).toBe(
-      'The document nests braces, brackets and parentheses more than 64 levels deep.',
-    );
-  });
-
-  it('caps every list at MAX_PAGE_SIZE (1,000) rows, whatever limit is asked; the count says how many', async () => {
-    const sites = Array.from({ length: 1001 }, (_, i) => ({ name: `cap-${i}`, slug: `cap-${i}` }));
-    for (let i = 0; i < sites.length; i += 500) await created(s, '/api/dcim/sites/', sites.slice(i, i + 500));
-    const filters = '{name: {starts_with: "cap-"}}';
-    for (const pagination of ['', ', pagination: {limit: 5000}', ', pagination: {limit: 0}']) {
-      const r = await gq(`{ site_list(filters: ${filters}${pagination}) { id } }`);
-      expect(r.body.data.site_list, pagination).toHaveLength(1000);
-    }
-    const rest = await gq(`{ site_list(filters: ${filters}, pagination: {offset: 1000, limit: 1000}) { id } }`);
-    expect(rest.body.data.site_list).toHaveLength(1);
-    const count = await gq(`{ site_list_page_metadata(filters: ${filters}) { count } }`);
-    expect(count.body.data.site_list_page_metadata.count).toBe(1001);
   }, 120_000);
 });
 

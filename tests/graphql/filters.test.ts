@@ -354,58 +354,6 @@ describe('other computed filters', () => {
   });
 });
 
-describe('nested lists', () => {
-  /** The `name`s of a list `field` of the one row a root list's `filters` give, with the nested list's `args`. */
-  async function nested(root: string, filters: string, field: string, args: string, key = 'name'): Promise<string[]> {
-    const r = await s.request('POST', '/graphql/', {
-      query: `{ ${root}(filters: ${filters}) { ${field}${args} { ${key} } } }`,
-    });
-    expect(r.body.errors, JSON.stringify(r.body)).toBeUndefined();
-    expect(r.body.data[root]).toHaveLength(1);
-    return (r.body.data[root][0][field] as Record<string, string>[]).map((x) => String(x[key])).sort();
-  }
-
-  it("filter as the root list does: a device's interfaces by a boolean, a name, an enum, a REST filter, OR", async () => {
-    expect((await s.request('PATCH', `/api/dcim/interfaces/${ids.e2}/`, { enabled: false })).status).toBe(200);
-    const d1 = '{name: {exact: "d1"}}';
-    const interfaces = (args: string) => nested('device_list', d1, 'interfaces', `(filters: ${args})`);
-    expect(await interfaces('{enabled: {exact: true}}')).toEqual(['eth0', 'eth1', 'vlan10']);
-    expect(await interfaces('{enabled: {exact: false}}')).toEqual(['eth2']);
-    expect(await interfaces('{enabled: {in_list: [false]}}')).toEqual(['eth2']);
-    expect(await interfaces('{mgmt_only: {exact: false}}')).toEqual(['eth0', 'eth1', 'eth2', 'vlan10']);
-    expect(await interfaces('{name: {starts_with: "eth"}, enabled: {exact: true}}')).toEqual(['eth0', 'eth1']);
-    expect(await interfaces('{type: {exact: TYPE_VIRTUAL}}')).toEqual(['vlan10']);
-    expect(await interfaces('{cabled: true}')).toEqual(['eth0', 'eth1']);
-    expect(await interfaces('{enabled: {exact: false}, OR: {name: {exact: "vlan10"}}}')).toEqual(['eth2', 'vlan10']);
-    // the same filters on the root list
-    expect(await rows('interface_list', '{enabled: {exact: true}, device: {name: {exact: "d1"}}}', 'name')).toEqual([
-      'eth0',
-      'eth1',
-      'vlan10',
-    ]);
-    expect(await rows('interface_list', '{enabled: {exact: false}}', 'name')).toEqual(['eth2']);
-    // a boolean given as a variable
-    const r = await s.request('POST', '/graphql/', {
-      query: 'query Q($e: Boolean) { interface_list(filters: {enabled: {exact: $e}}) { name } }',
-      variables: { e: true },
-    });
-    expect(r.body.data.interface_list).toHaveLength(4);
-  });
-
-  it("a site's devices and a device's services, filtered", async () => {
-    const ber = '{slug: {exact: "ber"}}';
-    expect(await nested('site_list', ber, 'devices', '(filters: {name: {exact: "d2"}})')).toEqual(['d2']);
-    expect(await nested('site_list', ber, 'devices', '(filters: {status: {exact: STATUS_ACTIVE}})')).toEqual([
-      'd1',
-      'd2',
-    ]);
-    expect(await nested('site_list', ber, 'devices', '(filters: {status: {exact: STATUS_OFFLINE}})')).toEqual([]);
-    const services = (args: string) => nested('device_list', '{name: {exact: "d1"}}', 'services', args);
-    expect(await services('(filters: {protocol: {exact: ROLE_UDP}})')).toEqual(['dns']);
-    expect(await services('(filters: {name: {exact: "ssh"}})')).toEqual(['ssh']);
-  });
-});
-
 describe("a tag's object types", () => {
   it('are ContentTypeType objects in the list order, paged by `pagination`', async () => {
     const q = (args: string) => `{ tag_list { object_types${args} { app_label model id } } }`;
