@@ -24,6 +24,8 @@ export interface PoolOptions {
 
 export interface CheckPool {
   check(request: GraphqlRequest): Promise<Verdict>;
+  /** starts a thread if none runs, so that the first check does not wait for one (GraphiQL's page) */
+  warm(): void;
   /** ends every thread (requests still waiting fail) */
   close(): Promise<void>;
 }
@@ -78,6 +80,12 @@ class WorkerPool implements CheckPool {
       this.queue.push(p);
       this.dispatch();
     });
+  }
+
+  warm(): void {
+    if (this.closed || this.threads.size) return;
+    this.spawn();
+    this.dispatch();
   }
 
   async close(): Promise<void> {

@@ -112,6 +112,8 @@ export function createGraphqlRoutes(engine: GraphqlEngine): Hono<AppEnv> {
   app.get('/graphql', (c) => c.redirect(`/graphql/${new URL(c.req.url).search}`, 302));
   app.get('/graphql/', (c) => {
     if (new URL(c.req.url).searchParams.has('query')) return answer(c, fromQueryString(c));
+    // GraphiQL (or the login before it) is opening: its introspection query comes next
+    engine.pool.warm();
     if (!wantsHtml(c)) throw invalidInput({ detail: 'No GraphQL query found in the request: give ?query=….' });
     if (!c.var.user && c.var.services.settings.loginRequired) return c.redirect('/login/?next=/graphql/', 302);
     return pageResponse();

@@ -5,7 +5,7 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildASTSchema, parse } from 'graphql';
+import { assertValidSchema, buildASTSchema, parse } from 'graphql';
 import { checkRequest, type CheckLimits, type GraphqlRequest, type Verdict } from './check.ts';
 
 export interface WorkerData {
@@ -36,6 +36,8 @@ if (port) {
   const { sdl, limits } = workerData as WorkerData;
   // the SDL is the generated one, validated when it was generated and by the schema tests
   const schema = buildASTSchema(parse(sdl, { noLocation: true }), { assumeValidSDL: true });
+  // what the first validation would do: done before the first request waits on it
+  assertValidSchema(schema);
   port.on('message', (job: Job) => {
     let verdict: Verdict;
     try {
