@@ -11,7 +11,6 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
-  parse,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -25,6 +24,7 @@ import { fillDeferred } from './deferred.ts';
 import { errorJson, failed, GraphqlFault } from './faults.ts';
 import type { GraphqlMap } from './map.ts';
 import type { CheckPool } from './pool.ts';
+import { parseDocument } from './parse.ts';
 import { rootValue } from './roots.ts';
 import { ownTurn } from './turns.ts';
 import type { VerdictCache } from './verdicts.ts';
@@ -73,6 +73,7 @@ export async function executeGraphql(
   req: GraphqlRequest,
 ): Promise<GraphqlAnswer> {
   const verdict = await engine.verdicts.verdict(req, () => engine.pool.check(req));
+  // the requests that waited on one check go on one per turn of the event loop (turns.ts)
   await ownTurn();
   if ('errors' in verdict) return { body: failed(verdict.errors) };
   if ('answer' in verdict) return wholeAnswer(verdict, verdict.answer, acceptsGzip(c.req.header('accept-encoding')));
@@ -87,7 +88,8 @@ async function answerOf(
   introspection: Readonly<Record<string, string>>,
 ): Promise<string> {
   try {
-    const doc = parse(req.query, engine.maxTokens ? { maxTokens: engine.maxTokens } : {});
+    // the aliases were counted on the checking thread
+    const doc = parseDocument(req.query, { maxTokens: engine.maxTokens, maxAliases: 0 });
     const op = getOperationAST(doc, req.operationName ?? undefined);
     if (!op) throw new GraphqlFault('The operation the query was checked with is gone.');
     const coerced = getVariableValues(engine.schema, op.variableDefinitions ?? [], req.variables ?? {});
