@@ -10,6 +10,7 @@ import { buildSchema, execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBranch, readyBranch } from '../helpers/branch.ts';
 import { created, startTestServer, type Reply, type TestServer } from '../helpers/server.ts';
+import { createDevices } from './data.ts';
 
 let s: TestServer;
 /** LOGIN_REQUIRED off, sites exempt from view permissions */
@@ -49,15 +50,7 @@ beforeAll(async () => {
   s = await startTestServer();
   open = await startTestServer({ env: { LOGIN_REQUIRED: 'false', EXEMPT_VIEW_PERMISSIONS: 'dcim.site' } });
   const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
-  const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });
-  const dt = await created(s, '/api/dcim/device-types/', { manufacturer: mf.id, model: 'dt', slug: 'dt' });
-  const role = await created(s, '/api/dcim/device-roles/', { name: 'rl', slug: 'rl', color: '00ff00' });
-  const refs = { site: site.id, device_type: dt.id, role: role.id };
-  const devices = await created(s, '/api/dcim/devices/', [
-    { name: 'core-1', ...refs },
-    { name: 'core-2', ...refs },
-    { name: 'edge-1', ...refs },
-  ]);
+  const devices = await createDevices(s, site.id, ['core-1', 'core-2', 'edge-1']);
   ids.site = site.id;
   ids.core1 = devices[0].id;
   ids.edge1 = devices[2].id;
