@@ -56,8 +56,17 @@ export interface Settings {
   /** the folder a webhook's `ca_file_path` must lie in (unset: any regular file) */
   readonly webhookCaRoot: string | undefined;
   readonly jobLeaseSeconds: number;
-  /** GraphQL limits: aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost (0: no limit) */
-  readonly graphql: { readonly maxAliases: number; readonly maxDepth: number; readonly maxCost: number };
+  /**
+   * GraphQL limits (0: no limit): aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost, the
+   * document's lexical tokens, and the request's size in bytes
+   */
+  readonly graphql: {
+    readonly maxAliases: number;
+    readonly maxDepth: number;
+    readonly maxCost: number;
+    readonly maxTokens: number;
+    readonly maxBodyBytes: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +174,8 @@ export function loadSettings(env: Env = process.env): Settings {
       maxAliases: int('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 10),
       maxDepth: int('GRAPHQL_MAX_QUERY_DEPTH', env.GRAPHQL_MAX_QUERY_DEPTH, 10),
       maxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 100_000),
+      maxTokens: int('GRAPHQL_MAX_TOKENS', env.GRAPHQL_MAX_TOKENS, 10_000),
+      maxBodyBytes: int('GRAPHQL_MAX_BODY_SIZE', env.GRAPHQL_MAX_BODY_SIZE, 1024 * 1024),
     },
   };
 }
