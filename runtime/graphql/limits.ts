@@ -150,7 +150,8 @@ export function checkLimits(
     );
   if (limits.maxCost && m.cost > limits.maxCost)
     throw new GraphqlFault(
-      `'${name}' is estimated to read ${count(m.cost)} values, more than the ${limits.maxCost} allowed (GRAPHQL_MAX_COST): ` +
+      `'${name}' is estimated to read ${count(m.cost)} values, ` +
+        `more than the ${limits.maxCost} allowed (GRAPHQL_MAX_COST): ` +
         'select fewer fields or give nested lists a smaller pagination limit.',
     );
 }

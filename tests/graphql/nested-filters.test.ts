@@ -46,7 +46,7 @@ describe('nested lists', () => {
     return (r.body.data[root][0][field] as Record<string, string>[]).map((x) => String(x[key])).sort();
   }
 
-  it("filter as the root list does: a device's interfaces by a boolean, a name, an enum, a REST filter, OR", async () => {
+  it("filter as the root list does: a device's interfaces by a boolean, name, enum, REST filter, OR", async () => {
     const d1 = '{name: {exact: "d1"}}';
     const interfaces = (args: string) => nested('device_list', d1, 'interfaces', `(filters: ${args})`);
     expect(await interfaces('{enabled: {exact: true}}')).toEqual(['eth0', 'eth1', 'vlan10']);
