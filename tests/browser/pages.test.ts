@@ -62,6 +62,24 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     expect(await p.locator('h1').innerText()).toContain('Browser Site');
   }, 90_000);
 
+  it("an object's display_url leads through the login to its page, and is a link there", async () => {
+    const site = (await s.request('GET', '/api/dcim/sites/?slug=browser-site')).body.results[0];
+    const p = await page();
+    await p.goto(site.display_url);
+    await p.waitForURL(/\/login\//);
+    await p.getByLabel('Username').fill('admin');
+    await p.getByLabel('Password').fill('admin-password');
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(site.url);
+    expect(await p.locator('h1').innerText()).toContain('Browser Site');
+    // from the list, the object's display_url is a link to the same page
+    await p.goto(`${s.url}/dcim/sites/`);
+    await p.waitForURL(`${s.url}/api/dcim/sites/`);
+    await p.getByRole('link', { name: site.display_url }).first().click();
+    await p.waitForURL(site.url);
+    expect(await p.locator('h1').innerText()).toContain('Browser Site');
+  }, 60_000);
+
   it('sends / to the API root and serves the forms script from this server', async () => {
     const res = await fetch(`${s.url}/`, { redirect: 'manual' });
     expect(res.status).toBe(302);
