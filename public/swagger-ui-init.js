@@ -116,8 +116,24 @@
     rows.set(Original, row);
     return row;
   }
+  /** Text of more than this many characters (a page of 50 devices is 90,000) is shown without colours. */
+  var HIGHLIGHT_LIMIT = 20000;
+  /** Swagger UI colours a body by building an element per token: seconds for a page of objects. */
+  function plainWhenLarge(Original, system) {
+    return function (props) {
+      var large = typeof props.children === 'string' && props.children.length > HIGHLIGHT_LIMIT;
+      if (!large || typeof props.renderPlainText !== 'function') return system.React.createElement(Original, props);
+      return props.renderPlainText({
+        children: props.children,
+        PlainTextViewer: system.getComponent('PlainTextViewer'),
+      });
+    };
+  }
   function FastParameters() {
-    return { statePlugins: { spec: { wrapSelectors: selectors } }, wrapComponents: { parameterRow: parameterRow } };
+    return {
+      statePlugins: { spec: { wrapSelectors: selectors } },
+      wrapComponents: { parameterRow: parameterRow, SyntaxHighlighter: plainWhenLarge },
+    };
   }
 
   window.ui = SwaggerUIBundle({
