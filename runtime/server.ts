@@ -26,6 +26,7 @@ import { createProvisionRoutes } from './app/provision.ts';
 import { createLoginRoutes } from './app/pages/login.ts';
 import { createSwaggerRoutes } from './app/pages/swagger.ts';
 import { createPageAssets } from './app/pages/assets.ts';
+import { createDisplayRoutes } from './app/pages/display.ts';
 import { createEventObserver } from './events/index.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
@@ -124,7 +125,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     peppers,
     extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
     afterAuth: [createBranchSelection()],
-    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets()],
+    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets(), createDisplayRoutes(registry)],
     graphql: o.graphql,
   });
   // jobs get their own pool: they are not bound by the request timeout

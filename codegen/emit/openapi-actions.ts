@@ -4,11 +4,8 @@
  */
 import type { ActionDef, Catalogue, ModelDef } from '../../runtime/catalogue/ir.ts';
 import { modelOf } from '../catalogue/lookup.ts';
+import { invalid, json, notFound, ref, type Json } from './openapi-common.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
 const nullableBrief = (cls: string) => ({ anyOf: [ref(`Brief${cls}`), { type: 'null' }] });
 
 function targetClass(cat: Catalogue, m: ModelDef, field: string | undefined): string {
@@ -102,7 +99,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
               : `The complete cable paths through a ${m.verboseName}`,
           responses: {
             '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) },
-            '404': { description: 'Not found', content: json(ref('Detail')) },
+            ...notFound,
           },
         },
       };
@@ -132,7 +129,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
               content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } },
             },
             '400': { description: 'No template', content: json({ type: 'object' }) },
-            '404': { description: 'Not found', content: json(ref('Detail')) },
+            ...notFound,
           },
         },
       };
@@ -158,7 +155,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
             description: `Free ${what[a.op]}, in order`,
             content: json({ type: 'array', items: itemSchema(cat, m, a) }),
           },
-          '404': { description: 'Not found', content: json(ref('Detail')) },
+          ...notFound,
         },
       },
       post: {
@@ -171,11 +168,8 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
             description: 'Created (a list when a list was sent)',
             content: json({ oneOf: [created, { type: 'array', items: created }] }),
           },
-          '400': {
-            description: 'Invalid input',
-            content: json({ anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] }),
-          },
-          '404': { description: 'Not found', content: json(ref('Detail')) },
+          ...invalid,
+          ...notFound,
           '409': { description: 'Not enough free space', content: json(ref('Detail')) },
         },
       },

@@ -13,12 +13,8 @@ import {
   scriptPaths,
   userConfigPaths,
 } from './openapi-endpoints.ts';
+import { detail, json, notFound, ref, type Json } from './openapi-common.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
-const detail = (description: string) => ({ description, content: json(ref('Detail')) });
 const idParam = (what: string) => ({
   name: 'id',
   in: 'path',
@@ -264,7 +260,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The job, pending again', content: json(ref('Job')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': detail('The job is not failed or errored'),
         },
       },
@@ -290,7 +286,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
             '200': { description: 'The enqueued job (status pending); follow its url', content: json(ref('Job')) },
             '400': { description: 'Invalid body', content: json(ref('ValidationError')) },
             '403': detail('Not permitted'),
-            '404': detail('Not found'),
+            ...notFound,
             '409': {
               description:
                 'The branch is not in a state for this, or conflicts (unacknowledged) or problems were found',
@@ -309,7 +305,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The enqueued provisioning job', content: json(ref('Job')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': { description: 'The branch has not failed', content: json(ref('BranchConflicts')) },
         },
       },
@@ -323,7 +319,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The archived branch', content: json(ref('Branch')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': { description: 'The branch is not merged', content: json(ref('BranchConflicts')) },
         },
       },
