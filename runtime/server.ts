@@ -27,6 +27,7 @@ import { createLoginRoutes } from './app/pages/login.ts';
 import { createSwaggerRoutes } from './app/pages/swagger.ts';
 import { createPageAssets } from './app/pages/assets.ts';
 import { createEventObserver } from './events/index.ts';
+import { createChangeControlObserver } from './changes/observer.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
@@ -105,6 +106,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     recordObjectChanges,
     createEventObserver(),
     createDiffObserver(),
+    createChangeControlObserver(),
     createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
   ];
   const services: Services = {

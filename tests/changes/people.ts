@@ -1,0 +1,65 @@
+/**
+ * Users, groups and tokens for the change-control tests: each person is a real user with a v2 token and
+ * the object permissions given, and `as(name)` is the test server seen through that person's token.
+ */
+import { created, type Reply, type TestServer } from '../helpers/server.ts';
+
+export const CHANGES = '/api/plugins/changes';
+
+export interface Grant {
+  readonly object_types: string[];
+  readonly actions: string[];
+  readonly constraints?: unknown;
+}
+
+export class People {
+  private readonly tokens = new Map<string, string>();
+  readonly ids = new Map<string, number>();
+
+  constructor(private readonly s: TestServer) {}
+
+  async group(name: string): Promise<number> {
+    return (await created(this.s, '/api/users/groups/', { name })).id;
+  }
+
+  /** A user in `groups` holding `grants`; returns the user's id. */
+  async user(name: string, grants: Grant[], groups: number[] = []): Promise<number> {
+    const u = await created(this.s, '/api/users/users/', { username: name, password: `${name}-password-x`, groups });
+    for (const [i, g] of grants.entries())
+      await created(this.s, '/api/users/permissions/', { name: `${name}-${i}`, ...g, users: [u.id] });
+    const t = await created(this.s, '/api/users/tokens/', { user: u.id });
+    this.tokens.set(name, t.token);
+    this.ids.set(name, u.id);
+    return u.id;
+  }
+
+  id(name: string): number {
+    const id = this.ids.get(name);
+    if (id === undefined) throw new Error(`no user ${name}`);
+    return id;
+  }
+
+  /** The server as `name` sees it (their token on every request; `headers` add a branch). */
+  as(name: string, headers: Record<string, string> = {}): TestServer {
+    const token = this.tokens.get(name);
+    if (!token) throw new Error(`no user ${name}`);
+    const auth = { Authorization: `Bearer ${token}`, ...headers };
+    return {
+      ...this.s,
+      headers: auth,
+      request: <T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
+        this.s.request(method, path, body, { ...auth, ...extra }) as Promise<Reply<T>>,
+    };
+  }
+}
+
+/** Every action of the change-control models, and viewing users and groups (nested in their objects). */
+export const CHANGE_MODELS = [
+  'netbox_changes.changerequest',
+  'netbox_changes.policy',
+  'netbox_changes.policyrule',
+  'netbox_changes.review',
+  'netbox_changes.comment',
+  'netbox_changes.commentreply',
+  'netbox_changes.statuscheck',
+];
