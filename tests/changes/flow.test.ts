@@ -250,3 +250,58 @@ describe('a change request under a policy of two rules', () => {
     expect(rx.received[0]!.path).toBe('/changes');
   });
 });
+
+describe('rules by what a branch touches', () => {
+  it('apply whatever policy the owner picks, only to changes in their scope, and a policy without rules never passes', async () => {
+    const lax = await created(s, `${CHANGES}/policies/`, { name: 'Lax' });
+    await created(s, `${CHANGES}/policy-rules/`, { policy: lax.id, name: 'Anyone', min_reviews: 0 });
+    const empty = await created(s, `${CHANGES}/policies/`, { name: 'Empty' });
+    const dc2 = await created(s, '/api/dcim/sites/', { name: 'dc2', slug: 'dc2' });
+    const branch = await readyBranch(people.as('alice'), 'racks');
+    const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
+    const rack = await inBranch.request('POST', '/api/dcim/racks/', { name: 'r2', site: dc2.id });
+    expect(rack.status, rack.text).toBe(201);
+    const cr = (
+      await people
+        .as('alice')
+        .request('POST', `${CHANGES}/change-requests/`, { branch: branch.id, policy: lax.id, status: 'needs-review' })
+    ).body;
+    // a rack outside dc1: the scoped rule does not apply, and the lax policy is met at once
+    expect((await request(cr.id)).status.value).toBe('approved');
+    expect((await merge(branch.id)).status).not.toBe(409);
+    await until('the merge', async () => ((await request(cr.id)).status.value === 'completed' ? true : undefined));
+
+    const second = await readyBranch(people.as('alice'), 'racks-dc1');
+    const inSecond = people.as('alice', { 'X-Service-Branch': second.schema_id });
+    expect((await inSecond.request('POST', '/api/dcim/racks/', { name: 'r1', site: ids.dc1 })).status).toBe(201);
+    const cr2 = (
+      await people
+        .as('alice')
+        .request('POST', `${CHANGES}/change-requests/`, { branch: second.id, policy: lax.id, status: 'needs-review' })
+    ).body;
+    expect(cr2.status.value).toBe('needs-review');
+    const refused = await merge(second.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.unmet_rules.map((u: any) => [u.policy.name, u.name])).toEqual([['DC racks', 'Racks in dc1']]);
+    expect((await review('frank', cr2.id, 'approved')).status).toBe(201);
+    expect((await request(cr2.id)).status.value).toBe('approved');
+
+    const patched = await people
+      .as('alice')
+      .request('PATCH', `${CHANGES}/change-requests/${cr2.id}/`, { policy: empty.id });
+    expect(patched.body.status.value).toBe('approved'); // the scoped rule is still met
+    const nothing = await readyBranch(people.as('alice'), 'nothing');
+    const cr3 = await created(s, `${CHANGES}/change-requests/`, {
+      branch: nothing.id,
+      policy: empty.id,
+      status: 'needs-review',
+    });
+    expect(cr3.status.value).toBe('needs-review');
+    const r = await merge(nothing.id);
+    expect(r.status).toBe(409);
+    expect(r.body.reasons).toEqual([
+      'Change request "nothing" is needs-review, not approved.',
+      'No enabled rule applies to this change request: its policy can never be met.',
+    ]);
+  });
+});
