@@ -73,8 +73,6 @@ async function requestStatuses(
 export const reviewHooks = ownerHooks('user', async (ctx, _model, items, action) => {
   const requests = await requestStatuses(ctx.db, items);
   for (const p of items) {
-    if (action === 'update' && p.values.change_request !== p.before?.change_request)
-      p.errors.add('change_request', "A review's change request cannot be changed.");
     if (p.values.status === 'pending') p.errors.add('status', 'pending is not a valid status for a submitted review.');
     const request = requests.get(Number(p.values.change_request));
     if (request && !(ACTIVE as readonly string[]).includes(request.status))

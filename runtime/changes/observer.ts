@@ -9,7 +9,7 @@ import { query } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { admit } from './admission.ts';
 import { lifecycleEvents, sendLifecycle, statusEvents } from './events.ts';
-import { branchChanged, branchMerged, settle, settleAll } from './settle.ts';
+import { branchChanged, branchMerged, invalidate, settle, settleAll } from './settle.ts';
 
 const REQUEST = 'netbox_changes.changerequest';
 const REVIEW = 'netbox_changes.review';
@@ -60,6 +60,8 @@ async function onReviews(ctx: WriteContext, changes: readonly Change[]): Promise
 async function onRequests(ctx: WriteContext, changes: readonly Change[]): Promise<void> {
   const requests = changes.filter((c) => c.model.key === REQUEST && c.after);
   for (const c of requests) {
+    if (c.action === 'update' && differs(c, 'branch'))
+      await invalidate(ctx, { id: c.id, status: String(field(c.after, 'status')) });
     if (c.action === 'update' && !differs(c, 'status')) continue;
     const type = statusEvents[String(field(c.after, 'status'))];
     if (type) await sendLifecycle(ctx, { key: REQUEST, id: c.id, type, requestId: c.id });

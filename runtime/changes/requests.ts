@@ -1,6 +1,7 @@
 /**
  * Change requests as the plugin keeps them: the owner is the requesting user, a request starts as draft or
- * needs-review, names its branch (one active request per branch; a merged or archived branch takes none)
+ * needs-review, names its branch (one active request per branch; a merged or archived branch takes none,
+ * and moving a request to another branch is checked alike)
  * and a policy (the default policy when it names none), and moves only where a user may move it: draft,
  * needs-review, changes-requested and rejected by hand; approved only when its policy is met and completed
  * only by the merge (runtime/changes/settle.ts sets both); a rejected request reopens as draft or
@@ -51,17 +52,22 @@ async function defaultPolicy(db: Db): Promise<number | undefined> {
 
 const ONE_ACTIVE = 'This branch already has an active change request.';
 
-async function prepareNew(ctx: WriteContext, p: Pending, claimed: Set<number>): Promise<void> {
-  p.values.owner = ctx.actor?.id ?? null;
-  if (!ctx.system && !REOPEN.includes(String(p.values.status)))
-    p.errors.add('status', 'A change request starts as draft or needs-review.');
+/** The branch a request (`self`, 0 when new) names: not merged or archived, and with no other active request. */
+async function checkBranch(ctx: WriteContext, p: Pending, self: number, claimed: Set<number>): Promise<void> {
   const branch = await lockedBranch(ctx.db, Number(p.values.branch));
   if (!branch) return; // the relation was resolved: it exists
   if (branch.status === 'merged' || branch.status === 'archived')
     p.errors.add('branch', `Branch "${branch.name}" is ${branch.status}: it takes no change request.`);
-  else if (claimed.has(branch.id) || (await otherActive(ctx.db, branch.id, 0))) p.errors.add('branch', ONE_ACTIVE);
+  else if (claimed.has(branch.id) || (await otherActive(ctx.db, branch.id, self))) p.errors.add('branch', ONE_ACTIVE);
   claimed.add(branch.id);
   if (!String(p.values.name ?? '').trim()) p.values.name = branch.name.slice(0, 100);
+}
+
+async function prepareNew(ctx: WriteContext, p: Pending, claimed: Set<number>): Promise<void> {
+  p.values.owner = ctx.actor?.id ?? null;
+  if (!ctx.system && !REOPEN.includes(String(p.values.status)))
+    p.errors.add('status', 'A change request starts as draft or needs-review.');
+  await checkBranch(ctx, p, 0, claimed);
   if (p.values.policy === null || p.values.policy === undefined) {
     const policy = await defaultPolicy(ctx.db);
     if (policy === undefined) p.errors.add('policy', 'This field is required (there is no default policy).');
@@ -79,17 +85,19 @@ function refusedMove(from: string, to: string): string | undefined {
   return undefined;
 }
 
-async function prepareChange(ctx: WriteContext, p: Pending): Promise<void> {
+async function prepareChange(ctx: WriteContext, p: Pending, claimed: Set<number>): Promise<void> {
   const before = p.before ?? {};
-  if (p.values.branch !== before.branch) p.errors.add('branch', "A change request's branch cannot be changed.");
   const [from, to] = [String(before.status), String(p.values.status)];
+  // moved to another branch: the same as naming it on creation (an active request)
+  if (p.values.branch !== before.branch && (ACTIVE as readonly string[]).includes(to))
+    await checkBranch(ctx, p, p.id, claimed);
   if (from === to || ctx.system) return;
   const refused = refusedMove(from, to);
   if (refused) {
     p.errors.add('status', refused);
     return;
   }
-  if (from === 'rejected') {
+  if (from === 'rejected' && p.values.branch === before.branch) {
     await lockedBranch(ctx.db, Number(before.branch));
     if (await otherActive(ctx.db, Number(before.branch), p.id)) p.errors.add('status', ONE_ACTIVE);
   }
@@ -100,7 +108,7 @@ export const changeRequestHooks: ModelHooks = {
     const claimed = new Set<number>();
     for (const p of items) {
       if (action === 'create') await prepareNew(ctx, p, claimed);
-      else await prepareChange(ctx, p);
+      else await prepareChange(ctx, p, claimed);
     }
   },
 };

@@ -5,14 +5,14 @@
  * - a review that counts asking for changes: any active status → changes-requested;
  * - the policy met: needs-review → approved, and changes-requested → approved when a review was saved;
  * - the policy no longer met (a rule or a reviewer changed): approved → needs-review;
- * - a change recorded in the branch: its reviews go stale, its checks back to pending, and approved or
- *   changes-requested → needs-review;
+ * - a change recorded in the branch (or the request moved to another branch): its reviews go stale, its
+ *   checks back to pending, and approved or changes-requested → needs-review;
  * - the branch merged: the active request → completed.
  */
 import { inSchema, query } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { updateObjects, type WriteContext } from '../write/index.ts';
-import { ACTIVE, activeRequest, evaluate, requestRow, type Evaluation } from './evaluate.ts';
+import { ACTIVE, activeRequest, evaluate, requestRow, type Evaluation, type RequestRow } from './evaluate.ts';
 
 const REQUEST = 'netbox_changes.changerequest';
 
@@ -68,10 +68,8 @@ export async function settleAll(ctx: WriteContext): Promise<void> {
   );
 }
 
-/** A change recorded in the branch: what was reviewed and checked is no longer what would merge. */
-export async function branchChanged(ctx: WriteContext, branchId: number): Promise<void> {
-  const request = await activeRequest(ctx.db, branchId);
-  if (!request) return;
+/** What was reviewed and checked is no longer what would merge: reviews stale, checks pending, approval gone. */
+export async function invalidate(ctx: WriteContext, request: Pick<RequestRow, 'id' | 'status'>): Promise<void> {
   await query(
     ctx.db,
     `UPDATE public.${tables.review} SET is_stale = true, last_updated = now()
@@ -86,6 +84,12 @@ export async function branchChanged(ctx: WriteContext, branchId: number): Promis
   );
   if (request.status === 'approved' || request.status === 'changes-requested')
     await writeStatus(ctx, request.id, 'needs-review');
+}
+
+/** A change recorded in the branch invalidates its active request. */
+export async function branchChanged(ctx: WriteContext, branchId: number): Promise<void> {
+  const request = await activeRequest(ctx.db, branchId);
+  if (request) await invalidate(ctx, request);
 }
 
 /** The branch merged: its active request is done. */

@@ -286,8 +286,11 @@ describe('what a user may set', () => {
       status: 'approved',
     });
     expect(review.body).toEqual({ change_request: ['Change request "take 2" is rejected: it takes no more reviews.'] });
-    const other = await s.request('PATCH', path('change-requests', ids.request), { branch: second.branch.id + 1 });
-    expect(other.status).toBe(400);
+    // moving the request to a branch with an active request is refused like creating one there
+    const busy = await created(s, '/api/plugins/branching/branches/', { name: 'busy' });
+    await created(s, path('change-requests'), { branch: busy.id, policy: ids.policy });
+    const moved = await s.request('PATCH', path('change-requests', ids.request), { branch: busy.id });
+    expect(moved.body).toEqual({ branch: ['This branch already has an active change request.'] });
   });
 
   it('keeps one default policy and bounds a rule', async () => {
