@@ -305,3 +305,26 @@ describe('rules by what a branch touches', () => {
     ]);
   });
 });
+
+describe('a write racing a merge', () => {
+  it('waits for the merge request holding the branch and is then refused, so no unreviewed change slips in', async () => {
+    const branch = await readyBranch(people.as('alice'), 'race');
+    const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
+    let write: Promise<{ status: number; body: any }> | undefined;
+    await s.sql.begin(async (tx) => {
+      // what the merge route holds while it checks the approval and queues the job
+      await tx.unsafe('SELECT 1 FROM netbox_branching_branch WHERE id = $1 FOR UPDATE', [branch.id]);
+      write = inBranch.request('POST', '/api/dcim/sites/', { name: 'late', slug: 'late' });
+      await new Promise((r) => setTimeout(r, 1500));
+      await tx.unsafe("UPDATE netbox_branching_branch SET status = 'merging' WHERE id = $1", [branch.id]);
+    });
+    const r = await write!;
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(r.body).toEqual({ detail: 'Branch "race" is not ready (status: merging).', status: 'merging' });
+    await s.sql.unsafe("UPDATE netbox_branching_branch SET status = 'ready' WHERE id = $1", [branch.id]);
+    const sites = await s.request('GET', '/api/dcim/sites/?slug=late', undefined, {
+      'X-Service-Branch': branch.schema_id,
+    });
+    expect(sites.body.count).toBe(0);
+  });
+});

@@ -359,3 +359,28 @@ describe('permissions, change log and retrigger', () => {
     expect((await s.request('POST', `${path('change-requests', 99999)}retrigger/`)).status).toBe(404);
   });
 });
+
+describe('GraphQL', () => {
+  it('serves the models with their root fields, relations and the same permissions', async () => {
+    const q =
+      '{ change_request_list { name status owner { username } policy { name rule_count } review_set { status } } }';
+    const r = await s.request('POST', '/graphql/', { query: q });
+    expect(r.status, r.text).toBe(200);
+    const list = r.body.data.change_request_list;
+    const first = list.find((cr: any) => cr.name === 'b1');
+    expect(first).toEqual({
+      name: 'b1',
+      status: 'draft',
+      owner: { username: 'admin' },
+      policy: { name: 'P1', rule_count: 1 },
+      review_set: [{ status: 'comment' }],
+    });
+    const viewer = await people
+      .as('commenter')
+      .request('POST', '/graphql/', { query: '{ policy_rule_list { name } }' });
+    expect(viewer.body.data.policy_rule_list.length).toBeGreaterThan(0);
+    await people.user('nobody', []);
+    const none = await people.as('nobody').request('POST', '/graphql/', { query: '{ policy_rule_list { name } }' });
+    expect(none.body.data.policy_rule_list).toEqual([]);
+  });
+});
