@@ -12,6 +12,7 @@ import { query } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';
 import { ACTIVE } from './evaluate.ts';
+import { lastBranchChange } from './events.ts';
 
 const BY_HAND = ['draft', 'needs-review', 'changes-requested', 'rejected'];
 const REOPEN = ['draft', 'needs-review'];
@@ -104,6 +105,12 @@ async function prepareChange(ctx: WriteContext, p: Pending, claimed: Set<number>
 }
 
 export const changeRequestHooks: ModelHooks = {
+  // the plugin's webhooks of a change request carry its branch's latest change (v1.0.0)
+  async eventContext(ctx, _model, ids) {
+    const out = new Map<number, Record<string, unknown>>();
+    for (const id of ids) out.set(id, { last_branch_change: await lastBranchChange(ctx.db, id) });
+    return out;
+  },
   async prepare(ctx, _model, items, action) {
     const claimed = new Set<number>();
     for (const p of items) {

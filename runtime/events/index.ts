@@ -86,6 +86,24 @@ function delivery(
   };
 }
 
+/** A delivery's body with what a model adds to its `context` (the branching plugin's `active_branch` stays). */
+function withContext(body: Record<string, unknown>, extra: Record<string, unknown> | undefined) {
+  return extra ? { ...body, context: { ...(body.context as Record<string, unknown>), ...extra } } : body;
+}
+
+/** What the models' hooks add to the `context` of their objects' deliveries (`app.model:id` → keys). */
+async function hookContexts(
+  ctx: WriteContext,
+  byModel: ReadonlyMap<ModelDef, number[]>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const [model, ids] of byModel) {
+    const hook = model.hooks ? ctx.hooks.get(model.hooks)?.eventContext : undefined;
+    if (hook) for (const [id, extra] of await hook(ctx, model, ids)) out.set(`${model.key}:${id}`, extra);
+  }
+  return out;
+}
+
 /** An event of an object other than a change (`change_request_approved`), and what its `context` adds. */
 export interface ObjectEvent {
   readonly model: ModelDef;
@@ -114,12 +132,7 @@ export async function emitEvent(ctx: WriteContext, e: ObjectEvent): Promise<void
     repr: '',
     message: '',
   };
-  const base = webhookContext(ctx, change, object, timestamp);
-  const context = {
-    ...base,
-    event: e.type,
-    context: { ...(base.context as Record<string, unknown>), ...e.context },
-  };
+  const context = { ...withContext(webhookContext(ctx, change, object, timestamp), e.context), event: e.type };
   const key = `${e.model.key}:${e.id}`;
   const tasks = rules
     .filter((r) => evaluateConditions(r.conditions, object))
@@ -157,6 +170,7 @@ export function createEventObserver(): ChangeObserver {
       }
       for (const [model, ids] of byModel)
         for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
+      const extra = await hookContexts(ctx, byModel);
       const gone = deleted.get(ctx);
       const timestamp = new Date().toISOString().replace('Z', '+00:00');
       const tasks: TaskSpec[] = [];
@@ -166,7 +180,8 @@ export function createEventObserver(): ChangeObserver {
         for (const rule of matching(c)) {
           if (!evaluateConditions(rule.conditions, object)) continue;
           const what = `${contextEvent[c.action]} ${c.model.key} ${c.id}`;
-          tasks.push(delivery(ctx, rule, what, key, webhookContext(ctx, c, object, timestamp)));
+          const body = withContext(webhookContext(ctx, c, object, timestamp), extra.get(key));
+          tasks.push(delivery(ctx, rule, what, key, body));
         }
       }
       await enqueueTasks(ctx.db, tasks);

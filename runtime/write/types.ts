@@ -115,6 +115,12 @@ export interface ModelHooks {
    * are the objects asked for, not ones deleted along with them
    */
   beforeDelete?(ctx: WriteContext, model: ModelDef, ids: number[], root: boolean): Promise<void>;
+  /** what the `context` of a webhook delivery about these objects adds (object id → keys) */
+  eventContext?(
+    ctx: WriteContext,
+    model: ModelDef,
+    ids: readonly number[],
+  ): Promise<Map<number, Record<string, unknown>>>;
   /** adjusts every representation read from the database (row = the stored columns) */
   read?(settings: Settings, row: Record<string, unknown>, object: Record<string, unknown>): void;
 }
