@@ -34,5 +34,6 @@ export const tables = {
   policyRuleGroups: 'netbox_changes_policyrule_reviewer_groups',
   review: 'netbox_changes_review',
   comment: 'netbox_changes_comment',
+  commentReply: 'netbox_changes_commentreply',
   statusCheck: 'netbox_changes_statuscheck',
 } as const;

@@ -159,6 +159,13 @@ describe('a change request under a policy of two rules', () => {
       { name: 'ci/lint', status: null, reason: 'Required check "ci/lint" has not been reported.' },
     ]);
     expect((await s.request('GET', `/api/plugins/branching/branches/${branch.id}/`)).body.status).toBe('ready');
+    // a dry run is never refused: it merges nothing
+    const dry = await people
+      .as('alice')
+      .request('POST', `/api/plugins/branching/branches/${branch.id}/merge/`, { commit: false });
+    expect(dry.status, dry.text).toBe(200);
+    expect((await finished(s, dry.body)).status.value).toBe('completed');
+    expect((await s.request('GET', '/api/dcim/sites/?name=dc1-a')).body.count).toBe(0);
   });
 
   it('is submitted for review by its owner', async () => {
@@ -223,6 +230,9 @@ describe('a change request under a policy of two rules', () => {
   it('merges once approved again and the check passes, and the merge completes the request', async () => {
     for (const who of ['bob', 'carol', 'dave']) expect((await review(who, cr.id, 'approved')).status).toBe(201);
     expect((await request(cr.id)).status.value).toBe('approved');
+    // a comment after an approval neither adds to nor takes from it
+    expect((await review('bob', cr.id, 'comment')).status).toBe(201);
+    expect((await request(cr.id)).status.value).toBe('approved');
     const fixed = await people
       .as('ci')
       .request('PATCH', `${CHANGES}/status-checks/${ids.check}/`, { status: 'success', summary: 'clean' });
@@ -250,7 +260,7 @@ describe('a change request under a policy of two rules', () => {
       'change_request_completed:completed',
     ]);
     const ofReviews = bodies.filter((b) => b.object_type === 'netbox_changes.review');
-    expect(ofReviews.map((b) => b.event)).toEqual(Array(10).fill('review_submitted'));
+    expect(ofReviews.map((b) => b.event)).toEqual(Array(11).fill('review_submitted'));
     const asked = ofReviews.filter((b) => b.data.status.value === 'changes-requested').map((b) => b.username);
     expect(asked.sort()).toEqual(['dave', 'eve']);
     expect(ofRequest[1]).toMatchObject({
@@ -273,44 +283,99 @@ describe('a change request under a policy of two rules', () => {
   });
 });
 
+describe('after the merge', () => {
+  it('sends a request’s event again when asked, and a revert leaves the request completed', async () => {
+    const [cr] = (await s.request('GET', `${CHANGES}/change-requests/?name=dc1-build`)).body.results;
+    const before = rx.received.length;
+    const r = await people.as('alice').request('POST', `${CHANGES}/change-requests/${cr.id}/retrigger/`);
+    expect(r.status, r.text).toBe(200);
+    const [again] = (await rx.waitFor(before + 1)).slice(before).map((d) => JSON.parse(d.body));
+    expect(again).toMatchObject({ event: 'event_retriggered', data: { id: cr.id, status: { value: 'completed' } } });
+    const branch = cr.branch.id;
+    const revert = await people
+      .as('alice')
+      .request('POST', `/api/plugins/branching/branches/${branch}/revert/`, { commit: true });
+    expect(revert.status, revert.text).toBe(403); // alice may merge, not revert
+    const reverted = await s.request('POST', `/api/plugins/branching/branches/${branch}/revert/`, { commit: true });
+    expect((await finished(s, reverted.body)).status.value).toBe('completed');
+    expect((await request(cr.id)).status.value).toBe('completed');
+    // merging the branch again needs a request of its own
+    expect((await merge(branch)).body.reasons).toEqual(['No change request has been approved for this branch.']);
+    const next = await people.as('alice').request('POST', `${CHANGES}/change-requests/`, { branch, name: 'again' });
+    expect(next.status, next.text).toBe(201);
+  });
+});
+
 describe('rules by what a branch touches', () => {
-  it('apply whatever policy the owner picks, only to changes in their scope, and a policy without rules never passes', async () => {
-    const lax = await created(s, `${CHANGES}/policies/`, { name: 'Lax' });
-    await created(s, `${CHANGES}/policy-rules/`, { policy: lax.id, name: 'Anyone', min_reviews: 0 });
-    const empty = await created(s, `${CHANGES}/policies/`, { name: 'Empty' });
+  const st: Record<string, any> = {};
+
+  it('leave a branch that changes nothing in their scope to its own policy', async () => {
+    st.lax = await created(s, `${CHANGES}/policies/`, { name: 'Lax' });
+    await created(s, `${CHANGES}/policy-rules/`, { policy: st.lax.id, name: 'Anyone', min_reviews: 0 });
     const dc2 = await created(s, '/api/dcim/sites/', { name: 'dc2', slug: 'dc2' });
     const branch = await readyBranch(people.as('alice'), 'racks');
     const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
     const rack = await inBranch.request('POST', '/api/dcim/racks/', { name: 'r2', site: dc2.id });
     expect(rack.status, rack.text).toBe(201);
     const cr = (
-      await people
-        .as('alice')
-        .request('POST', `${CHANGES}/change-requests/`, { branch: branch.id, policy: lax.id, status: 'needs-review' })
+      await people.as('alice').request('POST', `${CHANGES}/change-requests/`, {
+        branch: branch.id,
+        policy: st.lax.id,
+        status: 'needs-review',
+      })
     ).body;
     // a rack outside dc1: the scoped rule does not apply, and the lax policy is met at once
     expect((await request(cr.id)).status.value).toBe('approved');
     expect((await merge(branch.id)).status).not.toBe(409);
     await until('the merge', async () => ((await request(cr.id)).status.value === 'completed' ? true : undefined));
+  });
 
-    const second = await readyBranch(people.as('alice'), 'racks-dc1');
-    const inSecond = people.as('alice', { 'X-Service-Branch': second.schema_id });
-    expect((await inSecond.request('POST', '/api/dcim/racks/', { name: 'r1', site: ids.dc1 })).status).toBe(201);
-    const cr2 = (
-      await people
-        .as('alice')
-        .request('POST', `${CHANGES}/change-requests/`, { branch: second.id, policy: lax.id, status: 'needs-review' })
+  it('apply to a branch changing objects in their scope, whatever policy its owner picks', async () => {
+    st.branch = await readyBranch(people.as('alice'), 'racks-dc1');
+    st.inBranch = people.as('alice', { 'X-Service-Branch': st.branch.schema_id });
+    st.rack = (await st.inBranch.request('POST', '/api/dcim/racks/', { name: 'r1', site: ids.dc1 })).body;
+    st.cr = (
+      await people.as('alice').request('POST', `${CHANGES}/change-requests/`, {
+        branch: st.branch.id,
+        policy: st.lax.id,
+        status: 'needs-review',
+      })
     ).body;
-    expect(cr2.status.value).toBe('needs-review');
-    const refused = await merge(second.id);
+    expect(st.cr.status.value).toBe('needs-review');
+    const refused = await merge(st.branch.id);
     expect(refused.status).toBe(409);
     expect(refused.body.unmet_rules.map((u: any) => [u.policy.name, u.name])).toEqual([['DC racks', 'Racks in dc1']]);
-    expect((await review('frank', cr2.id, 'approved')).status).toBe(201);
-    expect((await request(cr2.id)).status.value).toBe('approved');
+    expect((await review('frank', st.cr.id, 'changes-requested')).status).toBe(201);
+    expect((await request(st.cr.id)).status.value).toBe('changes-requested');
+    // the author answers with a change: back to needs-review
+    const renamed = await st.inBranch.request('PATCH', `/api/dcim/racks/${st.rack.id}/`, { name: 'r1b' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await request(st.cr.id)).status.value).toBe('needs-review');
+    expect((await review('frank', st.cr.id, 'approved')).status).toBe(201);
+    expect((await request(st.cr.id)).status.value).toBe('approved');
+  });
 
+  it('settle requests again when they change: more approvals than reviewers, fewer, disabled', async () => {
+    const scoped = (await s.request('GET', `${CHANGES}/policy-rules/?name=Racks+in+dc1`)).body.results[0];
+    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { min_reviews: 2 });
+    expect((await request(st.cr.id)).status.value).toBe('needs-review');
+    expect((await merge(st.branch.id)).body.reasons).toContain(
+      'Rule "Racks in dc1" of policy "DC racks" needs 2 approvals but has 1 eligible reviewer: it cannot be met.',
+    );
+    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { min_reviews: 1 });
+    expect((await request(st.cr.id)).status.value).toBe('approved');
+    // a disabled rule does not apply
+    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { enabled: false, min_reviews: 3 });
+    expect((await request(st.cr.id)).status.value).toBe('approved');
+    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { enabled: true, min_reviews: 1 });
+    expect((await request(st.cr.id)).status.value).toBe('approved');
+  });
+
+  it('still apply under a policy without rules, and a request no rule applies to is never approved', async () => {
+    const empty = await created(s, `${CHANGES}/policies/`, { name: 'Empty' });
     const patched = await people
       .as('alice')
-      .request('PATCH', `${CHANGES}/change-requests/${cr2.id}/`, { policy: empty.id });
+      .request('PATCH', `${CHANGES}/change-requests/${st.cr.id}/`, { policy: empty.id });
     expect(patched.body.status.value).toBe('approved'); // the scoped rule is still met
     const nothing = await readyBranch(people.as('alice'), 'nothing');
     const cr3 = await created(s, `${CHANGES}/change-requests/`, {
