@@ -203,6 +203,12 @@ describe('owners alone edit their reviews, comments and replies', () => {
     expect(own.body.user.username).toBe('ann');
     const mine = await people.as('ben').request('PATCH', path('comment-replies', ids.reply), { content: 'as said' });
     expect(mine.body.content).toBe('as said');
+    const extra = await people.as('ben').request('POST', path('reviews'), [
+      { change_request: ids.request, status: 'comment' },
+      { change_request: ids.request, status: 'comment' },
+    ]);
+    const bulk = extra.body.map((r: any) => ({ id: r.id }));
+    expect((await people.as('ben').request('DELETE', path('reviews'), bulk)).status).toBe(204);
     expect((await s.request('GET', path('comments', ids.comment))).body.content).toBe('why?');
   });
 
@@ -266,6 +272,15 @@ describe('what a user may set', () => {
     expect(noPolicy.body.policy).toEqual(['This field is required (there is no default policy).']);
   });
 
+  it('lets a user ask for changes by hand, and refuses a status that does not exist', async () => {
+    const asked = await s.request('PATCH', path('change-requests', ids.request), { status: 'changes-requested' });
+    expect(asked.body.status.value).toBe('changes-requested');
+    const bogus = await s.request('PATCH', path('change-requests', ids.request), { status: 'merged' });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.status[0]).toMatch(/is not a valid choice/);
+    expect((await s.request('PATCH', path('change-requests', ids.request), { status: 'draft' })).status).toBe(200);
+  });
+
   it('rejects, reopens, and then allows one more request only once this one is rejected', async () => {
     const rejected = await s.request('PATCH', path('change-requests', ids.request), { status: 'rejected' });
     expect(rejected.body.status.value).toBe('rejected');
@@ -295,6 +310,9 @@ describe('what a user may set', () => {
 
   it('keeps one default policy and bounds a rule', async () => {
     await created(s, path('policies'), { name: 'Default', is_default: true });
+    expect((await s.request('POST', path('policies'), { name: 'Default' })).body.name).toEqual([
+      'policy with this name already exists.',
+    ]);
     const second = await s.request('POST', path('policies'), { name: 'Other', is_default: true });
     expect(second.body).toEqual({ is_default: ['A default policy already exists: Default.'] });
     const both = await s.request('POST', path('policies'), [
@@ -345,8 +363,8 @@ describe('permissions, change log and retrigger', () => {
     const statuses = log
       .filter((c: any) => c.changed_object_id === ids.request && c.action.value === 'update')
       .map((c: any) => c.postchange_data.status);
-    // newest first: rejected, then reopened as a draft
-    expect(statuses).toEqual(['draft', 'rejected']);
+    // newest first: asked for changes and back to a draft, rejected, reopened as a draft
+    expect(statuses).toEqual(['draft', 'rejected', 'draft', 'changes-requested']);
   });
 
   it('retriggers a request’s events only with the permission to change it', async () => {
