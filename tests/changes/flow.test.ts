@@ -1,43 +1,34 @@
 /**
  * Change control end to end, over HTTP, with several users and groups (MERGE_REQUIRES_APPROVAL on): a
- * default policy of two rules with independent review and a required check, a rule of another policy
- * scoped to racks of one site, reviews by eligible and ineligible users, an approval made stale by a new
- * change in the branch, a check failing then passing, the merge refused at once (409) with every reason
- * until it may happen, the merge completing the request, and every lifecycle event delivered to a real
- * webhook receiver.
+ * default policy of two rules with independent review and a required check, reviews by eligible and
+ * ineligible users, an approval made stale by a new change in the branch, a check failing then passing,
+ * the merge refused at once (409) with every reason until it may happen, the merge completing the request,
+ * every lifecycle event delivered to a real webhook receiver, retrigger and revert (scopes.test.ts has
+ * rules scoped by what a branch touches).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finished, readyBranch, until } from '../helpers/branch.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
-import { CHANGE_MODELS, CHANGES, People } from './people.ts';
+import { AUTHOR, CHANGES, People, REVIEWER, steps } from './people.ts';
 
 let s: TestServer;
 let rx: Receiver;
 let people: People;
 const ids: Record<string, number> = {};
 
-const author = [
-  { object_types: ['dcim.site', 'dcim.rack', 'netbox_branching.branch'], actions: ['view', 'add', 'change', 'delete'] },
-  { object_types: CHANGE_MODELS, actions: ['view', 'add', 'change'] },
-  { object_types: ['netbox_branching.branch'], actions: ['merge'] },
-];
-const reviewer = [{ object_types: CHANGE_MODELS, actions: ['view', 'add', 'change'] }];
-
 beforeAll(async () => {
   s = await startTestServer({ env: { WORKER_IN_PROCESS: 'true', MERGE_REQUIRES_APPROVAL: 'true' } });
   rx = await startReceiver();
   people = new People(s);
   const netops = await people.group('netops');
-  await people.user('alice', author, [netops]);
-  await people.user('bob', reviewer, [netops]);
-  await people.user('carol', reviewer, [netops]);
-  await people.user('dave', reviewer);
-  await people.user('eve', reviewer);
-  await people.user('frank', reviewer);
+  await people.user('alice', AUTHOR, [netops]);
+  await people.user('bob', REVIEWER, [netops]);
+  await people.user('carol', REVIEWER, [netops]);
+  await people.user('dave', REVIEWER);
+  await people.user('eve', REVIEWER);
   await people.user('ci', [{ object_types: ['netbox_changes.statuscheck'], actions: ['view', 'add', 'change'] }]);
   ids.netops = netops;
-  ids.dc1 = (await created(s, '/api/dcim/sites/', { name: 'dc1', slug: 'dc1' })).id;
   const standard = await created(s, `${CHANGES}/policies/`, {
     name: 'Standard',
     is_default: true,
@@ -55,15 +46,6 @@ beforeAll(async () => {
     policy: standard.id,
     name: 'Security',
     reviewers: [people.id('dave')],
-  });
-  const dc = await created(s, `${CHANGES}/policies/`, { name: 'DC racks' });
-  await created(s, `${CHANGES}/policy-rules/`, {
-    policy: dc.id,
-    name: 'Racks in dc1',
-    object_types: ['dcim.rack'],
-    scope_type: 'dcim.site',
-    scope_id: ids.dc1,
-    reviewers: [people.id('frank')],
   });
   const hook = await created(s, '/api/extras/webhooks/', { name: 'changes', payload_url: `${rx.url}/changes` });
   await created(s, '/api/extras/event-rules/', {
@@ -98,11 +80,9 @@ afterAll(async () => {
   await rx?.close();
 });
 
-const review = (who: string, request: number, status: string) =>
-  people.as(who).request('POST', `${CHANGES}/reviews/`, { change_request: request, status });
-const request = async (id: number) => (await s.request('GET', `${CHANGES}/change-requests/${id}/`)).body;
-const merge = (branch: number) =>
-  people.as('alice').request('POST', `/api/plugins/branching/branches/${branch}/merge/`, { commit: true });
+const review = (who: string, request: number, status: string) => steps(s, people).review(who, request, status);
+const request = (id: number) => steps(s, people).request(id);
+const merge = (branch: number) => steps(s, people).merge('alice', branch);
 
 /** The events the receiver got so far, as `event type:status of the request` (or of the review). */
 function events(): string[] {
@@ -303,115 +283,5 @@ describe('after the merge', () => {
     expect((await merge(branch)).body.reasons).toEqual(['No change request has been approved for this branch.']);
     const next = await people.as('alice').request('POST', `${CHANGES}/change-requests/`, { branch, name: 'again' });
     expect(next.status, next.text).toBe(201);
-  });
-});
-
-describe('rules by what a branch touches', () => {
-  const st: Record<string, any> = {};
-
-  it('leave a branch that changes nothing in their scope to its own policy', async () => {
-    st.lax = await created(s, `${CHANGES}/policies/`, { name: 'Lax' });
-    await created(s, `${CHANGES}/policy-rules/`, { policy: st.lax.id, name: 'Anyone', min_reviews: 0 });
-    const dc2 = await created(s, '/api/dcim/sites/', { name: 'dc2', slug: 'dc2' });
-    const branch = await readyBranch(people.as('alice'), 'racks');
-    const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
-    const rack = await inBranch.request('POST', '/api/dcim/racks/', { name: 'r2', site: dc2.id });
-    expect(rack.status, rack.text).toBe(201);
-    const cr = (
-      await people.as('alice').request('POST', `${CHANGES}/change-requests/`, {
-        branch: branch.id,
-        policy: st.lax.id,
-        status: 'needs-review',
-      })
-    ).body;
-    // a rack outside dc1: the scoped rule does not apply, and the lax policy is met at once
-    expect((await request(cr.id)).status.value).toBe('approved');
-    expect((await merge(branch.id)).status).not.toBe(409);
-    await until('the merge', async () => ((await request(cr.id)).status.value === 'completed' ? true : undefined));
-  });
-
-  it('apply to a branch changing objects in their scope, whatever policy its owner picks', async () => {
-    st.branch = await readyBranch(people.as('alice'), 'racks-dc1');
-    st.inBranch = people.as('alice', { 'X-Service-Branch': st.branch.schema_id });
-    st.rack = (await st.inBranch.request('POST', '/api/dcim/racks/', { name: 'r1', site: ids.dc1 })).body;
-    st.cr = (
-      await people.as('alice').request('POST', `${CHANGES}/change-requests/`, {
-        branch: st.branch.id,
-        policy: st.lax.id,
-        status: 'needs-review',
-      })
-    ).body;
-    expect(st.cr.status.value).toBe('needs-review');
-    const refused = await merge(st.branch.id);
-    expect(refused.status).toBe(409);
-    expect(refused.body.unmet_rules.map((u: any) => [u.policy.name, u.name])).toEqual([['DC racks', 'Racks in dc1']]);
-    expect((await review('frank', st.cr.id, 'changes-requested')).status).toBe(201);
-    expect((await request(st.cr.id)).status.value).toBe('changes-requested');
-    // the author answers with a change: back to needs-review
-    const renamed = await st.inBranch.request('PATCH', `/api/dcim/racks/${st.rack.id}/`, { name: 'r1b' });
-    expect(renamed.status, renamed.text).toBe(200);
-    expect((await request(st.cr.id)).status.value).toBe('needs-review');
-    expect((await review('frank', st.cr.id, 'approved')).status).toBe(201);
-    expect((await request(st.cr.id)).status.value).toBe('approved');
-  });
-
-  it('settle requests again when they change: more approvals than reviewers, fewer, disabled', async () => {
-    const scoped = (await s.request('GET', `${CHANGES}/policy-rules/?name=Racks+in+dc1`)).body.results[0];
-    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { min_reviews: 2 });
-    expect((await request(st.cr.id)).status.value).toBe('needs-review');
-    expect((await merge(st.branch.id)).body.reasons).toContain(
-      'Rule "Racks in dc1" of policy "DC racks" needs 2 approvals but has 1 eligible reviewer: it cannot be met.',
-    );
-    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { min_reviews: 1 });
-    expect((await request(st.cr.id)).status.value).toBe('approved');
-    // a disabled rule does not apply
-    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { enabled: false, min_reviews: 3 });
-    expect((await request(st.cr.id)).status.value).toBe('approved');
-    await s.request('PATCH', `${CHANGES}/policy-rules/${scoped.id}/`, { enabled: true, min_reviews: 1 });
-    expect((await request(st.cr.id)).status.value).toBe('approved');
-  });
-
-  it('still apply under a policy without rules, and a request no rule applies to is never approved', async () => {
-    const empty = await created(s, `${CHANGES}/policies/`, { name: 'Empty' });
-    const patched = await people
-      .as('alice')
-      .request('PATCH', `${CHANGES}/change-requests/${st.cr.id}/`, { policy: empty.id });
-    expect(patched.body.status.value).toBe('approved'); // the scoped rule is still met
-    const nothing = await readyBranch(people.as('alice'), 'nothing');
-    const cr3 = await created(s, `${CHANGES}/change-requests/`, {
-      branch: nothing.id,
-      policy: empty.id,
-      status: 'needs-review',
-    });
-    expect(cr3.status.value).toBe('needs-review');
-    const r = await merge(nothing.id);
-    expect(r.status).toBe(409);
-    expect(r.body.reasons).toEqual([
-      'Change request "nothing" is needs-review, not approved.',
-      'No enabled rule applies to this change request: its policy can never be met.',
-    ]);
-  });
-});
-
-describe('a write racing a merge', () => {
-  it('waits for the merge request holding the branch and is then refused, so no unreviewed change slips in', async () => {
-    const branch = await readyBranch(people.as('alice'), 'race');
-    const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
-    let write: Promise<{ status: number; body: any }> | undefined;
-    await s.sql.begin(async (tx) => {
-      // what the merge route holds while it checks the approval and queues the job
-      await tx.unsafe('SELECT 1 FROM netbox_branching_branch WHERE id = $1 FOR UPDATE', [branch.id]);
-      write = inBranch.request('POST', '/api/dcim/sites/', { name: 'late', slug: 'late' });
-      await new Promise((r) => setTimeout(r, 1500));
-      await tx.unsafe("UPDATE netbox_branching_branch SET status = 'merging' WHERE id = $1", [branch.id]);
-    });
-    const r = await write!;
-    expect(r.status, JSON.stringify(r.body)).toBe(409);
-    expect(r.body).toEqual({ detail: 'Branch "race" is not ready (status: merging).', status: 'merging' });
-    await s.sql.unsafe("UPDATE netbox_branching_branch SET status = 'ready' WHERE id = $1", [branch.id]);
-    const sites = await s.request('GET', '/api/dcim/sites/?slug=late', undefined, {
-      'X-Service-Branch': branch.schema_id,
-    });
-    expect(sites.body.count).toBe(0);
   });
 });

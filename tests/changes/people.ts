@@ -63,3 +63,22 @@ export const CHANGE_MODELS = [
   'netbox_changes.commentreply',
   'netbox_changes.statuscheck',
 ];
+
+/** An author: writes sites and racks in branches, opens and edits change requests, merges branches. */
+export const AUTHOR: Grant[] = [
+  { object_types: ['dcim.site', 'dcim.rack', 'netbox_branching.branch'], actions: ['view', 'add', 'change', 'delete'] },
+  { object_types: CHANGE_MODELS, actions: ['view', 'add', 'change'] },
+  { object_types: ['netbox_branching.branch'], actions: ['merge'] },
+];
+export const REVIEWER: Grant[] = [{ object_types: CHANGE_MODELS, actions: ['view', 'add', 'change'] }];
+
+/** What a test does over and over: review as someone, read a request, merge a branch as someone. */
+export function steps(s: TestServer, people: People) {
+  return {
+    review: (who: string, request: number, status: string) =>
+      people.as(who).request('POST', `${CHANGES}/reviews/`, { change_request: request, status }),
+    request: async (id: number) => (await s.request('GET', `${CHANGES}/change-requests/${id}/`)).body,
+    merge: (who: string, branch: number) =>
+      people.as(who).request('POST', `/api/plugins/branching/branches/${branch}/merge/`, { commit: true }),
+  };
+}
