@@ -74,13 +74,13 @@ async function onRequests(ctx: WriteContext, changes: readonly Change[]): Promis
     );
 }
 
-/** Rules, policies, or who may review (group membership, active users) changed. */
+/** Rules, policies, or who may review (a user's groups, or being active) changed; a new user has no reviews yet. */
 function movesStandings(changes: readonly Change[]): boolean {
   return changes.some(
     (c) =>
       c.model.key === 'netbox_changes.policy' ||
       c.model.key === 'netbox_changes.policyrule' ||
-      (c.model.key === 'users.user' && (differs(c, 'groups') || differs(c, 'is_active'))),
+      (c.model.key === 'users.user' && c.action === 'update' && (differs(c, 'groups') || differs(c, 'is_active'))),
   );
 }
 

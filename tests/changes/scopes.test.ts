@@ -122,6 +122,24 @@ describe('rules by what a branch touches', () => {
   });
 });
 
+describe('reviewers by group', () => {
+  it('take their approval with them when they leave the group: the request goes back to needs-review', async () => {
+    const team = await people.group('team');
+    await people.user('gina', REVIEWER, [team]);
+    const policy = await created(s, `${CHANGES}/policies/`, { name: 'Team' });
+    await created(s, `${CHANGES}/policy-rules/`, { policy: policy.id, name: 'Team', reviewer_groups: [team] });
+    const branch = await readyBranch(people.as('alice'), 'team-work');
+    const cr = await people
+      .as('alice')
+      .request('POST', `${CHANGES}/change-requests/`, { branch: branch.id, policy: policy.id, status: 'needs-review' });
+    expect((await review('gina', cr.body.id, 'approved')).status).toBe(201);
+    expect((await request(cr.body.id)).status.value).toBe('approved');
+    const left = await s.request('PATCH', `/api/users/users/${people.id('gina')}/`, { groups: [] });
+    expect(left.status, left.text).toBe(200);
+    expect((await request(cr.body.id)).status.value).toBe('needs-review');
+  });
+});
+
 describe('a write racing a merge', () => {
   it('waits for the merge request holding the branch and is then refused, so no unreviewed change slips in', async () => {
     const branch = await readyBranch(people.as('alice'), 'race');
