@@ -164,7 +164,7 @@ describe('a change request under a policy of two rules', () => {
     expect(r.body.unmet_rules.map((u: any) => u.approvals)).toEqual([0, 0]);
   });
 
-  it('is approved once every rule has its approvals, and a request for changes by a reviewer sends it back', async () => {
+  it('is approved once every rule has its approvals; a reviewer asking for changes sends it back', async () => {
     expect((await review('bob', cr.id, 'approved')).status).toBe(201);
     expect((await review('carol', cr.id, 'approved')).status).toBe(201);
     expect((await request(cr.id)).status.value).toBe('needs-review');

@@ -141,7 +141,7 @@ describe('reviewers by group', () => {
 });
 
 describe('a write racing a merge', () => {
-  it('waits for the merge request holding the branch and is then refused, so no unreviewed change slips in', async () => {
+  it('waits for the merge request holding the branch, then is refused: nothing unreviewed slips in', async () => {
     const branch = await readyBranch(people.as('alice'), 'race');
     const inBranch = people.as('alice', { 'X-Service-Branch': branch.schema_id });
     let write: Promise<{ status: number; body: any }> | undefined;
