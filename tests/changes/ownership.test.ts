@@ -7,28 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyBranch } from '../helpers/branch.ts';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
-import { CHANGE_MODELS, CHANGES, People } from './people.ts';
+import { CHANGES, People, someRequest } from './people.ts';
 
 let s: TestServer;
 let people: People;
 const ids: Record<string, number> = {};
-const all = ['view', 'add', 'change', 'delete'];
 
 beforeAll(async () => {
   s = await startTestServer({ env: { WORKER_IN_PROCESS: 'true' } });
   people = new People(s);
-  const models = [...CHANGE_MODELS, 'dcim.site', 'netbox_branching.branch'];
-  await people.user('ann', [{ object_types: models, actions: all }]);
-  await people.user('ben', [{ object_types: models, actions: all }]);
-  await people.user('viewer', [{ object_types: CHANGE_MODELS, actions: ['view'] }]);
-  // may add comments but not change them
-  await people.user('commenter', [
-    { object_types: CHANGE_MODELS, actions: ['view'] },
-    { object_types: ['netbox_changes.comment'], actions: ['add'] },
-  ]);
-  ids.policy = (await created(s, `${CHANGES}/policies/`, { name: 'P1', description: 'first' })).id;
-  ids.branch = (await created(s, '/api/plugins/branching/branches/', { name: 'b1' })).id;
-  ids.request = (await created(s, `${CHANGES}/change-requests/`, { branch: ids.branch, policy: ids.policy })).id;
+  Object.assign(ids, await someRequest(s, people));
   const review = { change_request: ids.request, status: 'comment' };
   ids.review = (await people.as('ann').request('POST', `${CHANGES}/reviews/`, review)).body.id;
   const comment = { change_request: ids.request, content: 'why?' };

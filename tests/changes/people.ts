@@ -82,3 +82,23 @@ export function steps(s: TestServer, people: People) {
       people.as(who).request('POST', `/api/plugins/branching/branches/${branch}/merge/`, { commit: true }),
   };
 }
+
+/**
+ * Ann and Ben (who may do anything with change control, sites and branches), a viewer, a commenter (who may
+ * add comments but not change them), and policy P1 with a request on branch b1 (not provisioned).
+ */
+export async function someRequest(s: TestServer, people: People): Promise<Record<string, number>> {
+  const models = [...CHANGE_MODELS, 'dcim.site', 'netbox_branching.branch'];
+  const all = ['view', 'add', 'change', 'delete'];
+  await people.user('ann', [{ object_types: models, actions: all }]);
+  await people.user('ben', [{ object_types: models, actions: all }]);
+  await people.user('viewer', [{ object_types: CHANGE_MODELS, actions: ['view'] }]);
+  await people.user('commenter', [
+    { object_types: CHANGE_MODELS, actions: ['view'] },
+    { object_types: ['netbox_changes.comment'], actions: ['add'] },
+  ]);
+  const policy = (await created(s, `${CHANGES}/policies/`, { name: 'P1', description: 'first' })).id;
+  const branch = (await created(s, '/api/plugins/branching/branches/', { name: 'b1' })).id;
+  const request = (await created(s, `${CHANGES}/change-requests/`, { branch, policy })).id;
+  return { policy, branch, request };
+}
