@@ -28,6 +28,7 @@ import { createSwaggerRoutes } from './app/pages/swagger.ts';
 import { createPageAssets } from './app/pages/assets.ts';
 import { createDisplayRoutes } from './app/pages/display.ts';
 import { createEventObserver } from './events/index.ts';
+import { createChangeControlObserver } from './changes/observer.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
@@ -106,6 +107,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     recordObjectChanges,
     createEventObserver(),
     createDiffObserver(),
+    createChangeControlObserver(),
     createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
   ];
   const services: Services = {

@@ -58,6 +58,8 @@ function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
         required: ['configtemplate', 'content'],
         properties: { configtemplate: { type: 'object' }, content: { type: 'string' } },
       };
+    case 'retrigger':
+      return ref(m.className);
     case 'paths':
       return {
         type: 'object',
@@ -81,12 +83,34 @@ const what: Record<ActionDef['op'], string> = {
   paths: 'cable paths',
   render_config: 'rendered configuration',
   render_template: 'rendered template',
+  retrigger: 'lifecycle events',
 };
+
+/** `POST …/<id>/retrigger/`: the object's lifecycle event sent again to event rules. */
+function retriggerPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): Json {
+  return {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+    post: {
+      operationId: `${op}_${a.path.replace(/-/g, '_')}`,
+      tags: [m.app],
+      summary: `Send the ${m.verboseName}'s ${what[a.op]} again (event type event_retriggered)`,
+      responses: {
+        '200': { description: `The ${m.verboseName}`, content: json(itemSchema(cat, m, a)) },
+        '403': { description: 'Not permitted', content: json(ref('Detail')) },
+        '404': { description: 'Not found', content: json(ref('Detail')) },
+      },
+    },
+  };
+}
 
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
   const out: Record<string, Json> = {};
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
   for (const a of m.actions) {
+    if (a.op === 'retrigger') {
+      out[`/api/${m.apiPath}/{id}/${a.path}/`] = retriggerPath(cat, m, a, op);
+      continue;
+    }
     if (a.op === 'trace' || a.op === 'paths') {
       out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],

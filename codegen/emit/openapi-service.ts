@@ -84,6 +84,29 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
           type: 'array',
           items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
         },
+        // change control (MERGE_REQUIRES_APPROVAL): why a merge may not happen yet
+        change_request: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['id', 'name', 'status'],
+              properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } },
+            },
+            { type: 'null' },
+          ],
+        },
+        reasons: { type: 'array', items: { type: 'string' } },
+        unmet_rules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'policy', 'min_reviews', 'approvals', 'eligible', 'reason'],
+          },
+        },
+        missing_checks: {
+          type: 'array',
+          items: { type: 'object', required: ['name', 'status', 'reason'] },
+        },
       },
     };
     out.BranchableModel = {
@@ -289,7 +312,8 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
             ...notFound,
             '409': {
               description:
-                'The branch is not in a state for this, or conflicts (unacknowledged) or problems were found',
+                'The branch is not in a state for this, conflicts (unacknowledged) or problems were found, or ' +
+                '(a merge) its change request does not yet allow it',
               content: json(ref('BranchConflicts')),
             },
           },

@@ -8,6 +8,7 @@ import type { Finding } from './compare.ts';
 import { lastKey, parentAt, valueAt } from './json-path.ts';
 import type { DeclaredDifference, Exchange } from './outcome.ts';
 import { olderKey, scopedBySite } from './legacy.ts';
+import { addedByChangesPlugin } from './changes-plugin.ts';
 
 const pathOnly = (x: Exchange) => x.record.path.split('?')[0]!;
 
@@ -263,6 +264,14 @@ export const differences: readonly DeclaredDifference[] = [
       lastKey(f.path) === 'last_updated' &&
       f.recorded === null &&
       f.ours === '<ts>',
+  },
+  {
+    id: 'changes-plugin',
+    reason:
+      'change control (NetBox Labs\' Changes plugin, README "Change control") is always served: /api/plugins/ ' +
+      'lists it, its models are object types (in every list and choice of object types) and its lifecycle ' +
+      'events are event types; the corpus was recorded with the branching plugin alone',
+    applies: addedByChangesPlugin,
   },
   {
     id: 'merge-strategy-logged',
