@@ -5197,7 +5197,7 @@ export const extrasFilters: FilterSpecs = {
         "name": "tagged_items",
         "kind": "count",
         "path": [],
-        "column": "tag_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5206,7 +5206,6 @@ export const extrasFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "extras.taggeditem",
         "type": "integer",
         "description": "Tagged items"
       },
