@@ -7989,7 +7989,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "dcim.cable",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "plain": true
           },
           {
             "name": "cable_end",
@@ -8086,12 +8087,12 @@ export const catalogue: Catalogue = {
             "column": "positions",
             "label": "Positions",
             "required": false,
-            "nullable": false,
+            "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": [],
+            "default": null,
             "item": "integer"
           },
           {
@@ -8126,7 +8127,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "nested": [
           "id",
@@ -8135,7 +8138,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "display": [
           [
@@ -8144,8 +8149,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "cable",
-                "id"
+                "cable"
               ]
             },
             {
@@ -8153,15 +8157,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "termination_type"
-              ]
-            },
-            {
-              "text": " "
-            },
-            {
-              "path": [
-                "termination_id"
+                "termination"
               ]
             }
           ]
@@ -10884,6 +10880,49 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asset_tag"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
                 "device_type",
                 "manufacturer",
                 "name"
@@ -11562,6 +11601,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -11571,6 +11611,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -11868,6 +11909,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -11875,6 +11917,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -14400,7 +14443,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "label",
@@ -19512,6 +19555,7 @@ export const catalogue: Catalogue = {
           "display",
           "installed_module",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -19558,6 +19602,12 @@ export const catalogue: Catalogue = {
             "field": "module",
             "desc": false
           },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "listOrdering": [
           {
             "field": "name",
             "desc": false
@@ -19847,6 +19897,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -19854,6 +19905,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -27998,7 +28050,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "region"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "region"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -28663,7 +28730,15 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -29203,7 +29278,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "group"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "group"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -37560,17 +37650,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -37823,31 +37902,16 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "extras.tag",
-            "onDelete": "cascade"
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name",
+              "slug",
+              "color",
+              "description"
+            ]
           }
         ],
         "brief": [
@@ -37872,13 +37936,24 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "tag",
-                "name"
+                "object"
+              ]
+            },
+            {
+              "text": " tagged with "
+            },
+            {
+              "path": [
+                "tag"
               ]
             }
           ]
         ],
         "ordering": [
+          {
+            "field": "tag",
+            "desc": false
+          },
           {
             "field": "id",
             "desc": false
@@ -41265,25 +41340,10 @@ export const catalogue: Catalogue = {
               "path": [
                 "start_address"
               ],
-              "filter": "host"
-            },
-            {
-              "text": "-"
-            },
-            {
-              "path": [
+              "filter": "ip_range",
+              "arg": [
                 "end_address"
-              ],
-              "filter": "host"
-            },
-            {
-              "text": "/"
-            },
-            {
-              "path": [
-                "start_address"
-              ],
-              "filter": "masklen"
+              ]
             }
           ]
         ],
@@ -45630,7 +45690,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_import_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "export_targets",
@@ -45649,7 +45724,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_export_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "description",
@@ -48144,7 +48234,7 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "tenancy.contact",
               "field": "groups",
-              "cumulative": false,
+              "cumulative": true,
               "through": {
                 "table": "tenancy_contact_groups",
                 "source": "contact_id",
@@ -48187,6 +48277,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "contact_count",
           "_depth"
         ],
         "display": [
@@ -49934,13 +50025,11 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
-          "description",
-          "user_count"
+          "description"
         ],
         "nested": [
           "id",
           "url",
-          "display_url",
           "display",
           "name",
           "description"
@@ -55284,7 +55373,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "enabled",

@@ -629,22 +629,6 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Ancestor (ID), including descendants"
       },
       {
-        "name": "contact_count",
-        "kind": "count",
-        "path": [],
-        "column": "id",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "integer",
-        "description": "Contact count"
-      },
-      {
         "name": "contact_id",
         "kind": "related",
         "path": [],
