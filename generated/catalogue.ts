@@ -8045,7 +8045,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "dcim.cable",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "plain": true
           },
           {
             "name": "cable_end",
@@ -8142,12 +8143,12 @@ export const catalogue: Catalogue = {
             "column": "positions",
             "label": "Positions",
             "required": false,
-            "nullable": false,
+            "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": [],
+            "default": null,
             "item": "integer"
           },
           {
@@ -8182,7 +8183,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "nested": [
           "id",
@@ -8191,7 +8194,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "display": [
           [
@@ -8200,8 +8205,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "cable",
-                "id"
+                "cable"
               ]
             },
             {
@@ -8209,15 +8213,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "termination_type"
-              ]
-            },
-            {
-              "text": " "
-            },
-            {
-              "path": [
-                "termination_id"
+                "termination"
               ]
             }
           ]
@@ -10940,6 +10936,49 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asset_tag"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
                 "device_type",
                 "manufacturer",
                 "name"
@@ -11618,6 +11657,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -11627,6 +11667,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -11924,6 +11965,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -11931,6 +11973,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -14456,7 +14499,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "label",
@@ -19568,6 +19611,7 @@ export const catalogue: Catalogue = {
           "display",
           "installed_module",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -19614,6 +19658,12 @@ export const catalogue: Catalogue = {
             "field": "module",
             "desc": false
           },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "listOrdering": [
           {
             "field": "name",
             "desc": false
@@ -19903,6 +19953,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -19910,6 +19961,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -28054,7 +28106,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "region"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "region"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -28719,7 +28786,15 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -29266,7 +29341,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "group"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "group"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -37677,17 +37767,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -37952,31 +38031,16 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "extras.tag",
-            "onDelete": "cascade"
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name",
+              "slug",
+              "color",
+              "description"
+            ]
           }
         ],
         "brief": [
@@ -38001,13 +38065,24 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "tag",
-                "name"
+                "object"
+              ]
+            },
+            {
+              "text": " tagged with "
+            },
+            {
+              "path": [
+                "tag"
               ]
             }
           ]
         ],
         "ordering": [
+          {
+            "field": "tag",
+            "desc": false
+          },
           {
             "field": "id",
             "desc": false
@@ -41394,25 +41469,10 @@ export const catalogue: Catalogue = {
               "path": [
                 "start_address"
               ],
-              "filter": "host"
-            },
-            {
-              "text": "-"
-            },
-            {
-              "path": [
+              "filter": "ip_range",
+              "arg": [
                 "end_address"
-              ],
-              "filter": "host"
-            },
-            {
-              "text": "/"
-            },
-            {
-              "path": [
-                "start_address"
-              ],
-              "filter": "masklen"
+              ]
             }
           ]
         ],
@@ -45759,7 +45819,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_import_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "export_targets",
@@ -45778,7 +45853,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_export_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "description",
@@ -50546,7 +50636,7 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "tenancy.contact",
               "field": "groups",
-              "cumulative": false,
+              "cumulative": true,
               "through": {
                 "table": "tenancy_contact_groups",
                 "source": "contact_id",
@@ -50589,6 +50679,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "contact_count",
           "_depth"
         ],
         "display": [
@@ -52343,13 +52434,11 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
-          "description",
-          "user_count"
+          "description"
         ],
         "nested": [
           "id",
           "url",
-          "display_url",
           "display",
           "name",
           "description"
@@ -57717,7 +57806,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "enabled",

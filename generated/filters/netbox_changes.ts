@@ -32,7 +32,7 @@ export const netboxChangesFilters: FilterSpecs = {
         "name": "comment_count",
         "kind": "count",
         "path": [],
-        "column": "change_request_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -41,7 +41,6 @@ export const netboxChangesFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "netbox_changes.comment",
         "type": "integer",
         "description": "Comment count"
       },
@@ -717,7 +716,7 @@ export const netboxChangesFilters: FilterSpecs = {
         "name": "rule_count",
         "kind": "count",
         "path": [],
-        "column": "policy_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -726,7 +725,6 @@ export const netboxChangesFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "netbox_changes.policyrule",
         "type": "integer",
         "description": "Rule count"
       },
