@@ -19,6 +19,8 @@ let target: string;
 
 /** The site prefix 1 is placed at, as NetBox 3.x nested a site. */
 const SITE = 1;
+/** The region that site is in: NetBox counts the prefixes within a region's sites too (the cached scope). */
+const SITE_REGION = 1;
 
 function older(path: string, o: Obj): Obj {
   if (path === '/api/dcim/devices/') {
@@ -35,6 +37,7 @@ function older(path: string, o: Obj): Obj {
     const prefixCount = o.id === SITE ? o.prefix_count + 1 : o.prefix_count;
     return { ...o, prefix_count: prefixCount, contact_name: o.id === SITE ? 'NOC' : '', contact_phone: '' };
   }
+  if (path === '/api/dcim/regions/' && o.id === SITE_REGION) return { ...o, prefix_count: o.prefix_count + 1 };
   return o;
 }
 
