@@ -12,7 +12,15 @@ import { Hono } from 'hono';
 import postgres from 'postgres';
 import { query } from '../../runtime/db/index.ts';
 
-const sql = postgres(process.env.DATABASE_URL!, { max: 10, prepare: false });
+// connected as the service connects (runtime/db/connect.ts): named statements, so a page is planned once
+// per connection, and no JIT; otherwise the ceiling's joins were planned anew on every request (45 ms and
+// more for the device page's nine tables) and it measured the planner, not the page
+const sql = postgres(process.env.DATABASE_URL!, {
+  max: 10,
+  prepare: true,
+  connection: { jit: 'off' },
+  onnotice: () => {},
+});
 const app = new Hono();
 
 async function page(countSql: string, rowsSql: string, params: SqlParam[] = []) {
