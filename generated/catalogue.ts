@@ -15335,7 +15335,7 @@ export const catalogue: Catalogue = {
             "desc": false
           },
           {
-            "field": "name",
+            "field": "_name",
             "desc": false
           }
         ],
@@ -15553,6 +15553,24 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_name",
+            "kind": "naturalize_interface",
+            "of": "name",
+            "maxLength": 100
+          },
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -55694,7 +55712,7 @@ export const catalogue: Catalogue = {
             "desc": false
           },
           {
-            "field": "name",
+            "field": "_name",
             "desc": false
           }
         ],
@@ -55843,7 +55861,25 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_name",
+            "kind": "naturalize_interface",
+            "of": "name",
+            "maxLength": 100
+          },
+          {
+            "column": "_virtual_machine_name",
+            "kind": "copy",
+            "via": "virtual_machine",
+            "viaColumn": "virtual_machine_id",
+            "table": "virtualization_virtualmachine",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "vpn.ikepolicy": {
         "key": "vpn.ikepolicy",

@@ -8,3 +8,4 @@ export * from './names.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
+export { copiedOrdering, keyBackfills, keyCollation, keySql, type KeyBackfill } from './keys.ts';
