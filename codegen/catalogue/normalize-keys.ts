@@ -6,9 +6,6 @@ import type { ModelDef, StoredKey } from '../../runtime/catalogue/ir.ts';
 import type { RawCatalogue, RawModel } from './schema.ts';
 import { rawModel } from './lookup.ts';
 
-/** NetBox's NaturalOrderingField(max_length=100) of an interface's `_name`. */
-const NATURALIZED_LENGTH = 100;
-
 /** What is wrong with model `key`'s keys (`at`: its YAML path). */
 export function keyFaults(models: ReadonlyMap<string, RawModel>, key: string, at: string): string[] {
   const m = models.get(key);
@@ -44,12 +41,7 @@ const columnOf = (m: ModelDef, name: string): string => {
 function keysOf(raw: RawModel, m: ModelDef, models: Readonly<Record<string, ModelDef>>): StoredKey[] {
   return Object.entries(raw.keys ?? {}).map(([column, k]): StoredKey => {
     if ('naturalize_interface' in k)
-      return {
-        column,
-        kind: 'naturalize_interface',
-        of: columnOf(m, k.naturalize_interface),
-        maxLength: NATURALIZED_LENGTH,
-      };
+      return { column, kind: 'naturalize_interface', of: columnOf(m, k.naturalize_interface) };
     const [via = '', field = ''] = k.copy.split('.');
     const fk = m.fields.find((f) => f.name === via);
     if (fk?.kind !== 'fk') throw new Error(`${m.key}.${via} is not a foreign key`);

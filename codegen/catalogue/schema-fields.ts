@@ -107,7 +107,10 @@ const textKeys = {
   max_length: Optional(Integer({ minimum: 1 })),
   min_length: Optional(Integer({ minimum: 0 })),
   pattern: Optional(text()),
-  natural_sort: flag("sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation"),
+  natural_sort: flag(
+    "sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation (NetBox's interface order " +
+      "is a stored key, the model's `keys:`)",
+  ),
   validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
 };
 const bounds = { ...value, min: Optional(Num()), max: Optional(Num()) };

@@ -61,6 +61,12 @@ const computed = closed({
   label: Optional(text()),
   count: Optional(fieldPath),
   cumulative: flag(),
+  also_via: Optional(
+    fieldList(
+      'count: also the rows whose related object reaches this one by this path of foreign keys (NetBox’s cached ' +
+        'scope: a prefix of a site counts for the site’s region, `site.region` for a location’s)',
+    ),
+  ),
   ...expressionKeys,
   copy: Optional(text()),
   to: Optional(Str({ pattern: contentTypePattern, description: 'generic_id: the type whose id it is' })),
@@ -280,6 +286,12 @@ const modelKeys = {
           'stored keys (runtime/catalogue/keys.ts): columns the write path keeps derived from each row, ' +
           "which ordering may name: NetBox's Interface._name, a device's name kept on its interfaces",
       },
+    ),
+  ),
+  list_ordering: Optional(
+    fieldList(
+      "the list's own default order, where NetBox's view orders otherwise than its model (whose `ordering` other " +
+        'models follow when they order by a relation to it)',
     ),
   ),
   search: Optional(fieldList()),

@@ -11,8 +11,9 @@ import type {
   OrderTerm,
   UniqueDef,
 } from '../../runtime/catalogue/ir.ts';
-import { copiedOrdering, keyCollation } from '../../runtime/catalogue/keys.ts';
+import { copiedOrdering, keyOrder } from '../../runtime/catalogue/keys.ts';
 import { pushTo } from '../../runtime/collections.ts';
+import { sortKey } from '../../runtime/catalogue/sort-key.ts';
 import { modelOf } from '../catalogue/lookup.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { byCodePoint, camel, pgName } from '../catalogue/names.ts';
@@ -91,7 +92,8 @@ function sqlTemplate(text: string): string {
 
 function defaultExpr(f: FieldDef): string {
   if (f.kind === 'custom_fields') return ".default(sql`'{}'::jsonb`)";
-  if (f.kind === 'list') return ".default(sql`'{}'`)";
+  // a list is empty by default, unless the catalogue gives it none (`default: null`, as NetBox's column)
+  if (f.kind === 'list') return f.default === null ? '' : ".default(sql`'{}'`)";
   if (f.kind === 'timestamp' && (f.name === 'created' || f.name === 'last_updated')) return '.defaultNow()';
   if (f.default === undefined || f.default === null) return '';
   if (f.kind === 'json') return `.default(sql\`'${sqlTemplate(JSON.stringify(f.default))}'::jsonb\`)`;
@@ -145,7 +147,7 @@ function indexExprs(m: ModelDef, cat: Catalogue): string[] {
       out.push(idx(`${f.column}_gist`, `t.${camel(f.column)}.op('inet_ops')`, 'gist'));
   }
   const name = m.fields.find((f) => f.name === 'name' && f.column);
-  if (name?.naturalSort) out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
+  if (name?.naturalSort) out.push(idx('name_natural', `sql\`${sortKey(name, 'name')}\`, t.id`));
   else if (name) out.push(idx('name_order', 't.name, t.id'));
   if (m.tree) {
     out.push(idx('_path_gin', 't._path', 'gin'));
@@ -172,16 +174,17 @@ function defaultOrderIndex(m: ModelDef, cat: Catalogue): string | undefined {
   const dir = (o: OrderTerm) => `${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
   const exprs = terms.map((o) => {
     const key = m.keys?.find((k) => k.column === o.field);
-    if (key) return `"${key.column}"${keyCollation(key)}${dir(o)}`;
+    if (key) return `${keyOrder(key, `"${key.column}"`)}${dir(o)}`;
     const f = m.fields.find((x) => x.name === o.field);
     const copied = f?.kind === 'fk' ? copiedOrdering(m, f.name, modelOf(cat, f.to)) : undefined;
     if (copied && f?.column) {
       // as the join orders: the related model's own terms (plain), reversed by a descending one here
       const desc = o.desc ? ' DESC' : '';
-      return `"${copied.key.column}"${keyCollation(copied.key)}${desc}${copied.withId ? `, "${f.column}"${desc}` : ''}`;
+      const then = copied.withId ? `, "${f.column}"${desc}` : '';
+      return `${keyOrder(copied.key, `"${copied.key.column}"`)}${desc}${then}`;
     }
     if (!f?.column) return undefined;
-    return `"${f.column}"${f.naturalSort ? ' COLLATE natural_sort' : ''}${dir(o)}`;
+    return `${sortKey(f, `"${f.column}"`)}${dir(o)}`;
   });
   if (terms.length < 2 || exprs.some((e) => e === undefined)) return undefined;
   return [...exprs, '"id"'].join(', ');

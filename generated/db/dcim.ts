@@ -55,7 +55,7 @@ export const dcimCabletermination = pgTable('dcim_cabletermination', {
   terminationType: varchar('termination_type', { length: 100 }).notNull(),
   terminationId: bigint('termination_id', { mode: 'number' }).notNull(),
   connector: integer('connector'),
-  positions: integer('positions').array().notNull().default(sql`'{}'`),
+  positions: integer('positions').array(),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [

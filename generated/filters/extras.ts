@@ -5197,7 +5197,7 @@ export const extrasFilters: FilterSpecs = {
         "name": "tagged_items",
         "kind": "count",
         "path": [],
-        "column": "tag_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5206,7 +5206,6 @@ export const extrasFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "extras.taggeditem",
         "type": "integer",
         "description": "Tagged items"
       },
@@ -5239,22 +5238,6 @@ export const extrasFilters: FilterSpecs = {
     ],
     "extras.taggeditem": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -5269,22 +5252,6 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "object_id",

@@ -7,5 +7,6 @@ export type { ModelRow } from './model-row.ts';
 export * from './names.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';
+export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
-export { copiedOrdering, keyBackfills, keyCollation, keySql, type KeyBackfill } from './keys.ts';
+export { copiedOrdering, keyBackfills, keyOrder, keySql, type KeyBackfill } from './keys.ts';

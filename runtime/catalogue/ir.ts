@@ -31,6 +31,8 @@ export interface DisplayPart {
   readonly text?: string;
   readonly path?: readonly string[];
   readonly filter?: string;
+  /** the second path a filter reads (`ip_range`'s end address) */
+  readonly arg?: readonly string[];
 }
 export type DisplayRule = readonly (readonly DisplayPart[])[];
 
@@ -45,7 +47,7 @@ export interface OrderTerm {
 /** A stored key (runtime/catalogue/keys.ts): a column kept derived from the row, for ordering by an index. */
 export type StoredKey =
   /** NetBox's Interface._name: naturalize_interface of the row's own column `of` (a field of the model) */
-  | { readonly column: string; readonly kind: 'naturalize_interface'; readonly of: string; readonly maxLength: number }
+  | { readonly column: string; readonly kind: 'naturalize_interface'; readonly of: string }
   | {
       readonly column: string;
       /** column `from` (field `field`) of the row in `table` that this row's foreign key `via` names */
@@ -194,6 +196,8 @@ export interface ModelDef {
   readonly ordering: readonly OrderTerm[];
   /** columns the write path keeps derived from each row; ordering terms may name them */
   readonly keys?: readonly StoredKey[];
+  /** the list's default order where NetBox's view orders otherwise than the model (module bays by name) */
+  readonly listOrdering?: readonly OrderTerm[];
   readonly uniques: readonly UniqueDef[];
   readonly rules: readonly RuleDef[];
   readonly search: readonly string[];

@@ -8,19 +8,23 @@
  * backfills it, and so does the reconciliation of a branch opened before that migration.
  */
 import type { ModelDef, StoredKey } from './ir.ts';
+import { sortKey } from './sort-key.ts';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The key's value for the row aliased `alias`. */
 export function keySql(k: StoredKey, alias: string): string {
-  if (k.kind === 'naturalize_interface') return `naturalize_interface(${alias}.${q(k.of)}, ${k.maxLength})`;
+  if (k.kind === 'naturalize_interface') return `naturalize_interface(${alias}.${q(k.of)})`;
   return `(SELECT x.${q(k.from)} FROM ${q(k.table)} x WHERE x.id = ${alias}.${q(k.viaColumn)})`;
 }
 
-/** How the key compares: a naturalized name as bytes (NetBox's CollateAsChar), a copy as its source. */
-export function keyCollation(k: StoredKey): string {
-  if (k.kind === 'naturalize_interface') return ' COLLATE "C"';
-  return k.naturalSort ? ' COLLATE natural_sort' : '';
+/**
+ * What the key's column (SQL `column`) is ordered by: a naturalized name as bytes (NetBox's CollateAsChar),
+ * a copy as its source is.
+ */
+export function keyOrder(k: StoredKey, column: string): string {
+  if (k.kind === 'naturalize_interface') return `${column} COLLATE "C"`;
+  return sortKey(k.naturalSort ? { naturalSort: true } : {}, column);
 }
 
 /** The statement that gives every row of `table` its stored keys (`columns`): a migration's backfill. */

@@ -1,7 +1,7 @@
 /**
  * SQL objects the runtime's queries rely on, applied (idempotently) before the migrations:
- * the numeric-aware collation NetBox orders names with, small display helpers, and NetBox's
- * naturalizing functions of its `_name` keys.
+ * the numeric-aware collation NetBox orders names with, NetBox's naturalizing function of an
+ * interface's `_name` key (runtime/catalogue/keys.ts), and small display helpers.
  */
 export const prerequisitesSql = `
 DO $$ BEGIN
@@ -27,36 +27,44 @@ $$ WITH changed AS (
      'modified', coalesce((SELECT jsonb_object_agg(key, m -> key) FROM changed WHERE m ? key), '{}'),
      'current', coalesce((SELECT jsonb_object_agg(key, c -> key) FROM changed WHERE c ? key), '{}')) $$;
 
+-- a part of a name padded to n places with zeros (a longer one kept), or "absent" when there is none
+CREATE OR REPLACE FUNCTION pad_part(v text, n int, absent text) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT CASE WHEN v IS NULL THEN absent WHEN length(v) >= n THEN v ELSE lpad(v, n, '0') END $$;
+
+-- NetBox's naturalize(): every run of digits padded to 8 places (longer runs kept), cut to max_length
+CREATE OR REPLACE FUNCTION naturalize(v text, max_length int) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT left(coalesce(string_agg(CASE WHEN x.m[1] ~ '^[0-9]+$' AND length(x.m[1]) < 8 THEN lpad(x.m[1], 8, '0')
+     ELSE x.m[1] END, '' ORDER BY x.n), ''), max_length)
+     FROM regexp_matches(v, '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS x(m, n) $$;
+
+-- NetBox's naturalize_interface() (its _name, 100 characters, compared byte by byte): slot, subslot, position
+-- and subposition padded to 4 places (9999 when absent), then the type (the leading non-digits), the id,
+-- channel (:n) and virtual circuit (.n) padded to 6 ("......" when absent), then the rest naturalized. As
+-- Python's re.search with NetBox's pattern: "." stops at a line break and "$" also matches before a final
+-- one, and a name the pattern does not match (a line break inside) stays as it is.
+CREATE OR REPLACE FUNCTION naturalize_interface(v text) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT CASE WHEN m IS NULL THEN v
+     ELSE left(o || CASE WHEN length(o) < 100 THEN public.naturalize(m[16], 100 - length(o)) ELSE '' END, 100) END
+     FROM (SELECT m, public.pad_part(m[3], 4, '9999') || public.pad_part(m[5], 4, '9999')
+                  || public.pad_part(m[7], 4, '9999') || public.pad_part(m[9], 4, '9999') || coalesce(m[1], '')
+                  || public.pad_part(m[11], 6, '......') || public.pad_part(m[13], 6, '......')
+                  || public.pad_part(m[15], 6, '......') AS o
+             FROM (SELECT regexp_match(v, '^([^0-9.:]+)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+))?'
+                    || '(:([0-9]+))?(\\.([0-9]+))?([^\\n]*)\\n?$') AS m) x) y $$;
+
 CREATE OR REPLACE FUNCTION ip_with_mask(a inet) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT host(a) || '/' || masklen(a) $$;
 
--- NetBox's natural ordering keys (utilities/ordering.py), for stored keys (runtime/catalogue/keys.ts):
--- digits left-padded to a width (never cut: a longer number stays whole), then the text cut to max_length
-CREATE OR REPLACE FUNCTION natural_pad(part text, width int) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS
-$$ SELECT CASE WHEN length(part) >= width THEN part ELSE lpad(part, width, '0') END $$;
-
--- naturalize(): every run of digits padded to eight
-CREATE OR REPLACE FUNCTION naturalize(value text, max_length int) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS
-$$ SELECT left(coalesce(string_agg(coalesce(natural_pad(m[1], 8), m[2]), '' ORDER BY n), ''), max_length)
-     FROM regexp_matches(value, '([0-9]+)|([^0-9]+)', 'g') WITH ORDINALITY AS x(m, n) $$;
-
--- naturalize_interface(): an interface name as type, slot/subslot/position/subposition, id, channel and
--- virtual circuit (Gi1/0/2:3.100): the four positions padded to four digits (9999 when absent), the type,
--- the last three padded to six (dots when absent), then the rest naturalized. As Python's re.search with
--- NetBox's pattern: "." stops at a line break and "$" also matches before a final one, and a name the
--- pattern does not match stays as it is.
-CREATE OR REPLACE FUNCTION naturalize_interface(value text, max_length int) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT AS
-$$ DECLARE
-  m text[] := regexp_match(value, '^([^0-9.:]+)?(?:([0-9]+)/)?(?:([0-9]+)/)?(?:([0-9]+)/)?(?:([0-9]+)/)?'
-    '([0-9]+)?(?::([0-9]+))?(?:\.([0-9]+))?([^\n]*)\n?$');
-  out text := '';
-BEGIN
-  IF m IS NULL THEN RETURN value; END IF;
-  FOR i IN 2..5 LOOP out := out || coalesce(natural_pad(m[i], 4), '9999'); END LOOP;
-  out := out || coalesce(m[1], '');
-  FOR i IN 6..8 LOOP out := out || coalesce(natural_pad(m[i], 6), '......'); END LOOP;
-  IF length(out) < max_length THEN out := out || naturalize(m[9], max_length - length(out)); END IF;
-  RETURN left(out, max_length);
-END $$;
+-- an IP range as NetBox's IPRange.name writes it: both addresses the same, both whole; else the parts
+-- (by "." or ":") equal at the same place in both, then the start's and the end's parts after as many:
+-- 192.168.1.0-49/22 (NetBox keeps every equal pair, not only a leading run: 10.1.2.3 to 10.2.2.4 is
+-- 10.2.2.3-2.4/…)
+CREATE OR REPLACE FUNCTION ip_range_name(s inet, e inet) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT CASE WHEN host(s) = host(e) THEN host(s) || '-' || host(e) || '/' || masklen(s) ELSE
+     array_to_string(base, sep) || sep || array_to_string(a[cardinality(base) + 1:], sep) || '-'
+       || array_to_string(b[cardinality(base) + 1:], sep) || '/' || masklen(s) END
+     FROM (SELECT a, b, sep, ARRAY(SELECT a[i] FROM generate_subscripts(a, 1) i
+             WHERE i <= cardinality(b) AND a[i] = b[i] ORDER BY i) AS base
+             FROM (SELECT string_to_array(host(s), sep) AS a, string_to_array(host(e), sep) AS b, sep
+                     FROM (SELECT CASE family(s) WHEN 6 THEN ':' ELSE '.' END AS sep) x) y) z $$;
 `;

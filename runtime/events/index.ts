@@ -66,6 +66,80 @@ async function represent(
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
+/** One delivery of `rule`'s webhook for an object's event, in the stream of that webhook and object. */
+function delivery(
+  ctx: WriteContext,
+  rule: Rule,
+  what: string,
+  key: string,
+  context: Record<string, unknown>,
+): TaskSpec {
+  return {
+    kind: deliverWebhookJob,
+    description: `Webhook ${rule.action_object_id}: ${what}`,
+    payload: { webhook_id: rule.action_object_id, event_rule_id: rule.id, context },
+    // one webhook's deliveries for one object share a stream, so they arrive in order; another
+    // webhook's receiver, however slow, never holds them up
+    orderingKey: `webhook:${rule.action_object_id}:${key}`,
+    timeout: Math.ceil(ctx.settings.webhookTimeoutMs / 1000),
+    maxAttempts: 5,
+  };
+}
+
+/** A delivery's body with what a model adds to its `context` (the branching plugin's `active_branch` stays). */
+function withContext(body: Record<string, unknown>, extra: Record<string, unknown> | undefined) {
+  return extra ? { ...body, context: { ...(body.context as Record<string, unknown>), ...extra } } : body;
+}
+
+/** What the models' hooks add to the `context` of their objects' deliveries (`app.model:id` → keys). */
+async function hookContexts(
+  ctx: WriteContext,
+  byModel: ReadonlyMap<ModelDef, number[]>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const [model, ids] of byModel) {
+    const hook = model.hooks ? ctx.hooks.get(model.hooks)?.eventContext : undefined;
+    if (hook) for (const [id, extra] of await hook(ctx, model, ids)) out.set(`${model.key}:${id}`, extra);
+  }
+  return out;
+}
+
+/** An event of an object other than a change (`change_request_approved`), and what its `context` adds. */
+export interface ObjectEvent {
+  readonly model: ModelDef;
+  readonly id: number;
+  readonly type: string;
+  readonly context?: Record<string, unknown>;
+}
+
+/**
+ * Sends an object's event to the enabled rules on its type and event type whose conditions its REST
+ * representation meets, as a change's are sent (in the same transaction): the body is a change's, with
+ * `event` the event type and no snapshots.
+ */
+export async function emitEvent(ctx: WriteContext, e: ObjectEvent): Promise<void> {
+  const rules = await rulesFor(ctx, [e.model.key], [e.type]);
+  if (!rules.length) return;
+  const object = (await represent(ctx, e.model, [e.id])).get(e.id);
+  if (!object) return;
+  const timestamp = new Date().toISOString().replace('Z', '+00:00');
+  const change: Change = {
+    model: e.model,
+    action: 'update',
+    id: e.id,
+    before: null,
+    after: null,
+    repr: '',
+    message: '',
+  };
+  const context = { ...withContext(webhookContext(ctx, change, object, timestamp), e.context), event: e.type };
+  const key = `${e.model.key}:${e.id}`;
+  const tasks = rules
+    .filter((r) => evaluateConditions(r.conditions, object))
+    .map((r) => delivery(ctx, r, `${e.type} ${key}`, key, context));
+  await enqueueTasks(ctx.db, tasks);
+}
+
 /** Representations of objects about to be deleted, kept until their delete events are built. */
 const deleted = new WeakMap<WriteContext, Map<string, Record<string, unknown>>>();
 
@@ -96,6 +170,7 @@ export function createEventObserver(): ChangeObserver {
       }
       for (const [model, ids] of byModel)
         for (const [id, o] of await represent(ctx, model, ids)) data.set(`${model.key}:${id}`, o);
+      const extra = await hookContexts(ctx, byModel);
       const gone = deleted.get(ctx);
       const timestamp = new Date().toISOString().replace('Z', '+00:00');
       const tasks: TaskSpec[] = [];
@@ -104,20 +179,9 @@ export function createEventObserver(): ChangeObserver {
         const object = data.get(key) ?? gone?.get(key) ?? { id: c.id, display: c.repr, ...c.before };
         for (const rule of matching(c)) {
           if (!evaluateConditions(rule.conditions, object)) continue;
-          tasks.push({
-            kind: deliverWebhookJob,
-            description: `Webhook ${rule.action_object_id}: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
-            payload: {
-              webhook_id: rule.action_object_id,
-              event_rule_id: rule.id,
-              context: webhookContext(ctx, c, object, timestamp),
-            },
-            // one webhook's deliveries for one object share a stream, so they arrive in order; another
-            // webhook's receiver, however slow, never holds them up
-            orderingKey: `webhook:${rule.action_object_id}:${key}`,
-            timeout: Math.ceil(ctx.settings.webhookTimeoutMs / 1000),
-            maxAttempts: 5,
-          });
+          const what = `${contextEvent[c.action]} ${c.model.key} ${c.id}`;
+          const body = withContext(webhookContext(ctx, c, object, timestamp), extra.get(key));
+          tasks.push(delivery(ctx, rule, what, key, body));
         }
       }
       await enqueueTasks(ctx.db, tasks);

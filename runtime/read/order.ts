@@ -2,7 +2,7 @@
  * ORDER BY as Django orders a model's rows (a relation by the related model's own ordering, joined),
  * and catalogue expressions read for a row under any alias.
  */
-import { copiedOrdering, keyCollation, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
+import { copiedOrdering, keyOrder, sortKey, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 
@@ -38,8 +38,8 @@ interface OrderPath {
 /**
  * ORDER BY for a list of terms, as Django orders: a relation by the related model's own ordering
  * (joined, or by its key kept on the row: runtime/catalogue/keys.ts; by its id when the term says
- * `byId` or the model has none), descending terms reverse it, names with NetBox's natural_sort
- * collation sort naturally, stored keys as they compare, and ties always break on id.
+ * `byId` or the model has none), descending terms reverse it, names sort as NetBox's do (sortKey: its
+ * natural_sort collation), stored keys as they compare (keyOrder), and ties always break on id.
  */
 export function orderPlan(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): OrderPlan {
   const joins: string[] = [];
@@ -61,7 +61,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
       const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
       const key = m.keys?.find((k) => k.column === t.field);
       if (key) {
-        parts.push(`${a}.${ident(key.column)}${keyCollation(key)}${dir}${nulls}`);
+        parts.push(`${keyOrder(key, `${a}.${ident(key.column)}`)}${dir}${nulls}`);
         continue;
       }
       const f = registry.field(m, t.field);
@@ -71,7 +71,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
         // by the related row's key kept on this one (the device's name on an interface): no join, one index
         const copied = copiedOrdering(m, f.name, target);
         if (copied) {
-          parts.push(`${a}.${ident(copied.key.column)}${keyCollation(copied.key)}${dir}`);
+          parts.push(`${keyOrder(copied.key, `${a}.${ident(copied.key.column)}`)}${dir}`);
           if (copied.withId) parts.push(`${a}.${ident(f.column)}${dir}`);
           continue;
         }
@@ -92,7 +92,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
           WHERE o.app_label = split_part(${c}, '.', 1) AND o.model = split_part(${c}, '.', 2))${dir}${nulls}`);
       } else if (f.column) {
         const c = `${a}.${ident(f.column)}`;
-        parts.push(`${f.naturalSort ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
+        parts.push(`${sortKey(f, c)}${dir}${nulls}`);
       } else if (f.kind === 'computed' && f.computed.type === 'expr') {
         parts.push(`${rowExpression(f.computed.sql, a, joins.length > 0 || a !== alias)}${dir}${nulls}`);
       } else if (f.kind === 'computed' && f.computed.type === 'tree_depth') {

@@ -85,8 +85,9 @@ describe('stored keys across an upgrade', () => {
       for (const schema of ['public', `branch_${b.schema_id}`]) {
         const [row] = await query(
           sql,
-          `SELECT count(*)::int AS wrong FROM ${schema}.dcim_devicebay x JOIN ${schema}.dcim_device d ON d.id = x.device_id
-            WHERE x._name <> naturalize_interface(x.name, 100) OR x._device_name IS DISTINCT FROM d.name`,
+          `SELECT count(*)::int AS wrong
+             FROM ${schema}.dcim_devicebay x JOIN ${schema}.dcim_device d ON d.id = x.device_id
+            WHERE x._name <> naturalize_interface(x.name) OR x._device_name IS DISTINCT FROM d.name`,
         );
         expect({ schema, wrong: row!.wrong }).toEqual({ schema, wrong: 0 });
       }
