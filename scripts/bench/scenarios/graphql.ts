@@ -8,7 +8,8 @@
  *
  * For each: answers/s with 8 clients (an answer is the one GraphQL request, or all the REST pages one
  * after the other), p50 of one client alone, and the SQL statements one answer costs, counted on the
- * wire by a second server process (statements.ts). Target: the 3-level query in one statement (one per root field), whatever the rows.
+ * wire by a second server process (statements.ts). Target: the 3-level query in one statement (one per
+ * root field), whatever the rows.
  */
 import { startCounted, statements, type Counted } from '../statements.ts';
 import { api, AUTH, settle, startServerProcess, type Result } from '../harness.ts';
