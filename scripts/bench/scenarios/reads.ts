@@ -129,7 +129,8 @@ function row(s: Scenario, top: Ceiling, ours: LoadResult, alone: LoadResult, stm
 
 /**
  * Every scenario on every target, one scenario at a time: the ceiling (on the first target's database),
- * then each target loaded, alone and counted. A row per scenario and target.
+ * then each target loaded, alone and counted, a different one first in each scenario. A row per scenario
+ * and target.
  */
 export async function benchReads(targets: readonly ReadTarget[], ceiling: string, seconds: number): Promise<Result[]> {
   const out: Result[] = [];
@@ -146,7 +147,11 @@ export async function benchReads(targets: readonly ReadTarget[], ceiling: string
       alone: await load(`${ceiling}${s.ceiling}`, {}, Math.max(2, seconds / 2), 1),
       bare: await load(`${ceiling}${s.bare}`, {}, seconds),
     };
-    for (const [k, t] of targets.entries()) {
+    // the builds take turns at going first (load drifts within a scenario), listed in their own order
+    const rows: Result[] = [];
+    for (let turn = 0; turn < targets.length; turn++) {
+      const k = (turn + i) % targets.length;
+      const t = targets[k]!;
       const path = plans[k]![i]!.server;
       const ours = await load(`${t.server}${path}`, AUTH, seconds);
       const alone = await load(`${t.server}${path}`, AUTH, Math.max(2, seconds / 2), 1);
@@ -155,8 +160,9 @@ export async function benchReads(targets: readonly ReadTarget[], ceiling: string
         await res.text();
         if (!res.ok) throw new Error(`${path} → ${res.status}`);
       });
-      out.push({ ...row(s, top, ours, alone, stmts), ...(targets.length > 1 ? { build: t.build } : {}) });
+      rows[k] = { ...row(s, top, ours, alone, stmts), ...(targets.length > 1 ? { build: t.build } : {}) };
     }
+    out.push(...rows);
   }
   return out;
 }
