@@ -4,23 +4,15 @@
  * upgrade gets the columns backfilled from its own rows (a device renamed in the branch only orders
  * its bays by the branch's name). The upgrade here gives device bays the interfaces' keys.
  */
-import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { connect, query } from '../../runtime/db/index.ts';
 import { inBranch, readyBranch } from '../helpers/branch.ts';
-import { created, databaseUrl, dropDatabase, startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildVariant } from '../helpers/variant.ts';
+import { created, databaseUrl, startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildVariant, upgradeScratch } from '../helpers/variant.ts';
 
-const dir = resolve('.test-data', `keys-upgrade-${process.pid}`);
-let database = '';
-let server: TestServer | undefined;
-afterAll(async () => {
-  await server?.server.stop();
-  if (database) await dropDatabase(database);
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = upgradeScratch('keys-upgrade');
 
 /** The device bays' ordering made NetBox's interface ordering, with the interfaces' two keys. */
 function withKeys(yaml: string): string {
@@ -44,7 +36,8 @@ async function bays(s: TestServer): Promise<string[]> {
 describe('stored keys across an upgrade', () => {
   it('are backfilled by the migration in main and by reconciliation in an older branch', async () => {
     const before = await startTestServer();
-    database = before.database;
+    const { database } = before;
+    scratch.database = database;
     const site = await created(before, '/api/dcim/sites/', { name: 'ku', slug: 'ku' });
     const mf = await created(before, '/api/dcim/manufacturers/', { name: 'ku', slug: 'ku' });
     const dt = await created(before, '/api/dcim/device-types/', {
@@ -71,10 +64,11 @@ describe('stored keys across an upgrade', () => {
     expect(renamed.status, renamed.text).toBe(200);
     await before.server.stop();
 
-    const v = await buildVariant(dir, { 'dcim.yaml': withKeys });
+    const v = await buildVariant(scratch.dir, { 'dcim.yaml': withKeys });
     expect(v.added).toHaveLength(1);
     expect(readFileSync(join(v.migrationsFolder, v.added[0]!), 'utf8')).toContain('UPDATE "dcim_devicebay" t SET');
-    server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
+    const server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
+    scratch.server = server;
 
     // Gi1/2 has a slot: before the bays without one, as NetBox orders interfaces
     const inOrder = (device: string) => ['Gi1/2', 'bay2', 'bay10'].map((n) => `${device}/${n}`);
