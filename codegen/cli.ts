@@ -11,6 +11,14 @@ import { CatalogueError, readCatalogue } from './catalogue/load.ts';
 import { checkFiles, writeFiles } from './write/disk.ts';
 import { pendingMigration, writeMigration } from './write/migrations.ts';
 import { columnRenames } from '../runtime/catalogue/renames.ts';
+import { keyBackfills } from '../runtime/catalogue/keys.ts';
+import type { Catalogue } from '../runtime/catalogue/ir.ts';
+
+/** The catalogue's renames and key backfills, for the migration (codegen/write/migrations.ts). */
+const migrationInputs = (cat: Catalogue) => {
+  const models = Object.values(cat.models);
+  return { renames: columnRenames(models), backfills: keyBackfills(models) };
+};
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +62,7 @@ function main(): number {
     if (!values['no-migration']) {
       let pending: string[];
       try {
-        pending = pendingMigration(out, migrations, columnRenames(Object.values(result.catalogue.models)));
+        pending = pendingMigration(out, migrations, migrationInputs(result.catalogue));
       } catch (e) {
         console.error(`${migrations}/: ${(e as Error).message}`);
         return 1;
@@ -72,7 +80,7 @@ function main(): number {
   if (!values['no-migration']) {
     let added: string[];
     try {
-      added = writeMigration(out, migrations, columnRenames(Object.values(result.catalogue.models)));
+      added = writeMigration(out, migrations, migrationInputs(result.catalogue));
     } catch (e) {
       console.error(`${migrations}/: ${(e as Error).message}; no migration written`);
       return 1;

@@ -14499,7 +14499,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": "interface"
+            "naturalSort": true
           },
           {
             "name": "label",
@@ -15434,7 +15434,7 @@ export const catalogue: Catalogue = {
             "desc": false
           },
           {
-            "field": "name",
+            "field": "_name",
             "desc": false
           }
         ],
@@ -15652,6 +15652,23 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_name",
+            "kind": "naturalize_interface",
+            "of": "name"
+          },
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -57806,7 +57823,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": "interface"
+            "naturalSort": true
           },
           {
             "name": "enabled",
@@ -58216,7 +58233,7 @@ export const catalogue: Catalogue = {
             "desc": false
           },
           {
-            "field": "name",
+            "field": "_name",
             "desc": false
           }
         ],
@@ -58365,7 +58382,24 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_name",
+            "kind": "naturalize_interface",
+            "of": "name"
+          },
+          {
+            "column": "_virtual_machine_name",
+            "kind": "copy",
+            "via": "virtual_machine",
+            "viaColumn": "virtual_machine_id",
+            "table": "virtualization_virtualmachine",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "vpn.ikepolicy": {
         "key": "vpn.ikepolicy",

@@ -39,7 +39,7 @@ import {
   createDiffObserver,
   reconcileBranches,
   branchableTables,
-  branchRenames,
+  branchUpgrades,
   recoverBranches,
 } from './branching/index.ts';
 
@@ -88,7 +88,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     const admin = connect(o.databaseUrl, { max: 2, applicationName: 'prepare' });
     try {
       await syncObjectTypes(admin, registry);
-      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry), branchRenames(registry));
+      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry), branchUpgrades(registry));
     } finally {
       await admin.end({ timeout: 5 });
     }

@@ -20,6 +20,7 @@ import { placeFields, placementsOf } from './order.ts';
 import { envelope, normalizeField } from './normalize-fields.ts';
 import { normalizeComputed } from './normalize-computed.ts';
 import { actionCall, rulesOf, uniquesOf } from './normalize-rules.ts';
+import { resolveKeys } from './normalize-keys.ts';
 import { byCodePoint, capitalize, pluralize, sequenceName, tableName, verboseFromClass } from './names.ts';
 
 const defaultFeatures = {
@@ -267,6 +268,7 @@ export function normalizeCatalogue(raw: RawCatalogue): Catalogue {
       };
     });
   findReverse(models);
+  resolveKeys(raw, models);
   const sortedModels: Record<string, ModelDef> = {};
   for (const [k, m] of Object.entries(models).sort(([a], [b]) => byCodePoint(a, b))) sortedModels[k] = m;
   const choices: Record<string, ChoiceOption[]> = {};

@@ -273,7 +273,21 @@ const modelKeys = {
     }),
   ),
   display: Union([Str({ minLength: 1 }), List(Str({ minLength: 1 }), { minItems: 1 })]),
-  ordering: Optional(fieldList()),
+  ordering: Optional(fieldList('fields (or keys) in order; `-name` descending')),
+  keys: Optional(
+    mapOf(
+      Union([
+        closed({ naturalize_interface: text("the field named as NetBox's naturalize_interface orders it") }),
+        closed({ copy: text("`<foreign key>.<field>`: the related row's field, kept on this row") }),
+      ]),
+      Str({ pattern: '^_[a-z][a-z0-9_]*$' }),
+      {
+        description:
+          'stored keys (runtime/catalogue/keys.ts): columns the write path keeps derived from each row, ' +
+          "which ordering may name: NetBox's Interface._name, a device's name kept on its interfaces",
+      },
+    ),
+  ),
   list_ordering: Optional(
     fieldList(
       "the list's own default order, where NetBox's view orders otherwise than its model (whose `ordering` other " +

@@ -3,6 +3,7 @@
  * lists naming fields that exist. Every fault is reported with its file and YAML path, all at once.
  */
 import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
+import { keyFaults } from './normalize-keys.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
 import { alsoVia } from './normalize-computed.ts';
@@ -301,9 +302,10 @@ export function validateCatalogue(raw: RawCatalogue): void {
     }
     for (const k of ['ordering', 'list_ordering'] as const)
       checkList(
-        m[k]?.map((o) => o.replace(/^-/, '').replace(/ .*$/, '')),
+        m[k]?.map((o) => o.replace(/^-/, '').replace(/ .*$/, '')).filter((n) => !m.keys?.[n]),
         k,
       );
+    faults.push(...keyFaults(models, key, at));
     if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
     const parent = m.fields.parent;
     if (m.tree && (parent?.type !== 'fk' || parent.to !== key))

@@ -2,7 +2,16 @@
  * IR → drizzle table declarations, one file per app (`generated/db/<app>.ts`), schema-unqualified
  * so the same tables serve main and every branch schema. drizzle-kit reads them to write migrations.
  */
-import type { Catalogue, ColumnField, FieldDef, M2mField, ModelDef, UniqueDef } from '../../runtime/catalogue/ir.ts';
+import type {
+  Catalogue,
+  ColumnField,
+  FieldDef,
+  M2mField,
+  ModelDef,
+  OrderTerm,
+  UniqueDef,
+} from '../../runtime/catalogue/ir.ts';
+import { copiedOrdering, keyOrder } from '../../runtime/catalogue/keys.ts';
 import { pushTo } from '../../runtime/collections.ts';
 import { sortKey } from '../../runtime/catalogue/sort-key.ts';
 import { modelOf } from '../catalogue/lookup.ts';
@@ -124,7 +133,7 @@ function uniqueExpr(m: ModelDef, u: UniqueDef, byName: Map<string, ColumnField>)
   return { code: `uniqueIndex(${name}).on(${exprs.join(', ')})${where}`, imports: ['uniqueIndex'] };
 }
 
-function indexExprs(m: ModelDef): string[] {
+function indexExprs(m: ModelDef, cat: Catalogue): string[] {
   const out: string[] = [];
   const idx = (suffix: string, on: string, using?: string) =>
     `index(${str(pgName(`${m.table}_${suffix}_idx`))})${using ? `.using('${using}', ${on})` : `.on(${on})`}`;
@@ -149,20 +158,36 @@ function indexExprs(m: ModelDef): string[] {
     if (f?.column && f.kind !== 'fk' && o.field !== 'name' && o.field !== 'id')
       out.push(idx(`${f.column}_order`, `t.${camel(f.column)}, t.id`));
   }
-  // a default ordering of several columns (interfaces by device then name, prefixes by VRF then
-  // prefix) gets one index in exactly that order, so a page — even a deep one — is an index walk
-  const terms = m.ordering.filter((o) => o.field !== 'id');
-  const columns = terms.flatMap((o) => {
-    const f = m.fields.find((x) => x.name === o.field);
-    return f?.column ? [{ o, f, column: f.column }] : [];
-  });
-  if (terms.length >= 2 && columns.length === terms.length) {
-    const exprs = columns.map(
-      ({ o, f, column }) => `${sortKey(f, `"${column}"`)}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`,
-    );
-    out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));
-  }
+  const order = defaultOrderIndex(m, cat);
+  if (order) out.push(idx('default_order', `sql\`${order}\``));
   return out;
+}
+
+/**
+ * A default ordering of several columns (interfaces by their device's name, the device and their own
+ * `_name`; prefixes by VRF then prefix) gets one index in exactly that order, so a page — even a deep
+ * one — is an index walk. A relation counts as its copied key and its column (runtime/read/order.ts
+ * orders by them); a term that is neither a column nor such a relation leaves the ordering without one.
+ */
+function defaultOrderIndex(m: ModelDef, cat: Catalogue): string | undefined {
+  const terms = m.ordering.filter((o) => o.field !== 'id');
+  const dir = (o: OrderTerm) => `${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
+  const exprs = terms.map((o) => {
+    const key = m.keys?.find((k) => k.column === o.field);
+    if (key) return `${keyOrder(key, `"${key.column}"`)}${dir(o)}`;
+    const f = m.fields.find((x) => x.name === o.field);
+    const copied = f?.kind === 'fk' ? copiedOrdering(m, f.name, modelOf(cat, f.to)) : undefined;
+    if (copied && f?.column) {
+      // as the join orders: the related model's own terms (plain), reversed by a descending one here
+      const desc = o.desc ? ' DESC' : '';
+      const then = copied.withId ? `, "${f.column}"${desc}` : '';
+      return `${keyOrder(copied.key, `"${copied.key.column}"`)}${desc}${then}`;
+    }
+    if (!f?.column) return undefined;
+    return `${sortKey(f, `"${f.column}"`)}${dir(o)}`;
+  });
+  if (terms.length < 2 || exprs.some((e) => e === undefined)) return undefined;
+  return [...exprs, '"id"'].join(', ');
 }
 
 function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): string {
@@ -178,6 +203,11 @@ function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): stri
     if (d.includes('sql`')) imports.add('sql');
     cols.push(`  ${camel(f.column)}: ${c.builder}${notNull}${d},`);
   }
+  for (const k of m.keys ?? []) {
+    imports.add('text');
+    // a naturalized name is never null ('' before its row is written); a copy is null with its source
+    cols.push(`  ${camel(k.column)}: text(${str(k.column)})${k.kind === 'copy' ? '' : ".notNull().default('')"},`);
+  }
   if (m.tree) {
     for (const i of ['integer', 'bigint', 'text', 'sql']) imports.add(i);
     cols.push("  _depth: integer('_depth').notNull().default(0),");
@@ -191,7 +221,7 @@ function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): stri
       if (e.code.includes('sql`')) imports.add('sql');
       return e.code;
     }),
-    ...indexExprs(m),
+    ...indexExprs(m, cat),
   ];
   if (extras.some((e) => e.startsWith('index('))) imports.add('index');
   if (extras.some((e) => e.includes('sql`'))) imports.add('sql');

@@ -2,11 +2,19 @@
  * Runs drizzle-kit over the generated tables: writes a migration, or checks none is pending. drizzle-kit
  * cannot be told that a column was renamed (it asks on a terminal), so a field's `renamed_from:` is applied
  * to its last snapshot first, in a copy of the migrations, and the new migration starts with the renames.
+ * A stored key's column (runtime/catalogue/keys.ts) that a migration adds is backfilled by it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ColumnRename } from '../../runtime/catalogue/renames.ts';
+import type { KeyBackfill } from '../../runtime/catalogue/keys.ts';
+
+/** What a migration is made with beyond the tables: the catalogue's renames and its keys' backfills. */
+export interface MigrationInputs {
+  readonly renames: readonly ColumnRename[];
+  readonly backfills: readonly KeyBackfill[];
+}
 
 const drizzleKit = resolve('node_modules/.bin/drizzle-kit');
 
@@ -78,16 +86,36 @@ const renameSql = (r: ColumnRename) =>
   `ALTER TABLE "${r.table}" RENAME COLUMN "${r.from}" TO "${r.to}";--> statement-breakpoint\n`;
 
 /**
+ * Gives a new migration the backfill of each table it adds a key column to, after the columns are added
+ * and before its indexes are built (an index is then built once, not kept up through the update).
+ */
+function addBackfills(file: string, backfills: readonly KeyBackfill[]): void {
+  const BREAK = '--> statement-breakpoint';
+  const statements = readFileSync(file, 'utf8').split(BREAK);
+  const added = backfills.filter((b) =>
+    b.columns.some((c) => statements.some((s) => s.includes(`ALTER TABLE "${b.table}" ADD COLUMN "${c}"`))),
+  );
+  if (!added.length) return;
+  const at = statements.findIndex((s) => /^\s*CREATE (UNIQUE )?INDEX/.test(s));
+  const fills = added.map((b) => `\n${b.sql};`);
+  if (at === -1) statements.push(...fills.map((f) => `${f}\n`));
+  else statements.splice(at, 0, ...fills);
+  writeFileSync(file, statements.join(BREAK));
+}
+
+/**
  * The migration the generated tables need, made in a copy of `migrationsDir` (`work`): the new files
  * there, relative to it; none when the tables match the migrations.
  */
-function makeMigration(generatedDir: string, migrationsDir: string, work: string, renames: readonly ColumnRename[]) {
+function makeMigration(generatedDir: string, migrationsDir: string, work: string, inputs: MigrationInputs) {
+  const { renames } = inputs;
   if (existsSync(migrationsDir)) cpSync(migrationsDir, work, { recursive: true });
   const before = new Set(sqlFiles(work));
   const applied = applyRenames(latestSnapshot(work), renames);
   const schema = join(generatedDir, 'db/index.ts');
   runDrizzleKit(schema, work, false);
   let added = sqlFiles(work).filter((f) => !before.has(f));
+  for (const f of added) addBackfills(join(work, f), inputs.backfills);
   if (!applied.length) return added;
   // the renames alone are a migration of their own, which drizzle-kit makes empty
   if (!added.length) runDrizzleKit(schema, work, true);
@@ -98,10 +126,10 @@ function makeMigration(generatedDir: string, migrationsDir: string, work: string
 }
 
 /** Writes a new migration when the tables changed; returns the new files. */
-export function writeMigration(generatedDir: string, migrationsDir: string, renames: readonly ColumnRename[]) {
+export function writeMigration(generatedDir: string, migrationsDir: string, inputs: MigrationInputs) {
   const work = scratch();
   try {
-    const added = makeMigration(generatedDir, migrationsDir, work, renames);
+    const added = makeMigration(generatedDir, migrationsDir, work, inputs);
     if (!added.length) return added;
     mkdirSync(join(migrationsDir, 'meta'), { recursive: true });
     const journal = join('meta', '_journal.json');
@@ -114,10 +142,10 @@ export function writeMigration(generatedDir: string, migrationsDir: string, rena
 }
 
 /** The migration files the generated tables need that migrations/ does not have. */
-export function pendingMigration(generatedDir: string, migrationsDir: string, renames: readonly ColumnRename[]) {
+export function pendingMigration(generatedDir: string, migrationsDir: string, inputs: MigrationInputs) {
   const work = scratch();
   try {
-    return makeMigration(generatedDir, migrationsDir, work, renames);
+    return makeMigration(generatedDir, migrationsDir, work, inputs);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

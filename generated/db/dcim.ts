@@ -387,6 +387,8 @@ export const dcimInterface = pgTable('dcim_interface', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  Name: text('_name').notNull().default(''),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_interface_primary_mac_address_uniq').on(t.primaryMacAddressId),
   unique('dcim_interface_device_name_uniq').on(t.deviceId, t.name),
@@ -401,8 +403,8 @@ export const dcimInterface = pgTable('dcim_interface', {
   index('dcim_interface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('dcim_interface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
-  index('dcim_interface_name_natural_idx').on(sql`naturalize_interface(name) COLLATE "C"`, t.id),
-  index('dcim_interface_default_order_idx').on(sql`"device_id", naturalize_interface("name") COLLATE "C", "id"`),
+  index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('dcim_interface_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "_name" COLLATE "C", "id"`),
 ]);
 /** Interface.vdcs: many-to-many with dcim.virtualdevicecontext */
 export const dcimInterfaceVdcs = pgTable('dcim_interface_vdcs', {

@@ -170,6 +170,8 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  Name: text('_name').notNull().default(''),
+  VirtualMachineName: text('_virtual_machine_name'),
 }, (t) => [
   unique('virtualization_vminterface_primary_mac_address_uniq').on(t.primaryMacAddressId),
   unique('virtualization_vminterface_virtual_machine_name_uniq').on(t.virtualMachineId, t.name),
@@ -182,8 +184,8 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   index('virtualization_vminterface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('virtualization_vminterface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
-  index('virtualization_vminterface_name_natural_idx').on(sql`naturalize_interface(name) COLLATE "C"`, t.id),
-  index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", naturalize_interface("name") COLLATE "C", "id"`),
+  index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
+  index('virtualization_vminterface_default_order_idx').on(sql`"_virtual_machine_name" COLLATE natural_sort, "virtual_machine_id", "_name" COLLATE "C", "id"`),
 ]);
 /** VMInterface.tagged_vlans: many-to-many with ipam.vlan */
 export const virtualizationVminterfaceTaggedVlans = pgTable('virtualization_vminterface_tagged_vlans', {

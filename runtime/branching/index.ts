@@ -6,6 +6,6 @@ export { createBranchSelection } from './middleware.ts';
 export { createBranchRoutes } from './routes.ts';
 export { createDiffObserver, conflictsOf } from './diffs.ts';
 export { reconcileBranches } from './reconcile.ts';
-export { branchableTables, branchRenames, newSchemaId, schemaName } from './schema.ts';
+export { branchableTables, branchUpgrades, newSchemaId, schemaName } from './schema.ts';
 export { recoverBranches } from './branch-rows.ts';
 export { branchJobs, runOperation, type BranchJobPayload, type Operation, type OperationReport } from './operations.ts';

@@ -1,9 +1,10 @@
 /**
  * After main's schema changes (new models, new or removed columns, new indexes), every branch
  * schema is brought in line the same way, so no branch becomes unusable after an upgrade: missing
- * tables are created (with main's rows), columns added or dropped, constraints and indexes added.
+ * tables are created (with main's rows), columns added or dropped (a stored key's backfilled as main's
+ * migration backfilled it), constraints and indexes added.
  */
-import type { ColumnRename } from '../catalogue/index.ts';
+import type { ColumnRename, KeyBackfill } from '../catalogue/index.ts';
 import type { Db, Sql } from '../db/index.ts';
 import { ident } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
@@ -51,12 +52,21 @@ async function renameColumns(
   return done;
 }
 
-async function reconcileSchema(
-  tx: Db,
-  schema: string,
-  tables: string[],
-  renames: readonly ColumnRename[],
-): Promise<string[]> {
+/** What a branch is brought in line with besides main's tables: renamed columns, stored keys' backfills. */
+export interface Upgrades {
+  readonly renames: readonly ColumnRename[];
+  readonly backfills: readonly KeyBackfill[];
+}
+
+/** Stored keys' columns just added to a branch's table: given their values, as main's migration gave them. */
+async function backfill(tx: Db, schema: string, b: KeyBackfill): Promise<void> {
+  await query(tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
+  await query(tx, b.sql);
+  await query(tx, "SELECT set_config('search_path', 'public', true)");
+}
+
+async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrades: Upgrades): Promise<string[]> {
+  const { renames } = upgrades;
   const done: string[] = [];
   const present = new Set(
     (await query(tx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
@@ -81,6 +91,8 @@ async function reconcileSchema(
       );
       done.push(`+column ${t}.${name}`);
     }
+    const keys = upgrades.backfills.find((b) => b.table === t && b.columns.some((c) => !branch.has(c)));
+    if (keys) await backfill(tx, schema, keys);
     for (const name of branch.keys()) {
       if (main.has(name)) continue;
       await query(tx, `ALTER TABLE ${ident(schema)}.${ident(t)} DROP COLUMN ${ident(name)}`);
@@ -148,14 +160,14 @@ async function reconcileSchema(
 export async function reconcileBranches(
   sql: Sql,
   tables: string[],
-  renames: readonly ColumnRename[],
+  upgrades: Upgrades,
 ): Promise<Record<string, string[]>> {
   const schemas = (await query(sql, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'branch\\_%'`)).map(
     (r) => r.nspname as string,
   );
   const out: Record<string, string[]> = {};
   for (const schema of schemas) {
-    const done = await sql.begin((tx) => reconcileSchema(tx, schema, tables, renames));
+    const done = await sql.begin((tx) => reconcileSchema(tx, schema, tables, upgrades));
     if (done.length) out[schema] = done;
   }
   return out;

@@ -4,7 +4,7 @@
  * code against main or a branch inside one transaction by switching search_path (SET LOCAL).
  */
 import { randomInt } from 'node:crypto';
-import { columnRenames, type ColumnRename, type Registry } from '../catalogue/index.ts';
+import { columnRenames, keyBackfills, type ColumnRename, type KeyBackfill, type Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -32,9 +32,13 @@ export function branchableTables(registry: Registry): string[] {
   return [...tables].sort();
 }
 
-/** Columns of branched tables that the catalogue renamed (a branch's copy is renamed alike). */
-export function branchRenames(registry: Registry): ColumnRename[] {
-  return columnRenames(registry.all().filter((m) => m.features.branching));
+/**
+ * What a branch opened before an upgrade is brought in line with (reconcile.ts): columns of branched tables
+ * that the catalogue renamed (a branch's copy is renamed alike), and the backfills of their stored keys.
+ */
+export function branchUpgrades(registry: Registry): { renames: ColumnRename[]; backfills: KeyBackfill[] } {
+  const models = registry.all().filter((m) => m.features.branching);
+  return { renames: columnRenames(models), backfills: keyBackfills(models) };
 }
 
 /** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */

@@ -9,3 +9,4 @@ export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts'
 export { formModel } from './forms.ts';
 export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
+export { copiedOrdering, keyBackfills, keyOrder, keySql, type KeyBackfill } from './keys.ts';

@@ -140,11 +140,8 @@ export interface FieldCommon {
    * included, as NetBox keeps it on the row (counter caches)
    */
   readonly snapshot?: boolean | 'blank' | 'ranges';
-  /**
-   * ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`), or `interface`: by
-   * NetBox's naturalize_interface key (sortKey)
-   */
-  readonly naturalSort?: true | 'interface';
+  /** ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`: sortKey) */
+  readonly naturalSort?: true;
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
   /** the name and column the field had before it was renamed (`renamed_from:`), read as its own where found */

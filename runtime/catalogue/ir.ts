@@ -44,6 +44,23 @@ export interface OrderTerm {
   readonly byId?: boolean;
 }
 
+/** A stored key (runtime/catalogue/keys.ts): a column kept derived from the row, for ordering by an index. */
+export type StoredKey =
+  /** NetBox's Interface._name: naturalize_interface of the row's own column `of` (a field of the model) */
+  | { readonly column: string; readonly kind: 'naturalize_interface'; readonly of: string }
+  | {
+      readonly column: string;
+      /** column `from` (field `field`) of the row in `table` that this row's foreign key `via` names */
+      readonly kind: 'copy';
+      readonly via: string;
+      readonly viaColumn: string;
+      readonly table: string;
+      readonly field: string;
+      readonly from: string;
+      /** the copied field orders naturally (natural_sort), as the key then does */
+      readonly naturalSort: boolean;
+    };
+
 export interface UniqueDef {
   readonly fields: readonly string[];
   /** compare these fields case-insensitively */
@@ -177,6 +194,8 @@ export interface ModelDef {
   readonly genericNested?: readonly string[];
   readonly display: DisplayRule;
   readonly ordering: readonly OrderTerm[];
+  /** columns the write path keeps derived from each row; ordering terms may name them */
+  readonly keys?: readonly StoredKey[];
   /** the list's default order where NetBox's view orders otherwise than the model (module bays by name) */
   readonly listOrdering?: readonly OrderTerm[];
   readonly uniques: readonly UniqueDef[];

@@ -3,6 +3,5 @@ import type { FieldCommon } from './ir-fields.ts';
 
 /** What a field's column (SQL `column`) is ordered by: NetBox's natural order of names, or the value. */
 export function sortKey(f: Pick<FieldCommon, 'naturalSort'>, column: string): string {
-  if (f.naturalSort === 'interface') return `naturalize_interface(${column}) COLLATE "C"`;
   return f.naturalSort ? `${column} COLLATE natural_sort` : column;
 }

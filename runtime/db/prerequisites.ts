@@ -1,7 +1,7 @@
 /**
  * SQL objects the runtime's queries rely on, applied (idempotently) before the migrations:
- * the numeric-aware collation NetBox orders names with, the key it orders interface names by, and
- * small display helpers.
+ * the numeric-aware collation NetBox orders names with, NetBox's naturalizing function of an
+ * interface's `_name` key (runtime/catalogue/keys.ts), and small display helpers.
  */
 export const prerequisitesSql = `
 DO $$ BEGIN
@@ -39,15 +39,18 @@ $$ SELECT left(coalesce(string_agg(CASE WHEN x.m[1] ~ '^[0-9]+$' AND length(x.m[
 
 -- NetBox's naturalize_interface() (its _name, 100 characters, compared byte by byte): slot, subslot, position
 -- and subposition padded to 4 places (9999 when absent), then the type (the leading non-digits), the id,
--- channel (:n) and virtual circuit (.n) padded to 6 ("......" when absent), then the rest naturalized
+-- channel (:n) and virtual circuit (.n) padded to 6 ("......" when absent), then the rest naturalized. As
+-- Python's re.search with NetBox's pattern: "." stops at a line break and "$" also matches before a final
+-- one, and a name the pattern does not match (a line break inside) stays as it is.
 CREATE OR REPLACE FUNCTION naturalize_interface(v text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT left(o || CASE WHEN length(o) < 100 THEN public.naturalize(m[16], 100 - length(o)) ELSE '' END, 100)
+$$ SELECT CASE WHEN m IS NULL THEN v
+     ELSE left(o || CASE WHEN length(o) < 100 THEN public.naturalize(m[16], 100 - length(o)) ELSE '' END, 100) END
      FROM (SELECT m, public.pad_part(m[3], 4, '9999') || public.pad_part(m[5], 4, '9999')
                   || public.pad_part(m[7], 4, '9999') || public.pad_part(m[9], 4, '9999') || coalesce(m[1], '')
                   || public.pad_part(m[11], 6, '......') || public.pad_part(m[13], 6, '......')
                   || public.pad_part(m[15], 6, '......') AS o
              FROM (SELECT regexp_match(v, '^([^0-9.:]+)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+)/)?(([0-9]+))?'
-                    || '(:([0-9]+))?(\\.([0-9]+))?(.*)$') AS m) x) y $$;
+                    || '(:([0-9]+))?(\\.([0-9]+))?([^\\n]*)\\n?$') AS m) x) y $$;
 
 CREATE OR REPLACE FUNCTION ip_with_mask(a inet) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT host(a) || '/' || masklen(a) $$;

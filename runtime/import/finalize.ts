@@ -1,13 +1,14 @@
 /**
  * What a group's completion and the import's end bring into line, with the write path's own
  * functions: held-back references and links set, tree columns (`_path`, `_sort`, `_depth`) computed
- * by persist.ts's refreshTree, id sequences moved past the largest id copied (new objects continue
- * after the source's), and every process's caches told that users, tokens, permissions, custom
- * fields and config contexts changed.
+ * by persist.ts's refreshTree, stored keys (`_name`) by keys.ts's refreshKeys, id sequences moved past
+ * the largest id copied (new objects continue after the source's), and every process's caches told
+ * that users, tokens, permissions, custom fields and config contexts changed.
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, notifyChanged, type Db, type Tx, query } from '../db/index.ts';
 import { refreshTree } from '../write/persist.ts';
+import { refreshKeys } from '../write/keys.ts';
 import { customFieldsCache } from '../custom-fields/index.ts';
 import { authCache } from '../auth/permissions.ts';
 import { configContextCache } from '../read/config-context.ts';
@@ -32,6 +33,7 @@ export async function finishGroup(tx: Tx, registry: Registry, group: Group, repo
   await releaseLinks(tx, registry, group.late, report);
   for (const m of group.models) {
     if (m.tree) await refreshTree(tx, m);
+    await refreshKeys(tx, m);
     await advanceSequence(tx, m);
   }
   await markDone(

@@ -2,7 +2,7 @@
  * ORDER BY as Django orders a model's rows (a relation by the related model's own ordering, joined),
  * and catalogue expressions read for a row under any alias.
  */
-import { sortKey, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
+import { copiedOrdering, keyOrder, sortKey, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 
@@ -37,9 +37,9 @@ interface OrderPath {
 
 /**
  * ORDER BY for a list of terms, as Django orders: a relation by the related model's own ordering
- * (joined; by its id when the term says `byId` or the model has none), descending terms reverse
- * it, names sort as NetBox's do (sortKey: its natural_sort collation, an interface's naturalized name), and
- * ties always break on id.
+ * (joined, or by its key kept on the row: runtime/catalogue/keys.ts; by its id when the term says
+ * `byId` or the model has none), descending terms reverse it, names sort as NetBox's do (sortKey: its
+ * natural_sort collation), stored keys as they compare (keyOrder), and ties always break on id.
  */
 export function orderPlan(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): OrderPlan {
   const joins: string[] = [];
@@ -58,11 +58,23 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
         parts.push(`${a}.id${dir}`);
         continue;
       }
+      const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
+      const key = m.keys?.find((k) => k.column === t.field);
+      if (key) {
+        parts.push(`${keyOrder(key, `${a}.${ident(key.column)}`)}${dir}${nulls}`);
+        continue;
+      }
       const f = registry.field(m, t.field);
       if (!f) continue;
-      const nulls = t.nullsFirst ? ' NULLS FIRST' : '';
       if (f.kind === 'fk' && !t.byId && depth < MAX_ORDER_DEPTH) {
         const target = registry.model(f.to);
+        // by the related row's key kept on this one (the device's name on an interface): no join, one index
+        const copied = copiedOrdering(m, f.name, target);
+        if (copied) {
+          parts.push(`${keyOrder(copied.key, `${a}.${ident(copied.key.column)}`)}${dir}`);
+          if (copied.withId) parts.push(`${a}.${ident(f.column)}${dir}`);
+          continue;
+        }
         if (target.ordering.length) {
           const j = `${alias}_o${joins.length + 1}`;
           const required = inner && !f.nullable;

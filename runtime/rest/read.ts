@@ -131,9 +131,10 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const userId = c.var.user?.id ?? null;
   let where = await buildWhere({ db: tx, registry, params, userId }, model, q, { strict: settings.strictFiltering });
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
-  // pages of more than a hundred rows build related objects, lists and counts once per page
-  // (read/page-sql.ts); smaller ones row by row, which costs PostgreSQL less to set up
-  const out = await outputFor(c, model, names, page.limit === null || page.limit > 100);
+  // a page builds related objects, lists and counts once per page (read/page-sql.ts), however many rows
+  // name the same related object; a named statement's plan is kept, so this costs less than row by row
+  // for any page size (50 devices: 4.6 ms of PostgreSQL's time against 5.8 row by row, issue 37)
+  const out = await outputFor(c, model, names, true);
   if (cursor !== undefined)
     return cursorPage(c, { model, where, params }, { url, start: cursor, limit: page.limit }, out);
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;

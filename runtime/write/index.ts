@@ -14,6 +14,7 @@ import { removeFilesOfDeleted, removeReplacedFiles } from './files.ts';
 import { checkRequired, defaults, newPending, readItem, typeName } from './item.ts';
 import { allocateIds, deleteRows, insertRows, refreshTree, updateRows, writeM2m, writeTags } from './persist.ts';
 import { resolveRelations } from './resolve.ts';
+import { refreshCopies, refreshKeys } from './keys.ts';
 import { instantiateComponents } from './instantiate.ts';
 import { writeChildren } from './children.ts';
 import { loadSnapshots } from './snapshot.ts';
@@ -317,6 +318,7 @@ export async function updateObjects(
   const last = new Map(items.map((p) => [p.id, p]));
   const writes = [...last.values()];
   await updateRows(ctx.db, model, writes);
+  await refreshCopies(ctx.db, ctx.registry, model, writes);
   removeReplacedFiles(ctx, model, writes);
   if (model.tree && writes.some((p) => p.values.parent !== p.before?.parent || p.values.name !== p.before?.name))
     await refreshTree(ctx.db, model);
@@ -442,6 +444,7 @@ export async function deleteObjects(
         [...set],
       ]);
       if (owner.tree && f.name === 'parent') await refreshTree(ctx.db, owner);
+      await refreshKeys(ctx.db, owner, [...set]);
     }
     const a = await loadSnapshots(ctx.db, ctx.registry, owner, all);
     for (const id of all)

@@ -6,6 +6,7 @@ import type { ColumnField, ModelDef } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
 import type { Pending } from './types.ts';
 import { tables } from '../db/tables.ts';
+import { keyValues } from './keys.ts';
 
 function writableColumns(model: ModelDef): ColumnField[] {
   return model.fields.filter(
@@ -32,11 +33,14 @@ const hasTimestamps = (model: ModelDef) => model.fields.some((f) => f.name === '
 
 export async function insertRows(db: Db, model: ModelDef, items: Pending[]): Promise<void> {
   const cols = writableColumns(model);
-  const names = ['id', ...cols.map((f) => f.column)].map(ident).join(', ');
+  const names = ['id', ...cols.map((f) => f.column)].map(ident);
+  // the row's stored keys (keys.ts) from the values it is written with
+  const keys = keyValues(model, 'r');
   await query(
     db,
-    `INSERT INTO ${ident(model.table)} (${names}) SELECT ${names}
-      FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb)`,
+    `INSERT INTO ${ident(model.table)} (${[...names, ...keys.map(([c]) => c)].join(', ')})
+      SELECT ${[...names.map((n) => `r.${n}`), ...keys.map(([, v]) => v)].join(', ')}
+      FROM jsonb_populate_recordset(NULL::${ident(model.table)}, $1::text::jsonb) r`,
     [JSON.stringify(items.map((i) => rowJson(model, i, cols)))],
   );
 }
@@ -45,6 +49,10 @@ export async function updateRows(db: Db, model: ModelDef, items: Pending[]): Pro
   const cols = writableColumns(model);
   const targets = cols.map((f) => ident(f.column));
   const sources = cols.map((f) => `r.${ident(f.column)}`);
+  for (const [column, value] of keyValues(model, 'r')) {
+    targets.push(column);
+    sources.push(value);
+  }
   if (hasTimestamps(model)) {
     targets.push('last_updated');
     sources.push('now()');

@@ -103,16 +103,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function spawnUntil(
-  script: string,
-  env: Record<string, string>,
-  ready: string,
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
+/** How a process is started: its environment, the line it prints when ready, and where (a build's folder). */
+interface Spawn {
+  readonly env: Record<string, string>;
+  readonly ready: string;
+  readonly nodeArgs?: readonly string[];
+  readonly cwd?: string;
+}
+
+async function spawnUntil(script: string, { env, ready, nodeArgs = [], cwd }: Spawn): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   let out = '';
   child.stdout!.on('data', (d) => {
@@ -140,19 +144,20 @@ async function spawnUntil(
 }
 
 /**
- * The server as `npm start` runs it, in production mode, on the benchmark's database. With
- * BENCH_CPU_PROF=<folder> each server process writes a V8 CPU profile there when it stops.
+ * The server as `npm start` runs it, in production mode, on the benchmark's database; `cwd`: the folder
+ * of the build to run (builds.ts; this tree's by default). With BENCH_CPU_PROF=<folder> each server
+ * process writes a V8 CPU profile there when it stops.
  */
 export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nb-bench-data-'));
   let server: ServerProcess;
   try {
-    server = await spawnUntil(
-      'runtime/main.ts',
-      {
+    server = await spawnUntil('runtime/main.ts', {
+      env: {
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         SUPERUSER_NAME: 'admin',
@@ -161,9 +166,10 @@ export async function startServerProcess(
         MAX_BULK_ITEMS: '100000',
         ...env,
       },
-      'API listening',
-      process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
-    );
+      ready: 'API listening',
+      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+      cwd,
+    });
   } catch (e) {
     // a server that did not start leaves no data folder either
     rmSync(dataDir, { recursive: true, force: true });
@@ -174,7 +180,7 @@ export async function startServerProcess(
 
 /** The ceiling (scripts/bench/ceiling.ts) on the same database, in its own process. */
 export function startCeilingProcess(databaseUrl: string): Promise<ServerProcess> {
-  return spawnUntil('scripts/bench/ceiling.ts', { DATABASE_URL: databaseUrl }, 'ceiling listening');
+  return spawnUntil('scripts/bench/ceiling.ts', { env: { DATABASE_URL: databaseUrl }, ready: 'ceiling listening' });
 }
 
 export async function api(base: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -191,8 +197,20 @@ export async function api(base: string, method: string, path: string, body?: unk
 export interface Result {
   /** the PostgreSQL the scenario ran on, when a run covers several */
   readonly database?: string;
+  /** the build measured, when a run compares several (builds.ts) */
+  readonly build?: string;
   readonly scenario: string;
   readonly metrics: Record<string, number | string>;
   readonly target?: string;
   readonly met?: boolean;
+}
+
+/** What autovacuum does within a minute of a bulk load: the visibility map and the statistics. */
+export async function settle(databaseUrl: string): Promise<void> {
+  const admin = connect(databaseUrl, { max: 1 });
+  try {
+    await query(admin, 'VACUUM ANALYZE');
+  } finally {
+    await admin.end();
+  }
 }

@@ -10,6 +10,8 @@
  *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
  *   --interfaces=50000    interfaces already in the table before bulk-creating more
+ *   --compare=e180258,main   other commits whose read scenarios run beside this tree's, in the same
+ *                         run (builds.ts: a scratch worktree each, a database each, the same data set)
  *   --postgres=embedded,15   the databases to run on, one after the other, side by side in the
  *                         results: `embedded` (PostgreSQL 18), `url` (DATABASE_URL as given; the
  *                         default when it is set), `15` (a cluster of Debian's PostgreSQL 15 made
@@ -18,6 +20,7 @@
 import { parseArgs } from 'node:util';
 import { connect, query } from '../../runtime/db/index.ts';
 import {
+  settle,
   startCeilingProcess,
   startDatabase,
   startServerProcess,
@@ -25,6 +28,8 @@ import {
   type DatabaseKind,
   type Result,
 } from './harness.ts';
+import { checkout, thisTree, type Build } from './builds.ts';
+import { startBuildTarget, targetOf, type RunningTarget } from './targets.ts';
 import { machine, writeResults } from './report.ts';
 import { createDataset, type Dataset } from './dataset.ts';
 import { benchReads } from './scenarios/reads.ts';
@@ -47,6 +52,7 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     'branch-scales': { type: 'string', default: '10000,100000,1000000' },
     merge: { type: 'string', default: '10000' },
+    compare: { type: 'string' },
   },
 });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
@@ -63,6 +69,24 @@ function kindOf(name: string): DatabaseKind {
 const started = Date.now();
 const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
 
+/** The builds `--compare` names, checked out once for the whole run. */
+const builds: Build[] = [];
+
+/** The read scenarios on this tree's server and every build compared, beside one ceiling. */
+async function reads(db: Database, server: string, data: Dataset): Promise<Result[]> {
+  const targets: RunningTarget[] = [];
+  const ceiling = await startCeilingProcess(db.url);
+  try {
+    targets.push(await targetOf(builds.length ? thisTree().label : '', db.url, server, data));
+    for (const b of builds) targets.push(await startBuildTarget(db, b, Number(values.scale), step));
+    step('reads, against the bare and the same-SQL ceilings');
+    return await benchReads(targets, ceiling.url, seconds);
+  } finally {
+    for (const t of targets) await t.stop();
+    await ceiling.stop();
+  }
+}
+
 /** Every wanted scenario on one database. */
 async function runOn(db: Database): Promise<Result[]> {
   const results: Result[] = [];
@@ -72,10 +96,7 @@ async function runOn(db: Database): Promise<Result[]> {
     if (want('reads') || want('scaling') || want('import')) {
       step('creating the data set through the API');
       data = await createDataset(server.url, Number(values.scale));
-      // what autovacuum does within a minute of a bulk load: visibility map and statistics
-      const admin = connect(db.url, { max: 1 });
-      await query(admin, 'VACUUM ANALYZE');
-      await admin.end();
+      await settle(db.url);
       results.push({
         scenario: `data set: ${data.objects.toLocaleString('en')} objects created through the API`,
         metrics: { seconds: +data.seconds.toFixed(1), 'objects/s': Math.round(data.objects / data.seconds) },
@@ -83,13 +104,7 @@ async function runOn(db: Database): Promise<Result[]> {
       step(`data set ready: ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
     }
     if (want('reads') && data) {
-      step('reads, against the bare and the same-SQL ceilings');
-      const ceiling = await startCeilingProcess(db.url);
-      try {
-        results.push(...(await benchReads(server.url, ceiling.url, data, seconds)));
-      } finally {
-        await ceiling.stop();
-      }
+      results.push(...(await reads(db, server.url, data)));
     }
     if (want('scaling') && data) {
       step('1 → 2 processes');
@@ -159,6 +174,8 @@ async function main(): Promise<void> {
   const interrupted = () => void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  process.once('exit', () => builds.forEach((b) => b.remove()));
+  for (const commit of values.compare?.split(',').filter(Boolean) ?? []) builds.push(checkout(commit.trim(), step));
   for (const name of kinds) {
     step(`PostgreSQL: ${name}`);
     current = await startDatabase(kindOf(name));

@@ -15,17 +15,22 @@ export function machine(pgVersion: string): Record<string, string> {
 
 export function markdown(results: Result[], about: Record<string, string>): string {
   const keys = [...new Set(results.flatMap((r) => Object.keys(r.metrics)))];
-  const db = results.some((r) => r.database);
+  // the columns that say where a row ran: the PostgreSQL, and the build when a run compares builds
+  const where = [
+    ...(results.some((r) => r.database) ? [['PostgreSQL', (r: Result) => r.database] as const] : []),
+    ...(results.some((r) => r.build) ? [['build', (r: Result) => r.build] as const] : []),
+  ];
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
     ...Object.entries(about).map(([k, v]) => `- ${k}: ${v}`),
     '',
-    `| ${db ? 'PostgreSQL | ' : ''}scenario | ${keys.join(' | ')} | target | met |`,
-    `|${db ? '---|' : ''}---|${keys.map(() => '---').join('|')}|---|---|`,
+    `| ${where.map(([h]) => `${h} | `).join('')}scenario | ${keys.join(' | ')} | target | met |`,
+    `|${where.map(() => '---|').join('')}---|${keys.map(() => '---').join('|')}|---|---|`,
     ...results.map(
       (r) =>
-        `| ${db ? `${r.database ?? ''} | ` : ''}${r.scenario} | ${keys.map((k) => r.metrics[k] ?? '').join(' | ')} | ` +
+        `| ${where.map(([, v]) => `${v(r) ?? ''} | `).join('')}${r.scenario} | ` +
+        `${keys.map((k) => r.metrics[k] ?? '').join(' | ')} | ` +
         `${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} |`,
     ),
   ];

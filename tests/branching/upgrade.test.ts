@@ -3,21 +3,12 @@
  * a new field) gets the new table and column when the upgraded server starts, keeps its data,
  * and its changes to the new model and field merge into main.
  */
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inBranch, operate, readyBranch } from '../helpers/branch.ts';
-import { dropDatabase, startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildVariant } from '../helpers/variant.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { buildVariant, upgradeScratch } from '../helpers/variant.ts';
 
-const dir = resolve('.test-data', `upgrade-${process.pid}`);
-let database = '';
-let server: TestServer | undefined;
-afterAll(async () => {
-  await server?.server.stop();
-  if (database) await dropDatabase(database);
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = upgradeScratch('upgrade');
 
 const widget = `
   widget:
@@ -34,7 +25,7 @@ const widget = `
 describe('a branch across an upgrade', () => {
   it('gets new tables and columns, keeps its data, and merges changes to them', async () => {
     const before = await startTestServer();
-    database = before.database;
+    scratch.database = before.database;
     const b = await readyBranch(before, 'old-branch', true);
     const site = (await inBranch(before, b.schema_id).request('POST', '/api/dcim/sites/', { name: 'pre', slug: 'pre' }))
       .body;
@@ -43,14 +34,15 @@ describe('a branch across an upgrade', () => {
     const siteName =
       '      name: {type: string, natural_sort: true, max_length: 100, required: true, unique: true, ' +
       'example: "AMS1"}';
-    const v = await buildVariant(dir, {
+    const v = await buildVariant(scratch.dir, {
       'dcim.yaml': (yaml) =>
         yaml
           .replace('\n  site:\n', `${widget}\n  site:\n`)
           .replace(siteName, `${siteName}\n      nickname: {type: string, max_length: 50}`),
     });
     expect(v.added).toHaveLength(1);
-    server = await startTestServer({ ...v, database, env: { WORKER_IN_PROCESS: 'true' } });
+    const server = await startTestServer({ ...v, database: scratch.database, env: { WORKER_IN_PROCESS: 'true' } });
+    scratch.server = server;
     const br = inBranch(server, b.schema_id);
 
     const kept = await br.request('GET', `/api/dcim/sites/${site.id}/`);

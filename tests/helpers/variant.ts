@@ -3,11 +3,11 @@
  * some of its files, generated (code and a new migration) into its own folder by the real code generator.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect } from 'vitest';
-import type { TestServerOptions } from './server.ts';
+import { afterAll, expect } from 'vitest';
+import { dropDatabase, type TestServer, type TestServerOptions } from './server.ts';
 
 export interface Variant extends Required<
   Pick<TestServerOptions, 'catalogue' | 'filters' | 'routes' | 'migrationsFolder'>
@@ -58,4 +58,22 @@ export async function buildVariant(
     ),
     dir,
   };
+}
+
+/** What an upgrade test leaves, removed after its file: the variants' folder, its database, the server last started. */
+export interface UpgradeScratch {
+  readonly dir: string;
+  database: string;
+  server?: TestServer;
+}
+
+/** The scratch of upgrade test `name` (a folder under .test-data), removed by an afterAll. */
+export function upgradeScratch(name: string): UpgradeScratch {
+  const scratch: UpgradeScratch = { dir: resolve('.test-data', `${name}-${process.pid}`), database: '' };
+  afterAll(async () => {
+    await scratch.server?.server.stop();
+    if (scratch.database) await dropDatabase(scratch.database);
+    rmSync(scratch.dir, { recursive: true, force: true });
+  });
+  return scratch;
 }

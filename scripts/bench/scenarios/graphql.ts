@@ -8,13 +8,11 @@
  *
  * For each: answers/s with 8 clients (an answer is the one GraphQL request, or all the REST pages one
  * after the other), p50 of one client alone, and the SQL statements one answer costs, counted on the
- * wire by a second server process that reaches PostgreSQL through tests/helpers/pg-counter.ts (the
- * measured server goes to PostgreSQL directly; BENCH_SHOW_STATEMENTS=1 prints each count and the new
- * statements' texts). Target: the 3-level query in one statement (one per root field), whatever the rows.
+ * wire by a second server process (statements.ts). Target: the 3-level query in one statement (one per
+ * root field), whatever the rows.
  */
-import { connect, query } from '../../../runtime/db/index.ts';
-import { startPgCounter, type PgCounter } from '../../../tests/helpers/pg-counter.ts';
-import { api, AUTH, startServerProcess, type Result } from '../harness.ts';
+import { startCounted, statements, type Counted } from '../statements.ts';
+import { api, AUTH, settle, startServerProcess, type Result } from '../harness.ts';
 
 const DEVICES = 1000;
 const INTERFACES = 4;
@@ -68,24 +66,6 @@ async function drive(base: string, read: Read, seconds: number, clients: number)
   };
 }
 
-/** Statements one answer costs: the fewest over five (a stray background statement may fall in one). */
-async function statements(counter: PgCounter, base: string, read: Read): Promise<number> {
-  await read(base); // caches and a token's last_used
-  await new Promise((r) => setTimeout(r, 200));
-  let fewest = Infinity;
-  for (let i = 0; i < 5; i++) {
-    counter.reset();
-    await read(base);
-    fewest = Math.min(fewest, counter.counts().statements);
-    if (process.env.BENCH_SHOW_STATEMENTS)
-      console.log(
-        counter.counts(),
-        counter.texts().map((t) => t.slice(0, 160)),
-      );
-  }
-  return fewest;
-}
-
 async function createData(base: string): Promise<void> {
   const site = await api(base, 'POST', '/api/dcim/sites/', { name: 'gq', slug: 'gq' });
   const mf = await api(base, 'POST', '/api/dcim/manufacturers/', { name: 'gq', slug: 'gq' });
@@ -129,17 +109,12 @@ export async function benchGraphql(
   step: (what: string) => void,
 ): Promise<Result[]> {
   const server = await startServerProcess(databaseUrl);
-  const counter = await startPgCounter(databaseUrl);
-  let counted: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let counted: Counted | undefined;
   try {
     step(`GraphQL: ${DEVICES} devices, ${DEVICES * INTERFACES} interfaces and as many IP addresses`);
     await createData(server.url);
-    // what autovacuum does within a minute of a bulk load: visibility map and statistics
-    const admin = connect(databaseUrl, { max: 1 });
-    await query(admin, 'VACUUM ANALYZE');
-    await admin.end();
-    // no job worker in the counting process: its heartbeats and polls would be counted with the reads
-    counted = await startServerProcess(counter.route(databaseUrl), { WORKER_IN_PROCESS: 'false' });
+    await settle(databaseUrl);
+    const { counter, server: countedServer } = (counted = await startCounted(databaseUrl));
     const pages = (path: string, rows: number) =>
       Array.from({ length: Math.ceil(rows / 1000) }, (_, i) => `${path}?brief=true&limit=1000&offset=${i * 1000}`);
     const scenarios = [
@@ -165,8 +140,8 @@ export async function benchGraphql(
     const out: Result[] = [];
     for (const s of scenarios) {
       step(`GraphQL: ${s.name}`);
-      const gqStatements = await statements(counter, counted.url, s.graphql);
-      const restStatements = await statements(counter, counted.url, s.rest);
+      const gqStatements = await statements(counter, () => s.graphql(countedServer.url));
+      const restStatements = await statements(counter, () => s.rest(countedServer.url));
       await drive(server.url, s.graphql, 1, 1); // plans and caches of the measured server
       await drive(server.url, s.rest, 1, 1);
       const gqLoaded = await drive(server.url, s.graphql, seconds, 8);
@@ -191,6 +166,5 @@ export async function benchGraphql(
   } finally {
     await counted?.stop();
     await server.stop();
-    await counter.close();
   }
 }

@@ -36,6 +36,19 @@ const cases: { given: [string, string]; want: string }[] = [
   { given: ['display: "{name}"', 'display: "{name|shout}"'], want: `${shelf}.display: unknown display filter "shout"` },
   { given: ['display: "{name}"', 'display: "plain"'], want: `${shelf}.display: "plain" names no field` },
   { given: ['ordering: [name]', 'ordering: [nmae]'], want: `${widget}.ordering: unknown field "nmae"` },
+  // stored keys (runtime/catalogue/keys.ts), which the ordering may name
+  {
+    given: ['ordering: [name]', 'keys: {_kinds: {naturalize_interface: kinds}}\n    ordering: [shelf, _kinds]'],
+    want: `${widget}.keys._kinds: "kinds" is not a string field`,
+  },
+  {
+    given: ['ordering: [name]', 'keys: {_shelf: {copy: price.name}}\n    ordering: [name]'],
+    want: `${widget}.keys._shelf: "price.name" is not <foreign key>.<field>`,
+  },
+  {
+    given: ['ordering: [name]', 'keys: {_shelf: {copy: shelf.nme}}\n    ordering: [name]'],
+    want: `${widget}.keys._shelf: "nme" is not a stored field of shop.shelf`,
+  },
   {
     given: ['- {fields: [shelf, name]}', '- {fields: [shelf, nam]}'],
     want: `${widget}.unique_together.0: unknown field "nam"`,
@@ -90,6 +103,14 @@ const cases: { given: [string, string]; want: string }[] = [
 describe('catalogue validation of the fixture', () => {
   it('accepts the fixture as it is', () => {
     expect(faultsOf()).toEqual([]);
+  });
+
+  it('accepts stored keys, and an ordering that names them', () => {
+    const keys = 'keys: {_name: {naturalize_interface: name}, _shelf_name: {copy: shelf.name}}';
+    expect(faultsOf(['ordering: [name]', `${keys}\n    ordering: [shelf, _name]`])).toEqual([]);
+    expect(faultsOf(['ordering: [name]', `${keys}\n    ordering: [shelf, _nme]`])).toEqual([
+      `${widget}.ordering: unknown field "_nme"`,
+    ]);
   });
 
   it.each(cases)('$want', ({ given, want }) => {

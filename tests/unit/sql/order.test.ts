@@ -2,7 +2,8 @@
  * ORDER BY as Django orders (runtime/read/order.ts), given terms of the library fixture: a relation by the
  * related model's own ordering (inner joins while every relation is required, left joins after a nullable
  * one), descending terms flipping the related ordering, natural sort, object types by their id, computed
- * expressions, and the id that always breaks ties.
+ * expressions, stored keys (a related row's name kept on the row instead of the join), and the id that
+ * always breaks ties.
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderTerm } from '../../../runtime/catalogue/index.ts';
@@ -76,6 +77,22 @@ const cases: { model: string; given: string; want: { joins: string; order: strin
         '(SELECT (family(address)) FROM (SELECT t.*) AS t) DESC, t.id',
     },
   },
+  // stored keys: the reader's name kept on the card and its id, then the naturalized code compared as bytes
+  {
+    model: 'lib.card',
+    given: 'reader, _code',
+    want: { joins: '', order: 't."_reader_name" COLLATE natural_sort, t."reader_id", t."_code" COLLATE "C", t.id' },
+  },
+  {
+    model: 'lib.card',
+    given: '-reader, -_code',
+    want: {
+      joins: '',
+      order: 't."_reader_name" COLLATE natural_sort DESC, t."reader_id" DESC, t."_code" COLLATE "C" DESC, t.id',
+    },
+  },
+  // by its id, the copy is not needed
+  { model: 'lib.card', given: 'reader by_id', want: { joins: '', order: 't."reader_id", t.id' } },
 ];
 
 describe('orderPlan', () => {
