@@ -109,7 +109,8 @@ export const catalogue: Catalogue = {
           "extras.tableconfig",
           "extras.tag",
           "extras.taggeditem",
-          "extras.webhook"
+          "extras.webhook",
+          "extras.webhookdelivery"
         ]
       },
       {
@@ -742,6 +743,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -1174,6 +1182,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -1474,6 +1489,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -2008,6 +2030,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -2366,6 +2395,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -2765,6 +2801,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -3128,6 +3171,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -3469,6 +3519,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -3856,6 +3913,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -4165,6 +4229,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -4529,6 +4600,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -4764,6 +4842,13 @@ export const catalogue: Catalogue = {
             "column": "data_file_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -5214,6 +5299,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -5381,6 +5473,7 @@ export const catalogue: Catalogue = {
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
+              "extras.webhookdelivery",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.asnrange",
@@ -5542,6 +5635,7 @@ export const catalogue: Catalogue = {
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
+              "extras.webhookdelivery",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.asnrange",
@@ -5905,6 +5999,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -6833,6 +6934,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -7121,6 +7229,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -7595,6 +7710,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -7907,6 +8029,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -8236,6 +8365,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -8772,6 +8908,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -9099,6 +9242,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -9636,6 +9786,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -9963,6 +10120,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -11274,6 +11438,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.service",
             "field": "parent",
             "column": "parent_object_id",
@@ -11700,6 +11871,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -11974,6 +12152,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -12461,6 +12646,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -13290,6 +13482,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -13847,6 +14046,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -14251,6 +14457,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -15499,6 +15712,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "interface",
             "column": "interface_id",
@@ -15964,6 +16184,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -16534,6 +16761,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -16893,6 +17127,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -17306,6 +17547,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -17882,6 +18130,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -18261,6 +18516,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -18693,6 +18955,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -19204,6 +19473,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -19648,6 +19924,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -19976,6 +20259,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -20619,6 +20909,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -20924,6 +21221,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -21401,6 +21705,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -22024,6 +22335,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -22627,6 +22945,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -23001,6 +23326,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -23366,6 +23698,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -23931,6 +24270,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -24295,6 +24641,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -25118,6 +25471,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlangroup",
             "field": "scope",
             "column": "scope_id",
@@ -25469,6 +25829,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -25847,6 +26214,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -26199,6 +26573,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -26782,6 +27163,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -27330,6 +27718,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -27732,6 +28127,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -28190,6 +28592,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -28892,6 +29301,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -29398,6 +29814,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -29827,6 +30250,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -30306,6 +30736,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -30795,6 +31232,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -31405,6 +31849,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -31752,6 +32203,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -32219,6 +32677,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -32857,6 +33322,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -33202,6 +33674,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -33550,6 +34029,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -33800,6 +34286,20 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "fire_in_branches",
+            "kind": "boolean",
+            "column": "fire_in_branches",
+            "label": "Fire in branches",
+            "helpText": "Changes made inside a branch fire this rule too (a merge's changes fire it in main either way)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
             "name": "tags",
             "kind": "tags",
             "label": "Tags",
@@ -33951,6 +34451,20 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "event_rule",
+            "column": "event_rule_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -34352,6 +34866,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -34690,6 +35211,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -35186,6 +35714,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -35711,6 +36246,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -35950,6 +36492,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -36309,6 +36858,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -36801,6 +37357,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -37146,6 +37709,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -37501,6 +38071,13 @@ export const catalogue: Catalogue = {
             "column": "tag_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.changediff",
@@ -37903,6 +38480,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -38326,6 +38910,692 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "webhook",
+            "column": "webhook_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "extras.webhookdelivery": {
+        "key": "extras.webhookdelivery",
+        "app": "extras",
+        "model": "webhookdelivery",
+        "className": "WebhookDelivery",
+        "verboseName": "webhook delivery",
+        "verboseNamePlural": "webhook deliveries",
+        "description": "One attempt to deliver an event to a webhook, kept for CHANGELOG_RETENTION days, with the receiver's answer.",
+        "path": "webhook-deliveries",
+        "apiPath": "extras/webhook-deliveries",
+        "alsoMountedAt": [],
+        "table": "extras_webhookdelivery",
+        "sequence": "extras_webhookdelivery_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "delivery_id",
+            "kind": "string",
+            "column": "delivery_id",
+            "label": "Delivery ID",
+            "helpText": "The X-Hook-Delivery header: the same on every attempt, retry and replay of one delivery",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "index": true,
+            "maxLength": 36
+          },
+          {
+            "name": "webhook",
+            "kind": "fk",
+            "column": "webhook_id",
+            "label": "Webhook",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.webhook",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "event_rule",
+            "kind": "fk",
+            "column": "event_rule_id",
+            "label": "Event rule",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.eventrule",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tableconfig",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "extras.webhookdelivery",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tableconfig",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "extras.webhookdelivery",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "none"
+          },
+          {
+            "name": "event",
+            "kind": "choice",
+            "column": "event",
+            "label": "Event",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "webhookdelivery_event"
+          },
+          {
+            "name": "change_id",
+            "kind": "bigint",
+            "column": "change_id",
+            "label": "Change ID",
+            "helpText": "The change record the event is of (in the branch's change log for a branch's change)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "index": true,
+            "default": null
+          },
+          {
+            "name": "request_id",
+            "kind": "string",
+            "column": "request_id",
+            "label": "Request ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 36
+          },
+          {
+            "name": "branch",
+            "kind": "fk",
+            "column": "branch_id",
+            "label": "Branch",
+            "helpText": "The branch the change was made in (none: main)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "netbox_branching.branch",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "kind",
+            "kind": "choice",
+            "column": "kind",
+            "label": "Kind",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "event",
+            "choices": "webhookdelivery_kind"
+          },
+          {
+            "name": "attempt",
+            "kind": "integer",
+            "column": "attempt",
+            "label": "Attempt",
+            "helpText": "The attempt's number within its run (a retry or replay starts again at 1)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "webhookdelivery_status"
+          },
+          {
+            "name": "time",
+            "kind": "timestamp",
+            "column": "time",
+            "label": "Time",
+            "helpText": "When the attempt began",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "duration_ms",
+            "kind": "integer",
+            "column": "duration_ms",
+            "label": "Duration (ms)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 0,
+            "min": 0
+          },
+          {
+            "name": "status_code",
+            "kind": "integer",
+            "column": "status_code",
+            "label": "Status code",
+            "helpText": "The receiver's HTTP status (none: no answer)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "error",
+            "kind": "text",
+            "column": "error",
+            "label": "Error",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "response",
+            "kind": "text",
+            "column": "response",
+            "label": "Response",
+            "helpText": "The first KiB of the answer's body",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "payload",
+            "kind": "text",
+            "column": "payload",
+            "label": "Payload",
+            "helpText": "The delivery's template context as JSON text, kept on its first attempt for retries and replays",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "delivery_id",
+          "attempt",
+          "status",
+          "status_code",
+          "time"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "delivery_id",
+          "attempt",
+          "status",
+          "status_code",
+          "time"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "delivery_id"
+              ]
+            },
+            {
+              "text": " #"
+            },
+            {
+              "path": [
+                "attempt"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "time",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -38658,6 +39928,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -39122,6 +40399,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -39523,6 +40807,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -39998,6 +41289,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "group",
             "column": "group_id",
@@ -40290,6 +41588,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -40873,6 +42178,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "nat_inside",
             "column": "nat_inside_id",
@@ -41370,6 +42682,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -41929,6 +43248,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -42305,6 +43631,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -42717,6 +44050,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.asn",
             "field": "role",
             "column": "role_id",
@@ -43050,6 +44390,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -43493,6 +44840,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -43827,6 +45181,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -44329,6 +45690,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -44892,6 +46260,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlan",
             "field": "group",
             "column": "group_id",
@@ -45177,6 +46552,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -45467,6 +46849,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -45919,6 +47308,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "vrf",
             "column": "vrf_id",
@@ -46356,6 +47752,20 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "branch",
+            "column": "branch_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.branchevent",
             "field": "branch",
             "column": "branch_id",
@@ -46534,6 +47944,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -47107,6 +48524,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -47481,6 +48905,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -47899,6 +49330,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -48293,6 +49731,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -48624,6 +50069,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -49247,6 +50699,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.aggregate",
             "field": "tenant",
             "column": "tenant_id",
@@ -49764,6 +51223,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -50031,6 +51497,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -50371,6 +51844,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -51010,6 +52490,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.aggregate",
             "field": "owner",
             "column": "owner_id",
@@ -51491,6 +52978,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "users.owner",
             "field": "group",
             "column": "group_id",
@@ -51890,6 +53384,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -52365,6 +53866,13 @@ export const catalogue: Catalogue = {
             "column": "user_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.branchevent",
@@ -52935,6 +54443,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlangroup",
             "field": "scope",
             "column": "scope_id",
@@ -53298,6 +54813,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -53667,6 +55189,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -53986,6 +55515,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -54749,6 +56285,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.service",
             "field": "parent",
             "column": "parent_object_id",
@@ -55170,6 +56713,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -55794,6 +57344,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "interface",
             "column": "interface_id",
@@ -56185,6 +57742,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -56553,6 +58117,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -56884,6 +58455,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -57222,6 +58800,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -57580,6 +59165,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -58028,6 +59620,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -58350,6 +59949,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -58747,6 +60353,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -59091,6 +60704,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -59451,6 +61071,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -59907,6 +61534,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -60290,6 +61924,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -60739,6 +62380,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -64757,6 +66405,48 @@ export const catalogue: Catalogue = {
         {
           "value": "DELETE",
           "label": "DELETE"
+        }
+      ],
+      "webhookdelivery_event": [
+        {
+          "value": "created",
+          "label": "Created"
+        },
+        {
+          "value": "updated",
+          "label": "Updated"
+        },
+        {
+          "value": "deleted",
+          "label": "Deleted"
+        }
+      ],
+      "webhookdelivery_kind": [
+        {
+          "value": "event",
+          "label": "Event"
+        },
+        {
+          "value": "retry",
+          "label": "Retry"
+        },
+        {
+          "value": "replay",
+          "label": "Replay"
+        }
+      ],
+      "webhookdelivery_status": [
+        {
+          "value": "delivered",
+          "label": "Delivered"
+        },
+        {
+          "value": "retrying",
+          "label": "Retrying"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
         }
       ],
       "weight_unit": [
