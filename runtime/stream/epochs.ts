@@ -73,10 +73,10 @@ export async function epochOf(
   }
   const [row] = await query<{ id: number; member: boolean }>(
     db,
-    `SELECT id, (previous IS NULL OR NOT pg_visible_in_snapshot($2::text::xid8, previous)) AS member FROM ${EPOCHS}
-      WHERE schema = $1 AND snapshot_xmax > $2 AND pg_visible_in_snapshot($2::text::xid8, snapshot)
+    `SELECT id, (previous IS NULL OR NOT pg_visible_in_snapshot($3::xid8, previous)) AS member FROM ${EPOCHS}
+      WHERE schema = $1 AND snapshot_xmax > $2::bigint AND pg_visible_in_snapshot($3::xid8, snapshot)
       ORDER BY snapshot_xmax, id LIMIT 1`,
-    [schema, txid],
+    [schema, txid, String(txid)],
   );
   if (!row) return 'pending';
   return row.member ? { epoch: row.id } : 'before';

@@ -30,6 +30,27 @@ export interface SseClient {
   close(): void;
 }
 
+/** Takes the complete events and comments out of `buffer` into the lists; returns what is left (incomplete). */
+export function parseEvents(buffer: string, events: SseEvent[], comments: string[]): string {
+  let end: number;
+  while ((end = buffer.indexOf('\n\n')) >= 0) {
+    const block = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const fields: Record<string, string> = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) comments.push(line.slice(1).trim());
+      else {
+        const i = line.indexOf(':');
+        const [k, v] = i < 0 ? [line, ''] : [line.slice(0, i), line.slice(i + 1).replace(/^ /, '')];
+        fields[k] = fields[k] !== undefined && k === 'data' ? `${fields[k]}\n${v}` : v;
+      }
+    }
+    if (fields.data !== undefined)
+      events.push({ id: fields.id, event: fields.event, data: fields.data, at: Date.now() });
+  }
+  return buffer;
+}
+
 export function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
@@ -49,23 +70,7 @@ export function openStream(base: string, path: string, headers: Record<string, s
           text += chunk;
           return;
         }
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields: Record<string, string> = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else {
-              const i = line.indexOf(':');
-              const [k, v] = i < 0 ? [line, ''] : [line.slice(0, i), line.slice(i + 1).replace(/^ /, '')];
-              fields[k] = fields[k] !== undefined && k === 'data' ? `${fields[k]}\n${v}` : v;
-            }
-          }
-          if (fields.data !== undefined)
-            events.push({ id: fields.id, event: fields.event, data: fields.data, at: Date.now() });
-        }
+        buffer = parseEvents(buffer + chunk, events, comments);
       });
       const client: SseClient = {
         status: res.statusCode ?? 0,
