@@ -32,7 +32,7 @@ import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
 import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
-import { createDeliveryRoutes } from './events/routes.ts';
+import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
   createBranchRoutes,
   createBranchSelection,

@@ -155,7 +155,8 @@ const commands: readonly Command[] = [
         const d = await pruneDeliveries(sql, s.changelogRetentionDays);
         await pruneEpochs(sql, s.changelogRetentionDays);
         return s.changelogRetentionDays
-          ? `${n} change record(s) and ${d} webhook delivery attempt(s) older than ${s.changelogRetentionDays} days deleted`
+          ? `${n} change record(s) and ${d} webhook delivery attempt(s) older than ` +
+              `${s.changelogRetentionDays} days deleted`
           : 'CHANGELOG_RETENTION is 0: nothing deleted';
       }),
   }),

@@ -1,4 +1,7 @@
-/** `npm run prune-changelog`: deletes change records and webhook deliveries older than CHANGELOG_RETENTION days, once. */
+/**
+ * `npm run prune-changelog`: deletes change records and webhook deliveries older than CHANGELOG_RETENTION days,
+ * once.
+ */
 import { loadSettings } from '../runtime/config/index.ts';
 import { connect } from '../runtime/db/index.ts';
 import { pruneChangelog } from '../runtime/changelog/prune.ts';
@@ -16,7 +19,8 @@ const d = await pruneDeliveries(sql, settings.changelogRetentionDays);
 await pruneEpochs(sql, settings.changelogRetentionDays);
 console.log(
   settings.changelogRetentionDays
-    ? `${n} change record(s) and ${d} webhook delivery attempt(s) older than ${settings.changelogRetentionDays} days deleted`
+    ? `${n} change record(s) and ${d} webhook delivery attempt(s) older than ` +
+        `${settings.changelogRetentionDays} days deleted`
     : 'CHANGELOG_RETENTION is 0: nothing deleted',
 );
 await sql.end();

@@ -62,7 +62,9 @@ export async function startPosition(
     if (where === 'before')
       return {
         status: 410,
-        detail: `Change ${since} is older than the stream's history (kept CHANGELOG_RETENTION days); start again with since=0.`,
+        detail:
+          `Change ${since} is older than the stream's history (kept CHANGELOG_RETENTION days); ` +
+          'start again with since=0.',
       };
     if (where !== 'pending') return { epoch: where.epoch, after: since };
     if (Date.now() > until)

@@ -65,7 +65,8 @@ async function sequence(db: Reserved, schemas: readonly string[], looked: Map<st
     const table = `${ident(schema)}.${tables.objectChange}`;
     return `SELECT ${s} AS schema, ${p} AS previous, n.count, n.first_id FROM (SELECT count(*)::int AS count,
       min(x.id) AS first_id FROM ${table} x WHERE ${p} IS NULL
-         OR (x.txid >= pg_snapshot_xmin(${p})::text::bigint AND NOT pg_visible_in_snapshot(x.txid::text::xid8, ${p}))) n`;
+         OR (x.txid >= pg_snapshot_xmin(${p})::text::bigint
+             AND NOT pg_visible_in_snapshot(x.txid::text::xid8, ${p}))) n`;
   });
   const [row] = await query<{ snap: string }>(
     db,

@@ -53,7 +53,7 @@ async function heard(path: string, count: number, settle = 0): Promise<any[]> {
 }
 
 describe('events of branches', () => {
-  it('fires in a branch only the rules that fire in branches, the branch named; a merge once per change, in order', async () => {
+  it('fires in a branch only the rules that fire there, naming it; a merge once per change, in order', async () => {
     const main = await rule('main-only');
     expect(main.fire_in_branches).toBe(false);
     const everywhere = await rule('in-branches', { fire_in_branches: true });
@@ -104,7 +104,8 @@ describe('events of branches', () => {
     expect(of(y.id)).toEqual([['created', job.job_id]]);
     // and queued in the order the branch made them
     const queued = await s.sql.unsafe(
-      `SELECT payload::jsonb -> 'context' ->> 'event' AS event, (payload::jsonb -> 'context' -> 'data' ->> 'id')::int AS object
+      `SELECT payload::jsonb -> 'context' ->> 'event' AS event,
+              (payload::jsonb -> 'context' -> 'data' ->> 'id')::int AS object
          FROM core_backgroundtask t WHERE description LIKE $1 ORDER BY t.id`,
       [`Webhook ${main.action_object_id}:%`],
     );

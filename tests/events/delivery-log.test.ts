@@ -75,7 +75,7 @@ async function rows(query: string, expected: number, ms = 30_000): Promise<any[]
 const signed = (body: string) => createHmac('sha512', SECRET).update(body).digest('hex');
 
 describe('the delivery log', () => {
-  it('keeps an attempt with its rule, webhook, object, change, request, time, duration, status and answer', async () => {
+  it('keeps an attempt: rule, webhook, object, change, request, time, duration, status, answer', async () => {
     const { hook: h, rule, path } = await hook(['object_created']);
     const r = await s.request('POST', '/api/dcim/sites/', { name: 'log-a', slug: 'log-a' });
     const [row] = await rows(`webhook_id=${h.id}`, 1);
