@@ -13,6 +13,7 @@ import {
   scriptPaths,
   userConfigPaths,
 } from './openapi-endpoints.ts';
+import { eventPaths } from './openapi-events.ts';
 
 type Json = Record<string, unknown>;
 
@@ -254,6 +255,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
   if (cat.apps.some((a) => a.apiPath === 'extras')) Object.assign(paths, scriptPaths());
   if (cat.models['users.user']) Object.assign(paths, userConfigPaths());
   if (plugins.length) Object.assign(paths, installedPluginPaths());
+  Object.assign(paths, eventPaths(cat));
   if (cat.models['core.job']) {
     paths['/api/core/jobs/{id}/requeue/'] = {
       parameters: [idParam('job')],
