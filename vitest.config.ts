@@ -1,7 +1,8 @@
 /**
  * The suite in three tiers (vitest projects; `npm test` runs all three, `npm run test:<tier>` one):
  * `unit` needs no database (pure functions, given/want tables, each file well under a second), `slow`
- * kills processes, fuzzes, soaks, drives real clients and a browser, replays NetBox's corpus, and `api`
+ * kills processes, fuzzes, soaks, drives real clients and a browser, replays NetBox's corpus, imports NetBox's
+ * demo data and compares the copy with NetBox, and `api`
  * is every other test file, so a new folder lands there unless it is named below.
  */
 import { defineConfig } from 'vitest/config';
@@ -20,6 +21,7 @@ const slow = [
   'tests/clients/**/*.test.ts',
   'tests/browser/**/*.test.ts',
   'tests/replay/**/*.test.ts',
+  'tests/demo/**/*.test.ts',
 ];
 
 /** Starts PostgreSQL and the migrated template database once for the tiers that use it. */

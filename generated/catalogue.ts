@@ -149,6 +149,20 @@ export const catalogue: Catalogue = {
         ]
       },
       {
+        "name": "netbox_changes",
+        "label": "Change Management",
+        "apiPath": "plugins/changes",
+        "models": [
+          "netbox_changes.changerequest",
+          "netbox_changes.comment",
+          "netbox_changes.commentreply",
+          "netbox_changes.policy",
+          "netbox_changes.policyrule",
+          "netbox_changes.review",
+          "netbox_changes.statuscheck"
+        ]
+      },
+      {
         "name": "tenancy",
         "label": "Tenancy",
         "apiPath": "tenancy",
@@ -5495,6 +5509,13 @@ export const catalogue: Catalogue = {
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -5657,6 +5678,13 @@ export const catalogue: Catalogue = {
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -6263,6 +6291,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -6414,6 +6449,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -6559,6 +6601,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -6714,6 +6763,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -8118,7 +8174,8 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "dcim.cable",
-            "onDelete": "cascade"
+            "onDelete": "cascade",
+            "plain": true
           },
           {
             "name": "cable_end",
@@ -8215,12 +8272,12 @@ export const catalogue: Catalogue = {
             "column": "positions",
             "label": "Positions",
             "required": false,
-            "nullable": false,
+            "nullable": true,
             "blank": false,
             "readOnly": false,
             "writeOnly": false,
             "unique": false,
-            "default": [],
+            "default": null,
             "item": "integer"
           },
           {
@@ -8255,7 +8312,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "nested": [
           "id",
@@ -8264,7 +8323,9 @@ export const catalogue: Catalogue = {
           "cable",
           "cable_end",
           "termination_type",
-          "termination_id"
+          "termination_id",
+          "connector",
+          "positions"
         ],
         "display": [
           [
@@ -8273,8 +8334,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "cable",
-                "id"
+                "cable"
               ]
             },
             {
@@ -8282,15 +8342,7 @@ export const catalogue: Catalogue = {
             },
             {
               "path": [
-                "termination_type"
-              ]
-            },
-            {
-              "text": " "
-            },
-            {
-              "path": [
-                "termination_id"
+                "termination"
               ]
             }
           ]
@@ -11048,6 +11100,49 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            },
+            {
+              "text": " ("
+            },
+            {
+              "path": [
+                "asset_tag"
+              ]
+            },
+            {
+              "text": ")"
+            }
+          ],
+          [
+            {
+              "path": [
+                "virtual_chassis",
+                "name"
+              ]
+            },
+            {
+              "text": ":"
+            },
+            {
+              "path": [
+                "vc_position"
+              ]
+            }
+          ],
+          [
+            {
+              "path": [
                 "device_type",
                 "manufacturer",
                 "name"
@@ -11733,6 +11828,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -11742,6 +11838,7 @@ export const catalogue: Catalogue = {
           "display",
           "device",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -12046,6 +12143,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -12053,6 +12151,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -14613,7 +14712,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "label",
@@ -19788,6 +19887,7 @@ export const catalogue: Catalogue = {
           "display",
           "installed_module",
           "name",
+          "enabled",
           "description",
           "_occupied"
         ],
@@ -19834,6 +19934,12 @@ export const catalogue: Catalogue = {
             "field": "module",
             "desc": false
           },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "listOrdering": [
           {
             "field": "name",
             "desc": false
@@ -20130,6 +20236,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "nested": [
@@ -20137,6 +20244,7 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
+          "enabled",
           "description"
         ],
         "display": [
@@ -28400,7 +28508,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "region"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "region"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -29072,7 +29195,15 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -29332,6 +29463,13 @@ export const catalogue: Catalogue = {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_changes.policyrule",
+            "field": "scope",
+            "column": "scope_id",
             "onDelete": "none",
             "kind": "generic"
           },
@@ -29619,7 +29757,22 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "ipam.prefix",
               "field": "scope",
-              "cumulative": false
+              "cumulative": false,
+              "also": [
+                {
+                  "type": "dcim.site",
+                  "path": [
+                    "group"
+                  ]
+                },
+                {
+                  "type": "dcim.location",
+                  "path": [
+                    "site",
+                    "group"
+                  ]
+                }
+              ]
             }
           },
           {
@@ -30920,6 +31073,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -31071,6 +31231,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -35379,6 +35546,12 @@ export const catalogue: Catalogue = {
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -35495,6 +35668,12 @@ export const catalogue: Catalogue = {
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -35901,6 +36080,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -36052,6 +36238,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -37042,6 +37235,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -37193,6 +37393,13 @@ export const catalogue: Catalogue = {
               "ipam.vlantranslationrule",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -38137,17 +38344,6 @@ export const catalogue: Catalogue = {
             "unique": false
           },
           {
-            "name": "display_url",
-            "kind": "display_url",
-            "label": "Display URL",
-            "required": false,
-            "nullable": false,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false
-          },
-          {
             "name": "display",
             "kind": "display",
             "label": "Display",
@@ -38238,6 +38434,12 @@ export const catalogue: Catalogue = {
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -38357,6 +38559,12 @@ export const catalogue: Catalogue = {
               "ipam.vlangroup",
               "ipam.vrf",
               "netbox_branching.branch",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -38400,31 +38608,16 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "to": "extras.tag",
-            "onDelete": "cascade"
-          },
-          {
-            "name": "created",
-            "kind": "timestamp",
-            "label": "Created",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "created"
-          },
-          {
-            "name": "last_updated",
-            "kind": "timestamp",
-            "label": "Last updated",
-            "required": false,
-            "nullable": true,
-            "blank": true,
-            "readOnly": true,
-            "writeOnly": false,
-            "unique": false,
-            "column": "last_updated"
+            "onDelete": "cascade",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "name",
+              "slug",
+              "color",
+              "description"
+            ]
           }
         ],
         "brief": [
@@ -38449,13 +38642,24 @@ export const catalogue: Catalogue = {
           [
             {
               "path": [
-                "tag",
-                "name"
+                "object"
+              ]
+            },
+            {
+              "text": " tagged with "
+            },
+            {
+              "path": [
+                "tag"
               ]
             }
           ]
         ],
         "ordering": [
+          {
+            "field": "tag",
+            "desc": false
+          },
           {
             "field": "id",
             "desc": false
@@ -39147,6 +39351,13 @@ export const catalogue: Catalogue = {
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -39309,6 +39520,13 @@ export const catalogue: Catalogue = {
               "netbox_branching.branch",
               "netbox_branching.branchevent",
               "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
               "tenancy.contact",
               "tenancy.contactassignment",
               "tenancy.contactgroup",
@@ -42577,25 +42795,10 @@ export const catalogue: Catalogue = {
               "path": [
                 "start_address"
               ],
-              "filter": "host"
-            },
-            {
-              "text": "-"
-            },
-            {
-              "path": [
+              "filter": "ip_range",
+              "arg": [
                 "end_address"
-              ],
-              "filter": "host"
-            },
-            {
-              "text": "/"
-            },
-            {
-              "path": [
-                "start_address"
-              ],
-              "filter": "masklen"
+              ]
             }
           ]
         ],
@@ -47019,7 +47222,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_import_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "export_targets",
@@ -47038,7 +47256,22 @@ export const catalogue: Catalogue = {
               "table": "ipam_vrf_export_targets",
               "source": "vrf_id",
               "target": "routetarget_id"
-            }
+            },
+            "nested": [
+              "id",
+              "url",
+              "display_url",
+              "display",
+              "name",
+              "tenant",
+              "description",
+              "owner",
+              "comments",
+              "tags",
+              "custom_fields",
+              "created",
+              "last_updated"
+            ]
           },
           {
             "name": "description",
@@ -47774,6 +48007,13 @@ export const catalogue: Catalogue = {
           },
           {
             "model": "netbox_branching.changediff",
+            "field": "branch",
+            "column": "branch_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_changes.changerequest",
             "field": "branch",
             "column": "branch_id",
             "onDelete": "cascade",
@@ -48523,6 +48763,2321 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.changerequest": {
+        "key": "netbox_changes.changerequest",
+        "app": "netbox_changes",
+        "model": "changerequest",
+        "className": "ChangeRequest",
+        "verboseName": "change request",
+        "verboseNamePlural": "change requests",
+        "description": "A request to merge a branch, reviewed under a policy; the branch merges only once it is approved.",
+        "path": "change-requests",
+        "apiPath": "plugins/changes/change-requests",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_changerequest",
+        "sequence": "netbox_changes_changerequest_id_seq",
+        "readOnly": false,
+        "hooks": "changes.changerequest",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "helpText": "Defaults to the branch's name",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 100
+          },
+          {
+            "name": "owner",
+            "kind": "fk",
+            "column": "owner_id",
+            "label": "Owner",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "branch",
+            "kind": "fk",
+            "column": "branch_id",
+            "label": "Branch",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_branching.branch",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "policy",
+            "kind": "fk",
+            "column": "policy_id",
+            "label": "Policy",
+            "helpText": "Defaults to the default policy",
+            "required": false,
+            "modelRequired": true,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.policy",
+            "onDelete": "protect"
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "draft",
+            "choices": "changerequest_status"
+          },
+          {
+            "name": "priority",
+            "kind": "choice",
+            "column": "priority",
+            "label": "Priority",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 3,
+            "choices": "changerequest_priority"
+          },
+          {
+            "name": "summary",
+            "kind": "text",
+            "column": "summary",
+            "label": "Summary",
+            "helpText": "What changes, why, and notes for reviewers",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "comment_count",
+            "kind": "computed",
+            "label": "Comment count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "netbox_changes.comment",
+              "field": "change_request",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status",
+          "priority"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status",
+          "priority"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "name",
+          "summary"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_changes.comment",
+            "field": "change_request",
+            "column": "change_request_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_changes.review",
+            "field": "change_request",
+            "column": "change_request_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_changes.statuscheck",
+            "field": "change_request",
+            "column": "change_request_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": [
+          {
+            "path": "retrigger",
+            "op": "retrigger",
+            "args": {}
+          }
+        ]
+      },
+      "netbox_changes.comment": {
+        "key": "netbox_changes.comment",
+        "app": "netbox_changes",
+        "model": "comment",
+        "className": "Comment",
+        "verboseName": "comment",
+        "verboseNamePlural": "comments",
+        "description": "A remark on a change request, optionally on one changed object of its branch.",
+        "path": "comments",
+        "apiPath": "plugins/changes/comments",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_comment",
+        "sequence": "netbox_changes_comment_id_seq",
+        "readOnly": false,
+        "hooks": "changes.comment",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "author",
+            "kind": "fk",
+            "column": "author_id",
+            "label": "Author",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "change_request",
+            "kind": "fk",
+            "column": "change_request_id",
+            "label": "Change request",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.changerequest",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "change_diff",
+            "kind": "bigint",
+            "column": "change_diff",
+            "label": "Change diff",
+            "helpText": "A change (…/plugins/branching/changes/<id>/) of the request's branch the comment is about",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "min": 1
+          },
+          {
+            "name": "content",
+            "kind": "text",
+            "column": "content",
+            "label": "Content",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "resolved",
+            "kind": "timestamp",
+            "column": "resolved",
+            "label": "Resolved",
+            "helpText": "When the comment was resolved (null: unresolved)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "resolved"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "resolved"
+        ],
+        "display": [
+          [
+            {
+              "text": "Comment "
+            },
+            {
+              "path": [
+                "id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "content"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_changes.commentreply",
+            "field": "comment",
+            "column": "comment_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.commentreply": {
+        "key": "netbox_changes.commentreply",
+        "app": "netbox_changes",
+        "model": "commentreply",
+        "className": "CommentReply",
+        "verboseName": "comment reply",
+        "verboseNamePlural": "comment replies",
+        "description": "A reply in a comment's thread.",
+        "path": "comment-replies",
+        "apiPath": "plugins/changes/comment-replies",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_commentreply",
+        "sequence": "netbox_changes_commentreply_id_seq",
+        "readOnly": false,
+        "hooks": "changes.commentreply",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "author",
+            "kind": "fk",
+            "column": "author_id",
+            "label": "Author",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "comment",
+            "kind": "fk",
+            "column": "comment_id",
+            "label": "Comment",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.comment",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "content",
+            "kind": "text",
+            "column": "content",
+            "label": "Content",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display"
+        ],
+        "display": [
+          [
+            {
+              "text": "Reply "
+            },
+            {
+              "path": [
+                "id"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "content"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.policy": {
+        "key": "netbox_changes.policy",
+        "app": "netbox_changes",
+        "model": "policy",
+        "className": "Policy",
+        "verboseName": "policy",
+        "verboseNamePlural": "policies",
+        "description": "The rules a change request must meet before its branch may merge, and the status checks it requires.",
+        "path": "policies",
+        "apiPath": "plugins/changes/policies",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_policy",
+        "sequence": "netbox_changes_policy_id_seq",
+        "readOnly": false,
+        "hooks": "changes.policy",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "naturalKey": "name",
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": true,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "is_default",
+            "kind": "boolean",
+            "column": "is_default",
+            "label": "Default policy",
+            "helpText": "Used by change requests that name no policy",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "require_independent_review",
+            "kind": "boolean",
+            "column": "require_independent_review",
+            "label": "Require independent review",
+            "helpText": "Reviews by the change request's owner do not count",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "required_checks",
+            "kind": "list",
+            "column": "required_checks",
+            "label": "Required checks",
+            "helpText": "Status checks (by name) that must succeed before a merge",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "string"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          },
+          {
+            "name": "rule_count",
+            "kind": "computed",
+            "label": "Rule count",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "computed": {
+              "type": "count",
+              "model": "netbox_changes.policyrule",
+              "field": "policy",
+              "cumulative": false
+            }
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "is_default"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "is_default"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "name",
+            "message": "policy with this name already exists.",
+            "fieldLevel": true
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description",
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "netbox_changes.changerequest",
+            "field": "policy",
+            "column": "policy_id",
+            "onDelete": "protect",
+            "kind": "fk"
+          },
+          {
+            "model": "netbox_changes.policyrule",
+            "field": "policy",
+            "column": "policy_id",
+            "onDelete": "cascade",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.policyrule": {
+        "key": "netbox_changes.policyrule",
+        "app": "netbox_changes",
+        "model": "policyrule",
+        "className": "PolicyRule",
+        "verboseName": "policy rule",
+        "verboseNamePlural": "policy rules",
+        "description": "How many approvals of which reviewers a change request needs; a rule naming object types (and a scope) applies to every branch changing them, whatever its policy.",
+        "path": "policy-rules",
+        "apiPath": "plugins/changes/policy-rules",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_policyrule",
+        "sequence": "netbox_changes_policyrule_id_seq",
+        "readOnly": false,
+        "hooks": "changes.policyrule",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "policy",
+            "kind": "fk",
+            "column": "policy_id",
+            "label": "Policy",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.policy",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "description",
+            "kind": "string",
+            "column": "description",
+            "label": "Description",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "enabled",
+            "kind": "boolean",
+            "column": "enabled",
+            "label": "Enabled",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": true
+          },
+          {
+            "name": "min_reviews",
+            "kind": "integer",
+            "column": "min_reviews",
+            "label": "Minimum reviews",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 0,
+            "max": 10
+          },
+          {
+            "name": "reviewer_groups",
+            "kind": "m2m",
+            "label": "Reviewer groups",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.group",
+            "writeIds": true,
+            "through": {
+              "table": "netbox_changes_policyrule_reviewer_groups",
+              "source": "policyrule_id",
+              "target": "group_id"
+            }
+          },
+          {
+            "name": "reviewers",
+            "kind": "m2m",
+            "label": "Reviewers",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "to": "users.user",
+            "writeIds": true,
+            "through": {
+              "table": "netbox_changes_policyrule_reviewers",
+              "source": "policyrule_id",
+              "target": "user_id"
+            }
+          },
+          {
+            "name": "object_types",
+            "kind": "list",
+            "column": "object_types",
+            "label": "Object types",
+            "helpText": "The rule applies to every change request whose branch changes one of these (empty: only its policy's)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": [],
+            "item": "object_type"
+          },
+          {
+            "name": "scope_type",
+            "kind": "object_type",
+            "column": "scope_type",
+            "label": "Scope type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "tenancy.tenant",
+              "dcim.site"
+            ]
+          },
+          {
+            "name": "scope_id",
+            "kind": "bigint",
+            "column": "scope_id",
+            "label": "Scope ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "scope",
+            "kind": "generic",
+            "label": "Scope",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "tenancy.tenant",
+              "dcim.site"
+            ],
+            "typeColumn": "scope_type",
+            "idColumn": "scope_id",
+            "onDelete": "none"
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "enabled",
+          "min_reviews"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "description",
+          "enabled",
+          "min_reviews"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "policy",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          },
+          {
+            "field": "id",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "policy",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "Policy rule with this Policy and Name already exists."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "description"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.review": {
+        "key": "netbox_changes.review",
+        "app": "netbox_changes",
+        "model": "review",
+        "className": "Review",
+        "verboseName": "review",
+        "verboseNamePlural": "reviews",
+        "description": "A reviewer's verdict on a change request; only its latest fresh approval per reviewer counts.",
+        "path": "reviews",
+        "apiPath": "plugins/changes/reviews",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_review",
+        "sequence": "netbox_changes_review_id_seq",
+        "readOnly": false,
+        "hooks": "changes.review",
+        "features": {
+          "tags": true,
+          "customFields": true,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "change_request",
+            "kind": "fk",
+            "column": "change_request_id",
+            "label": "Change request",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.changerequest",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "user",
+            "kind": "fk",
+            "column": "user_id",
+            "label": "User",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "users.user",
+            "onDelete": "set_null",
+            "nested": [
+              "id",
+              "url",
+              "display",
+              "username"
+            ]
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "example": "comment",
+            "choices": "review_status"
+          },
+          {
+            "name": "comments",
+            "kind": "text",
+            "column": "comments",
+            "label": "Comments",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "is_stale",
+            "kind": "boolean",
+            "column": "is_stale",
+            "label": "Is stale",
+            "helpText": "The branch changed after the review",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
+            "name": "tags",
+            "kind": "tags",
+            "label": "Tags",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": []
+          },
+          {
+            "name": "custom_fields",
+            "kind": "custom_fields",
+            "label": "Custom fields",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "column": "custom_field_data",
+            "default": {}
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "status",
+          "is_stale"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "status",
+          "is_stale"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "change_request",
+                "name"
+              ]
+            },
+            {
+              "text": ": "
+            },
+            {
+              "path": [
+                "status"
+              ],
+              "filter": "label"
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "created",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [
+          "comments"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.journalentry",
+            "field": "assigned_object",
+            "column": "assigned_object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.taggeditem",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          }
+        ],
+        "actions": []
+      },
+      "netbox_changes.statuscheck": {
+        "key": "netbox_changes.statuscheck",
+        "app": "netbox_changes",
+        "model": "statuscheck",
+        "className": "StatusCheck",
+        "verboseName": "status check",
+        "verboseNamePlural": "status checks",
+        "description": "A named result an external system (CI, a linter) posts on a change request; a new change in the branch sets it back to pending.",
+        "path": "status-checks",
+        "apiPath": "plugins/changes/status-checks",
+        "alsoMountedAt": [],
+        "table": "netbox_changes_statuscheck",
+        "sequence": "netbox_changes_statuscheck_id_seq",
+        "readOnly": false,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": true,
+          "branching": false,
+          "events": true,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display_url",
+            "kind": "display_url",
+            "label": "Display URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "change_request",
+            "kind": "fk",
+            "column": "change_request_id",
+            "label": "Change request",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "to": "netbox_changes.changerequest",
+            "onDelete": "cascade"
+          },
+          {
+            "name": "name",
+            "kind": "string",
+            "column": "name",
+            "label": "Name",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "maxLength": 100
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "pending",
+            "choices": "statuscheck_status"
+          },
+          {
+            "name": "details_url",
+            "kind": "string",
+            "column": "details_url",
+            "label": "Details URL",
+            "helpText": "Where the result's details are",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 200
+          },
+          {
+            "name": "summary",
+            "kind": "text",
+            "column": "summary",
+            "label": "Summary",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "created",
+            "kind": "timestamp",
+            "label": "Created",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "created"
+          },
+          {
+            "name": "last_updated",
+            "kind": "timestamp",
+            "label": "Last updated",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "last_updated"
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "name",
+          "status"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "name"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "change_request",
+            "desc": false
+          },
+          {
+            "field": "name",
+            "desc": false
+          }
+        ],
+        "uniques": [
+          {
+            "fields": [
+              "change_request",
+              "name"
+            ],
+            "nullsEqual": false,
+            "key": "__all__",
+            "message": "This change request already has a check of this name."
+          }
+        ],
+        "rules": [],
+        "search": [
+          "name",
+          "summary"
+        ],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "changed_object",
+            "column": "changed_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "core.objectchange",
+            "field": "related_object",
+            "column": "related_object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.bookmark",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.notification",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.subscription",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "cascade",
             "kind": "generic"
           },
           {
@@ -49582,7 +52137,7 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "tenancy.contact",
               "field": "groups",
-              "cumulative": false,
+              "cumulative": true,
               "through": {
                 "table": "tenancy_contact_groups",
                 "source": "contact_id",
@@ -49625,6 +52180,7 @@ export const catalogue: Catalogue = {
           "name",
           "slug",
           "description",
+          "contact_count",
           "_depth"
         ],
         "display": [
@@ -50783,6 +53339,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "netbox_changes.policyrule",
+            "field": "scope",
+            "column": "scope_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "tenancy.contactassignment",
             "field": "object",
             "column": "object_id",
@@ -51400,13 +53963,11 @@ export const catalogue: Catalogue = {
           "url",
           "display",
           "name",
-          "description",
-          "user_count"
+          "description"
         ],
         "nested": [
           "id",
           "url",
-          "display_url",
           "display",
           "name",
           "description"
@@ -51505,6 +54066,18 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "netbox_changes.policyrule",
+            "field": "reviewer_groups",
+            "column": "group_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "netbox_changes_policyrule_reviewer_groups",
+              "source": "policyrule_id",
+              "target": "group_id"
+            }
           },
           {
             "model": "users.objectpermission",
@@ -53880,6 +56453,18 @@ export const catalogue: Catalogue = {
             "column": "user_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "netbox_changes.policyrule",
+            "field": "reviewers",
+            "column": "user_id",
+            "onDelete": "cascade",
+            "kind": "m2m",
+            "through": {
+              "table": "netbox_changes_policyrule_reviewers",
+              "source": "policyrule_id",
+              "target": "user_id"
+            }
           },
           {
             "model": "users.objectpermission",
@@ -56834,7 +59419,7 @@ export const catalogue: Catalogue = {
             "writeOnly": false,
             "unique": false,
             "maxLength": 64,
-            "naturalSort": true
+            "naturalSort": "interface"
           },
           {
             "name": "enabled",
@@ -62755,6 +65340,54 @@ export const catalogue: Catalogue = {
           "label": "USB"
         }
       ],
+      "changerequest_priority": [
+        {
+          "value": 5,
+          "label": "High"
+        },
+        {
+          "value": 4,
+          "label": "Medium/high"
+        },
+        {
+          "value": 3,
+          "label": "Medium"
+        },
+        {
+          "value": 2,
+          "label": "Medium/low"
+        },
+        {
+          "value": 1,
+          "label": "Low"
+        }
+      ],
+      "changerequest_status": [
+        {
+          "value": "draft",
+          "label": "Draft"
+        },
+        {
+          "value": "needs-review",
+          "label": "Needs review"
+        },
+        {
+          "value": "changes-requested",
+          "label": "Changes requested"
+        },
+        {
+          "value": "approved",
+          "label": "Approved"
+        },
+        {
+          "value": "completed",
+          "label": "Completed"
+        },
+        {
+          "value": "rejected",
+          "label": "Rejected"
+        }
+      ],
       "circuit_priority": [
         {
           "value": "primary",
@@ -63355,6 +65988,30 @@ export const catalogue: Catalogue = {
         {
           "value": "branch_reverted",
           "label": "Branch reverted"
+        },
+        {
+          "value": "change_request_submitted",
+          "label": "Change request submitted"
+        },
+        {
+          "value": "review_submitted",
+          "label": "Review submitted"
+        },
+        {
+          "value": "change_request_approved",
+          "label": "Change request approved"
+        },
+        {
+          "value": "change_request_rejected",
+          "label": "Change request rejected"
+        },
+        {
+          "value": "change_request_completed",
+          "label": "Change request completed"
+        },
+        {
+          "value": "event_retriggered",
+          "label": "Event retriggered"
         }
       ],
       "eventrule_action_type": [
@@ -66185,6 +68842,28 @@ export const catalogue: Catalogue = {
           "label": "23 inches"
         }
       ],
+      "review_status": [
+        {
+          "value": "pending",
+          "label": "Pending"
+        },
+        {
+          "value": "comment",
+          "label": "Comment"
+        },
+        {
+          "value": "changes-requested",
+          "label": "Changes Requested"
+        },
+        {
+          "value": "approved",
+          "label": "Approved"
+        },
+        {
+          "value": "rejected",
+          "label": "Rejected"
+        }
+      ],
       "service_protocol": [
         {
           "value": "tcp",
@@ -66219,6 +68898,20 @@ export const catalogue: Catalogue = {
         {
           "value": "retired",
           "label": "Retired"
+        }
+      ],
+      "statuscheck_status": [
+        {
+          "value": "pending",
+          "label": "Pending"
+        },
+        {
+          "value": "success",
+          "label": "Success"
+        },
+        {
+          "value": "failure",
+          "label": "Failure"
         }
       ],
       "subdevice_role": [

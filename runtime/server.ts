@@ -26,7 +26,9 @@ import { createProvisionRoutes } from './app/provision.ts';
 import { createLoginRoutes } from './app/pages/login.ts';
 import { createSwaggerRoutes } from './app/pages/swagger.ts';
 import { createPageAssets } from './app/pages/assets.ts';
+import { createDisplayRoutes } from './app/pages/display.ts';
 import { createEventObserver } from './events/index.ts';
+import { createChangeControlObserver } from './changes/observer.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
@@ -107,6 +109,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     recordObjectChanges,
     createEventObserver(),
     createDiffObserver(),
+    createChangeControlObserver(),
     createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
   ];
   const services: Services = {
@@ -137,7 +140,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       createDeliveryRoutes(),
     ],
     afterAuth: [createBranchSelection()],
-    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets()],
+    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets(), createDisplayRoutes(registry)],
     graphql: o.graphql,
   });
   // jobs get their own pool: they are not bound by the request timeout

@@ -12,6 +12,7 @@ import { resolvePeppers } from './auth/peppers.ts';
 import { createHooks } from './hooks/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createEventObserver } from './events/index.ts';
+import { createChangeControlObserver } from './changes/observer.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
@@ -38,6 +39,7 @@ const worker = await startWorker({
       recordObjectChanges,
       createEventObserver(),
       createDiffObserver(),
+      createChangeControlObserver(),
       createCacheObserver(undefined, [customFieldsCache]),
     ],
   },

@@ -15,6 +15,8 @@ export interface Option {
   readonly required?: boolean;
   /** the value when the option is not given (string options), shown in the help */
   readonly default?: string;
+  /** may be given more than once (string options): its values are a list, empty when not given */
+  readonly multiple?: boolean;
 }
 
 export type Options = Readonly<Record<string, Option>>;
@@ -23,9 +25,11 @@ export type Options = Readonly<Record<string, Option>>;
 export type Values<O extends Options> = {
   readonly [K in keyof O]: O[K]['type'] extends 'boolean'
     ? boolean
-    : O[K] extends { required: true } | { default: string }
-      ? string
-      : string | undefined;
+    : O[K] extends { multiple: true }
+      ? readonly string[]
+      : O[K] extends { required: true } | { default: string }
+        ? string
+        : string | undefined;
 };
 
 export interface Command<O extends Options = Options> {
@@ -61,7 +65,8 @@ export function commandHelp(invocation: string, c: Command): string {
   const rows: [string, string][] = [
     ...entries.map(([n, o]): [string, string] => [
       optionName(n, o),
-      `${o.help}${o.required ? ' (required)' : ''}${o.default !== undefined ? ` (default ${o.default})` : ''}`,
+      `${o.help}${o.required ? ' (required)' : ''}${o.default !== undefined ? ` (default ${o.default})` : ''}` +
+        (o.multiple ? ' (may be given more than once)' : ''),
     ]),
     ['-h, --help', help.help],
   ];
@@ -117,7 +122,10 @@ export function parseCommand<O extends Options>(
   args: readonly string[],
 ): Values<O> | 'help' {
   const config = Object.fromEntries(
-    Object.entries(c.options).map(([n, o]) => [n, { type: o.type, ...(o.default ? { default: o.default } : {}) }]),
+    Object.entries(c.options).map(([n, o]) => [
+      n,
+      { type: o.type, ...(o.default ? { default: o.default } : {}), ...(o.multiple ? { multiple: true } : {}) },
+    ]),
   );
   const { values, tokens } = parseArgs({
     args: [...args],
@@ -130,7 +138,12 @@ export function parseCommand<O extends Options>(
   const wrong = mistakes(c.options, tokens);
   if (wrong.length) throw new CommandError(`${c.name}: ${wrong.join('; ')} (see ${invocation} --help)`);
   const booleans = Object.entries(c.options).filter(([, o]) => o.type === 'boolean');
-  return { ...values, ...Object.fromEntries(booleans.map(([n]) => [n, values[n] === true])) } as Values<O>;
+  const lists = Object.entries(c.options).filter(([, o]) => o.multiple);
+  return {
+    ...values,
+    ...Object.fromEntries(booleans.map(([n]) => [n, values[n] === true])),
+    ...Object.fromEntries(lists.map(([n]) => [n, values[n] ?? []])),
+  } as Values<O>;
 }
 
 /** Prints the message of a mistake or refusal as one line and gives exit code 1; anything else is a defect (thrown). */

@@ -116,6 +116,7 @@ function optionsOf(root: string, settings: Settings, flags: ImportFlags, signal:
     resume: !!flags.resume,
     withChangelog: !!flags['with-changelog'],
     generatePasswords: !!flags['generate-passwords'],
+    superusers: flags.superuser,
     verify: !flags['no-verify'],
     concurrency: count('concurrency', flags.concurrency),
     pageSize: count('page-size', flags['page-size']),

@@ -90,6 +90,12 @@ export const importOptions = {
   resume: { type: 'boolean', help: 'continue an import that stopped (a failure, Ctrl-C) from its last finished page' },
   'with-changelog': { type: 'boolean', help: 'copy the change records too' },
   'generate-passwords': { type: 'boolean', help: 'give each copied user a generated password, printed once' },
+  superuser: {
+    type: 'string',
+    value: 'NAME',
+    multiple: true,
+    help: "a user who is a superuser there (NetBox's API does not show it, and not every NetBox filters on it)",
+  },
   'no-verify': { type: 'boolean', help: 'skip the closing comparison of both APIs' },
   concurrency: { type: 'string', value: 'N', help: 'requests in flight at the source (default 4)' },
   'page-size': {

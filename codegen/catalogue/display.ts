@@ -1,4 +1,7 @@
-/** Parses display rules: `"{name} ({facility_id})"`, or a list of such alternatives. */
+/**
+ * Parses display rules: `"{name} ({facility_id})"`, or a list of such alternatives. A filter may take a
+ * second path (`{start_address|ip_range:end_address}`).
+ */
 import type { Catalogue, DisplayRule, DisplayPart } from '../../runtime/catalogue/ir.ts';
 
 const filters = new Set([
@@ -14,6 +17,9 @@ const filters = new Set([
   'label_lower',
 ]);
 
+/** Filters that read a second path, given after a colon. */
+const withArgument = new Set(['ip_range']);
+
 export function parseDisplay(rule: string | string[]): DisplayRule {
   const alternatives = Array.isArray(rule) ? rule : [rule];
   return alternatives.map((text) => {
@@ -22,9 +28,14 @@ export function parseDisplay(rule: string | string[]): DisplayRule {
     let last = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       if (m.index > last) parts.push({ text: text.slice(last, m.index) });
-      const [path = '', filter] = (m[1] ?? '').split('|') as [string, string | undefined];
-      if (filter !== undefined && !filters.has(filter)) throw new Error(`unknown display filter "${filter}"`);
-      parts.push(filter ? { path: path.trim().split('.'), filter } : { path: path.trim().split('.') });
+      const [path = '', call] = (m[1] ?? '').split('|') as [string, string | undefined];
+      const [filter, arg] = call === undefined ? [] : call.split(':').map((x) => x.trim());
+      if (filter !== undefined && !filters.has(filter) && !withArgument.has(filter))
+        throw new Error(`unknown display filter "${filter}"`);
+      if (filter !== undefined && withArgument.has(filter) !== (arg !== undefined))
+        throw new Error(`display filter "${filter}" ${arg === undefined ? 'needs' : 'takes no'} a second path`);
+      const steps = path.trim().split('.');
+      parts.push(filter ? { path: steps, filter, ...(arg ? { arg: arg.split('.') } : {}) } : { path: steps });
       last = m.index + m[0].length;
     }
     if (last < text.length) parts.push({ text: text.slice(last) });

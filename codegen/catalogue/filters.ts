@@ -10,7 +10,7 @@ import { byCodePoint } from './names.ts';
 import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
 import { specialOp } from './filter-args.ts';
-import { fieldOf, modelOf, rawModel } from './lookup.ts';
+import { modelOf, rawModel } from './lookup.ts';
 import { expandExpression, expressionKey, type Expansion, type ExpressionScope } from './expressions.ts';
 
 export { numberLookups, stringLookups } from './filter-fields.ts';
@@ -63,17 +63,12 @@ function countFilters(m: ModelDef, cat: Catalogue): FilterDef[] {
   const out: FilterDef[] = [];
   for (const f of m.fields) {
     if (f.kind !== 'computed' || f.computed.type !== 'count' || f.computed.cumulative) continue;
-    const c = f.computed;
-    const tf = fieldOf(cat, c.model, c.field);
     out.push({
       name: f.name,
       kind: 'count',
       path: [],
-      column: tf.kind === 'generic' ? tf.idColumn : (tf.column ?? 'id'),
+      column: 'id',
       lookups: numberLookups,
-      target: c.model,
-      ...(tf.kind === 'generic' ? { typeColumn: tf.typeColumn } : {}),
-      ...(c.through ? { through: c.through } : {}),
       type: 'integer',
       description: f.label,
     });

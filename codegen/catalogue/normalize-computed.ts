@@ -2,7 +2,7 @@
  * A model's computed values in the IR (part of normalize.ts): counts with their link tables, expressions
  * expanded to SQL with what they are read as, copies, IP depths, reverse lists, cables, config contexts.
  */
-import type { ComputedDef, ExprAs, FieldDef } from '../../runtime/catalogue/ir.ts';
+import type { AlsoVia, ComputedDef, ExprAs, FieldDef } from '../../runtime/catalogue/ir.ts';
 import { expandExpression, expressionKey, type Expansion } from './expressions.ts';
 import { rawModel } from './lookup.ts';
 import { m2mColumns, nestedForm, throughTable } from './normalize-fields.ts';
@@ -13,6 +13,39 @@ import { labelFromName, tableName } from './names.ts';
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`a computed value lacks ${what}`);
   return value;
+}
+
+/** The model a path of foreign keys leads to from `from` (`site.region` from a location), or undefined. */
+function followFks(raw: RawCatalogue, from: string, path: readonly string[]): string | undefined {
+  let at: string | undefined = from;
+  for (const name of path) {
+    const [app, model] = at.split('.') as [string, string];
+    const f: { type?: string; to?: string } | undefined = raw.apps[app]?.models[model]?.fields[name];
+    if (f?.type !== 'fk' || !f.to) return undefined;
+    at = f.to === 'self' ? at : f.to;
+  }
+  return at;
+}
+
+/**
+ * A count's `also_via` paths, each from every type the counted rows' relation may point at (`count:`'s
+ * field: a generic relation's types, a foreign key's target) whose path leads to `key`; a path that
+ * leads there from none is listed in `unresolved`.
+ */
+export function alsoVia(raw: RawCatalogue, c: RawComputed, key: string): { also: AlsoVia[]; unresolved: string[] } {
+  const [app, model, field] = (c.count ?? '').split('.') as [string, string, string];
+  const tf: { type?: string; to?: string; types?: readonly string[] } | undefined =
+    raw.apps[app]?.models[model]?.fields[field];
+  const types = tf?.type === 'generic' ? (tf.types ?? []) : tf?.to ? [tf.to] : [];
+  const also: AlsoVia[] = [];
+  const unresolved: string[] = [];
+  for (const text of c.also_via ?? []) {
+    const path = text.split('.');
+    const found = types.filter((t) => followFks(raw, t, path) === key);
+    if (!found.length) unresolved.push(text);
+    also.push(...found.map((type) => ({ type, path })));
+  }
+  return { also, unresolved };
 }
 
 /** What an expression is read as (in the IR's key order: the choice set or target after `as`). */
@@ -41,6 +74,7 @@ export function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogu
       field,
       cumulative: c.cumulative ?? false,
       ...(through ? { through } : {}),
+      ...(c.also_via ? { also: alsoVia(raw, c, key).also } : {}),
     };
   } else if (expressionKey(c)) {
     const e = expandExpression(c, { raw, key }) as Expansion;

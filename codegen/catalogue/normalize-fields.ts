@@ -59,7 +59,7 @@ function ownKeys(f: RawField): {
   pattern?: string;
   validators?: FieldCommon['validators'];
   item_refs?: Record<string, string>;
-  natural_sort?: boolean;
+  natural_sort?: boolean | 'interface';
 } {
   switch (f.type) {
     case 'string':
@@ -130,7 +130,7 @@ function fieldsOf(name: string, f: RawField, ctx: { model: string; table: string
     ...(c.item_refs ? { itemRefs: c.item_refs } : {}),
     ...(f.hidden ? { hidden: true } : {}),
     ...(f.snapshot !== undefined ? { snapshot: f.snapshot } : {}),
-    ...(c.natural_sort ? { naturalSort: true } : {}),
+    ...(c.natural_sort ? { naturalSort: c.natural_sort } : {}),
     ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
       ? { emptyAsNull: true }
       : {}),

@@ -184,6 +184,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     ...(m.generic_nested ? { genericNested: m.generic_nested } : {}),
     display: parseDisplay(m.display),
     ordering: parseOrdering(m.ordering ?? defaultOrdering),
+    ...(m.list_ordering ? { listOrdering: parseOrdering(m.list_ordering) } : {}),
     uniques,
     rules,
     search,

@@ -107,7 +107,13 @@ const textKeys = {
   max_length: Optional(Integer({ minimum: 1 })),
   min_length: Optional(Integer({ minimum: 0 })),
   pattern: Optional(text()),
-  natural_sort: flag("sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation"),
+  natural_sort: Optional(
+    Union([Bool(), oneOf(['interface'] as const)], {
+      description:
+        "sorts naturally (`a2` before `a10`, case aside): NetBox's natural_sort collation; `interface`: by NetBox's " +
+        'naturalize_interface key (slots and positions first, then the type, the id, channel and subinterface)',
+    }),
+  ),
   validators: Optional(List(validator, { description: 'further checks of the value, each with its own message' })),
 };
 const bounds = { ...value, min: Optional(Num()), max: Optional(Num()) };

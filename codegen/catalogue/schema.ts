@@ -61,6 +61,12 @@ const computed = closed({
   label: Optional(text()),
   count: Optional(fieldPath),
   cumulative: flag(),
+  also_via: Optional(
+    fieldList(
+      'count: also the rows whose related object reaches this one by this path of foreign keys (NetBox’s cached ' +
+        'scope: a prefix of a site counts for the site’s region, `site.region` for a location’s)',
+    ),
+  ),
   ...expressionKeys,
   copy: Optional(text()),
   to: Optional(Str({ pattern: contentTypePattern, description: 'generic_id: the type whose id it is' })),
@@ -268,6 +274,12 @@ const modelKeys = {
   ),
   display: Union([Str({ minLength: 1 }), List(Str({ minLength: 1 }), { minItems: 1 })]),
   ordering: Optional(fieldList()),
+  list_ordering: Optional(
+    fieldList(
+      "the list's own default order, where NetBox's view orders otherwise than its model (whose `ordering` other " +
+        'models follow when they order by a relation to it)',
+    ),
+  ),
   search: Optional(fieldList()),
   filters: Optional(mapOf(filter)),
   aliases: Optional(mapOf(alias)),

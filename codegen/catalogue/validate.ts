@@ -5,6 +5,7 @@
 import type { RawCatalogue, RawExpression, RawModel } from './schema.ts';
 import { CatalogueError, fieldAt, modelAt } from './load.ts';
 import { parseDisplay } from './display.ts';
+import { alsoVia } from './normalize-computed.ts';
 import { argFaults, ownFieldArgs, type RawArgs } from './args.ts';
 import { actionArgs, checkArgs, type ArgSpec } from '../../runtime/catalogue/names.ts';
 import { orderFaults, placementsOf } from './order.ts';
@@ -246,6 +247,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
         } else if (tf.type !== 'generic' && tf.to !== key)
           faults.push(`${cat}: ${target}.${cfield} does not point to ${key}`);
         if (c.cumulative && !m.tree) faults.push(`${cat}: cumulative counts need a tree model`);
+        if (c.also_via && (c.cumulative || tf?.type === 'm2m'))
+          faults.push(`${cat}.also_via: only a direct count over a foreign key or a generic relation has it`);
+        else if (c.also_via)
+          for (const path of alsoVia(raw, c, key).unresolved)
+            faults.push(`${cat}.also_via: "${path}" leads to ${key} from none of the objects ${ref} names`);
       }
       faults.push(...expressionFaults(c, cat, { raw, key }));
       if (c.nested) {
@@ -293,10 +299,11 @@ export function validateCatalogue(raw: RawCatalogue): void {
           faults.push(`${at}.options.fields.${n}: unknown choice set "${set}"`);
       }
     }
-    checkList(
-      m.ordering?.map((o) => o.replace(/^-/, '').replace(/ .*$/, '')),
-      'ordering',
-    );
+    for (const k of ['ordering', 'list_ordering'] as const)
+      checkList(
+        m[k]?.map((o) => o.replace(/^-/, '').replace(/ .*$/, '')),
+        k,
+      );
     if (m.natural_key && !m.fields[m.natural_key]) faults.push(`${at}.natural_key: unknown field "${m.natural_key}"`);
     const parent = m.fields.parent;
     if (m.tree && (parent?.type !== 'fk' || parent.to !== key))
@@ -383,8 +390,8 @@ export function validateCatalogue(raw: RawCatalogue): void {
     try {
       for (const alt of parseDisplay(m.display)) {
         for (const part of alt) {
-          if (part.path) {
-            const fault = walk(key, [...part.path], true);
+          for (const path of [part.path, part.arg]) {
+            const fault = path && walk(key, [...path], true);
             if (fault) faults.push(`${at}.display: ${fault}`);
           }
         }

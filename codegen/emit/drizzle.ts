@@ -4,6 +4,7 @@
  */
 import type { Catalogue, ColumnField, FieldDef, M2mField, ModelDef, UniqueDef } from '../../runtime/catalogue/ir.ts';
 import { pushTo } from '../../runtime/collections.ts';
+import { sortKey } from '../../runtime/catalogue/sort-key.ts';
 import { modelOf } from '../catalogue/lookup.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { byCodePoint, camel, pgName } from '../catalogue/names.ts';
@@ -82,7 +83,8 @@ function sqlTemplate(text: string): string {
 
 function defaultExpr(f: FieldDef): string {
   if (f.kind === 'custom_fields') return ".default(sql`'{}'::jsonb`)";
-  if (f.kind === 'list') return ".default(sql`'{}'`)";
+  // a list is empty by default, unless the catalogue gives it none (`default: null`, as NetBox's column)
+  if (f.kind === 'list') return f.default === null ? '' : ".default(sql`'{}'`)";
   if (f.kind === 'timestamp' && (f.name === 'created' || f.name === 'last_updated')) return '.defaultNow()';
   if (f.default === undefined || f.default === null) return '';
   if (f.kind === 'json') return `.default(sql\`'${sqlTemplate(JSON.stringify(f.default))}'::jsonb\`)`;
@@ -136,7 +138,7 @@ function indexExprs(m: ModelDef): string[] {
       out.push(idx(`${f.column}_gist`, `t.${camel(f.column)}.op('inet_ops')`, 'gist'));
   }
   const name = m.fields.find((f) => f.name === 'name' && f.column);
-  if (name?.naturalSort) out.push(idx('name_natural', 'sql`name COLLATE natural_sort`, t.id'));
+  if (name?.naturalSort) out.push(idx('name_natural', `sql\`${sortKey(name, 'name')}\`, t.id`));
   else if (name) out.push(idx('name_order', 't.name, t.id'));
   if (m.tree) {
     out.push(idx('_path_gin', 't._path', 'gin'));
@@ -155,10 +157,9 @@ function indexExprs(m: ModelDef): string[] {
     return f?.column ? [{ o, f, column: f.column }] : [];
   });
   if (terms.length >= 2 && columns.length === terms.length) {
-    const exprs = columns.map(({ o, f, column }) => {
-      const collate = f.naturalSort ? ' COLLATE natural_sort' : '';
-      return `"${column}"${collate}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`;
-    });
+    const exprs = columns.map(
+      ({ o, f, column }) => `${sortKey(f, `"${column}"`)}${o.desc ? ' DESC' : ''}${o.nullsFirst ? ' NULLS FIRST' : ''}`,
+    );
     out.push(idx('default_order', `sql\`${[...exprs, '"id"'].join(', ')}\``));
   }
   return out;

@@ -4,11 +4,8 @@
  */
 import type { ActionDef, Catalogue, ModelDef } from '../../runtime/catalogue/ir.ts';
 import { modelOf } from '../catalogue/lookup.ts';
+import { invalid, json, notFound, ref, type Json } from './openapi-common.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
 const nullableBrief = (cls: string) => ({ anyOf: [ref(`Brief${cls}`), { type: 'null' }] });
 
 function targetClass(cat: Catalogue, m: ModelDef, field: string | undefined): string {
@@ -61,6 +58,8 @@ function itemSchema(cat: Catalogue, m: ModelDef, a: ActionDef): Json {
         required: ['configtemplate', 'content'],
         properties: { configtemplate: { type: 'object' }, content: { type: 'string' } },
       };
+    case 'retrigger':
+      return ref(m.className);
     case 'paths':
       return {
         type: 'object',
@@ -84,12 +83,34 @@ const what: Record<ActionDef['op'], string> = {
   paths: 'cable paths',
   render_config: 'rendered configuration',
   render_template: 'rendered template',
+  retrigger: 'lifecycle events',
 };
+
+/** `POST …/<id>/retrigger/`: the object's lifecycle event sent again to event rules. */
+function retriggerPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): Json {
+  return {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+    post: {
+      operationId: `${op}_${a.path.replace(/-/g, '_')}`,
+      tags: [m.app],
+      summary: `Send the ${m.verboseName}'s ${what[a.op]} again (event type event_retriggered)`,
+      responses: {
+        '200': { description: `The ${m.verboseName}`, content: json(itemSchema(cat, m, a)) },
+        '403': { description: 'Not permitted', content: json(ref('Detail')) },
+        '404': { description: 'Not found', content: json(ref('Detail')) },
+      },
+    },
+  };
+}
 
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
   const out: Record<string, Json> = {};
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
   for (const a of m.actions) {
+    if (a.op === 'retrigger') {
+      out[`/api/${m.apiPath}/{id}/${a.path}/`] = retriggerPath(cat, m, a, op);
+      continue;
+    }
     if (a.op === 'trace' || a.op === 'paths') {
       out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
@@ -102,7 +123,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
               : `The complete cable paths through a ${m.verboseName}`,
           responses: {
             '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) },
-            '404': { description: 'Not found', content: json(ref('Detail')) },
+            ...notFound,
           },
         },
       };
@@ -132,7 +153,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
               content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } },
             },
             '400': { description: 'No template', content: json({ type: 'object' }) },
-            '404': { description: 'Not found', content: json(ref('Detail')) },
+            ...notFound,
           },
         },
       };
@@ -158,7 +179,7 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
             description: `Free ${what[a.op]}, in order`,
             content: json({ type: 'array', items: itemSchema(cat, m, a) }),
           },
-          '404': { description: 'Not found', content: json(ref('Detail')) },
+          ...notFound,
         },
       },
       post: {
@@ -171,11 +192,8 @@ export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
             description: 'Created (a list when a list was sent)',
             content: json({ oneOf: [created, { type: 'array', items: created }] }),
           },
-          '400': {
-            description: 'Invalid input',
-            content: json({ anyOf: [ref('ValidationError'), { type: 'array', items: ref('ValidationError') }] }),
-          },
-          '404': { description: 'Not found', content: json(ref('Detail')) },
+          ...invalid,
+          ...notFound,
           '409': { description: 'Not enough free space', content: json(ref('Detail')) },
         },
       },

@@ -3,11 +3,8 @@
  * and workers (NetBox's RQ views; superusers only), scripts (always none; uploads refused), the
  * requesting user's preferences and the installed plugins.
  */
-type Json = Record<string, unknown>;
+import { detail, json, notFound, ref, type Json } from './openapi-common.ts';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
-const detail = (description: string) => ({ description, content: json(ref('Detail')) });
 const page = (item: Json) => ({
   type: 'object',
   required: ['count', 'next', 'previous', 'results'],
@@ -127,7 +124,7 @@ export function backgroundPaths(): Record<string, Json> {
       responses: {
         '200': { description: 'Found', content: json(ref(schema)) },
         ...superuser,
-        '404': detail('Not found'),
+        ...notFound,
       },
     },
   });

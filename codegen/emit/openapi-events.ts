@@ -4,25 +4,14 @@
  * `POST …/webhooks/{id}/replay/`. Each is described only when the catalogue has the models it serves.
  */
 import type { Catalogue } from '../../runtime/catalogue/ir.ts';
+import { detail, idParam, json, ref, type Json } from './openapi-common.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
-const detail = (description: string) => ({ description, content: json(ref('Detail')) });
 const query = (name: string, description: string, type = 'string') => ({
   name,
   in: 'query',
   required: false,
   description,
   schema: { type },
-});
-const idParam = (what: string) => ({
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: `A unique integer value identifying this ${what}.`,
-  schema: { type: 'integer' },
 });
 const task = { task_id: { type: 'string' }, task: { type: 'string', format: 'uri' } };
 /** A retry's answer: the delivery and the background task that sends it. */

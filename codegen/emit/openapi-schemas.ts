@@ -1,11 +1,11 @@
 /** Component schemas of one model: complete, brief, nested, writable, patched and paginated forms. */
 import type { Catalogue, FieldDef, ModelDef, NestedShape } from '../../runtime/catalogue/ir.ts';
-import { choicesOf, modelOf } from '../catalogue/lookup.ts';
+import { modelOf } from '../catalogue/lookup.ts';
+import { choiceObject, choiceValue } from './openapi-choices.ts';
+import { ref, type Json } from './openapi-common.ts';
 import { formModel } from '../../runtime/catalogue/forms.ts';
 import { camel } from '../catalogue/names.ts';
 
-type Json = Record<string, unknown>;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** JSON Schema 2020-12 (OpenAPI 3.1): null joins the type, or becomes an alternative. */
 function nullable(s: Json, yes: boolean): Json {
   if (!yes) return s;
@@ -45,11 +45,8 @@ function scalar(f: FieldDef, cat: Catalogue): Json {
       return { type: 'array', items: f.item === 'integer' ? { type: 'integer' } : { type: 'string' } };
     case 'image':
       return { type: 'string', format: 'uri', description: "The stored image's URL" };
-    case 'choice': {
-      const values = choicesOf(cat, f.choices).map((c) => c.value);
-      const type = values.every((v) => typeof v === 'number') ? 'integer' : 'string';
-      return { type, enum: values };
-    }
+    case 'choice':
+      return choiceValue(f.choices);
     default:
       return { type: 'string' };
   }
@@ -58,18 +55,8 @@ function scalar(f: FieldDef, cat: Catalogue): Json {
 /** The read schema of one field as the serializer renders it. */
 export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
   switch (f.kind) {
-    case 'choice': {
-      const s = scalar(f, cat);
-      if (f.plain) return nullable(s, f.nullable);
-      return nullable(
-        {
-          type: 'object',
-          required: ['value', 'label'],
-          properties: { value: s, label: { type: 'string', enum: choicesOf(cat, f.choices).map((c) => c.label) } },
-        },
-        f.nullable,
-      );
-    }
+    case 'choice':
+      return nullable(f.plain ? choiceValue(f.choices) : choiceObject(f.choices), f.nullable);
     case 'fk':
       // plain: the relation as its id (DRF's primary-key field)
       if (f.plain) return nullable({ type: 'integer' }, f.nullable);
@@ -98,26 +85,9 @@ export function schemaForRead(f: FieldDef, m: ModelDef, cat: Catalogue): Json {
     case 'computed': {
       const c = f.computed;
       if (c.type === 'expr') {
-        if (c.as === 'choice' && f.plain) {
-          const values = choicesOf(cat, c.choices).map((o) => o.value);
-          return nullable(
-            { type: values.every((v) => typeof v === 'number') ? 'integer' : 'string', enum: values },
-            true,
-          );
-        }
-        if (c.as === 'choice') {
-          const values = choicesOf(cat, c.choices);
-          return {
-            type: ['object', 'null'],
-            properties: {
-              value: {
-                type: values.every((v) => typeof v.value === 'number') ? 'integer' : 'string',
-                enum: values.map((v) => v.value),
-              },
-              label: { type: 'string' },
-            },
-          };
-        }
+        if (c.as === 'choice' && f.plain) return nullable(choiceValue(c.choices), true);
+        if (c.as === 'choice')
+          return { type: ['object', 'null'], properties: { value: choiceValue(c.choices), label: { type: 'string' } } };
         if (c.as === 'fk') return nullable(ref(nestedSchemaName(modelOf(cat, c.to), m, f)), true);
         if (c.as === 'json') return {};
         return { type: [c.as === 'decimal' ? 'number' : c.as, 'null'] };

@@ -14,19 +14,8 @@ import {
   userConfigPaths,
 } from './openapi-endpoints.ts';
 import { eventPaths } from './openapi-events.ts';
+import { detail, idParam, json, notFound, ref, type Json } from './openapi-common.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json) => ({ 'application/json': { schema } });
-const detail = (description: string) => ({ description, content: json(ref('Detail')) });
-const idParam = (what: string) => ({
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: `A unique integer value identifying this ${what}.`,
-  schema: { type: 'integer' },
-});
 const links = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const anyone = [{ Token: [] }, { Bearer: [] }, {}];
 
@@ -88,6 +77,29 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
         problems: {
           type: 'array',
           items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
+        },
+        // change control (MERGE_REQUIRES_APPROVAL): why a merge may not happen yet
+        change_request: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['id', 'name', 'status'],
+              properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } },
+            },
+            { type: 'null' },
+          ],
+        },
+        reasons: { type: 'array', items: { type: 'string' } },
+        unmet_rules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'policy', 'min_reviews', 'approvals', 'eligible', 'reason'],
+          },
+        },
+        missing_checks: {
+          type: 'array',
+          items: { type: 'object', required: ['name', 'status', 'reason'] },
         },
       },
     };
@@ -266,7 +278,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The job, pending again', content: json(ref('Job')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': detail('The job is not failed or errored'),
         },
       },
@@ -292,10 +304,11 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
             '200': { description: 'The enqueued job (status pending); follow its url', content: json(ref('Job')) },
             '400': { description: 'Invalid body', content: json(ref('ValidationError')) },
             '403': detail('Not permitted'),
-            '404': detail('Not found'),
+            ...notFound,
             '409': {
               description:
-                'The branch is not in a state for this, or conflicts (unacknowledged) or problems were found',
+                'The branch is not in a state for this, conflicts (unacknowledged) or problems were found, or ' +
+                '(a merge) its change request does not yet allow it',
               content: json(ref('BranchConflicts')),
             },
           },
@@ -311,7 +324,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The enqueued provisioning job', content: json(ref('Job')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': { description: 'The branch has not failed', content: json(ref('BranchConflicts')) },
         },
       },
@@ -325,7 +338,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
         responses: {
           '200': { description: 'The archived branch', content: json(ref('Branch')) },
           '403': detail('Not permitted'),
-          '404': detail('Not found'),
+          ...notFound,
           '409': { description: 'The branch is not merged', content: json(ref('BranchConflicts')) },
         },
       },

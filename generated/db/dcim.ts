@@ -55,7 +55,7 @@ export const dcimCabletermination = pgTable('dcim_cabletermination', {
   terminationType: varchar('termination_type', { length: 100 }).notNull(),
   terminationId: bigint('termination_id', { mode: 'number' }).notNull(),
   connector: integer('connector'),
-  positions: integer('positions').array().notNull().default(sql`'{}'`),
+  positions: integer('positions').array(),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
@@ -401,8 +401,8 @@ export const dcimInterface = pgTable('dcim_interface', {
   index('dcim_interface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('dcim_interface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('dcim_interface_vrf_id_idx').on(t.vrfId),
-  index('dcim_interface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_interface_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_interface_name_natural_idx').on(sql`naturalize_interface(name) COLLATE "C"`, t.id),
+  index('dcim_interface_default_order_idx').on(sql`"device_id", naturalize_interface("name") COLLATE "C", "id"`),
 ]);
 /** Interface.vdcs: many-to-many with dcim.virtualdevicecontext */
 export const dcimInterfaceVdcs = pgTable('dcim_interface_vdcs', {

@@ -488,8 +488,6 @@ export const extrasTaggeditem = pgTable('extras_taggeditem', {
   objectType: varchar('object_type', { length: 100 }).notNull(),
   objectId: bigint('object_id', { mode: 'number' }).notNull(),
   tagId: bigint('tag_id', { mode: 'number' }).references((): AnyPgColumn => extrasTag.id).notNull(),
-  created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
-  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
 }, (t) => [
   unique('extras_taggeditem_object_type_object_id_tag_uniq').on(t.objectType, t.objectId, t.tagId),
   index('extras_taggeditem_object_type_object_id_idx').on(t.objectType, t.objectId),

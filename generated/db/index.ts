@@ -6,6 +6,7 @@ export * from './dcim.ts';
 export * from './extras.ts';
 export * from './ipam.ts';
 export * from './netbox_branching.ts';
+export * from './netbox_changes.ts';
 export * from './tenancy.ts';
 export * from './users.ts';
 export * from './virtualization.ts';

@@ -182,8 +182,8 @@ export const virtualizationVminterface = pgTable('virtualization_vminterface', {
   index('virtualization_vminterface_qinq_svlan_id_idx').on(t.qinqSvlanId),
   index('virtualization_vminterface_vlan_translation_policy_id_idx').on(t.vlanTranslationPolicyId),
   index('virtualization_vminterface_vrf_id_idx').on(t.vrfId),
-  index('virtualization_vminterface_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),
+  index('virtualization_vminterface_name_natural_idx').on(sql`naturalize_interface(name) COLLATE "C"`, t.id),
+  index('virtualization_vminterface_default_order_idx').on(sql`"virtual_machine_id", naturalize_interface("name") COLLATE "C", "id"`),
 ]);
 /** VMInterface.tagged_vlans: many-to-many with ipam.vlan */
 export const virtualizationVminterfaceTaggedVlans = pgTable('virtualization_vminterface_tagged_vlans', {

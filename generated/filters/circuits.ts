@@ -1255,7 +1255,7 @@ export const circuitsFilters: FilterSpecs = {
         "name": "circuit_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1264,7 +1264,6 @@ export const circuitsFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.circuitgroupassignment",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -2975,7 +2974,7 @@ export const circuitsFilters: FilterSpecs = {
         "name": "circuit_count",
         "kind": "count",
         "path": [],
-        "column": "type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -2984,7 +2983,6 @@ export const circuitsFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.circuit",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -3272,7 +3270,7 @@ export const circuitsFilters: FilterSpecs = {
         "name": "circuit_count",
         "kind": "count",
         "path": [],
-        "column": "provider_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3281,7 +3279,6 @@ export const circuitsFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.circuit",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -5703,7 +5700,7 @@ export const circuitsFilters: FilterSpecs = {
         "name": "virtual_circuit_count",
         "kind": "count",
         "path": [],
-        "column": "type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5712,7 +5709,6 @@ export const circuitsFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.virtualcircuit",
         "type": "integer",
         "description": "Virtual circuit count"
       }

@@ -229,7 +229,7 @@ export const coreFilters: FilterSpecs = {
         "name": "file_count",
         "kind": "count",
         "path": [],
-        "column": "source_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -238,7 +238,6 @@ export const coreFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "core.datafile",
         "type": "integer",
         "description": "File count"
       },

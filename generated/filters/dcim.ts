@@ -3137,7 +3137,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "cable_count",
         "kind": "count",
         "path": [],
-        "column": "bundle_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3146,7 +3146,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.cable",
         "type": "integer",
         "description": "Cable count"
       },
@@ -5770,7 +5769,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_port_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5779,7 +5778,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleport",
         "type": "integer",
         "description": "Console port count"
       },
@@ -5803,7 +5801,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_server_port_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5812,7 +5810,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleserverport",
         "type": "integer",
         "description": "Console server port count"
       },
@@ -5973,7 +5970,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "device_bay_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5982,7 +5979,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.devicebay",
         "type": "integer",
         "description": "Device bay count"
       },
@@ -6053,7 +6049,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "front_port_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6062,7 +6058,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.frontport",
         "type": "integer",
         "description": "Front port count"
       },
@@ -6129,7 +6124,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "interface_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6138,7 +6133,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.interface",
         "type": "integer",
         "description": "Interface count"
       },
@@ -6162,7 +6156,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "inventory_item_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6171,7 +6165,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.inventoryitem",
         "type": "integer",
         "description": "Inventory item count"
       },
@@ -6443,7 +6436,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "module_bay_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6452,7 +6445,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.modulebay",
         "type": "integer",
         "description": "Module bay count"
       },
@@ -6672,7 +6664,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_outlet_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6681,7 +6673,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.poweroutlet",
         "type": "integer",
         "description": "Power outlet count"
       },
@@ -6705,7 +6696,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_port_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6714,7 +6705,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.powerport",
         "type": "integer",
         "description": "Power port count"
       },
@@ -6800,7 +6790,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rear_port_count",
         "kind": "count",
         "path": [],
-        "column": "device_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -6809,7 +6799,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rearport",
         "type": "integer",
         "description": "Rear port count"
       },
@@ -8233,7 +8222,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8242,7 +8231,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleporttemplate",
         "type": "integer",
         "description": "Console port template count"
       },
@@ -8266,7 +8254,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_server_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8275,7 +8263,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleserverporttemplate",
         "type": "integer",
         "description": "Console server port template count"
       },
@@ -8460,7 +8447,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "device_bay_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8469,7 +8456,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.devicebaytemplate",
         "type": "integer",
         "description": "Device bay template count"
       },
@@ -8493,7 +8479,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "device_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8502,7 +8488,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Device count"
       },
@@ -8519,7 +8504,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "front_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8528,7 +8513,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.frontporttemplate",
         "type": "integer",
         "description": "Front port template count"
       },
@@ -8578,7 +8562,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "interface_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8587,7 +8571,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.interfacetemplate",
         "type": "integer",
         "description": "Interface template count"
       },
@@ -8611,7 +8594,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "inventory_item_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8620,7 +8603,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.inventoryitemtemplate",
         "type": "integer",
         "description": "Inventory item template count"
       },
@@ -8725,7 +8707,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "module_bay_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8734,7 +8716,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.modulebaytemplate",
         "type": "integer",
         "description": "Module bay template count"
       },
@@ -8852,7 +8833,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_outlet_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8861,7 +8842,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.poweroutlettemplate",
         "type": "integer",
         "description": "Power outlet template count"
       },
@@ -8885,7 +8865,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8894,7 +8874,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.powerporttemplate",
         "type": "integer",
         "description": "Power port template count"
       },
@@ -8918,7 +8897,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rear_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "device_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8927,7 +8906,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rearporttemplate",
         "type": "integer",
         "description": "Rear port template count"
       },
@@ -10176,7 +10154,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "count_fhrp_groups",
         "kind": "count",
         "path": [],
-        "column": "interface_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -10185,8 +10163,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.fhrpgroupassignment",
-        "typeColumn": "interface_type",
         "type": "integer",
         "description": "Count fhrp groups"
       },
@@ -10194,7 +10170,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "count_ipaddresses",
         "kind": "count",
         "path": [],
-        "column": "assigned_object_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -10203,8 +10179,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.ipaddress",
-        "typeColumn": "assigned_object_type",
         "type": "integer",
         "description": "Count ipaddresses"
       },
@@ -12999,7 +12973,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "inventoryitem_count",
         "kind": "count",
         "path": [],
-        "column": "role_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -13008,7 +12982,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.inventoryitem",
         "type": "integer",
         "description": "Inventoryitem count"
       },
@@ -13801,7 +13774,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "scope_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -13810,8 +13783,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
-        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -14647,7 +14618,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "devicetype_count",
         "kind": "count",
         "path": [],
-        "column": "manufacturer_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -14656,7 +14627,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.devicetype",
         "type": "integer",
         "description": "Devicetype count"
       },
@@ -14680,7 +14650,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "inventoryitem_count",
         "kind": "count",
         "path": [],
-        "column": "manufacturer_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -14689,7 +14659,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.inventoryitem",
         "type": "integer",
         "description": "Inventoryitem count"
       },
@@ -14723,7 +14692,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "moduletype_count",
         "kind": "count",
         "path": [],
-        "column": "manufacturer_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -14732,7 +14701,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.moduletype",
         "type": "integer",
         "description": "Moduletype count"
       },
@@ -14814,7 +14782,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "platform_count",
         "kind": "count",
         "path": [],
-        "column": "manufacturer_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -14823,7 +14791,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.platform",
         "type": "integer",
         "description": "Platform count"
       },
@@ -16418,7 +16385,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16427,7 +16394,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleporttemplate",
         "type": "integer",
         "description": "Console port template count"
       },
@@ -16451,7 +16417,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "console_server_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16460,7 +16426,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.consoleserverporttemplate",
         "type": "integer",
         "description": "Console server port template count"
       },
@@ -16532,7 +16497,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "front_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16541,7 +16506,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.frontporttemplate",
         "type": "integer",
         "description": "Front port template count"
       },
@@ -16565,7 +16529,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "interface_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16574,7 +16538,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.interfacetemplate",
         "type": "integer",
         "description": "Interface template count"
       },
@@ -16670,7 +16633,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "module_bay_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16679,7 +16642,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.modulebaytemplate",
         "type": "integer",
         "description": "Module bay template count"
       },
@@ -16703,7 +16665,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "module_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16712,7 +16674,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.module",
         "type": "integer",
         "description": "Module count"
       },
@@ -16814,7 +16775,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_outlet_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16823,7 +16784,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.poweroutlettemplate",
         "type": "integer",
         "description": "Power outlet template count"
       },
@@ -16847,7 +16807,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "power_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16856,7 +16816,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.powerporttemplate",
         "type": "integer",
         "description": "Power port template count"
       },
@@ -16905,7 +16864,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rear_port_template_count",
         "kind": "count",
         "path": [],
-        "column": "module_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -16914,7 +16873,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rearporttemplate",
         "type": "integer",
         "description": "Rear port template count"
       },
@@ -19668,7 +19626,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "powerfeed_count",
         "kind": "count",
         "path": [],
-        "column": "power_panel_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -19677,7 +19635,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.powerfeed",
         "type": "integer",
         "description": "Powerfeed count"
       },
@@ -20966,7 +20923,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "device_count",
         "kind": "count",
         "path": [],
-        "column": "rack_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -20975,7 +20932,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Device count"
       },
@@ -21323,7 +21279,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "powerfeed_count",
         "kind": "count",
         "path": [],
-        "column": "rack_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -21332,7 +21288,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.powerfeed",
         "type": "integer",
         "description": "Powerfeed count"
       },
@@ -21861,7 +21816,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rack_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -21870,7 +21825,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rack",
         "type": "integer",
         "description": "Rack count"
       },
@@ -22596,7 +22550,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rack_count",
         "kind": "count",
         "path": [],
-        "column": "role_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -22605,7 +22559,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rack",
         "type": "integer",
         "description": "Rack count"
       },
@@ -22996,7 +22949,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rack_count",
         "kind": "count",
         "path": [],
-        "column": "rack_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -23005,7 +22958,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rack",
         "type": "integer",
         "description": "Rack count"
       },
@@ -24476,7 +24428,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "scope_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -24485,8 +24437,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
-        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -24588,7 +24538,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "circuit_count",
         "kind": "count",
         "path": [],
-        "column": "termination_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -24597,8 +24547,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.circuittermination",
-        "typeColumn": "termination_type",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -24743,7 +24691,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "device_count",
         "kind": "count",
         "path": [],
-        "column": "site_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -24752,7 +24700,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Device count"
       },
@@ -24976,7 +24923,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "scope_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -24985,8 +24932,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
-        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -24994,7 +24939,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "rack_count",
         "kind": "count",
         "path": [],
-        "column": "site_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -25003,7 +24948,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rack",
         "type": "integer",
         "description": "Rack count"
       },
@@ -25212,7 +25156,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "virtualmachine_count",
         "kind": "count",
         "path": [],
-        "column": "site_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -25221,7 +25165,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Virtualmachine count"
       },
@@ -25229,7 +25172,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "vlan_count",
         "kind": "count",
         "path": [],
-        "column": "site_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -25238,7 +25181,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.vlan",
         "type": "integer",
         "description": "VLAN count"
       }
@@ -25549,7 +25491,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "scope_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -25558,8 +25500,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
-        "typeColumn": "scope_type",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -25862,7 +25802,7 @@ export const dcimFilters: FilterSpecs = {
         "name": "member_count",
         "kind": "count",
         "path": [],
-        "column": "virtual_chassis_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -25871,7 +25811,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Member count"
       },
@@ -26382,12 +26321,6 @@ export const dcimFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.interface",
-        "through": {
-          "table": "dcim_interface_vdcs",
-          "source": "interface_id",
-          "target": "virtualdevicecontext_id"
-        },
         "type": "integer",
         "description": "Interface count"
       },

@@ -5206,7 +5206,7 @@ export const extrasFilters: FilterSpecs = {
         "name": "tagged_items",
         "kind": "count",
         "path": [],
-        "column": "tag_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -5215,7 +5215,6 @@ export const extrasFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "extras.taggeditem",
         "type": "integer",
         "description": "Tagged items"
       },
@@ -5248,22 +5247,6 @@ export const extrasFilters: FilterSpecs = {
     ],
     "extras.taggeditem": [
       {
-        "name": "created",
-        "kind": "timestamp",
-        "path": [],
-        "column": "created",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Created"
-      },
-      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -5278,22 +5261,6 @@ export const extrasFilters: FilterSpecs = {
         ],
         "type": "integer",
         "description": "ID"
-      },
-      {
-        "name": "last_updated",
-        "kind": "timestamp",
-        "path": [],
-        "column": "last_updated",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "type": "string",
-        "description": "Last updated"
       },
       {
         "name": "object_id",

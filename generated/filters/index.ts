@@ -7,6 +7,7 @@ import { dcimFilters } from './dcim.ts';
 import { extrasFilters } from './extras.ts';
 import { ipamFilters } from './ipam.ts';
 import { netboxBranchingFilters } from './netbox_branching.ts';
+import { netboxChangesFilters } from './netbox_changes.ts';
 import { tenancyFilters } from './tenancy.ts';
 import { usersFilters } from './users.ts';
 import { virtualizationFilters } from './virtualization.ts';
@@ -19,6 +20,7 @@ export const filters: FilterSpecs = {
     ...extrasFilters,
     ...ipamFilters,
     ...netboxBranchingFilters,
+    ...netboxChangesFilters,
     ...tenancyFilters,
     ...usersFilters,
     ...virtualizationFilters,

@@ -705,12 +705,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.provider",
-        "through": {
-          "table": "circuits_provider_asns",
-          "source": "provider_id",
-          "target": "asn_id"
-        },
         "type": "integer",
         "description": "Provider count"
       },
@@ -835,12 +829,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.site",
-        "through": {
-          "table": "dcim_site_asns",
-          "source": "site_id",
-          "target": "asn_id"
-        },
         "type": "integer",
         "description": "Site count"
       },
@@ -4385,7 +4373,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "aggregate_count",
         "kind": "count",
         "path": [],
-        "column": "rir_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -4394,7 +4382,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.aggregate",
         "type": "integer",
         "description": "Aggregate count"
       },
@@ -4635,7 +4622,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "asn_count",
         "kind": "count",
         "path": [],
-        "column": "role_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -4644,7 +4631,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.asn",
         "type": "integer",
         "description": "ASN count"
       },
@@ -4816,7 +4802,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "role_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -4825,7 +4811,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -4891,7 +4876,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "vlan_count",
         "kind": "count",
         "path": [],
-        "column": "role_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -4900,7 +4885,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.vlan",
         "type": "integer",
         "description": "VLAN count"
       },
@@ -6993,7 +6977,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "vlan_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -7002,7 +6986,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -7788,7 +7771,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "vlan_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -7797,7 +7780,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.vlan",
         "type": "integer",
         "description": "VLAN count"
       }
@@ -8335,7 +8317,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "ipaddress_count",
         "kind": "count",
         "path": [],
-        "column": "vrf_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8344,7 +8326,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Ipaddress count"
       },
@@ -8452,7 +8433,7 @@ export const ipamFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "vrf_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -8461,7 +8442,6 @@ export const ipamFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
         "type": "integer",
         "description": "Prefix count"
       },

@@ -629,28 +629,6 @@ export const tenancyFilters: FilterSpecs = {
         "description": "Ancestor (ID), including descendants"
       },
       {
-        "name": "contact_count",
-        "kind": "count",
-        "path": [],
-        "column": "id",
-        "lookups": [
-          "n",
-          "lt",
-          "lte",
-          "gt",
-          "gte",
-          "empty"
-        ],
-        "target": "tenancy.contact",
-        "through": {
-          "table": "tenancy_contact_groups",
-          "source": "contact_id",
-          "target": "contactgroup_id"
-        },
-        "type": "integer",
-        "description": "Contact count"
-      },
-      {
         "name": "contact_id",
         "kind": "related",
         "path": [],
@@ -1156,7 +1134,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "circuit_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1165,7 +1143,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "circuits.circuit",
         "type": "integer",
         "description": "Circuit count"
       },
@@ -1173,7 +1150,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "cluster_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1182,7 +1159,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.cluster",
         "type": "integer",
         "description": "Cluster count"
       },
@@ -1327,7 +1303,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "device_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1336,7 +1312,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Device count"
       },
@@ -1384,7 +1359,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "ipaddress_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1393,7 +1368,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.ipaddress",
         "type": "integer",
         "description": "Ipaddress count"
       },
@@ -1501,7 +1475,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "prefix_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1510,7 +1484,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.prefix",
         "type": "integer",
         "description": "Prefix count"
       },
@@ -1518,7 +1491,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "rack_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1527,7 +1500,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.rack",
         "type": "integer",
         "description": "Rack count"
       },
@@ -1535,7 +1507,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "site_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1544,7 +1516,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.site",
         "type": "integer",
         "description": "Site count"
       },
@@ -1610,7 +1581,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "virtualmachine_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1619,7 +1590,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Virtualmachine count"
       },
@@ -1627,7 +1597,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "vlan_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1636,7 +1606,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.vlan",
         "type": "integer",
         "description": "VLAN count"
       },
@@ -1644,7 +1613,7 @@ export const tenancyFilters: FilterSpecs = {
         "name": "vrf_count",
         "kind": "count",
         "path": [],
-        "column": "tenant_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1653,7 +1622,6 @@ export const tenancyFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.vrf",
         "type": "integer",
         "description": "VRF count"
       }

@@ -226,12 +226,6 @@ export const usersFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "users.user",
-        "through": {
-          "table": "users_user_groups",
-          "source": "user_id",
-          "target": "group_id"
-        },
         "type": "integer",
         "description": "User count"
       },
@@ -764,7 +758,7 @@ export const usersFilters: FilterSpecs = {
         "name": "member_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -773,7 +767,6 @@ export const usersFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "users.owner",
         "type": "integer",
         "description": "Member count"
       },

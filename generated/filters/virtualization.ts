@@ -144,7 +144,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "device_count",
         "kind": "count",
         "path": [],
-        "column": "cluster_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -153,7 +153,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "dcim.device",
         "type": "integer",
         "description": "Device count"
       },
@@ -1028,7 +1027,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "virtualmachine_count",
         "kind": "count",
         "path": [],
-        "column": "cluster_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1037,7 +1036,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Virtualmachine count"
       }
@@ -1047,7 +1045,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "cluster_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1056,7 +1054,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.cluster",
         "type": "integer",
         "description": "Cluster count"
       },
@@ -1377,7 +1374,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "cluster_count",
         "kind": "count",
         "path": [],
-        "column": "type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -1386,7 +1383,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.cluster",
         "type": "integer",
         "description": "Cluster count"
       },
@@ -2240,7 +2236,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "interface_count",
         "kind": "count",
         "path": [],
-        "column": "virtual_machine_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -2249,7 +2245,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.vminterface",
         "type": "integer",
         "description": "Interface count"
       },
@@ -2939,7 +2934,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "virtual_disk_count",
         "kind": "count",
         "path": [],
-        "column": "virtual_machine_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -2948,7 +2943,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.virtualdisk",
         "type": "integer",
         "description": "Virtual disk count"
       },
@@ -3260,7 +3254,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "virtual_machine_count",
         "kind": "count",
         "path": [],
-        "column": "virtual_machine_type_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3269,7 +3263,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "virtualization.virtualmachine",
         "type": "integer",
         "description": "Virtual machine count"
       }
@@ -3319,7 +3312,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "count_fhrp_groups",
         "kind": "count",
         "path": [],
-        "column": "interface_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3328,8 +3321,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.fhrpgroupassignment",
-        "typeColumn": "interface_type",
         "type": "integer",
         "description": "Count fhrp groups"
       },
@@ -3337,7 +3328,7 @@ export const virtualizationFilters: FilterSpecs = {
         "name": "count_ipaddresses",
         "kind": "count",
         "path": [],
-        "column": "assigned_object_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3346,8 +3337,6 @@ export const virtualizationFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "ipam.ipaddress",
-        "typeColumn": "assigned_object_type",
         "type": "integer",
         "description": "Count ipaddresses"
       },

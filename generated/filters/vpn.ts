@@ -3360,7 +3360,7 @@ export const vpnFilters: FilterSpecs = {
         "name": "terminations_count",
         "kind": "count",
         "path": [],
-        "column": "tunnel_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3369,7 +3369,6 @@ export const vpnFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "vpn.tunneltermination",
         "type": "integer",
         "description": "Terminations count"
       },
@@ -3706,7 +3705,7 @@ export const vpnFilters: FilterSpecs = {
         "name": "tunnel_count",
         "kind": "count",
         "path": [],
-        "column": "group_id",
+        "column": "id",
         "lookups": [
           "n",
           "lt",
@@ -3715,7 +3714,6 @@ export const vpnFilters: FilterSpecs = {
           "gte",
           "empty"
         ],
-        "target": "vpn.tunnel",
         "type": "integer",
         "description": "Tunnel count"
       },

@@ -1,7 +1,9 @@
 /**
  * The queue as NetBox's RQ views show it, read from PostgreSQL: every background task (webhook
  * deliveries, core_backgroundtask) and every core job (core_job, whose run is a task too) in one
- * list with RQ's statuses, and the statistics of the one queue.
+ * list with RQ's statuses, and the statistics of the one queue. A job copied from NetBox (import-netbox)
+ * has no task here: it is NetBox's record, its run was NetBox's queue's (kept in NetBox's Redis), so it
+ * is no task of this queue.
  */
 import { tables } from '../db/tables.ts';
 
@@ -21,12 +23,12 @@ export const allTasks = `(
   SELECT 1, j.id, j.job_id, j.name, 'default', j.task, j.payload, ${jobStatus}, NULL,
          jsonb_build_object('job', j.id), NULLIF(j.error, ''), NULL, j.locked_by, j.created, j.created,
          j.started, j.completed
-    FROM public.${tables.job} j
+    FROM public.${tables.job} j WHERE j.task <> ''
 ) u`;
 
 const queuedBefore = (at: string) => `(
     (SELECT count(*) FROM public.${tables.backgroundTask} q WHERE q.status = 'queued' AND q.created_at < ${at})
-  + (SELECT count(*) FROM public.${tables.job} q WHERE q.status = 'pending' AND (q.scheduled IS NULL
+  + (SELECT count(*) FROM public.${tables.job} q WHERE q.task <> '' AND q.status = 'pending' AND (q.scheduled IS NULL
        OR q.scheduled <= now()) AND q.created < ${at}))`;
 
 /** The columns of a page of `allTasks` rows named `p`, as the API prints them. */

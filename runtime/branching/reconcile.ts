@@ -34,12 +34,12 @@ async function columns(
 /** Columns main renamed that the branch still has under their old names: renamed alike, keeping their values. */
 async function renameColumns(
   tx: Db,
-  schema: string,
-  table: string,
+  at: { schema: string; table: string },
   renames: readonly ColumnRename[],
-  main: ReadonlyMap<string, unknown>,
-  branch: Map<string, unknown>,
+  columnsOf: { main: ReadonlyMap<string, unknown>; branch: Map<string, unknown> },
 ): Promise<string[]> {
+  const { schema, table } = at;
+  const { main, branch } = columnsOf;
   const done: string[] = [];
   for (const r of renames) {
     if (r.table !== table || !branch.has(r.from) || branch.has(r.to) || !main.has(r.to) || main.has(r.from)) continue;
@@ -71,7 +71,7 @@ async function reconcileSchema(
   for (const t of tables.filter((x) => present.has(x))) {
     const main = await columns(tx, 'public', t);
     const branch = await columns(tx, schema, t);
-    done.push(...(await renameColumns(tx, schema, t, renames, main, branch)));
+    done.push(...(await renameColumns(tx, { schema, table: t }, renames, { main, branch })));
     for (const [name, c] of main) {
       if (branch.has(name)) continue;
       await query(

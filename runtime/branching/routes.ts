@@ -2,7 +2,8 @@
  * Branch actions: `POST …/branches/<id>/sync|merge|revert/` (`{"commit": bool,
  * "acknowledge_conflicts": bool}`) answer with the enqueued job, after checking — in the request,
  * so the answer is immediate — that the operation can run: the branch is in the right state, and
- * every conflict and problem is reported at once (409) unless acknowledged. Also `archive/` and
+ * every conflict and problem is reported at once (409) unless acknowledged, and that change control
+ * lets a merge happen (runtime/changes/gate.ts). Also `archive/` and
  * `retry/` (re-provision a failed branch).
  */
 import { Hono, type Context } from 'hono';
@@ -24,6 +25,7 @@ import { inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './operations.ts';
 import { tables } from '../db/tables.ts';
 import { present } from '../collections.ts';
+import { mergeRefusal } from '../changes/gate.ts';
 
 const MODEL = 'netbox_branching.branch';
 /** The operations a request starts (a branch is provisioned when it is created). */
@@ -145,6 +147,10 @@ export function createBranchRoutes(): Hono<AppEnv> {
         const what = op === 'revert' ? 'Only merged branches can be reverted' : `Branch is not ready to ${op}`;
         throw new ServiceError('conflict', { detail: `${what} (status: ${branch.status}).`, status: branch.status });
       }
+      // change control: an approved change request first (a dry run may always run)
+      const refused =
+        op === 'merge' && body.commit && (await mergeRefusal(c.var.tx, c.var.services.settings, branch.id));
+      if (refused) throw new ServiceError('conflict', refused);
       const { plan, problems } = await precheck(c, op, branch);
       if (plan.conflicts.length && !body.acknowledge) {
         throw new ServiceError('conflict', {

@@ -6,7 +6,6 @@
 import { randomInt } from 'node:crypto';
 import { columnRenames, type ColumnRename, type Registry } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
-import { query, queryRow } from '../db/index.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -38,13 +37,5 @@ export function branchRenames(registry: Registry): ColumnRename[] {
   return columnRenames(registry.all().filter((m) => m.features.branching));
 }
 
-/** Runs `fn` with the transaction's search_path set to `schema` (then public), and restores it. */
-export async function inSchema<T>(tx: Db, schema: string | null, fn: () => Promise<T>): Promise<T> {
-  const before = (await queryRow(tx, "SELECT current_setting('search_path') AS p")).p as string;
-  await query(tx, "SELECT set_config('search_path', $1, true)", [schema ? `${schema}, public` : 'public']);
-  try {
-    return await fn();
-  } finally {
-    await query(tx, "SELECT set_config('search_path', $1, true)", [before]);
-  }
-}
+/** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */
+export { inSchema } from '../db/search-path.ts';

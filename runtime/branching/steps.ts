@@ -146,7 +146,8 @@ async function stampCreated(tx: Db, from: string, to: string, states: readonly O
   for (const [table, ids] of byTable) {
     await query(
       tx,
-      `UPDATE ${ident(to)}.${ident(table)} t SET created = s.created, last_updated = coalesce(s.last_updated, t.last_updated)
+      `UPDATE ${ident(to)}.${ident(table)} t
+          SET created = s.created, last_updated = coalesce(s.last_updated, t.last_updated)
          FROM ${ident(from)}.${ident(table)} s WHERE s.id = t.id AND t.id = ANY($1::bigint[])`,
       [ids],
     );

@@ -7,4 +7,5 @@ export type { ModelRow } from './model-row.ts';
 export * from './names.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';
+export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';

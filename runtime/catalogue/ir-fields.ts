@@ -39,6 +39,12 @@ export interface ThroughDef {
 }
 
 /** A computed, read-only value; every kind is evaluated by one grouped query per page. */
+/** A way a counted row's related object leads to the counted object: from an object of `type`, by `path`. */
+export interface AlsoVia {
+  readonly type: string;
+  readonly path: readonly string[];
+}
+
 export type ComputedDef =
   | {
       readonly type: 'count';
@@ -46,6 +52,8 @@ export type ComputedDef =
       readonly field: string;
       readonly cumulative: boolean;
       readonly through?: ThroughDef;
+      /** also the rows whose related object (of `type`) reaches this one by `path`, foreign keys from it */
+      readonly also?: readonly AlsoVia[];
     }
   /** SQL over the row's columns (a copy of the row named `t`), read as `as` */
   | ({ readonly type: 'expr'; readonly sql: string } & ExprAs)
@@ -132,8 +140,11 @@ export interface FieldCommon {
    * included, as NetBox keeps it on the row (counter caches)
    */
   readonly snapshot?: boolean | 'blank' | 'ranges';
-  /** ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`) */
-  readonly naturalSort?: boolean;
+  /**
+   * ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`), or `interface`: by
+   * NetBox's naturalize_interface key (sortKey)
+   */
+  readonly naturalSort?: true | 'interface';
   /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
   readonly options?: FieldOptions;
   /** the name and column the field had before it was renamed (`renamed_from:`), read as its own where found */

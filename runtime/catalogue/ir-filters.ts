@@ -58,12 +58,9 @@ export interface TagFilter extends FilterCommon {
 }
 
 /** How many rows of `target` point at the object (by `column`, or through `through`). */
+/** A comparison of the computed count of the filter's name (runtime/read/count-sql.ts counts it). */
 export interface CountFilter extends FilterCommon {
   readonly kind: 'count';
-  readonly target: string;
-  /** a generic relation: only rows whose type column says this model */
-  readonly typeColumn?: string;
-  readonly through?: ThroughDef;
 }
 
 export type RequestOp = 'created_by_request' | 'updated_by_request' | 'modified_by_request';

@@ -31,6 +31,8 @@ export interface DisplayPart {
   readonly text?: string;
   readonly path?: readonly string[];
   readonly filter?: string;
+  /** the second path a filter reads (`ip_range`'s end address) */
+  readonly arg?: readonly string[];
 }
 export type DisplayRule = readonly (readonly DisplayPart[])[];
 
@@ -175,6 +177,8 @@ export interface ModelDef {
   readonly genericNested?: readonly string[];
   readonly display: DisplayRule;
   readonly ordering: readonly OrderTerm[];
+  /** the list's default order where NetBox's view orders otherwise than the model (module bays by name) */
+  readonly listOrdering?: readonly OrderTerm[];
   readonly uniques: readonly UniqueDef[];
   readonly rules: readonly RuleDef[];
   readonly search: readonly string[];

@@ -58,6 +58,8 @@ export const actionArgs = {
   /** `template`: the object's template relation, also looked for on each of `fallbacks`; `code`: the template's text */
   render_config: { template: 'field', fallbacks: 'fields?', context: 'field', code: 'text' },
   render_template: { code: 'field' },
+  /** a change request's lifecycle event sent again (`event_retriggered`) */
+  retrigger: {},
 } as const satisfies Readonly<Record<string, ArgSpec>>;
 export type ActionOp = keyof typeof actionArgs;
 export const actionOps = Object.keys(actionArgs) as ActionOp[];
@@ -103,6 +105,12 @@ export const hookNames = [
   'extras.eventrule',
   'branching.branch',
   'dcim.virtualchassis',
+  'changes.changerequest',
+  'changes.policy',
+  'changes.policyrule',
+  'changes.review',
+  'changes.comment',
+  'changes.commentreply',
 ] as const;
 export type HookName = (typeof hookNames)[number];
 

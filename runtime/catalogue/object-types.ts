@@ -3,13 +3,16 @@
  * and the catalogue's models NetBox does not have with ids after them. Ids never change once given, so
  * the ids in stored snapshots and in clients stay right across restarts and upgrades; a database whose
  * rows were numbered before NetBox's ids were kept is renumbered once (no table refers to these ids).
+ * A database import-netbox filled keeps the ids of the NetBox it copied (keepSourceIds): a NetBox that was
+ * upgraded from older releases numbers its types otherwise than a fresh 4.6, and its clients, filters by
+ * `*_type_id` and copied change records use those. The table's comment says so, and the start keeps them.
  */
 import type { Sql } from '../db/index.ts';
 import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
 import { tables } from '../db/tables.ts';
 import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS, type AppLabel } from './known-object-types.ts';
-import { query } from '../db/index.ts';
+import { literal, query, type Db } from '../db/index.ts';
 
 const featureNames: Record<string, string> = {
   tags: 'tags',
@@ -87,49 +90,99 @@ const RECORDS = `jsonb_to_recordset($1::text::jsonb) AS r(id bigint, app_label t
   model_name text, model_name_plural text, public boolean, features jsonb, is_plugin_model boolean,
   rest_api_endpoint text, description text)`;
 
+const T = `public.${tables.objectType}`;
+const SEQ = `pg_get_serial_sequence('${T}', 'id')`;
+/** The start of the table's comment on a database whose ids are those of the NetBox it was copied from. */
+const KEPT = 'object type ids of the NetBox at ';
+
+async function keptIds(db: Db): Promise<boolean> {
+  const [row] = await query<{ d: string | null }>(db, `SELECT obj_description('${T}'::regclass, 'pg_class') AS d`);
+  return !!row?.d?.startsWith(KEPT);
+}
+
+/**
+ * Once, on a database numbered before NetBox's ids: known types move to their ids, and a row of another
+ * type standing on one of those ids moves to a new id after them.
+ */
+async function renumber(tx: Db, rows: string): Promise<void> {
+  await query(
+    tx,
+    `UPDATE ${T} o SET id = -o.id FROM ${RECORDS}
+      WHERE r.id IS NOT NULL AND ((r.app_label = o.app_label AND r.model = o.model AND r.id <> o.id)
+        OR (r.id = o.id AND (r.app_label <> o.app_label OR r.model <> o.model)))`,
+    [rows],
+  );
+  await query(
+    tx,
+    `UPDATE ${T} o SET id = r.id FROM ${RECORDS}
+      WHERE o.id < 0 AND r.id IS NOT NULL AND r.app_label = o.app_label AND r.model = o.model`,
+    [rows],
+  );
+  await query(tx, `SELECT setval(${SEQ}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${T})))`);
+  await query(tx, `UPDATE ${T} SET id = nextval(${SEQ}) WHERE id < 0`);
+}
+
 export async function syncObjectTypes(sql: Sql, registry: Registry): Promise<void> {
-  const t = `public.${tables.objectType}`;
-  const seq = `pg_get_serial_sequence('${t}', 'id')`;
   const rows = JSON.stringify(objectTypeRows(registry));
   await sql.begin(async (tx) => {
     await query(tx, 'SELECT pg_advisory_xact_lock(4606003)');
-    // once, on a database numbered before NetBox's ids: known types move to their ids, and a row of
-    // another type standing on one of those ids moves to a new id after them
+    // ids kept from the NetBox copied (keepSourceIds) stay; a new type there takes NetBox's id if it is free
+    const kept = await keptIds(tx);
+    if (!kept) await renumber(tx, rows);
+    await query(tx, `SELECT setval(${SEQ}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${T})))`);
     await query(
       tx,
-      `UPDATE ${t} o SET id = -o.id FROM ${RECORDS}
-        WHERE r.id IS NOT NULL AND ((r.app_label = o.app_label AND r.model = o.model AND r.id <> o.id)
-          OR (r.id = o.id AND (r.app_label <> o.app_label OR r.model <> o.model)))`,
-      [rows],
-    );
-    await query(
-      tx,
-      `UPDATE ${t} o SET id = r.id FROM ${RECORDS}
-        WHERE o.id < 0 AND r.id IS NOT NULL AND r.app_label = o.app_label AND r.model = o.model`,
-      [rows],
-    );
-    await query(tx, `SELECT setval(${seq}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${t})))`);
-    await query(tx, `UPDATE ${t} SET id = nextval(${seq}) WHERE id < 0`);
-    await query(
-      tx,
-      `UPDATE ${t} o SET app_name = r.app_name, model_name = r.model_name, model_name_plural = r.model_name_plural,
+      `UPDATE ${T} o SET app_name = r.app_name, model_name = r.model_name, model_name_plural = r.model_name_plural,
         public = r.public, features = ARRAY(SELECT jsonb_array_elements_text(r.features)),
         is_plugin_model = r.is_plugin_model, rest_api_endpoint = r.rest_api_endpoint, description = r.description
         FROM ${RECORDS} WHERE r.app_label = o.app_label AND r.model = o.model`,
       [rows],
     );
     // new rows: NetBox's id for a type NetBox has, the next free one after NetBox's for any other
+    const free = kept ? `AND NOT EXISTS (SELECT 1 FROM ${T} o WHERE o.id = n.id)` : '';
     await query(
       tx,
-      `INSERT INTO ${t} (id, app_label, app_name, model, model_name, model_name_plural, public, features,
+      `INSERT INTO ${T} (id, app_label, app_name, model, model_name, model_name_plural, public, features,
         is_plugin_model, rest_api_endpoint, description)
-       SELECT coalesce(n.id, nextval(${seq})), n.app_label, n.app_name, n.model, n.model_name, n.model_name_plural,
-        n.public, ARRAY(SELECT jsonb_array_elements_text(n.features)), n.is_plugin_model, n.rest_api_endpoint,
-        n.description
+       SELECT CASE WHEN n.id IS NOT NULL ${free} THEN n.id ELSE nextval(${SEQ}) END, n.app_label, n.app_name,
+        n.model, n.model_name, n.model_name_plural, n.public, ARRAY(SELECT jsonb_array_elements_text(n.features)),
+        n.is_plugin_model, n.rest_api_endpoint, n.description
          FROM (SELECT r.* FROM ${RECORDS}
-                WHERE NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.app_label = r.app_label AND o.model = r.model)
+                WHERE NOT EXISTS (SELECT 1 FROM ${T} o WHERE o.app_label = r.app_label AND o.model = r.model)
                 ORDER BY r.id NULLS LAST, r.app_label, r.model OFFSET 0) n`,
       [rows],
     );
+  });
+}
+
+/** A type as the NetBox being copied numbers it. */
+export interface SourceObjectType {
+  readonly id: number;
+  readonly app_label: string;
+  readonly model: string;
+}
+
+/**
+ * Gives the object types the ids the NetBox at `source` gives them (import-netbox, into a database with no
+ * objects of its own, after syncObjectTypes): a type it lacks moves to a new id after all of them, and
+ * the table's comment keeps the ids from then on. Returns how many types took the source's id.
+ */
+export async function keepSourceIds(sql: Sql, types: readonly SourceObjectType[], source: string): Promise<number> {
+  const given = JSON.stringify(types.map(({ id, app_label, model }) => ({ id, app_label, model })));
+  const theirs = `jsonb_to_recordset($1::text::jsonb) AS r(id bigint, app_label text, model text)`;
+  return sql.begin(async (tx) => {
+    await query(tx, 'SELECT pg_advisory_xact_lock(4606003)');
+    await query(tx, `UPDATE ${T} SET id = -id`);
+    const moved = await query(
+      tx,
+      `UPDATE ${T} o SET id = r.id FROM ${theirs} WHERE r.app_label = o.app_label AND r.model = o.model
+        RETURNING o.id`,
+      [given],
+    );
+    const top = `(SELECT max(r.id) FROM ${theirs})`;
+    await query(tx, `SELECT setval(${SEQ}, greatest(${LAST_KNOWN_ID}, (SELECT max(id) FROM ${T}), ${top}))`, [given]);
+    await query(tx, `UPDATE ${T} SET id = nextval(${SEQ}) WHERE id < 0`);
+    await query(tx, `COMMENT ON TABLE ${T} IS ${literal(`${KEPT}${source}`)}`);
+    return moved.length;
   });
 }

@@ -64,8 +64,28 @@ export interface Settings {
     readonly bufferBytes: number;
     readonly maxSeconds: number;
   };
-  /** GraphQL limits: aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost (0: no limit) */
-  readonly graphql: { readonly maxAliases: number; readonly maxDepth: number; readonly maxCost: number };
+  /**
+   * GraphQL limits (0: no limit): aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost, the
+   * document's lexical tokens, and the request's size in bytes
+   */
+  readonly graphql: {
+    readonly maxAliases: number;
+    readonly maxDepth: number;
+    readonly maxCost: number;
+    readonly maxTokens: number;
+    readonly maxBodyBytes: number;
+  };
+  /** change control (the Changes plugin): see runtime/changes/ */
+  readonly changes: ChangeSettings;
+}
+
+export interface ChangeSettings {
+  /** a branch merges only once its change request is approved and its required checks succeeded */
+  readonly mergeRequiresApproval: boolean;
+  /** the plugin's protect_main: writes to main refused for every branchable model (true), or for those named */
+  readonly protectMain: boolean | readonly string[];
+  /** `assigned`: a user writes only in branches they own or a `write` permission on branches grants them */
+  readonly branchWriteScope: 'all' | 'assigned';
 }
 
 type Env = Record<string, string | undefined>;
@@ -109,6 +129,23 @@ export function parsePeppers(v: string | undefined): Map<number, string> | undef
     out.set(id, pepper);
   }
   return out.size ? out : undefined;
+}
+
+/** `PROTECT_MAIN`: true or false, or the object types it covers (`dcim.*`, `ipam.prefix`). */
+function protectMain(v: string | undefined): boolean | string[] {
+  if (v === undefined || v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+  const types = list(v);
+  for (const t of types)
+    if (!/^[a-z][a-z0-9_]*\.([a-z][a-z0-9_]*|\*)$/.test(t))
+      throw new Error(`PROTECT_MAIN: "${t}" is neither true, false nor an object type (app.model or app.*)`);
+  return types;
+}
+
+function writeScope(v: string | undefined): ChangeSettings['branchWriteScope'] {
+  const scope = (v || 'all').toLowerCase();
+  if (scope !== 'all' && scope !== 'assigned') throw new Error(`BRANCH_WRITE_SCOPE: "${v}" is not all or assigned`);
+  return scope;
 }
 
 function logLevel(v: string | undefined): Settings['logLevel'] {
@@ -180,6 +217,13 @@ export function loadSettings(env: Env = process.env): Settings {
       maxAliases: int('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 10),
       maxDepth: int('GRAPHQL_MAX_QUERY_DEPTH', env.GRAPHQL_MAX_QUERY_DEPTH, 10),
       maxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, 100_000),
+      maxTokens: int('GRAPHQL_MAX_TOKENS', env.GRAPHQL_MAX_TOKENS, 10_000),
+      maxBodyBytes: int('GRAPHQL_MAX_BODY_SIZE', env.GRAPHQL_MAX_BODY_SIZE, 1024 * 1024),
+    },
+    changes: {
+      mergeRequiresApproval: bool(env.MERGE_REQUIRES_APPROVAL, false),
+      protectMain: protectMain(env.PROTECT_MAIN),
+      branchWriteScope: writeScope(env.BRANCH_WRITE_SCOPE),
     },
   };
 }

@@ -16,4 +16,5 @@ export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts
 export { tables } from './tables.ts';
 export { isUnavailable } from './unavailable.ts';
 export { readOptions } from './named.ts';
+export { inSchema } from './search-path.ts';
 export { query, queryRow, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';

@@ -29,4 +29,13 @@ export const tables = {
   branch: 'netbox_branching_branch',
   branchEvent: 'netbox_branching_branchevent',
   changeDiff: 'netbox_branching_changediff',
+  changeRequest: 'netbox_changes_changerequest',
+  policy: 'netbox_changes_policy',
+  policyRule: 'netbox_changes_policyrule',
+  policyRuleReviewers: 'netbox_changes_policyrule_reviewers',
+  policyRuleGroups: 'netbox_changes_policyrule_reviewer_groups',
+  review: 'netbox_changes_review',
+  comment: 'netbox_changes_comment',
+  commentReply: 'netbox_changes_commentreply',
+  statusCheck: 'netbox_changes_statuscheck',
 } as const;

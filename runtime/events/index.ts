@@ -8,14 +8,64 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import { enqueueTasks } from '../jobs/enqueue.ts';
-import type { ChangeObserver, WriteContext } from '../write/index.ts';
+import type { Change, ChangeObserver, WriteContext } from '../write/index.ts';
 import { changeRecordId } from '../changelog/index.ts';
 import { pushTo } from '../collections.ts';
-import { activeBranch, deliveryTasks, eventNames, represent, rulesFor, rulesOf } from './rules.ts';
+import { evaluateConditions } from './conditions.ts';
+import { webhookContext } from './context.ts';
+import {
+  activeBranch,
+  delivery,
+  deliveryTasks,
+  eventNames,
+  hookContexts,
+  represent,
+  rulesFor,
+  rulesOf,
+  withContext,
+} from './rules.ts';
 
 export { validateConditions, evaluateConditions, ConditionError } from './conditions.ts';
 export { deliver, deliverSlowWebhookJob, deliverWebhookJob, type Attempt, type DeliveryPayload } from './deliver.ts';
 export { fireMergedChanges } from './merged.ts';
+
+/** An event of an object other than a change (`change_request_approved`), and what its `context` adds. */
+export interface ObjectEvent {
+  readonly model: ModelDef;
+  readonly id: number;
+  readonly type: string;
+  readonly context?: Record<string, unknown>;
+}
+
+/**
+ * Sends an object's event to the enabled rules on its type and event type whose conditions its REST
+ * representation meets, as a change's are sent (in the same transaction): the body is a change's, with
+ * `event` the event type and no snapshots; it names no change record.
+ */
+export async function emitEvent(ctx: WriteContext, e: ObjectEvent): Promise<void> {
+  const rules = await rulesFor(ctx.db, [e.model.key], [e.type], !!ctx.branch);
+  if (!rules.length) return;
+  const object = (await represent(ctx, e.model, [e.id])).get(e.id);
+  if (!object) return;
+  const timestamp = new Date().toISOString().replace('Z', '+00:00');
+  const change: Change = {
+    model: e.model,
+    action: 'update',
+    id: e.id,
+    before: null,
+    after: null,
+    repr: '',
+    message: '',
+  };
+  const branch = await activeBranch(ctx);
+  const body = withContext(webhookContext(ctx, change, object, timestamp, branch), e.context);
+  const context = { ...body, event: e.type };
+  const key = `${e.model.key}:${e.id}`;
+  const tasks = rules
+    .filter((r) => evaluateConditions(r.conditions, object))
+    .map((r) => delivery(ctx, r, `${e.type} ${key}`, key, { context, change_id: null, branch_id: branch?.id ?? null }));
+  await enqueueTasks(ctx.db, tasks);
+}
 
 /** Representations of objects about to be deleted, kept until their delete events are built. */
 const deleted = new WeakMap<WriteContext, Map<string, Record<string, unknown>>>();
@@ -55,7 +105,8 @@ export function createEventObserver(): ChangeObserver {
         const object = data.get(key) ?? gone?.get(key) ?? { id: c.id, display: c.repr, ...c.before };
         return { change: c, object, changeId: changeRecordId(c) };
       });
-      await enqueueTasks(ctx.db, deliveryTasks(ctx, rules, fired, await activeBranch(ctx)));
+      const extra = await hookContexts(ctx, byModel);
+      await enqueueTasks(ctx.db, deliveryTasks(ctx, rules, fired, await activeBranch(ctx), extra));
     },
   };
 }

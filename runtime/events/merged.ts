@@ -12,7 +12,7 @@ import { tables } from '../db/tables.ts';
 import type { Change, Snapshot, WriteContext } from '../write/index.ts';
 import { pushTo } from '../collections.ts';
 import type { ModelDef } from '../catalogue/index.ts';
-import { deliveryTasks, eventNames, represent, rulesFor, rulesOf, type Fired } from './rules.ts';
+import { deliveryTasks, eventNames, hookContexts, represent, rulesFor, rulesOf, type Fired } from './rules.ts';
 
 interface MergedRecord {
   readonly id: number;
@@ -67,5 +67,5 @@ export async function fireMergedChanges(ctx: WriteContext, schema: string, ids: 
     object: data.get(`${c.model.key}:${c.id}`) ?? { id: c.id, display: c.repr, ...(c.after ?? c.before) },
     changeId,
   }));
-  await enqueueTasks(ctx.db, deliveryTasks(ctx, rules, fired, null));
+  await enqueueTasks(ctx.db, deliveryTasks(ctx, rules, fired, null, await hookContexts(ctx, byModel)));
 }

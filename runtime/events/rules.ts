@@ -14,7 +14,7 @@ import type { TaskSpec } from '../jobs/enqueue.ts';
 import type { Change, WriteContext } from '../write/index.ts';
 import { evaluateConditions } from './conditions.ts';
 import { webhookContext, type ActiveBranch } from './context.ts';
-import { deliverWebhookJob } from './deliver.ts';
+import { deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
 
 export const eventNames = { create: 'object_created', update: 'object_updated', delete: 'object_deleted' } as const;
 const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -75,34 +75,69 @@ export interface Fired {
   readonly changeId: number | undefined;
 }
 
-/** The delivery tasks of these changes, in their order: one per rule each fires. */
+/** One delivery of `rule`'s webhook for an object's event, in the stream of that webhook and object. */
+export function delivery(
+  ctx: WriteContext,
+  rule: Rule,
+  what: string,
+  key: string,
+  payload: Pick<DeliveryPayload, 'context' | 'change_id' | 'branch_id'>,
+): TaskSpec {
+  return {
+    kind: deliverWebhookJob,
+    description: `Webhook ${rule.action_object_id}: ${what}`,
+    payload: { webhook_id: rule.action_object_id, event_rule_id: rule.id, ...payload },
+    // one webhook's deliveries for one object share a stream, so they arrive in order; another
+    // webhook's receiver, however slow, never holds them up
+    orderingKey: `webhook:${rule.action_object_id}:${key}`,
+    timeout: Math.ceil(ctx.settings.webhookTimeoutMs / 1000),
+    maxAttempts: 5,
+  };
+}
+
+/** A delivery's body with what a model adds to its `context` (the branching plugin's `active_branch` stays). */
+export function withContext(body: Record<string, unknown>, extra: Record<string, unknown> | undefined) {
+  return extra ? { ...body, context: { ...(body.context as Record<string, unknown>), ...extra } } : body;
+}
+
+/** What the models' hooks add to the `context` of their objects' deliveries (`app.model:id` → keys). */
+export async function hookContexts(
+  ctx: WriteContext,
+  byModel: ReadonlyMap<ModelDef, readonly number[]>,
+): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const [model, ids] of byModel) {
+    const hook = model.hooks ? ctx.hooks.get(model.hooks)?.eventContext : undefined;
+    if (hook) for (const [id, extra] of await hook(ctx, model, ids)) out.set(`${model.key}:${id}`, extra);
+  }
+  return out;
+}
+
+/**
+ * The delivery tasks of these changes, in their order: one per rule each fires, with what the models'
+ * hooks add to the context (`extra`, by `app.model:id`).
+ */
 export function deliveryTasks(
   ctx: WriteContext,
   rules: readonly Rule[],
   fired: readonly Fired[],
   branch: ActiveBranch | null,
+  extra: ReadonlyMap<string, Record<string, unknown>>,
 ): TaskSpec[] {
   const timestamp = new Date().toISOString().replace('Z', '+00:00');
   const tasks: TaskSpec[] = [];
   for (const { change: c, object, changeId } of fired) {
+    const key = `${c.model.key}:${c.id}`;
     for (const rule of rulesOf(rules, c)) {
       if (!evaluateConditions(rule.conditions, object)) continue;
-      tasks.push({
-        kind: deliverWebhookJob,
-        description: `Webhook ${rule.action_object_id}: ${contextEvent[c.action]} ${c.model.key} ${c.id}`,
-        payload: {
-          webhook_id: rule.action_object_id,
-          event_rule_id: rule.id,
+      const context = withContext(webhookContext(ctx, c, object, timestamp, branch), extra.get(key));
+      tasks.push(
+        delivery(ctx, rule, `${contextEvent[c.action]} ${c.model.key} ${c.id}`, key, {
           change_id: changeId ?? null,
           branch_id: branch?.id ?? null,
-          context: webhookContext(ctx, c, object, timestamp, branch),
-        },
-        // one webhook's deliveries for one object share a stream, so they arrive in order; another
-        // webhook's receiver, however slow, never holds them up
-        orderingKey: `webhook:${rule.action_object_id}:${c.model.key}:${c.id}`,
-        timeout: Math.ceil(ctx.settings.webhookTimeoutMs / 1000),
-        maxAttempts: 5,
-      });
+          context,
+        }),
+      );
     }
   }
   return tasks;

@@ -24,6 +24,7 @@ import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
 import { columnOf, naturalKeyOf } from './columns.ts';
 import { rowExpression } from '../read/select.ts';
+import { countSql } from '../read/count-sql.ts';
 import { anyCondition, relatedCondition } from './related.ts';
 import { specialCondition } from './special.ts';
 
@@ -147,17 +148,15 @@ async function relationCondition(
   return parts.join(' OR ');
 }
 
-/** The counted rows of each row (a correlated count), compared like a number; a count is never empty. */
+/** The counted rows of each row (its computed count, correlated), compared like a number; a count is never empty. */
 function countCondition(ctx: FilterContext, call: FilterCall<CountFilter>): string {
   const { model, filter: f, values, alias } = call;
   if (call.lookup === 'empty') return parseBoolean(last(values)) ? 'FALSE' : 'TRUE';
-  const target = ctx.registry.model(f.target);
-  // a generic relation counts only the rows that point at this model
-  const typed = f.typeColumn ? ` AND x.${ident(f.typeColumn)} = ${ctx.params.add(model.key)}` : '';
-  const counted = f.through
-    ? `(SELECT count(*) FROM ${ident(f.through.table)} x WHERE x.${ident(f.through.target)} = ${alias}.id)`
-    : `(SELECT count(*) FROM ${ident(target.table)} x
-      WHERE x.${ident(f.column)} = ${alias}.id${typed})`;
+  const field = ctx.registry.fieldOf(model, f.name);
+  if (field.kind !== 'computed' || field.computed.type !== 'count')
+    throw new Error(`${model.key}.${f.name}: a count filter names a computed count`);
+  let n = 0;
+  const counted = countSql(ctx.registry, model, field.computed, alias, () => `${alias}_n${++n}`);
   return typedCondition(ctx, counted, call, sqlTypes.bigint);
 }
 

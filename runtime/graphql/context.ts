@@ -15,10 +15,14 @@ import type { ReadContext } from '../read/serialize.ts';
 import type { CollectContext } from './collect.ts';
 import type { GraphqlMap } from './map.ts';
 
-/** A value PostgreSQL cannot compute (a merged config context), filled in by the server afterwards. */
+/**
+ * A value PostgreSQL cannot compute (a merged config context), filled in by the server afterwards; or,
+ * with `refusal`, a value the caller may not read, which fails the request when an answer holds it.
+ */
 export interface Deferred {
   readonly model: ModelDef;
   readonly field: string;
+  readonly refusal?: string;
 }
 
 export interface QueryContext {
@@ -36,6 +40,8 @@ export interface QueryContext {
   readonly userId: number | null;
   /** values to fill in after the query, by slot */
   readonly deferred: Deferred[];
+  /** lets the event loop run when compiling has held it for a while (a query of many thousand fields) */
+  pause(): Promise<void>;
 }
 
 /**
@@ -67,6 +73,18 @@ function accessOf(c: Context<AppEnv>): (model: ModelDef) => Promise<Access | nul
   };
 }
 
+/** Compiling holds the event loop for at most this long at a time. */
+const SLICE_MS = 10;
+
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
 export function queryContext(
   c: Context<AppEnv>,
   schema: GraphQLSchema,
@@ -86,5 +104,6 @@ export function queryContext(
     access: accessOf(c),
     userId: c.var.user?.id ?? null,
     deferred: [],
+    pause: pacer(),
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Values PostgreSQL left to the server: a rendered config context while contexts are active (merged
- * by read/config-context.ts, as REST renders it). The query wrote a marker with the row's id in their
- * place; here each kind is rendered for all its rows at once (one query per kind, never per row).
+ * by read/config-context.ts, as REST renders it), and values the caller may not read (hidden.ts). The
+ * query wrote a marker with the row's id in their place; here each kind is rendered for all its rows at
+ * once (one query per kind, never per row), and a value that may not be read fails the request.
  */
 import { present } from '../collections.ts';
 import { ident, type Row, query } from '../db/index.ts';
 import { configContextRenderer } from '../read/config-context.ts';
 import type { QueryContext } from './context.ts';
+import { GraphqlFault } from './faults.ts';
 
 const MARKER = '__nb_deferred';
 
@@ -32,7 +34,8 @@ function markers(root: unknown): { m: Marker; set: (v: unknown) => void }[] {
 }
 
 async function render(qc: QueryContext, slot: number, ids: number[]): Promise<(id: number) => unknown> {
-  const { model, field } = present(qc.deferred[slot], `deferred value ${slot}`);
+  const { model, field, refusal } = present(qc.deferred[slot], `deferred value ${slot}`);
+  if (refusal) throw new GraphqlFault(refusal);
   const f = qc.registry.fieldOf(model, field);
   const c = f.kind === 'computed' ? f.computed : undefined;
   if (c?.type !== 'config_context') return () => null;

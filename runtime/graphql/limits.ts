@@ -1,9 +1,11 @@
 /**
- * What an operation asks for before anything runs: its depth (nested selections, fragments expanded),
- * its aliases (NetBox's GRAPHQL_MAX_ALIASES) and its cost, an estimate of the rows × fields it reads:
- * each field counts 1, and everything under a nested list (a field the schema types as a list) counts
- * once per row that list is expected to give (its `pagination.limit` when set, else 10). Introspection
- * (`__schema`, `__type`) is served from memory and not counted.
+ * What an operation asks for, measured before it is validated or run: its depth (nested selections,
+ * through fragments), its aliases (NetBox's GRAPHQL_MAX_ALIASES, a fragment's once per spread) and its cost,
+ * an estimate of the rows × fields it reads: each field counts 1, and everything under a nested list (a field
+ * the schema types as a list) counts once per row that list is expected to give (its `pagination.limit` when
+ * set, else 10). A fragment is measured once however often it is spread, so the walk is as long as the
+ * document. Introspection (`__schema`, `__type`) is answered from memory and not counted (NetBox does not
+ * count it either; check.ts bounds it by the values it reads).
  */
 import {
   getNamedType,
@@ -15,6 +17,7 @@ import {
   Kind,
   type GraphQLCompositeType,
   type GraphQLSchema,
+  type FieldNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -48,60 +51,84 @@ function limitArg(value: ValueNode | undefined, variables: Record<string, unknow
   return undefined;
 }
 
+/** What a selection set asks for: its cost, how deep it nests below its level, and its aliases. */
 interface Measure {
-  depth: number;
-  aliases: number;
-  cost: number;
+  readonly cost: number;
+  readonly depth: number;
+  readonly aliases: number;
 }
 
-interface Walk {
-  readonly schema: GraphQLSchema;
-  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
-  readonly variables: Record<string, unknown>;
-  readonly m: Measure;
-}
+const NOTHING: Measure = { cost: 0, depth: 0, aliases: 0 };
 
-/** The type a fragment's selections are read on (its condition, else the enclosing type). */
-function conditionType(w: Walk, name: string | undefined, parent: GraphQLCompositeType | undefined) {
-  const t = name ? w.schema.getType(name) : parent;
-  return t && isCompositeType(t) ? t : undefined;
-}
+const both = (a: Measure, b: Measure): Measure => ({
+  cost: a.cost + b.cost,
+  depth: Math.max(a.depth, b.depth),
+  aliases: a.aliases + b.aliases,
+});
 
-function walk(
-  w: Walk,
-  set: SelectionSetNode,
-  parent: GraphQLCompositeType | undefined,
-  depth: number,
-  seen: readonly string[],
-): number {
-  let cost = 0;
-  for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) {
-      if (sel.name.value === '__schema' || sel.name.value === '__type') continue;
-      if (sel.alias) w.m.aliases++;
-      w.m.depth = Math.max(w.m.depth, depth + 1);
-      cost += 1;
-      if (!sel.selectionSet) continue;
-      const def =
-        parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
-      const named = def ? getNamedType(def.type) : undefined;
-      const pagination = sel.arguments?.find((a) => a.name.value === 'pagination')?.value;
-      const isList = !!def && isListType(getNullableType(def.type));
-      const rows = isList && depth > 0 ? (limitArg(pagination, w.variables) ?? LIST_ESTIMATE) : 1;
-      const inner = named && isCompositeType(named) ? named : undefined;
-      cost += rows * walk(w, sel.selectionSet, inner, depth + 1, seen);
-    } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      cost += walk(w, sel.selectionSet, conditionType(w, sel.typeCondition?.name.value, parent), depth, seen);
-    } else {
-      const name = sel.name.value;
-      const frag = w.fragments[name];
-      if (!frag || seen.includes(name)) continue;
-      const on = conditionType(w, frag.typeCondition.name.value, parent);
-      cost += walk(w, frag.selectionSet, on, depth, [...seen, name]);
-    }
+/**
+ * The walk over an operation: each fragment is measured once per kind of level (the root's, where lists
+ * are not multiplied, or below) and its measure reused wherever it is spread, so fragments spread many
+ * times over are never expanded; a fragment spread within itself counts nothing there (validation refuses
+ * the cycle).
+ */
+class Walk {
+  private readonly memo = new Map<string, Measure>();
+  private readonly open = new Set<string>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>,
+    private readonly variables: Record<string, unknown>,
+  ) {}
+
+  /** The type a fragment's selections are read on (its condition, else the enclosing type). */
+  private conditionType(name: string | undefined, parent: GraphQLCompositeType | undefined) {
+    const t = name ? this.schema.getType(name) : parent;
+    return t && isCompositeType(t) ? t : undefined;
   }
-  return cost;
+
+  selections(set: SelectionSetNode, parent: GraphQLCompositeType | undefined, root: boolean): Measure {
+    let m = NOTHING;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) m = both(m, this.field(sel, parent, root));
+      else if (sel.kind === Kind.INLINE_FRAGMENT)
+        m = both(m, this.selections(sel.selectionSet, this.conditionType(sel.typeCondition?.name.value, parent), root));
+      else m = both(m, this.fragment(sel.name.value, root));
+    }
+    return m;
+  }
+
+  private field(sel: FieldNode, parent: GraphQLCompositeType | undefined, root: boolean): Measure {
+    if (sel.name.value === '__schema' || sel.name.value === '__type') return NOTHING;
+    const own = sel.alias ? 1 : 0;
+    if (!sel.selectionSet) return { cost: 1, depth: 1, aliases: own };
+    const def =
+      parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+    const named = def ? getNamedType(def.type) : undefined;
+    const pagination = sel.arguments?.find((a) => a.name.value === 'pagination')?.value;
+    const isList = !!def && isListType(getNullableType(def.type));
+    const rows = isList && !root ? (limitArg(pagination, this.variables) ?? LIST_ESTIMATE) : 1;
+    const inner = this.selections(sel.selectionSet, named && isCompositeType(named) ? named : undefined, false);
+    return { cost: 1 + rows * inner.cost, depth: 1 + inner.depth, aliases: own + inner.aliases };
+  }
+
+  private fragment(name: string, root: boolean): Measure {
+    const key = `${root ? 'root' : 'nested'}:${name}`;
+    const known = this.memo.get(key);
+    if (known) return known;
+    const frag = this.fragments[name];
+    if (!frag || this.open.has(key)) return NOTHING;
+    this.open.add(key);
+    const m = this.selections(frag.selectionSet, this.conditionType(frag.typeCondition.name.value, undefined), root);
+    this.open.delete(key);
+    this.memo.set(key, m);
+    return m;
+  }
 }
+
+/** A count as the message gives it (past 2^53 a float says nothing useful). */
+const count = (n: number) => (Number.isSafeInteger(n) ? String(n) : `more than ${Number.MAX_SAFE_INTEGER}`);
 
 /** Fails the request, before any SQL, when the operation goes beyond a limit. */
 export function checkLimits(
@@ -111,11 +138,11 @@ export function checkLimits(
   variables: Record<string, unknown>,
   limits: Limits,
 ): void {
-  const m: Measure = { depth: 0, aliases: 0, cost: 0 };
-  m.cost = walk({ schema, fragments, variables, m }, op.selectionSet, schema.getQueryType() ?? undefined, 0, []);
+  const walk = new Walk(schema, fragments, variables);
+  const m = walk.selections(op.selectionSet, schema.getQueryType() ?? undefined, true);
   const name = op.name?.value ?? 'anonymous';
   if (limits.maxAliases && m.aliases > limits.maxAliases)
-    throw new GraphqlFault(`${m.aliases} aliases found. Allowed: ${limits.maxAliases} (GRAPHQL_MAX_ALIASES).`);
+    throw new GraphqlFault(`${count(m.aliases)} aliases found. Allowed: ${limits.maxAliases} (GRAPHQL_MAX_ALIASES).`);
   if (limits.maxDepth && m.depth > limits.maxDepth)
     throw new GraphqlFault(
       `'${name}' exceeds maximum operation depth of ${limits.maxDepth} ` +
@@ -123,7 +150,8 @@ export function checkLimits(
     );
   if (limits.maxCost && m.cost > limits.maxCost)
     throw new GraphqlFault(
-      `'${name}' is estimated to read ${m.cost} values, more than the ${limits.maxCost} allowed (GRAPHQL_MAX_COST): ` +
+      `'${name}' is estimated to read ${count(m.cost)} values, ` +
+        `more than the ${limits.maxCost} allowed (GRAPHQL_MAX_COST): ` +
         'select fewer fields or give nested lists a smaller pagination limit.',
     );
 }

@@ -96,7 +96,7 @@ export async function pageSql(qc: StatementContext, source: PageSource, list: Li
 
 /** A root list's rows: the model's whole table. */
 export function tableSource(qc: QueryContext, model: ModelDef, e: string): PageSource {
-  const o = orderPlan(qc.registry, model, model.ordering, e);
+  const o = orderPlan(qc.registry, model, model.listOrdering ?? model.ordering, e);
   return { target: model, alias: e, from: `${ident(model.table)} ${e}${o.joins}`, and: '', order: o.order };
 }
 

@@ -43,6 +43,13 @@ interface Compared {
   readonly enumMap?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The cast of a parameter sent as text. A boolean goes through `text`: postgres.js writes a parameter that
+ * PostgreSQL describes as boolean as true only for the value `true`, so the text 'true' would compare as false.
+ */
+const castOf = (cast: string, array = false) =>
+  cast === 'boolean' ? `text${array ? '[]' : ''}::boolean${array ? '[]' : ''}` : `${cast}${array ? '[]' : ''}`;
+
 function one(p: Params, c: Compared, op: string, v: unknown): string {
   const { col, cast, enumMap } = c;
   const value = (x: unknown) => {
@@ -53,12 +60,13 @@ function one(p: Params, c: Compared, op: string, v: unknown): string {
   // NetBox's JSONStringLookup names two lookups as Django does
   if (op === 'in_') op = 'in_list';
   if (op === 'isnull') op = 'is_null';
-  const param = (x: unknown) => `${p.add(String(value(x)))}::${cast}`;
+  const param = (x: unknown) => `${p.add(String(value(x)))}::${castOf(cast)}`;
   const typed = cast === 'text' ? `${col}::text` : cast === 'numeric' ? `${col}::numeric` : col;
   if (op === 'exact') return `${typed} = ${param(v)}`;
   if (op === 'i_exact') return `lower(${col}::text) = lower(${p.add(String(v))})`;
   if (op === 'is_null') return v ? `${col} IS NULL` : `${col} IS NOT NULL`;
-  if (op === 'in_list') return `${typed} = ANY(${p.add((v as unknown[]).map((x) => String(value(x))))}::${cast}[])`;
+  if (op === 'in_list')
+    return `${typed} = ANY(${p.add((v as unknown[]).map((x) => String(value(x))))}::${castOf(cast, true)})`;
   if (op === 'regex') return `${col}::text ~ ${p.add(String(v))}`;
   if (op === 'i_regex') return `${col}::text ~* ${p.add(String(v))}`;
   const match = likes[op];

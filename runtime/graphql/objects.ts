@@ -4,7 +4,7 @@
  * caller's view constraint of its model), unions by the row's type column. However deep the query, its
  * root field is one statement; PostgreSQL walks the relations by their indexes.
  */
-import { getNamedType, isListType, isNonNullType, type GraphQLObjectType } from 'graphql';
+import { getNamedType, type GraphQLObjectType } from 'graphql';
 import type { FieldDef, FieldOfKind, ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from '../read/display.ts';
@@ -14,12 +14,14 @@ import { CABLE, TERMINATION } from '../cables/model.ts';
 import { tables } from '../db/tables.ts';
 import { customFieldsOf } from '../read/custom-fields.ts';
 import { activeContexts } from '../read/config-context.ts';
+import { nestedNames } from '../read/embed.ts';
 import { argumentsOf, fieldDefOf, fitsObject, subfields, type CollectedFields, type FieldNodes } from './collect.ts';
 import type { QueryContext, StatementContext } from './context.ts';
 import type { FieldSource } from './map.ts';
 import { valueSql } from './values.ts';
 import { listSql, oneSql, pagination } from './lists.ts';
 import { GraphqlFault } from './faults.ts';
+import { hiddenValue, isShown } from './hidden.ts';
 
 /** What is written of each row: its object type's fields that the sub-selections of `nodes` (one field's) pick. */
 export interface Selection {
@@ -71,20 +73,26 @@ function readSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: string): str
   return sql;
 }
 
-/** One row of `target` by id, the SQL `id` (null when none, or when the caller may not view it). */
+/**
+ * One row of `target` by id, the SQL `id` (null when there is none); one the caller may not view is
+ * answered in the nested form `shown` (hidden.ts).
+ */
 export async function rowSql(
   qc: StatementContext,
   target: ModelDef,
   id: string,
-  selection: Selection,
+  selection: Selection & { readonly shown: readonly string[] },
 ): Promise<string> {
-  const { type, nodes } = selection;
+  const { type, nodes, shown } = selection;
   const access = await qc.access(target);
-  if (!access) return 'NULL::json';
   const e = qc.params.alias('o');
-  const obj = await objectSql(qc, type, subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf)), e);
-  const cond = access.condition ? ` AND ${access.condition(e, qc.params)}` : '';
-  return `(SELECT ${obj} FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id}${cond})`;
+  const fields = subfields(qc.collect, nodes, fitsObject(type, qc.unionsOf));
+  const select = (value: string) => `(SELECT ${value} FROM ${ident(target.table)} ${e} WHERE ${e}.id = ${id})`;
+  if (access && !access.condition) return select(await objectSql(qc, type, fields, e));
+  const hidden = await objectSql(qc, type, fields, e, shown);
+  if (!access?.condition) return select(hidden);
+  const visible = access.condition(e, qc.params);
+  return select(`CASE WHEN ${visible} THEN ${await objectSql(qc, type, fields, e)} ELSE ${hidden} END`);
 }
 
 /** The object a generic relation `f` of the object names, as the member type of the field's union. */
@@ -99,7 +107,9 @@ async function unionSql(
   const branches: string[] = [];
   for (const [key, typeName] of Object.entries(members)) {
     const type = qc.schema.getType(typeName) as GraphQLObjectType;
-    const sql = await rowSql(qc, qc.registry.model(key), `${a}.${ident(f.idColumn)}`, { type, nodes });
+    const target = qc.registry.model(key);
+    const shown = target.genericNested ?? target.nested;
+    const sql = await rowSql(qc, target, `${a}.${ident(f.idColumn)}`, { type, nodes, shown });
     branches.push(`WHEN ${literal(key)} THEN ${sql}`);
   }
   return branches.length ? `CASE ${a}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::json';
@@ -186,8 +196,14 @@ async function fieldValue(
     case 'null':
       return 'NULL';
     case 'object': {
-      const { target, id } = targetId(qc, object, field(src.field));
-      return rowSql(qc, target, id, { type: getNamedType(fieldDefOf(type, nodes).type) as GraphQLObjectType, nodes });
+      const f = field(src.field);
+      const { target, id } = targetId(qc, object, f);
+      const shown = f.kind === 'fk' ? nestedNames(qc.registry, f) : target.nested;
+      return rowSql(qc, target, id, {
+        type: getNamedType(fieldDefOf(type, nodes).type) as GraphQLObjectType,
+        nodes,
+        shown,
+      });
     }
     case 'union':
       return unionSql(qc, object, qc.registry.fieldOfKind(model, src.field, 'generic'), nodes);
@@ -202,18 +218,16 @@ async function fieldValue(
   }
 }
 
-/** Whether a field of `type` is a non-null object (its hidden object makes the answer incomplete). */
-export function nonNullObject(type: GraphQLObjectType, name: string): boolean {
-  const t = type.getFields()[name]?.type;
-  return !!t && isNonNullType(t) && !isListType(t.ofType);
-}
-
-/** The JSON object of the row aliased `a` of `type`'s model, with the collected fields. */
+/**
+ * The JSON object of the row aliased `a` of `type`'s model, with the collected fields; `hidden`: the row
+ * may not be viewed, and only the fields of this nested form are read (hidden.ts).
+ */
 export async function objectSql(
   qc: StatementContext,
   type: GraphQLObjectType,
   fields: CollectedFields,
   a: string,
+  hidden?: readonly string[],
 ): Promise<string> {
   const map = qc.map.types[type.name];
   if (!map) throw new GraphqlFault(`Unknown type ${type.name}.`);
@@ -227,7 +241,9 @@ export async function objectSql(
     }
     const src = map.fields[name];
     if (!src) throw new GraphqlFault(`Cannot query field '${name}' on type '${type.name}'.`);
-    pairs.push([key, await fieldValue(qc, object, nodes, src)]);
+    await qc.pause();
+    if (hidden && !isShown(src, hidden)) pairs.push([key, hiddenValue(qc, object, name, hidden)]);
+    else pairs.push([key, await fieldValue(qc, object, nodes, src)]);
   }
   return jsonObject(pairs);
 }

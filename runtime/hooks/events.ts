@@ -2,6 +2,7 @@
 import type { ModelHooks } from '../write/index.ts';
 import { ConditionError, validateConditions } from '../events/conditions.ts';
 import { checkTemplate } from '../events/render.ts';
+import { lifecycleEvents } from '../changes/events.ts';
 
 const eventTypes = new Set([
   'object_created',
@@ -11,6 +12,7 @@ const eventTypes = new Set([
   'job_completed',
   'job_failed',
   'job_errored',
+  ...Object.values(lifecycleEvents),
 ]);
 
 export const webhookHooks: ModelHooks = {

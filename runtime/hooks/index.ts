@@ -10,6 +10,9 @@ import { permissionHooks } from './permissions.ts';
 import { eventRuleHooks, webhookHooks } from './events.ts';
 import { branchHooks } from './branches.ts';
 import { virtualChassisHooks } from './virtual-chassis.ts';
+import { changeRequestHooks } from '../changes/requests.ts';
+import { commentHooks, replyHooks, reviewHooks } from '../changes/feedback.ts';
+import { policyHooks, policyRuleHooks } from '../changes/policies.ts';
 
 /** One entry per name of runtime/catalogue/names.ts (the YAML's `hooks:` can name no other). */
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {
@@ -21,6 +24,12 @@ export function createHooks(options: TokenHookOptions, extra: Record<string, Mod
     'extras.eventrule': eventRuleHooks,
     'branching.branch': branchHooks,
     'dcim.virtualchassis': virtualChassisHooks,
+    'changes.changerequest': changeRequestHooks,
+    'changes.policy': policyHooks,
+    'changes.policyrule': policyRuleHooks,
+    'changes.review': reviewHooks,
+    'changes.comment': commentHooks,
+    'changes.commentreply': replyHooks,
   };
   return new Map<string, ModelHooks>([...Object.entries(hooks), ...Object.entries(extra)]);
 }

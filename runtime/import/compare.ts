@@ -18,7 +18,7 @@ const SECRET_KEYS = new Set(['token', 'key', 'secret', 'password', 'plaintext'])
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A date-time as UTC with microseconds, so that `…:00Z` and `…:00.000000+00:00` compare equal. */
-function instant(text: string): string | undefined {
+export function instant(text: string): string | undefined {
   const m = DATETIME.exec(text);
   if (!m) return undefined;
   const ms = Date.parse(`${m[1]}T${m[2]}${m[4] ?? 'Z'}`);

@@ -7,6 +7,14 @@ import type { ModelDef } from '../catalogue/index.ts';
 import { tables } from '../db/tables.ts';
 
 const branchTables: readonly string[] = [tables.branch, tables.branchEvent, tables.changeDiff];
+/** Change control's records of branches (policies and their rules are copied). */
+const requestTables: readonly string[] = [
+  tables.changeRequest,
+  tables.review,
+  tables.comment,
+  tables.commentReply,
+  tables.statusCheck,
+];
 
 /** Why a model's rows are not copied, or undefined when they are. */
 export function exclusionReason(model: ModelDef, withChangelog: boolean): string | undefined {
@@ -19,5 +27,7 @@ export function exclusionReason(model: ModelDef, withChangelog: boolean): string
       "a branch's objects live in the source's branch schemas, which NetBox's REST API does not export; " +
       'merge or archive branches before the move, then create new ones here'
     );
+  if (requestTables.includes(model.table))
+    return 'change requests and their reviews, comments and checks belong to branches, which are not copied';
   return undefined;
 }

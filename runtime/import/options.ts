@@ -24,6 +24,8 @@ export interface ImportOptions {
   readonly withChangelog?: boolean;
   /** give every copied user a generated password, printed once at the end */
   readonly generatePasswords?: boolean;
+  /** users made superusers here whatever the source lets be read of it (its API does not show the flag) */
+  readonly superusers?: readonly string[];
   /** compare both sides at the end (default true) */
   readonly verify?: boolean;
   /** requests in flight at the source (default 4) */

@@ -13,6 +13,8 @@ import { exclusionReason } from './exclusions.ts';
 import { finishGroup, notifyCaches } from './finalize.ts';
 import { ImportRefused, type ImportOptions } from './options.ts';
 import { readAll } from './pages.ts';
+import { checkSuperusers, markSuperusers } from './secrets.ts';
+import { objectTypeIds } from './object-types.ts';
 import { planImport } from './plan.ts';
 import { Progress } from './progress.ts';
 import { emptyReport, UNREADABLE, type ReportData } from './report.ts';
@@ -61,7 +63,8 @@ async function scope(o: ImportOptions, registry: Registry, source: Source, saved
     if (why) reasons.set(m.key, why);
   }
   const candidates = registry.all().filter((m) => !reasons.has(m.key));
-  const info = await discover(source, candidates);
+  // the object types are not copied, but their ids are kept (objectTypeIds): their list is looked for too
+  const info = await discover(source, [...candidates, ...registry.all().filter((m) => m.table === tables.objectType)]);
   const report = saved?.report ?? emptyReport(source.base, info.version);
   const listed = candidates.filter((m) => info.paths.has(m.key));
   const counts = await remaining(source, info, listed, saved);
@@ -107,6 +110,11 @@ export async function copyNetbox(o: ImportOptions, sql: Sql, registry: Registry,
   if (saved && saved.source !== source.base)
     throw new ImportRefused(`the unfinished import here copies ${saved.source}, not ${source.base}`);
   const sc = await scope(o, registry, source, saved);
+  await checkSuperusers(
+    source,
+    sc.copied.some((m) => m.key === 'users.user') ? sc.info.paths.get('users.user') : undefined,
+    o.superusers ?? [],
+  );
   const seeded = seededTables(o.migrationsFolder);
   if (!saved) await begin(o, sql, source, sc, seeded);
   const base = {
@@ -150,8 +158,10 @@ export async function copyNetbox(o: ImportOptions, sql: Sql, registry: Registry,
     slowdowns: stats.slowdowns,
     lowestConcurrency: stats.lowest,
   };
+  await markSuperusers(sql, o.superusers ?? [], s.report);
   await notifyCaches(sql);
   await syncObjectTypes(sql, registry);
+  if (!base.merge) await objectTypeIds(sql, source, sc.info, s.report);
   await dropState(sql);
   return sc;
 }

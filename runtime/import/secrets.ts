@@ -1,13 +1,16 @@
 /**
  * What NetBox's API does not show, handled without inventing it: passwords (users get an unusable
  * one, to be set with `manage changepassword` or generated at the end), flags hidden from the API but
- * filterable (a user's superuser status, read as two filtered lists), token secrets (a v1 token's
+ * filterable (a user's superuser status, read as two filtered lists, or named with `--superuser` where
+ * the source will not filter on it), token secrets (a v1 token's
  * plaintext is copied when the source shows it, other tokens are listed for their owners to replace),
  * and write-only values such as webhook secrets (copied when shown, else listed to enter again).
  */
 import { randomBytes } from 'node:crypto';
 import type { ColumnField, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import type { Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
+import { ImportRefused } from './options.ts';
 import type { Converted } from './convert.ts';
 import { note, pushCapped, type ReportData } from './report.ts';
 import { SourceError, type Source } from './source.ts';
@@ -47,14 +50,42 @@ export async function readHiddenFlags(
       out.set(f.name, yes);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
+      const superuser = model.table === tables.user && f.name === 'is_superuser';
       note(
         report,
         `${model.key}.${f.name} could not be read from the source (${e.message.slice(0, 120)}); ` +
-          'copied as false: set it again here where needed',
+          (superuser ? 'copied as false but for the users --superuser names' : 'copied as false: set it again here'),
       );
     }
   }
   return out;
+}
+
+/** Refuses, before anything is copied, a `--superuser` name that is none of the source's users (`path`: their list). */
+export async function checkSuperusers(source: Source, path: string | undefined, names: readonly string[]) {
+  if (!names.length) return;
+  if (!path) throw new ImportRefused("--superuser names users, but the source's users are not copied");
+  const missing: string[] = [];
+  for (const name of new Set(names)) {
+    // a source that ignores the filter lists every user: the name is looked for among them
+    const found = await readAll(source, path, `username=${encodeURIComponent(name)}&brief=1`);
+    if (!found.some((u) => u.username === name)) missing.push(name);
+  }
+  if (missing.length)
+    throw new ImportRefused(
+      `--superuser ${missing.join(', ')}: the source has no such user (names are case-sensitive)`,
+    );
+}
+
+/** Makes the users `--superuser` names superusers here, once they are copied, and says so in the report. */
+export async function markSuperusers(sql: Sql, names: readonly string[], report: ReportData): Promise<void> {
+  if (!names.length) return;
+  const rows = await sql.unsafe(
+    `UPDATE public.${tables.user} SET is_superuser = true WHERE username = ANY($1::text[]) RETURNING username`,
+    [[...new Set(names)]],
+  );
+  const made = rows.map((r) => String(r.username)).sort();
+  note(report, `superusers here as --superuser names them: ${made.join(', ')}`);
 }
 
 function userName(v: unknown): string {

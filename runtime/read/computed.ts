@@ -9,7 +9,8 @@ import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 import { pushTo } from '../collections.ts';
 import { orderPlan } from './order.ts';
-import { ownerColumn, reverseRelation } from './reach.ts';
+import { countReach, ownerColumn, reverseRelation } from './reach.ts';
+import { subtreeCount } from './count-sql.ts';
 
 type Render = (row: Row) => unknown;
 type Count = Extract<ComputedDef, { type: 'count' }>;
@@ -27,40 +28,19 @@ async function countsBy(
 
 /** The direct or cumulative count `c` of each of the objects with these ids that has any. */
 async function counts(ctx: ReadContext, model: ModelDef, c: Count, ids: unknown[]): Promise<Map<number, number>> {
-  const t = ident(model.table);
-  const target = ctx.registry.model(c.model);
-  if (c.through) {
-    return countsBy(
-      ctx,
-      `SELECT ${ident(c.through.target)} AS k, count(*)::int AS n
-          FROM ${ident(c.through.table)} WHERE ${ident(c.through.target)} = ANY($1::bigint[]) GROUP BY 1`,
-      ids,
-    );
-  }
-  // without a link table, the count is over a foreign key or a generic relation
-  const tf = ctx.registry.fieldOfKind(target, c.field, 'fk', 'generic');
-  if (tf.kind === 'generic') {
-    return countsBy(
-      ctx,
-      `SELECT ${ident(tf.idColumn)} AS k, count(*)::int AS n FROM ${ident(target.table)}
-          WHERE ${ident(tf.typeColumn)} = $2 AND ${ident(tf.idColumn)} = ANY($1::bigint[]) GROUP BY 1`,
-      ids,
-      [model.key],
-    );
-  }
   if (c.cumulative) {
+    const { value, from } = subtreeCount(ctx.registry, model, c, 'd', 'x');
     return countsBy(
       ctx,
-      `SELECT n.id AS k, count(x.id)::int AS n FROM ${t} n
-          JOIN ${t} d ON d._path @> ARRAY[n.id] JOIN ${ident(target.table)} x ON x.${ident(tf.column)} = d.id
+      `SELECT n.id AS k, ${value} AS n FROM ${from} JOIN ${ident(model.table)} n ON d._path @> ARRAY[n.id]
           WHERE n.id = ANY($1::bigint[]) GROUP BY n.id`,
       ids,
     );
   }
+  const r = countReach(ctx.registry, model, c, 'x');
   return countsBy(
     ctx,
-    `SELECT ${ident(tf.column)} AS k, count(*)::int AS n FROM ${ident(target.table)}
-          WHERE ${ident(tf.column)} = ANY($1::bigint[]) GROUP BY 1`,
+    `SELECT ${r.key} AS k, count(*)::int AS n FROM ${r.from} WHERE ${r.and}${r.key} = ANY($1::bigint[]) GROUP BY 1`,
     ids,
   );
 }

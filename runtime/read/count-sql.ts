@@ -13,15 +13,32 @@ type IpCount = Extract<ComputedDef, { type: 'ip_depth' | 'ip_children' }>;
 
 export function countSql(registry: Registry, model: ModelDef, c: Count, a: string, alias: () => string): string {
   if (c.cumulative) {
-    const target = registry.model(c.model);
-    const tf = registry.fieldOfKind(target, c.field, 'fk');
     const d = alias();
-    const x = alias();
-    return `(SELECT count(${x}.id)::int FROM ${ident(model.table)} ${d}
-      JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column)} = ${d}.id WHERE ${d}._path @> ARRAY[${a}.id])`;
+    const { value, from } = subtreeCount(registry, model, c, d, alias());
+    return `(SELECT ${value} FROM ${from} WHERE ${d}._path @> ARRAY[${a}.id])`;
   }
   const r = countReach(registry, model, c, alias());
   return `(SELECT count(*)::int FROM ${r.from} WHERE ${r.and}${r.key} = ${a}.id)`;
+}
+
+/**
+ * A subtree's count: the rows of every node of the tree (aliased `d`, to be narrowed to the subtree) joined
+ * to their counted rows (`x`); a many-to-many relation's rows each once however many of the nodes they are
+ * linked to (NetBox counts a contact in two groups of the subtree once).
+ */
+export function subtreeCount(registry: Registry, model: ModelDef, c: Count, d: string, x: string) {
+  const th = c.through;
+  if (th)
+    return {
+      value: `count(DISTINCT ${x}.${ident(th.source)})::int`,
+      from: `${ident(model.table)} ${d} JOIN ${ident(th.table)} ${x} ON ${x}.${ident(th.target)} = ${d}.id`,
+    };
+  const target = registry.model(c.model);
+  const tf = registry.fieldOfKind(target, c.field, 'fk');
+  return {
+    value: `count(${x}.id)::int`,
+    from: `${ident(model.table)} ${d} JOIN ${ident(target.table)} ${x} ON ${x}.${ident(tf.column)} = ${d}.id`,
+  };
 }
 
 export function ipCountSql(registry: Registry, model: ModelDef, c: IpCount, a: string, alias: () => string): string {

@@ -101,6 +101,9 @@ function partExpr(registry: Registry, model: ModelDef, alias: string, part: Disp
       return `upper(${e}::text)`;
     case 'masklen':
       return `masklen(${e}::inet)::text`;
+    case 'ip_range':
+      // NetBox's IPRange.name: the parts both addresses share, then each one's rest (ip_range_name())
+      return `ip_range_name(${e}::inet, ${pathExpr(registry, model, alias, part.arg ?? [])}::inet)`;
     case 'filename':
       // a stored upload's name without its folder and `<model>_<id>_` prefix
       return `regexp_replace(${e}, '^(.*/)?[a-z0-9]+_[0-9]+_', '')`;

@@ -2,7 +2,7 @@
  * ORDER BY as Django orders a model's rows (a relation by the related model's own ordering, joined),
  * and catalogue expressions read for a row under any alias.
  */
-import type { ModelDef, OrderTerm, Registry } from '../catalogue/index.ts';
+import { sortKey, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 
@@ -38,7 +38,8 @@ interface OrderPath {
 /**
  * ORDER BY for a list of terms, as Django orders: a relation by the related model's own ordering
  * (joined; by its id when the term says `byId` or the model has none), descending terms reverse
- * it, names with NetBox's natural_sort collation sort naturally, and ties always break on id.
+ * it, names sort as NetBox's do (sortKey: its natural_sort collation, an interface's naturalized name), and
+ * ties always break on id.
  */
 export function orderPlan(registry: Registry, model: ModelDef, terms: readonly OrderTerm[], alias = 't'): OrderPlan {
   const joins: string[] = [];
@@ -79,7 +80,7 @@ export function orderPlan(registry: Registry, model: ModelDef, terms: readonly O
           WHERE o.app_label = split_part(${c}, '.', 1) AND o.model = split_part(${c}, '.', 2))${dir}${nulls}`);
       } else if (f.column) {
         const c = `${a}.${ident(f.column)}`;
-        parts.push(`${f.naturalSort ? `${c} COLLATE natural_sort` : c}${dir}${nulls}`);
+        parts.push(`${sortKey(f, c)}${dir}${nulls}`);
       } else if (f.kind === 'computed' && f.computed.type === 'expr') {
         parts.push(`${rowExpression(f.computed.sql, a, joins.length > 0 || a !== alias)}${dir}${nulls}`);
       } else if (f.kind === 'computed' && f.computed.type === 'tree_depth') {

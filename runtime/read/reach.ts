@@ -5,6 +5,7 @@
  */
 import {
   formModel,
+  type AlsoVia,
   type ComputedDef,
   type NestedShape,
   type FieldDef,
@@ -158,9 +159,43 @@ export function countReach(registry: Registry, model: ModelDef, c: Count, x: str
   const target = registry.model(c.model);
   // without a link table, the count is over a foreign key or a generic relation
   const tf = registry.fieldOfKind(target, c.field, 'fk', 'generic');
+  if (c.also?.length) return alsoReach(registry, model, c.also, { target, tf, x });
   return {
     from: `${ident(target.table)} ${x}`,
     key: `${x}.${ident(ownerColumn(tf))}`,
     and: tf.kind === 'generic' ? typed(x, tf.typeColumn, model) : '',
   };
+}
+
+/**
+ * A count's rows that point here, and those whose related object leads here by an `also` path (a prefix
+ * of a site counted for the site's region): one branch each, as rows `x` with the counted object's id in
+ * `k`. Each branch joins by ids, so a condition on `k` reaches its indexes.
+ */
+function alsoReach(
+  registry: Registry,
+  model: ModelDef,
+  also: readonly AlsoVia[],
+  { target, tf, x }: { target: ModelDef; tf: FkField | GenericField; x: string },
+): Reach {
+  const own = ident(ownerColumn(tf));
+  const r = `${x}_r`;
+  const only = (type: string) =>
+    tf.kind === 'generic' ? ` WHERE ${typed(r, tf.typeColumn, registry.model(type))}TRUE` : '';
+  const branches = [`SELECT ${r}.${own} AS k FROM ${ident(target.table)} ${r}${only(model.key)}`];
+  for (const [i, { type, path }] of also.entries()) {
+    let m = registry.model(type);
+    let at = `${x}_${i}_0`;
+    const joins = [`JOIN ${ident(m.table)} ${at} ON ${at}.id = ${r}.${own}`];
+    for (const [j, name] of path.slice(0, -1).entries()) {
+      const f = registry.fieldOfKind(m, name, 'fk');
+      m = registry.model(f.to);
+      const next = `${x}_${i}_${j + 1}`;
+      joins.push(`JOIN ${ident(m.table)} ${next} ON ${next}.id = ${at}.${ident(f.column)}`);
+      at = next;
+    }
+    const last = ident(registry.fieldOfKind(m, path[path.length - 1] ?? '', 'fk').column);
+    branches.push(`SELECT ${at}.${last} FROM ${ident(target.table)} ${r} ${joins.join(' ')}${only(type)}`);
+  }
+  return { from: `(${branches.join(' UNION ALL ')}) ${x}`, key: `${x}.k`, and: '' };
 }

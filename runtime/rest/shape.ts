@@ -87,7 +87,8 @@ export function cursorUrl(url: URL, limit: number, start: number): string {
 
 /** `ordering=a,-b`: known fields only (strict) or unknown terms dropped (lenient). */
 export function parseOrdering(registry: Registry, model: ModelDef, raw: string | null, strict: boolean): OrderTerm[] {
-  if (raw === null || raw.trim() === '') return [...model.ordering];
+  const byDefault = model.listOrdering ?? model.ordering;
+  if (raw === null || raw.trim() === '') return [...byDefault];
   const terms: OrderTerm[] = [];
   const bad: string[] = [];
   for (const part of list(raw)) {
@@ -109,7 +110,7 @@ export function parseOrdering(registry: Registry, model: ModelDef, raw: string |
           `${model.verboseNamePlural}.`,
       ],
     });
-  return terms.length ? terms : [...model.ordering];
+  return terms.length ? terms : [...byDefault];
 }
 
 /** next/previous links: the request URL with limit and offset set, parameters sorted (DRF). */

@@ -1,5 +1,5 @@
 /**
- * The change stream's history as rows of `core_objectchange_epoch` (migration 0025): each row holds the
+ * The change stream's history as rows of `core_objectchange_epoch` (migration 0027): each row holds the
  * change records of one schema's change log that became visible between its `previous` snapshot and its
  * `snapshot`. Here: reading the rows, and the SQL that says whether a change record belongs to one.
  */

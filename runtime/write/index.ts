@@ -25,6 +25,7 @@ import { orderPlan } from '../read/select.ts';
 import { present } from '../collections.ts';
 
 export type {
+  Action,
   Actor,
   Change,
   ChangeObserver,
@@ -92,6 +93,11 @@ async function prepareAndValidate(
   return items.every(ok);
 }
 
+/** Every observer may refuse a write before any of it is done (protected main, branch write scopes). */
+async function admit(ctx: WriteContext, model: ModelDef, action: Action): Promise<void> {
+  for (const observer of ctx.observers) await observer.admit?.(ctx, model, action);
+}
+
 async function notify(ctx: WriteContext, changes: Change[]): Promise<void> {
   if (!changes.length) return;
   for (const observer of ctx.observers) await observer.changed(ctx, changes);
@@ -109,6 +115,7 @@ export async function createObjects(
   inputs: unknown[],
   opts: WriteOptions,
 ): Promise<Pending[]> {
+  await admit(ctx, model, 'create');
   const items = inputs.map((raw, index) => {
     const p = newPending(index, isObject(raw) ? raw : {});
     if (!isObject(raw)) shapeError(p, raw);
@@ -272,6 +279,7 @@ export async function updateObjects(
   inputs: UpdateInput[],
   opts: WriteOptions & { partial: boolean },
 ): Promise<Pending[]> {
+  await admit(ctx, model, 'update');
   let items = inputs.map((input, index) => {
     const p = newPending(index, isObject(input.data) ? input.data : {});
     if (!isObject(input.data)) shapeError(p, input.data);
@@ -409,8 +417,9 @@ export async function deleteObjects(
   const message = new Map(items.map((p) => [p.id, p.message]));
   for (const [key, set] of plan.deletes) {
     const m = ctx.registry.model(key);
+    await admit(ctx, m, 'delete');
     const hooks = m.hooks ? ctx.hooks.get(m.hooks) : undefined;
-    if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...set]);
+    if (hooks?.beforeDelete) await hooks.beforeDelete(ctx, m, [...set], key === model.key);
     await removeFilesOfDeleted(ctx, m, [...set]);
   }
   for (const observer of ctx.observers) {

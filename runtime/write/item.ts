@@ -257,7 +257,8 @@ function requiredMessage(f: FieldDef): string {
  */
 export function checkModelRequired(model: ModelDef, p: Pending): void {
   for (const f of model.fields) {
-    if (!f.modelRequired || f.readOnly || f.kind === 'generic') continue;
+    // a field a check already refused (a hook that had no default to give it) says so once
+    if (!f.modelRequired || f.readOnly || f.kind === 'generic' || p.errors.has(f.name)) continue;
     const v = p.values[f.name];
     const text = ['string', 'text', 'slug', 'choice'].includes(f.kind);
     if (v === null || v === undefined || (text && v === ''))

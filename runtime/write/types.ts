@@ -37,6 +37,8 @@ export interface ChangeObserver {
   changed(ctx: WriteContext, changes: readonly Change[]): Promise<void>;
   /** objects about to be deleted (still readable), before anything of the delete is written */
   beforeDelete?(ctx: WriteContext, model: ModelDef, ids: readonly number[]): Promise<void>;
+  /** a write of `model` is about to be made (a delete: of each model it deletes from): throws to refuse it */
+  admit?(ctx: WriteContext, model: ModelDef, action: Action): Promise<void>;
 }
 
 /** Narrows which rows a write may reference or touch (object permissions). */
@@ -108,8 +110,17 @@ export interface ModelHooks {
   present?(item: Pending, object: Record<string, unknown>): void;
   /** after new rows are written (same transaction): start work that follows a creation */
   afterCreate?(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void>;
-  /** before rows are deleted (same transaction): refuse (throw) or clean up outside the rows */
-  beforeDelete?(ctx: WriteContext, model: ModelDef, ids: number[]): Promise<void>;
+  /**
+   * before rows are deleted (same transaction): refuse (throw) or clean up outside the rows; `root`: these
+   * are the objects asked for, not ones deleted along with them
+   */
+  beforeDelete?(ctx: WriteContext, model: ModelDef, ids: number[], root: boolean): Promise<void>;
+  /** what the `context` of a webhook delivery about these objects adds (object id → keys) */
+  eventContext?(
+    ctx: WriteContext,
+    model: ModelDef,
+    ids: readonly number[],
+  ): Promise<Map<number, Record<string, unknown>>>;
   /** adjusts every representation read from the database (row = the stored columns) */
   read?(settings: Settings, row: Record<string, unknown>, object: Record<string, unknown>): void;
 }

@@ -23,7 +23,7 @@ describe('listings', () => {
     expect(await keys('/api/dcim/')).toContain('connected-device');
     expect(await keys('/api/extras/')).toEqual(expect.arrayContaining(['scripts', 'scripts/upload', 'table-configs']));
     expect(await keys('/api/users/')).toContain('config');
-    expect(await keys('/api/plugins/')).toEqual(['branching', 'installed-plugins']);
+    expect(await keys('/api/plugins/')).toEqual(['branching', 'changes', 'installed-plugins']);
     expect(await keys('/api/plugins/branching/')).toEqual([
       'branch-events',
       'branchable-models',
@@ -91,10 +91,10 @@ describe('user preferences', () => {
 });
 
 describe('installed plugins', () => {
-  it('lists the branching plugin for superusers', async () => {
+  it('lists the branching and changes plugins for superusers', async () => {
     const r = await s.request('GET', '/api/plugins/installed-plugins/');
     expect(r.status).toBe(200);
-    expect(r.body).toHaveLength(1);
+    expect(r.body).toHaveLength(2);
     expect(Object.keys(r.body[0])).toEqual([
       'name',
       'package',
@@ -104,7 +104,7 @@ describe('installed plugins', () => {
       'version',
       'release_track',
     ]);
-    expect(r.body[0]).toMatchObject({ package: 'netbox_branching' });
+    expect(r.body.map((p: { package: string }) => p.package)).toEqual(['netbox_branching', 'netbox_changes']);
   });
 });
 

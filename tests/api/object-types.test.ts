@@ -97,7 +97,9 @@ describe('object types', () => {
     await s.sql.unsafe(`UPDATE core_objecttype SET id = id + 1000`);
     const registry = new Registry(catalogue, filters);
     await syncObjectTypes(s.sql, registry);
-    expect((await types()).map((t) => t.id)).toEqual(before.map((t) => t.id));
+    // NetBox's types (ids up to 162) go back to their ids; one NetBox lacks (change control's) keeps the one it has
+    const netbox = (list: any[]) => list.filter((t) => t.app_label !== 'netbox_changes').map((t) => t.id);
+    expect(netbox(await types())).toEqual(netbox(before));
     const widget = { ...catalogue.models['dcim.site']!, key: 'dcim.widget', model: 'widget', apiPath: 'dcim/widgets' };
     const grown = new Registry({ ...catalogue, models: { ...catalogue.models, 'dcim.widget': widget } }, filters);
     await syncObjectTypes(s.sql, grown);

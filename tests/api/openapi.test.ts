@@ -28,11 +28,12 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 function check(path: string, method: string, status: string, body: unknown): void {
   const op = doc.paths[path]?.[method];
   expect(op, `${method} ${path} is described`).toBeDefined();
-  const schema = op.responses[status]?.content?.['application/json']?.schema;
-  expect(schema, `${method} ${path} → ${status} is described`).toBeDefined();
-  const validate = ajv.getSchema(
-    `doc#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`,
-  )!;
+  // an answer many operations give is a reference to components.responses
+  const shared: string | undefined = op.responses[status]?.$ref;
+  const at = shared ? shared.slice(2).split('/') : ['paths', path, method, 'responses', status];
+  const response = shared ? doc.components.responses[at[2]!] : op.responses[status];
+  expect(response?.content?.['application/json']?.schema, `${method} ${path} → ${status} is described`).toBeDefined();
+  const validate = ajv.getSchema(`doc#/${pointer(...at, 'content', 'application/json', 'schema')}`)!;
   const ok = validate(body);
   expect(ok, `${method} ${path} → ${status}: ${JSON.stringify(validate.errors?.slice(0, 5), null, 1)}`).toBe(true);
 }
@@ -48,6 +49,7 @@ describe('the document', () => {
     }
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       const declared = [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((o) => o?.parameters ?? [])]
+        .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
         .filter((p: any) => p.in === 'path')
         .map((p: any) => p.name);
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g))

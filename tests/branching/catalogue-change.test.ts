@@ -55,7 +55,8 @@ async function mergeClean(id: number, op: 'merge' | 'sync' | 'revert') {
   return job;
 }
 
-describe('branches across catalogue changes', () => {
+// each step generates a catalogue and restarts the server: minutes on a busy machine
+describe('branches across catalogue changes', { timeout: 300_000 }, () => {
   const d: number[] = [];
   const b: Record<string, { id: number; schema_id: string }> = {};
 

@@ -55,8 +55,11 @@ describe.skipIf(!haveBrowser)('GraphiQL in Chromium', () => {
 
     const editor = page.locator('.graphiql-query-editor .CodeMirror');
     await editor.waitFor({ timeout: 60_000 });
-    // GraphiQL read the schema by introspection, with the session cookie and its CSRF header
-    await expect.poll(() => posts.some((p) => p.body.includes('__schema') && p.status === 200)).toBe(true);
+    // GraphiQL read the schema by introspection, with the session cookie and its CSRF header (on a thread
+    // that checks GraphQL requests, started when the page was asked for: it may still be starting)
+    await expect
+      .poll(() => posts.some((p) => p.body.includes('__schema') && p.status === 200), { timeout: 30_000 })
+      .toBe(true);
     await page.evaluate(() => {
       const cm = (
         document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as {

@@ -1,7 +1,7 @@
 /**
- * The pages in a real browser: Debian's Chromium driven by playwright-core. Swagger UI loads the
- * document, authorizes with a token and executes a list request; the browsable API shows the root,
- * follows links, asks for a login where one is needed and, after the cookie login, shows the data.
+ * The pages in a real browser: Debian's Chromium driven by playwright-core (Swagger UI: swagger.test.ts).
+ * The browsable API shows the root, follows links, asks for a login where one is needed and, after the
+ * cookie login, shows the data.
  * The forms (built from OPTIONS) create, change and delete an object, show field errors, filter a
  * list and lead back through the breadcrumbs; screenshots of them go to .test-data/screenshots/.
  * CI installs chromium and sets REQUIRE_CLIENTS=1, so there this can only pass or fail.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveBrowser, launchBrowser } from '../helpers/browser.ts';
-import { startTestServer, TOKEN, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -36,39 +36,6 @@ async function page(): Promise<Page> {
 }
 
 describe.skipIf(!haveBrowser)('in Chromium', () => {
-  it('Swagger UI loads the document, authorizes with a token and executes a list request', async () => {
-    const p = await page();
-    const blocked: string[] = [];
-    p.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
-    });
-    await p.goto(`${s.url}/api/schema/swagger-ui/`);
-    await p.getByText('NetBox-compatible REST API').first().waitFor({ timeout: 120_000 });
-    expect(blocked).toEqual([]);
-
-    await p.locator('button.authorize').first().click();
-    const dialog = p.locator('.modal-ux');
-    await dialog.locator('input[type=text]').first().fill(`Token ${TOKEN}`);
-    await dialog.locator('button.modal-btn.authorize').first().click();
-    await dialog.locator('button.modal-btn.btn-done').first().click();
-
-    // the list of operations is long (rendered as it scrolls into view): go to the one by its deep link
-    await p.goto(`${s.url}/api/schema/swagger-ui/#/dcim/dcim_sites_list`);
-    await p.reload(); // the authorization is kept (persistAuthorization); the deep link opens the operation
-    const op = p.locator('#operations-dcim-dcim_sites_list');
-    // the document describes every NetBox endpoint (~11 MB): Swagger UI takes its time on two busy cores
-    // (over 120 s once while other suites ran beside it)
-    await op.getByRole('button', { name: 'Try it out' }).waitFor({ timeout: 240_000 });
-    await op.getByRole('button', { name: 'Try it out' }).click();
-    await op.getByRole('button', { name: 'Execute' }).click();
-    const status = op.locator('.live-responses-table .response .response-col_status').first();
-    await status.waitFor({ timeout: 30_000 });
-    expect((await status.innerText()).trim()).toBe('200');
-    expect(await op.locator('.live-responses-table .response-col_description pre').first().innerText()).toContain(
-      siteName,
-    );
-  }, 480_000);
-
   it('the browsable API shows the root, follows links, asks for a login and then shows the data', async () => {
     const p = await page();
     const root = await p.goto(`${s.url}/api/`);
@@ -94,6 +61,24 @@ describe.skipIf(!haveBrowser)('in Chromium', () => {
     await p.waitForURL(site.url);
     expect(await p.locator('h1').innerText()).toContain('Browser Site');
   }, 90_000);
+
+  it("an object's display_url leads through the login to its page, and is a link there", async () => {
+    const site = (await s.request('GET', '/api/dcim/sites/?slug=browser-site')).body.results[0];
+    const p = await page();
+    await p.goto(site.display_url);
+    await p.waitForURL(/\/login\//);
+    await p.getByLabel('Username').fill('admin');
+    await p.getByLabel('Password').fill('admin-password');
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(site.url);
+    expect(await p.locator('h1').innerText()).toContain('Browser Site');
+    // from the list, the object's display_url is a link to the same page
+    await p.goto(`${s.url}/dcim/sites/`);
+    await p.waitForURL(`${s.url}/api/dcim/sites/`);
+    await p.getByRole('link', { name: site.display_url }).first().click();
+    await p.waitForURL(site.url);
+    expect(await p.locator('h1').innerText()).toContain('Browser Site');
+  }, 60_000);
 
   it('sends / to the API root and serves the forms script from this server', async () => {
     const res = await fetch(`${s.url}/`, { redirect: 'manual' });

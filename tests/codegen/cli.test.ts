@@ -11,7 +11,7 @@ import {
   appendFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const tmp = join('.test-data', `cli-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
@@ -63,7 +63,8 @@ describe('an invalid catalogue', () => {
   });
 });
 
-describe('a renamed field', () => {
+// each case runs the generator two or three times: minutes on a busy machine
+describe('a renamed field', { timeout: 300_000 }, () => {
   /** A copy of models/ and migrations/ whose site model's entry is edited by `edit`, generated. */
   function generateEdited(name: string, from: string, edit: (yaml: string) => string) {
     const dir = join(tmp, name);
@@ -86,9 +87,13 @@ describe('a renamed field', () => {
   const facility = '      facility: {type: string, max_length: 50, help_text: Local facility ID or description}\n';
   const withNick = (y: string) => y.replace(facility, `${facility}      nick: {type: string, max_length: 20}\n`);
 
-  it('is renamed by its migration, keeping its column, and the rename changes nothing once made', () => {
-    const added = generateEdited('nick', '.', withNick);
+  let added: ReturnType<typeof generateEdited>;
+  beforeAll(() => {
+    added = generateEdited('nick', '.', withNick);
     expect(added.code, added.out).toBe(0);
+  }, 300_000);
+
+  it('is renamed by its migration, keeping its column, and the rename changes nothing once made', () => {
     const renamed = generateEdited('renamed', added.dir, (y) =>
       y.replace('      nick: {type: string', '      nickname: {renamed_from: nick, type: string'),
     );
@@ -109,7 +114,6 @@ describe('a renamed field', () => {
   });
 
   it('is refused with what to do when a field is removed and another added without renamed_from', () => {
-    const added = generateEdited('nick2', '.', withNick);
     const r = generateEdited('swapped', added.dir, (y) =>
       y.replace('      nick: {type: string', '      other: {type: string'),
     );

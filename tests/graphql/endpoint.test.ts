@@ -2,18 +2,37 @@
  * /graphql/ as a client meets it: POST and GET `?query=`, object permissions as SQL constraints (a
  * constrained token sees only its rows, at every level; no view permission gives empty lists and
  * "does not exist", as NetBox's restricted querysets do), the branch headers, LOGIN_REQUIRED and
- * EXEMPT_VIEW_PERMISSIONS, the depth, alias and cost limits (clear GraphQL errors, before any SQL),
- * NetBox's MAX_PAGE_SIZE cap of 1,000 rows per list, and GraphiQL for a browser.
+ * EXEMPT_VIEW_PERMISSIONS, an object it may not view reached from one it may (REST's nested form), and
+ * GraphiQL for a browser. The limits are in limits.test.ts, abusive requests in abuse.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import { buildSchema, execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBranch, readyBranch } from '../helpers/branch.ts';
 import { created, startTestServer, type Reply, type TestServer } from '../helpers/server.ts';
+import { createDevices } from './data.ts';
 
 let s: TestServer;
 /** LOGIN_REQUIRED off, sites exempt from view permissions */
 let open: TestServer;
 const auth: Record<string, Record<string, string>> = {};
 const ids: Record<string, number> = {};
+
+const schema = buildSchema(readFileSync('generated/graphql/schema.graphql', 'utf8'));
+
+/**
+ * The errors graphql-js finds in an answer's data as the schema types the query (a null where the schema
+ * says never, say): the data is "executed" again, each field read from the answer by its response key.
+ */
+function schemaErrors(query: string, data: unknown): string[] {
+  const result = execute({
+    schema,
+    document: parse(query),
+    rootValue: data,
+    fieldResolver: (source, _args, _context, info) => (source as Record<string, unknown>)[info.path.key],
+  });
+  return ('errors' in result ? (result.errors ?? []) : []).map((e) => e.message);
+}
 
 /** POSTs a query as `who` (the superuser unless named) and returns the reply. */
 function gq(query: string, who?: string, headers: Record<string, string> = {}, server = s): Promise<Reply> {
@@ -31,15 +50,7 @@ beforeAll(async () => {
   s = await startTestServer();
   open = await startTestServer({ env: { LOGIN_REQUIRED: 'false', EXEMPT_VIEW_PERMISSIONS: 'dcim.site' } });
   const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
-  const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });
-  const dt = await created(s, '/api/dcim/device-types/', { manufacturer: mf.id, model: 'dt', slug: 'dt' });
-  const role = await created(s, '/api/dcim/device-roles/', { name: 'rl', slug: 'rl', color: '00ff00' });
-  const refs = { site: site.id, device_type: dt.id, role: role.id };
-  const devices = await created(s, '/api/dcim/devices/', [
-    { name: 'core-1', ...refs },
-    { name: 'core-2', ...refs },
-    { name: 'edge-1', ...refs },
-  ]);
+  const devices = await createDevices(s, site.id, ['core-1', 'core-2', 'edge-1']);
   ids.site = site.id;
   ids.core1 = devices[0].id;
   ids.edge1 = devices[2].id;
@@ -57,6 +68,14 @@ beforeAll(async () => {
   ]);
   // sites only: no devices, no interfaces
   await user('sites', [{ object_types: ['dcim.site'] }]);
+  // interfaces and addresses, not their devices
+  await user('interfaces', [{ object_types: ['dcim.interface', 'ipam.ipaddress'] }]);
+  const eth0 = (await s.request('GET', `/api/dcim/interfaces/?device_id=${ids.core1}&name=eth0`)).body.results[0];
+  await created(s, '/api/ipam/ip-addresses/', {
+    address: '10.9.0.1/24',
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: eth0.id,
+  });
   await created(open, '/api/dcim/sites/', { name: 'open-site', slug: 'open-site' });
 }, 120_000);
 afterAll(async () => {
@@ -143,6 +162,59 @@ describe('permissions', () => {
     expect(one.body.errors[0].message).toBe('Device matching query does not exist.');
   });
 
+  it('an object it may not view, reached from one it may, is answered as REST shows it nested', async () => {
+    const query =
+      '{ interface_list(filters: {name: {exact: "eth0"}}) { name device { id name display description } } }';
+    const r = await gq(query, 'interfaces');
+    expect(r.body.errors).toBeUndefined();
+    expect(schemaErrors(query, r.body.data)).toEqual([]);
+    const rest = await s.request('GET', '/api/dcim/interfaces/?name=eth0', undefined, auth.interfaces);
+    expect(rest.body.results).toHaveLength(3);
+    expect(r.body.data.interface_list).toEqual(
+      rest.body.results.map((i: { device: Record<string, unknown> }) => ({
+        name: 'eth0',
+        device: { id: String(i.device.id), name: i.device.name, display: i.device.display, description: '' },
+      })),
+    );
+    // what the nested form does not show: null, [], and a non-null value the request fails on, saying why
+    const listed = '{ interface_list { device { name asset_tag interfaces { name } } } }';
+    const more = await gq(listed, 'interfaces');
+    expect(more.body.data.interface_list[0].device).toEqual({ name: 'core-1', asset_tag: null, interfaces: [] });
+    expect(schemaErrors(listed, more.body.data)).toEqual([]);
+    const serial = await gq('{ interface_list { device { name serial } } }', 'interfaces');
+    expect(serial.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message:
+            'A dcim.device the caller may not view is answered as REST shows it nested, with only id, display, ' +
+            "name, description: 'serial' of DeviceType cannot be read here.",
+        },
+      ],
+    });
+    // a generic relation's object the same way
+    const ip = await gq(
+      '{ ip_address_list { address assigned_object { __typename ... on InterfaceType { name device { name } } } } }',
+      'interfaces',
+    );
+    expect(ip.body.data.ip_address_list).toEqual([
+      {
+        address: '10.9.0.1/24',
+        assigned_object: { __typename: 'InterfaceType', name: 'eth0', device: { name: 'core-1' } },
+      },
+    ]);
+    // and a row outside the constraint (edge-1, of the devices named core-*)
+    const constrained = await gq('{ interface_list { device { name } } }', 'constrained');
+    expect(schemaErrors('{ interface_list { device { name } } }', constrained.body.data)).toEqual([]);
+    expect(constrained.body.data.interface_list.map((i: { device: { name: string } }) => i.device.name)).toEqual([
+      'core-1',
+      'core-2',
+      'edge-1',
+    ]);
+    const denied = await gq('{ interface_list { device { name serial } } }', 'constrained');
+    expect(denied.body.errors[0].message).toMatch(/'serial' of DeviceType cannot be read here/);
+  });
+
   it('an unknown token is refused as REST refuses it', async () => {
     const r = await gq('{ site_list { name } }', undefined, { Authorization: 'Bearer nbt_nope.nothing' });
     expect(r.status).toBe(403);
@@ -189,52 +261,6 @@ describe('branches', () => {
     }
     const unknown = await gq(query, undefined, { 'X-Service-Branch': 'no-such-branch' });
     expect(unknown.status).toBe(400);
-  }, 120_000);
-});
-
-describe('limits', () => {
-  it('more aliases than GRAPHQL_MAX_ALIASES: a GraphQL error saying so', async () => {
-    const aliases = Array.from({ length: 11 }, (_, i) => `a${i}: site_list { name }`).join(' ');
-    const r = await gq(`{ ${aliases} }`);
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({
-      data: null,
-      errors: [{ message: '11 aliases found. Allowed: 10 (GRAPHQL_MAX_ALIASES).' }],
-    });
-  });
-
-  it('deeper than GRAPHQL_MAX_QUERY_DEPTH: a GraphQL error naming the operation and both depths', async () => {
-    let inner = 'name';
-    for (let i = 0; i < 5; i++) inner = `site { devices { ${inner} } }`;
-    const r = await gq(`query Deep { device_list { ${inner} } }`);
-    expect(r.body).toEqual({
-      data: null,
-      errors: [{ message: "'Deep' exceeds maximum operation depth of 10 (it is 12 deep; GRAPHQL_MAX_QUERY_DEPTH)." }],
-    });
-  });
-
-  it('an estimated cost over GRAPHQL_MAX_COST: a GraphQL error saying what to do', async () => {
-    const r = await gq(`{ device_list { interfaces(pagination: {limit: 1000}) {
-      ip_addresses(pagination: {limit: 1000}) { address } } } }`);
-    expect(r.body.data).toBeNull();
-    expect(r.body.errors).toHaveLength(1);
-    expect(r.body.errors[0].message).toMatch(
-      /^'anonymous' is estimated to read \d+ values, more than the 100000 allowed \(GRAPHQL_MAX_COST\): /,
-    );
-  });
-
-  it('caps every list at MAX_PAGE_SIZE (1,000) rows, whatever limit is asked; the count says how many', async () => {
-    const sites = Array.from({ length: 1001 }, (_, i) => ({ name: `cap-${i}`, slug: `cap-${i}` }));
-    for (let i = 0; i < sites.length; i += 500) await created(s, '/api/dcim/sites/', sites.slice(i, i + 500));
-    const filters = '{name: {starts_with: "cap-"}}';
-    for (const pagination of ['', ', pagination: {limit: 5000}', ', pagination: {limit: 0}']) {
-      const r = await gq(`{ site_list(filters: ${filters}${pagination}) { id } }`);
-      expect(r.body.data.site_list, pagination).toHaveLength(1000);
-    }
-    const rest = await gq(`{ site_list(filters: ${filters}, pagination: {offset: 1000, limit: 1000}) { id } }`);
-    expect(rest.body.data.site_list).toHaveLength(1);
-    const count = await gq(`{ site_list_page_metadata(filters: ${filters}) { count } }`);
-    expect(count.body.data.site_list_page_metadata.count).toBe(1001);
   }, 120_000);
 });
 

@@ -10,16 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
+import { createDevices, listRows } from './data.ts';
 
 let s: TestServer;
 const ids: Record<string, number> = {};
 
-/** The `field` of each row a list root field returns for `filters` (sorted). */
-async function rows(root: string, filters: string, field = 'id'): Promise<string[]> {
-  const r = await s.request('POST', '/graphql/', { query: `{ ${root}(filters: ${filters}) { ${field} } }` });
-  expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-  return (r.body.data[root] as Record<string, string>[]).map((x) => String(x[field])).sort();
-}
+const rows = (root: string, filters: string, field?: string) => listRows(s, root, filters, field);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -50,14 +46,7 @@ beforeAll(async () => {
     { name: 'c-other', type: ct.id, ...scope('dcim.site', other.id) },
   ]);
 
-  const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });
-  const dt = await created(s, '/api/dcim/device-types/', { manufacturer: mf.id, model: 'dt', slug: 'dt' });
-  const role = await created(s, '/api/dcim/device-roles/', { name: 'rl', slug: 'rl', color: '00ff00' });
-  const refs = { site: site.id, device_type: dt.id, role: role.id };
-  const [d1, d2] = await created(s, '/api/dcim/devices/', [
-    { name: 'd1', ...refs },
-    { name: 'd2', ...refs },
-  ]);
+  const [d1, d2] = await createDevices(s, site.id, ['d1', 'd2']);
   const [e0, e1, e2, v0] = await created(s, '/api/dcim/interfaces/', [
     { device: d1.id, name: 'eth0', type: '1000base-t' },
     { device: d1.id, name: 'eth1', type: '1000base-t' },

@@ -18,6 +18,12 @@ import { startServer, type RunningServer } from '../../runtime/server.ts';
 import type { GraphqlMap } from '../../runtime/graphql/index.ts';
 
 export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+
+/** The two ways a server writes its answers, for a suite run in both (describe.each): JSON by PostgreSQL, by Node. */
+export const JSON_WRITERS: [string, Record<string, string>][] = [
+  ['JSON written by PostgreSQL', {}],
+  ['JSON written by the server', { JSON_IN_DATABASE: 'false' }],
+];
 export const AUTH = { Authorization: `Token ${TOKEN}` };
 
 export interface Reply<T = any> {

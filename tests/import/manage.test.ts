@@ -51,7 +51,7 @@ describe('manage import-netbox', () => {
     expect(r.err.trim()).toMatch(/^the target database holds objects already \(.*\): .*--merge/);
   }, 60_000);
 
-  it('lists its options with their defaults on --help, and refuses a timeout that is not a number of seconds', async () => {
+  it('lists its options with their defaults on --help, refuses a timeout not a number of seconds', async () => {
     const help = await manage('import-netbox', '--help');
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^ {2}--request-timeout S +seconds one request may take, .* \(default 120\)$/m);

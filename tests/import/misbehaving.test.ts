@@ -2,7 +2,8 @@
  * `import-netbox` against a NetBox that misbehaves (netbox-fixture.ts serving crafted answers): pages
  * whose `next` leads back to themselves or cycles, a `next` to another host or list, a body sent a byte
  * a second, a list that answers 503 for ever, pages shorter than asked for, an object listed twice, a
- * reference to an object the source never lists. Each ends in bounded time, with an error naming the list and the page, or with
+ * reference to an object the source never lists. Each ends in bounded time, with an error naming the list and the
+ * page, or with
  * what was not copied counted honestly, named, and exit code 2.
  */
 import { createServer, type Server } from 'node:http';
@@ -78,8 +79,9 @@ describe('a source whose pages lead back', () => {
     netbox = await startNetboxFixture(selfLoop(pages));
     const run = await timed(runImport(netbox.url, TOKEN, await targetDatabase(), { pageSize: 2 }));
     expect(run.error).toBeInstanceOf(SourceError);
-    expect(run.error!.message).toMatch(
-      /^the list \/api\/dcim\/devices\/, page 2 \(offset 2\): every object on it was listed before \(ids 1 to 2\): the source's pages lead back/,
+    expect(run.error!.message).toMatch(/^the list \/api\/dcim\/devices\/, page 2 \(offset 2\): /);
+    expect(run.error!.message).toContain(
+      ": every object on it was listed before (ids 1 to 2): the source's pages lead back",
     );
     expect(pages.n).toBeLessThanOrEqual(3);
     expect(run.seconds).toBeLessThan(30);
@@ -161,8 +163,9 @@ describe('a source that is slow or keeps failing', () => {
     const run = await timed(runImport(netbox.url, TOKEN, target, limits));
     expect(run.error).toBeInstanceOf(SourceError);
     expect(run.error!.message).toMatch(
-      /^the list \/api\/dcim\/devices\/, page 1 \(offset 0\): no complete answer within 1\.5 s; tried [234] times in [45](\.\d)? s \(each try may take 1\.5 s, all of them 4 s\): GET /,
+      /^the list \/api\/dcim\/devices\/, page 1 \(offset 0\): no complete answer within 1\.5 s; tried [234] times /,
     );
+    expect(run.error!.message).toMatch(/ in [45](\.\d)? s \(each try may take 1\.5 s, all of them 4 s\): GET /);
     // before: each try waited 300 s (one measured: 311 s), eight tries about 41 minutes
     expect(run.seconds).toBeLessThan(25);
     // the pages read ahead were cut off with it, not left trickling
@@ -177,8 +180,9 @@ describe('a source that is slow or keeps failing', () => {
     const limits = { attempts: 100, backoffMs: 20, retryTimeMs: 3000 };
     const run = await timed(runImport(netbox.url, TOKEN, await targetDatabase(), limits));
     expect(run.error?.message).toMatch(
-      /^the list \/api\/dcim\/devices\/, page 1 \(offset 0\): 503; tried \d+ times in 3(\.\d)? s \(each try may take 120 s, all of them 3 s\)/,
+      /^the list \/api\/dcim\/devices\/, page 1 \(offset 0\): 503; tried \d+ times in 3(\.\d)? s /,
     );
+    expect(run.error?.message).toContain(' s (each try may take 120 s, all of them 3 s)');
     expect(run.seconds).toBeLessThan(25);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * A small HTTP server answering as NetBox 4.6.8 did: the `reads` part of the recorded corpus
- * (tests/replay/corpus.ts) served back with `{base}` made this server's address. A list is the
- * recorded `?limit=1000` answer (or its `brief` one), ordered, filtered by id ranges and by fields the
+ * A small HTTP server answering as NetBox 4.6.8 did: the `reads` part of a recording (the corpus of
+ * tests/replay/corpus.ts, or another recording in its format such as NetBox's demo data) served back with
+ * `{base}` made this server's address. A list is the recorded `?limit=1000` answer, or its
+ * `?limit=1000&offset=K` pages one after the other (brief: the `brief` answer, or the objects cut to the
+ * keys a recorded brief page shows), ordered, filtered by id ranges and by fields the
  * objects show, paged with NetBox's `next` and `previous`, and cut by `omit` and `exclude`; parameters
  * it cannot evaluate are ignored, as NetBox ignores unknown ones. A detail is the list's object. Tests
  * may rewrite objects (an older NetBox's names), make requests fail (429, 5xx), craft whole answers (a
  * `next` that leads back, an object listed twice) and send answers slowly, to see the import cope.
  * One value NetBox filters on but does not show is known from the corpus's README: `admin` (user 1) is
- * the superuser, so `is_superuser=true` finds it.
+ * the superuser, so `is_superuser=true` finds it (a recording that does not say so gives `hidden: {}`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,11 +22,15 @@ type Obj = Record<string, any>;
 export type Answer = readonly [number, any];
 
 /** Values a list filters on but does not show: list path → filter → the object's value. */
-type Hidden = Record<string, Record<string, (o: Obj) => unknown>>;
+export type Hidden = Record<string, Record<string, (o: Obj) => unknown>>;
 
 const HIDDEN: Hidden = { '/api/users/users/': { is_superuser: (o) => o.username === 'admin' } };
 
 export interface FixtureOptions {
+  /** the recording served (default: the corpus) */
+  readonly records?: readonly CorpusRecord[];
+  /** values lists filter on but do not show (default: the corpus's superuser) */
+  readonly hidden?: Hidden;
   /** rewrites each object of a list (path without query, `/api/dcim/devices/`) before it is served */
   readonly transform?: (path: string, object: Obj) => Obj;
   /** answer this status instead (403, 429, 503) to the request numbered `n` (from 1), or undefined to answer */
@@ -91,9 +97,9 @@ function pageLink(base: string, path: string, q: URLSearchParams, offset: number
   return `${base}${path}?${p.toString()}`;
 }
 
-function list(base: string, path: string, q: URLSearchParams, all: Obj[]): Obj {
+function list(base: string, path: string, q: URLSearchParams, all: Obj[], hidden: Hidden): Obj {
   const keys = [...new Set(q.keys())].filter((k) => !CONTROL.has(k));
-  let rows = all.filter((o) => keys.every((k) => passes(o, k, q.getAll(k), HIDDEN[path])));
+  let rows = all.filter((o) => keys.every((k) => passes(o, k, q.getAll(k), hidden[path])));
   const ordering = q.get('ordering');
   if (ordering === 'id' || ordering === '-id') {
     const sign = ordering === 'id' ? 1 : -1;
@@ -132,24 +138,45 @@ function sendBody(res: ServerResponse, text: string, bytesPerSecond?: number): v
   res.once('close', () => clearInterval(timer));
 }
 
+/** A list's recorded objects: the `?limit=1000` answer, or its `&offset=K` pages in turn; undefined when not a list. */
+function recordedObjects(reads: Map<string, CorpusRecord>, path: string, brief: boolean): Obj[] | undefined {
+  const whole = reads.get(`${path}?${brief ? 'brief=true&' : ''}limit=1000`);
+  if (whole) return whole.status === 200 ? (whole.response_body as { results: Obj[] }).results : undefined;
+  if (brief) {
+    // the full objects cut to the keys of the recorded brief page (NetBox's brief form is a subset of its fields)
+    const keys = (reads.get(`${path}?brief=true&limit=50`)?.response_body as { results?: Obj[] })?.results?.[0];
+    const all = recordedObjects(reads, path, false);
+    return keys ? all?.map((o) => Object.fromEntries(Object.keys(keys).map((k) => [k, o[k]]))) : all;
+  }
+  const out: Obj[] = [];
+  for (let page; (page = reads.get(`${path}?limit=1000&offset=${out.length}`));) {
+    const results = (page.response_body as { results: Obj[] }).results;
+    if (page.status !== 200 || !results.length) break;
+    out.push(...results);
+  }
+  return reads.has(`${path}?limit=1000&offset=0`) ? out : undefined;
+}
+
 export async function startNetboxFixture(options: FixtureOptions = {}): Promise<NetboxFixture> {
-  const reads = recordedReads();
+  const reads = recordedReads(options.records);
+  const hidden = options.hidden ?? HIDDEN;
   let base = '';
   let requests = 0;
   let faults = 0;
-  const body = (r: CorpusRecord): unknown => JSON.parse(JSON.stringify(r.response_body).replaceAll('{base}', base));
+  const withBase = (v: unknown): any => JSON.parse(JSON.stringify(v).replaceAll('{base}', base));
+  const body = (r: CorpusRecord): unknown => withBase(r.response_body);
   const objects = (path: string, brief: boolean): Obj[] | undefined => {
-    const r = reads.get(`${path}?${brief ? 'brief=true&' : ''}limit=1000`);
-    if (!r || r.status !== 200) return undefined;
-    const results = (body(r) as { results: Obj[] }).results;
-    return options.transform ? results.map((o) => options.transform!(path, o)) : results;
+    const results = recordedObjects(reads, path, brief);
+    if (!results) return undefined;
+    const served = withBase(results) as Obj[];
+    return options.transform ? served.map((o) => options.transform!(path, o)) : served;
   };
   const recorded = (url: URL): Answer => {
     const exact = reads.get(`${url.pathname}${url.search}`);
     if (exact && !url.search) return [exact.status, body(exact)];
     const brief = ['1', 'true', 'True'].includes(url.searchParams.get('brief') ?? '');
     const all = objects(url.pathname, brief);
-    if (all) return [200, list(base, url.pathname, url.searchParams, all)];
+    if (all) return [200, list(base, url.pathname, url.searchParams, all, hidden)];
     const detail = /^(.*\/)(\d+)\/$/.exec(url.pathname);
     const found = detail && objects(detail[1]!, false)?.find((o) => o.id === Number(detail[2]));
     if (found) return [200, found];

@@ -73,7 +73,10 @@ export function explain(outcome: ImportOutcome): string {
   );
 }
 
-/** `manage` as its own process (`node --import tsx scripts/manage.ts …`, the pid the command's own), with `env` added. */
+/**
+ * `manage` as its own process (`node --import tsx scripts/manage.ts …`, the pid the command's own), with `env`
+ * added.
+ */
 export function runManage(
   env: Record<string, string>,
   ...args: string[]

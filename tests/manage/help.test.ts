@@ -47,6 +47,7 @@ const commands: Record<string, { options: string[]; required?: string[] }> = {
       '--resume',
       '--with-changelog',
       '--generate-passwords',
+      '--superuser NAME',
       '--no-verify',
       '--concurrency N',
       '--page-size N',

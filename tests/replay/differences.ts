@@ -1,65 +1,28 @@
 /**
  * The declared differences from NetBox 4.6.8: each a rule covering a class of findings, with its
  * reason. A finding no rule covers fails the replay, and so does a rule that covers no finding, so
- * this list can only shrink. So far only what the service's own spec (../shared/spec/service-api.md)
- * prescribes against NetBox's behaviour.
+ * this list can only shrink. Each says which recordings show it (`seenIn`: the corpus replayed, NetBox's
+ * demo data imported; the corpus by default), and each of their comparisons fails on a rule of its own that
+ * no longer matches. The matchers are in matchers.ts, legacy.ts and demo-matchers.ts.
  */
-import type { Finding } from './compare.ts';
-import { lastKey, parentAt, valueAt } from './json-path.ts';
-import type { DeclaredDifference, Exchange } from './outcome.ts';
+import { lastKey, parentAt } from './json-path.ts';
+import type { DeclaredDifference } from './outcome.ts';
 import { olderKey, scopedBySite } from './legacy.ts';
 import { deliveryLogModel, eventRuleBranchChoice } from './additions.ts';
-
-const pathOnly = (x: Exchange) => x.record.path.split('?')[0]!;
-
-const isChoice = (v: unknown): v is { value: unknown; label: unknown } =>
-  typeof v === 'object' && v !== null && 'value' in v && 'label' in v;
-
-/** A branch, whole or nested: it has a schema id, or a branch's detail URL. */
-const isBranch = (v: unknown): boolean =>
-  typeof v === 'object' &&
-  v !== null &&
-  ('schema_id' in v ||
-    (typeof (v as { url?: unknown }).url === 'string' &&
-      /\/api\/plugins\/branching\/branches\/\d+\/$/.test((v as { url: string }).url)));
-
-/** A delivery path with its `m=` query value (the corpus template's `{{ model }}`) left out. */
-const withoutModel = (p: unknown) => (typeof p === 'string' ? p.replace(/([?&]m=)[^&]*/, '$1') : p);
-
-function rendersModel(f: Finding): boolean {
-  if (f.kind !== 'delivery') return false;
-  if (/^\[\d+\]\.path$/.test(f.path)) return f.recorded !== f.ours && withoutModel(f.recorded) === withoutModel(f.ours);
-  const modelValue = /^\[\d+\]\.(body\.model|headers\.x-corpus-model)$/.test(f.path);
-  return modelValue && f.recorded === '' && typeof f.ours === 'string' && f.ours !== '';
-}
-
-/** An object type as /api/core/object-types/ lists it (`omit` may leave out its app label). */
-const isObjectType = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && 'model' in v && 'rest_api_endpoint' in v;
-
-/** A change record's snapshot value: `results[id=3].postchange_data.u_height`, `prechange_data.weight`. */
-const inChangeData = (path: string) => /(^|\.)(pre|post)change_data\.[a-z0-9_]+$/.test(path);
-
-/** The job a finding in its `data.log` belongs to (`results[3].data.log[0]` → `results[3]`). */
-function jobOfLog(x: Exchange, path: string): { name?: unknown } | undefined {
-  const m = /^(.*?)\.?data\.log(\[|$)/.exec(path);
-  const job = m ? valueAt(x.recorded.body, m[1]!) : undefined;
-  return typeof job === 'object' && job !== null ? (job as { name?: unknown }) : undefined;
-}
-
-/** Two branchable-model lists that agree on every model both have (names, verbose names, order). */
-function agreeWhereBothHave(x: Exchange): boolean {
-  const [a, b] = [x.recorded.body, x.live.body];
-  if (!Array.isArray(a) || !Array.isArray(b)) return false;
-  const key = (e: { app_label?: unknown; model?: unknown }) => `${String(e.app_label)}.${String(e.model)}`;
-  const inA = new Set(a.map(key));
-  const inB = new Set(b.map(key));
-  const shared = (list: unknown[], other: Set<string>) => JSON.stringify(list.filter((e: any) => other.has(key(e))));
-  return shared(a, inB) === shared(b, inA);
-}
-
-/** A log line naming the strategy of a merge or a revert: `Merging using None strategy`. */
-const strategyLine = (v: unknown) => typeof v === 'string' && /^(Merging|Reverting) using \S+ strategy$/.test(v);
+import { addedByChangesPlugin } from './changes-plugin.ts';
+import {
+  agreeWhereBothHave,
+  inChangeData,
+  isBranch,
+  isChoice,
+  isObjectType,
+  isUuid,
+  jobOfLog,
+  pathOnly,
+  rendersModel,
+  strategyLine,
+} from './matchers.ts';
+import { madeAgain, orderTies, treeRootsByName } from './demo-matchers.ts';
 
 export const differences: readonly DeclaredDifference[] = [
   {
@@ -92,8 +55,10 @@ export const differences: readonly DeclaredDifference[] = [
   {
     id: 'job-display-uuid',
     reason: "spec §2.13: a background job's display is its UUID (NetBox: the job's name, e.g. `Sync branch`)",
+    seenIn: ['corpus', 'demo'],
     applies: (f, x) => {
-      if (f.kind !== 'body' || lastKey(f.path) !== 'display' || f.ours !== '<uuid>') return false;
+      // normalised (the corpus) or as it is (the demo data's objects, compared field for field)
+      if (f.kind !== 'body' || lastKey(f.path) !== 'display' || !isUuid(f.ours)) return false;
       const job = parentAt(x.recorded.body, f.path);
       return (
         typeof job === 'object' && job !== null && 'job_id' in job && (job as { name?: unknown }).name === f.recorded
@@ -114,6 +79,7 @@ export const differences: readonly DeclaredDifference[] = [
   },
   {
     id: 'object-type-description',
+    seenIn: ['corpus', 'demo'],
     reason:
       "an object type's description is the catalogue's own description of the model (empty for NetBox's types we " +
       "have no model for); NetBox shows its Python classes' docstrings, source text we do not copy",
@@ -139,6 +105,7 @@ export const differences: readonly DeclaredDifference[] = [
   },
   {
     id: 'netbox-3x-keys',
+    seenIn: ['corpus', 'demo'],
     reason:
       'devices show `device_role`, and prefixes, VLAN groups and clusters `site` (read-only copies of role and of ' +
       "a site scope): Debian's Ansible netbox.netbox 3.13 (CI runs it) writes those names and compares them with " +
@@ -266,6 +233,14 @@ export const differences: readonly DeclaredDifference[] = [
       f.ours === '<ts>',
   },
   {
+    id: 'changes-plugin',
+    reason:
+      'change control (NetBox Labs\' Changes plugin, README "Change control") is always served: /api/plugins/ ' +
+      'lists it, its models are object types (in every list and choice of object types) and its lifecycle ' +
+      'events are event types; the corpus was recorded with the branching plugin alone',
+    applies: addedByChangesPlugin,
+  },
+  {
     id: 'merge-strategy-logged',
     reason:
       'a merge and a revert log the strategy they use (`Merging using iterative strategy`, as the job data says ' +
@@ -286,5 +261,31 @@ export const differences: readonly DeclaredDifference[] = [
       "issue 39: an event rule's fire_in_branches says whether changes inside branches fire it (default false, what " +
       'netbox-branching #132 asks for; NetBox with the plugin has no such choice)',
     applies: eventRuleBranchChoice,
+  },
+  {
+    id: 'default-order-ties',
+    reason:
+      "NetBox's default order of module bays (by their tree root's name) and of tagged objects (by the tag's weight " +
+      "and name) leaves objects tied, which it lists in PostgreSQL's order of the moment (and may page twice or " +
+      'skip); here they come by id, so every page is the same',
+    seenIn: ['demo'],
+    applies: (f, x) => orderTies(f, x),
+  },
+  {
+    id: 'tree-order-of-migrated-trees',
+    reason:
+      "a tree (device roles, regions…) lists its objects in NetBox's tree order, which its API does not show: by " +
+      'name at each level for a tree NetBox built itself, as here, but in id order for one its migrations built ' +
+      '(device roles became a tree in NetBox 4.3); the copy orders it as NetBox orders the trees it builds',
+    seenIn: ['demo'],
+    applies: (f, x) => treeRootsByName(f, x),
+  },
+  {
+    id: 'token-made-again',
+    reason:
+      'a token whose secret NetBox does not show is not copied (import-netbox lists it, to be made again); the one ' +
+      'made again here with its 40 characters and description is created and used anew',
+    seenIn: ['demo'],
+    applies: (f, x) => madeAgain(f, x),
   },
 ];

@@ -1,8 +1,11 @@
 /**
  * The corpus README's normalisation, applied the same way to the recorded side and to ours: our base
  * and listener URLs written `{base}`/`{listener}` (ours only), then timestamps, UUIDs, tokens, branch
- * schema ids, job ids, PostgreSQL snapshot names, ordering ties and the keys of /api/status/.
+ * schema ids, job ids, PostgreSQL snapshot names, ordering ties and the keys of /api/status/. For a copy
+ * that keeps NetBox's objects as they were (the demo data imported), `instants` compares field for field
+ * instead: only the addresses are normalised, and date-times are compared as the instants they name.
  */
+import { instant } from '../../runtime/import/compare.ts';
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
@@ -26,11 +29,15 @@ export interface LiveAddresses {
 export class Normaliser {
   private readonly schemaIds = new Set<string>();
 
-  constructor(private readonly live?: LiveAddresses) {}
+  constructor(
+    private readonly live?: LiveAddresses,
+    private readonly mode: 'corpus' | 'instants' = 'corpus',
+  ) {}
 
   /** A response body of the request `path` with status `status`. */
   response(body: Json, path: string, status: number): Json {
     const raw = this.addresses(body);
+    if (this.mode === 'instants') return instants(raw);
     this.collectSchemaIds(raw);
     let out = this.value(raw);
     if (status < 300) out = orderingTies(out, path);
@@ -106,6 +113,14 @@ export class Normaliser {
     }
     return out;
   }
+}
+
+/** Every string that is wholly a date-time as its instant in UTC (`…:00Z` and `…:00.000000+00:00` alike). */
+function instants(v: Json): Json {
+  if (typeof v === 'string') return instant(v) ?? v;
+  if (Array.isArray(v)) return v.map(instants);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, instants(x)]));
+  return v;
 }
 
 function cmp(a: string, b: string): number {

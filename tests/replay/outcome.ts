@@ -20,10 +20,15 @@ export interface Exchange {
   readonly headerNotes: readonly string[];
 }
 
+/** The recordings compared with NetBox: the corpus (tests/replay) and NetBox's demo data imported (tests/demo). */
+export type Recording = 'corpus' | 'demo';
+
 /** A deliberate difference: a rule covering a class of findings, with its reason. */
 export interface DeclaredDifference {
   readonly id: string;
   readonly reason: string;
+  /** the recordings it shows in, each of whose comparisons fails when it no longer does (default: the corpus) */
+  readonly seenIn?: readonly Recording[];
   applies(finding: Finding, exchange: Exchange): boolean;
 }
 
@@ -71,8 +76,13 @@ export function summarise(judged: readonly Judged[]): PartSummary[] {
   ];
 }
 
-/** Declared differences that accounted for no finding of any exchange. */
-export function unusedDeclarations(judged: readonly Judged[], declared: readonly DeclaredDifference[]): string[] {
+/** Declared differences said to show in `recording` that accounted for no finding of any of its exchanges. */
+export function unusedDeclarations(
+  judged: readonly Judged[],
+  declared: readonly DeclaredDifference[],
+  recording: Recording = 'corpus',
+): string[] {
   const used = new Set(judged.flatMap((j) => j.declaredBy.filter((d): d is string => d !== null)));
-  return declared.filter((d) => !used.has(d.id)).map((d) => d.id);
+  const expected = declared.filter((d) => (d.seenIn ?? ['corpus']).includes(recording));
+  return expected.filter((d) => !used.has(d.id)).map((d) => d.id);
 }

@@ -18,6 +18,9 @@ export interface ReportInput {
   readonly unused: readonly string[];
   readonly preconditions: readonly string[];
   readonly ms: number;
+  /** where the files go (default REPORT_DIR), and the report's first words */
+  readonly dir?: string;
+  readonly title?: string;
 }
 
 function show(v: unknown, max: number): string {
@@ -57,8 +60,9 @@ function exchangeHeader(j: Judged): string {
 }
 
 export function writeReport(input: ReportInput): void {
-  mkdirSync(REPORT_DIR, { recursive: true });
-  const { judged, summary, declared, unused, preconditions, ms } = input;
+  const { judged, summary, declared, unused, preconditions, ms, dir = REPORT_DIR } = input;
+  const title = input.title ?? 'NetBox 4.6.8 corpus replay';
+  mkdirSync(dir, { recursive: true });
   const differing = judged.filter((j) => j.verdict === 'differs');
   const declaredOnly = judged.filter((j) => j.verdict === 'declared');
 
@@ -75,7 +79,7 @@ export function writeReport(input: ReportInput): void {
     .sort((a, b) => b.exchanges - a.exchanges);
 
   const lines: string[] = [];
-  lines.push(`NetBox 4.6.8 corpus replay: ${judged.length} exchanges in ${(ms / 1000).toFixed(1)} s`, '');
+  lines.push(`${title}: ${judged.length} exchanges in ${(ms / 1000).toFixed(1)} s`, '');
   lines.push(summaryTable(summary), '');
   if (preconditions.length) lines.push('Start state:', ...preconditions.map((p) => `  ${p}`), '');
   lines.push('Declared differences:');
@@ -105,7 +109,7 @@ export function writeReport(input: ReportInput): void {
   }
   lines.push(`Exchanges that differ only as declared (${declaredOnly.length}):`, '');
   for (const j of declaredOnly) lines.push(`${exchangeHeader(j)}  ${[...new Set(j.declaredBy)].join(', ')}`);
-  writeFileSync(`${REPORT_DIR}/report.txt`, `${lines.join('\n')}\n`);
+  writeFileSync(`${dir}/report.txt`, `${lines.join('\n')}\n`);
 
   const json = {
     exchanges: judged.length,
@@ -131,7 +135,7 @@ export function writeReport(input: ReportInput): void {
       ours: j.ours.text.length > 4000 ? `${j.ours.text.slice(0, 4000)}…` : j.ours.text,
     })),
   };
-  writeFileSync(`${REPORT_DIR}/report.json`, `${JSON.stringify(json, null, 1)}\n`);
+  writeFileSync(`${dir}/report.json`, `${JSON.stringify(json, null, 1)}\n`);
   const answers = judged.map((j) =>
     JSON.stringify({
       seq: j.record.seq,
@@ -141,5 +145,5 @@ export function writeReport(input: ReportInput): void {
       ...(j.ours.deliveries ? { deliveries: j.ours.deliveries } : {}),
     }),
   );
-  writeFileSync(`${REPORT_DIR}/answers.jsonl`, `${answers.join('\n')}\n`);
+  writeFileSync(`${dir}/answers.jsonl`, `${answers.join('\n')}\n`);
 }

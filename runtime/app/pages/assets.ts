@@ -1,7 +1,7 @@
 /**
- * What the pages need outside the API: `/` sends a browser to the API root, and the browsable
- * API's script (`public/browsable.js`, a file because the pages' Content-Security-Policy allows
- * scripts from this server only) is served from `/static/`.
+ * What the pages need outside the API: `/` sends a browser to the API root, and the scripts of the
+ * browsable API (`public/browsable.js`) and of Swagger UI (`public/swagger-ui-init.js`), files because
+ * the pages' Content-Security-Policy allows scripts from this server only, are served from `/static/`.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,7 +17,10 @@ function projectRoot(): string {
   return dir;
 }
 
-const files: Record<string, string> = { 'browsable.js': 'text/javascript; charset=utf-8' };
+const files: Record<string, string> = {
+  'browsable.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-init.js': 'text/javascript; charset=utf-8',
+};
 
 export function createPageAssets(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });

@@ -11,6 +11,7 @@ import { allocatePrefixes, listAvailablePrefixes } from './available-prefixes.ts
 import { allocateVlans, listAvailableVlans } from './available-vlans.ts';
 import { pathsHandler, traceHandler } from './trace.ts';
 import { renderConfigHandler, renderTemplateHandler } from './render-config.ts';
+import { retriggerHandler } from './retrigger.ts';
 
 type Handler = (c: Context<AppEnv>, model: ModelDef) => Promise<Response>;
 
@@ -38,5 +39,7 @@ export function actionHandlers(action: ActionDef): ActionHandlers {
       return { post: (c, m) => renderConfigHandler(c, m, action) };
     case 'render_template':
       return { post: (c, m) => renderTemplateHandler(c, m, action) };
+    case 'retrigger':
+      return { post: retriggerHandler };
   }
 }

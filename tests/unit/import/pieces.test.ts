@@ -237,7 +237,8 @@ describe('ListCursor', () => {
   it('stops at a page with nothing new, naming the list and the page', () => {
     const c = new ListCursor('dcim/devices', 10);
     expect(() => c.check(page([9, 10], 8), { limit: 2, offset: 4, after: 10 })).toThrow(
-      'the list /api/dcim/devices/, page 3 (offset 4, ids above 10): every object on it was listed before (ids 9 to 10)',
+      'the list /api/dcim/devices/, page 3 (offset 4, ids above 10): every object on it was listed before ' +
+        '(ids 9 to 10)',
     );
   });
 });

@@ -35,8 +35,9 @@ async function refusal(model: string, query: string): Promise<unknown> {
   throw new Error(`${query} was accepted`);
 }
 
+/** A count filter's correlated count (runtime/read/count-sql.ts's), `typed` the condition on a generic's type. */
 const count = (table: string, column: string, typed = '') =>
-  `(SELECT count(*) FROM "${table}" x\n      WHERE x."${column}" = t.id${typed})`;
+  `(SELECT count(*)::int FROM "${table}" t_n1 WHERE ${typed}t_n1."${column}" = t.id)`;
 
 const cases: { given: string; want: { sql: string; values: unknown[] } }[] = [
   { given: '', want: { sql: 'TRUE', values: [] } },
@@ -90,8 +91,8 @@ const cases: { given: string; want: { sql: string; values: unknown[] } }[] = [
   {
     given: 'note_count__gt=2',
     want: {
-      sql: `(${count('lib_note', 'subject_id', ' AND x."subject_type" = $1')} > $2::bigint)`,
-      values: ['lib.book', 2],
+      sql: `(${count('lib_note', 'subject_id', `t_n1."subject_type" = 'lib.book' AND `)} > $1::bigint)`,
+      values: [2],
     },
   },
   { given: 'note_count__empty=true', want: { sql: '(FALSE)', values: [] } },
