@@ -39,6 +39,8 @@ export class StreamHub {
   private readonly waiting = new Map<string, Set<() => void>>();
   private readonly latest = new Map<string, number>();
   private readonly cache = new Map<string, string>();
+  /** the records being read and rendered now, by cache key */
+  private readonly pending = new Map<string, Promise<string | undefined>>();
   private cacheBytes = 0;
   private poller: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -97,37 +99,62 @@ export class StreamHub {
     });
   }
 
-  /** The records with these ids as the list shows them, by id (from the cache, the rest in one query). */
+  /**
+   * The records with these ids as the list shows them, by id: from the cache, from a read another stream
+   * already has under way (the streams of one shape ask for the same records at the same moment), the rest
+   * in one query.
+   */
   async render(model: ModelDef, shape: Shape, ids: readonly number[]): Promise<Map<number, string>> {
     const key = (id: number) => `${shape.schema}\0${shape.baseUrl}\0${shape.names.join(',')}\0${id}`;
     const out = new Map<number, string>();
     const missing: number[] = [];
+    const awaited: [number, Promise<string | undefined>][] = [];
     for (const id of ids) {
       const hit = this.cache.get(key(id));
-      if (hit === undefined) missing.push(id);
-      else out.set(id, hit);
+      const pending = hit === undefined ? this.pending.get(key(id)) : undefined;
+      if (hit !== undefined) out.set(id, hit);
+      else if (pending) awaited.push([id, pending]);
+      else missing.push(id);
     }
-    if (!missing.length) return out;
-    const texts = await inSchemaOf(this.services, shape.schema, async (db) => {
+    if (missing.length) {
+      const read = this.read(model, shape, missing);
+      for (const id of missing) {
+        const one = read.then((texts) => texts.get(id));
+        // a failed read fails the streams that await it; none is left unhandled
+        one.catch(() => {});
+        this.pending.set(key(id), one);
+        awaited.push([id, one]);
+      }
+      void read
+        .finally(() => {
+          for (const id of missing) this.pending.delete(key(id));
+        })
+        .catch(() => {});
+      for (const [id, text] of await read) this.keep(key(id), text);
+    }
+    for (const [id, text] of awaited) {
+      const t = await text;
+      if (t !== undefined) out.set(id, t);
+    }
+    return out;
+  }
+
+  /** The records with these ids rendered, by id (a record pruned meanwhile has none). */
+  private read(model: ModelDef, shape: Shape, ids: readonly number[]): Promise<Map<number, string>> {
+    return inSchemaOf(this.services, shape.schema, async (db) => {
       const { registry, cache } = this.services;
       const output = await outputWith(
         this.services,
         { db, registry, baseUrl: shape.baseUrl, cache },
         model,
         shape.names,
-        missing.length > 100,
+        ids.length > 100,
       );
       const text = output.page('unnest($1::bigint[]) WITH ORDINALITY AS k(__id, __pos)');
-      const rows = (await query(db, text, [missing])) as unknown as Row[];
+      const rows = (await query(db, text, [ids])) as unknown as Row[];
       const rendered = await output.render(rows);
-      // one text per row, in order (a record pruned meanwhile has none)
-      return rows.map((r, i) => [Number(r.id), rendered[i] ?? ''] as const);
+      return new Map(rows.map((r, i) => [Number(r.id), rendered[i] ?? ''] as const));
     });
-    for (const [id, text] of texts) {
-      out.set(id, text);
-      this.keep(key(id), text);
-    }
-    return out;
   }
 
   private keep(key: string, text: string): void {
