@@ -105,7 +105,8 @@ export class StreamHub {
    * in one query.
    */
   async render(model: ModelDef, shape: Shape, ids: readonly number[]): Promise<Map<number, string>> {
-    const key = (id: number) => `${shape.schema}\0${shape.baseUrl}\0${shape.names.join(',')}\0${id}`;
+    const prefix = `${shape.schema}\0${shape.baseUrl}\0${shape.names.join(',')}\0`;
+    const key = (id: number) => prefix + id;
     const out = new Map<number, string>();
     const missing: number[] = [];
     const awaited: [number, Promise<string | undefined>][] = [];

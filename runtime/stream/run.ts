@@ -38,11 +38,12 @@ async function send(s: RunningStream, found: readonly { id: number; action: stri
     s.shape,
     found.map((f) => f.id),
   );
-  for (const f of found) {
+  // a record pruned between the two reads is passed over
+  const list = found.flatMap((f) => {
     const text = texts.get(f.id);
-    // a record pruned between the two reads is passed over
-    if (text) s.out.event(f.id, f.action, withBranch(text, s.branch));
-  }
+    return text ? [{ id: f.id, type: f.action, data: withBranch(text, s.branch) }] : [];
+  });
+  s.out.events(list);
 }
 
 /** Why the stream must end now, if it must. */

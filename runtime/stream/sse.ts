@@ -52,9 +52,11 @@ export class EventStream {
     this.lastWrite = Date.now();
   }
 
-  event(id: number, type: string, data: string): void {
-    this.write(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
-    this.lastId = id;
+  /** Events, written at once (one write of a batch: a bulk write's thousands of events cost a few writes). */
+  events(list: readonly { readonly id: number; readonly type: string; readonly data: string }[]): void {
+    if (!list.length) return;
+    this.write(list.map((e) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`).join(''));
+    this.lastId = list.at(-1)!.id;
   }
 
   comment(text: string): void {

@@ -246,14 +246,13 @@ describe('keeping the connection', () => {
 
   it('cuts off a stalled client with the id to resume from, while another keeps up', async () => {
     const healthy = await stream();
-    // a client that stops reading (a small receive buffer, so what is unsent stays in the server) for 12 s
+    // a client that stops reading (a small receive buffer, so what is unsent stays in the server) until told
     const stalled = spawn('python3', [
       'tests/stream/stalled-client.py',
       '127.0.0.1',
       new URL(s.url).port,
       STREAM,
       TOKEN,
-      '12',
     ]);
     let output = '';
     stalled.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -272,6 +271,10 @@ describe('keeping the connection', () => {
     await healthy.waitFor(has(1500), 60_000);
     // the other stream kept up while the stalled one was being cut off
     expect(Date.now() - started).toBeLessThan(12_000);
+    // by now (a heartbeat interval, 1 s, after its first unread batch) it has been cut off; it reads the rest
+    // of what it was sent within the 10 s an ended stream is given to be read
+    await new Promise((r) => setTimeout(r, 2000));
+    stalled.stdin.end('go\n');
     await exited;
     const events: SseEvent[] = [];
     parseEvents(output, events, []);
