@@ -9,6 +9,8 @@ import { TOKEN } from './harness.ts';
 export interface StreamClient {
   /** events received, all told */
   readonly count: () => number;
+  /** events received whose id had come before */
+  readonly repeated: () => number;
   /** arrival times (performance.now()) of the events of each action, the probe type's aside */
   readonly arrivals: ReadonlyMap<string, number[]>;
   /** arrival time of the probe type's created events, by object id */
@@ -18,12 +20,14 @@ export interface StreamClient {
   close(): void;
 }
 
-/** Opens a stream from now; resolves once its headers and first comment have come. */
-export function openStream(base: string, probeType: string): Promise<StreamClient> {
+/** Opens a stream after change `since`; resolves once its headers and first comment have come. */
+export function openStream(base: string, probeType: string, since: number): Promise<StreamClient> {
   const arrivals = new Map<string, number[]>();
   const probes = new Map<number, number>();
   const marker = `"changed_object_type":"${probeType}"`;
   let count = 0;
+  let repeated = 0;
+  const seen = new Set<number>();
   let ended: string | undefined;
   let rest = '';
   let req: ClientRequest;
@@ -35,6 +39,9 @@ export function openStream(base: string, probeType: string): Promise<StreamClien
       return;
     }
     count++;
+    const id = Number(/^id: (.*)$/m.exec(text)?.[1]);
+    if (seen.has(id)) repeated++;
+    seen.add(id);
     if (text.includes(marker)) {
       const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as { changed_object_id: number };
       if (event === 'create') probes.set(data.changed_object_id, at);
@@ -45,7 +52,7 @@ export function openStream(base: string, probeType: string): Promise<StreamClien
     arrivals.set(event, list);
   };
   return new Promise((resolve, reject) => {
-    const url = new URL('/api/core/object-changes/stream/', base);
+    const url = new URL(`/api/core/object-changes/stream/?since=${since}`, base);
     req = request(url, { headers: { Authorization: `Token ${TOKEN}`, Accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream → ${res.statusCode}`));
       res.setEncoding('utf8');
@@ -59,6 +66,7 @@ export function openStream(base: string, probeType: string): Promise<StreamClien
           ready = true;
           resolve({
             count: () => count,
+            repeated: () => repeated,
             arrivals,
             probes,
             ended: () => ended,
