@@ -109,7 +109,8 @@ export const catalogue: Catalogue = {
           "extras.tableconfig",
           "extras.tag",
           "extras.taggeditem",
-          "extras.webhook"
+          "extras.webhook",
+          "extras.webhookdelivery"
         ]
       },
       {
@@ -756,6 +757,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -1188,6 +1196,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -1488,6 +1503,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -2022,6 +2044,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -2380,6 +2409,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -2779,6 +2815,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -3142,6 +3185,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -3483,6 +3533,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -3870,6 +3927,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -4179,6 +4243,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -4543,6 +4614,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -4778,6 +4856,13 @@ export const catalogue: Catalogue = {
             "column": "data_file_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -5228,6 +5313,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -5395,6 +5487,7 @@ export const catalogue: Catalogue = {
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
+              "extras.webhookdelivery",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.asnrange",
@@ -5563,6 +5656,7 @@ export const catalogue: Catalogue = {
               "extras.tag",
               "extras.taggeditem",
               "extras.webhook",
+              "extras.webhookdelivery",
               "ipam.aggregate",
               "ipam.asn",
               "ipam.asnrange",
@@ -5933,6 +6027,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -6889,6 +6990,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -7177,6 +7285,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -7651,6 +7766,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -7963,6 +8085,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -8288,6 +8417,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -8824,6 +8960,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -9151,6 +9294,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -9688,6 +9838,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -10015,6 +10172,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -11369,6 +11533,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.service",
             "field": "parent",
             "column": "parent_object_id",
@@ -11797,6 +11968,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -12073,6 +12251,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -12560,6 +12745,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -13389,6 +13581,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -13946,6 +14145,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -14350,6 +14556,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -15598,6 +15811,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "interface",
             "column": "interface_id",
@@ -16080,6 +16300,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -16650,6 +16877,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -17009,6 +17243,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -17422,6 +17663,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -17998,6 +18246,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -18377,6 +18632,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -18809,6 +19071,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -19320,6 +19589,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -19771,6 +20047,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -20101,6 +20384,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -20744,6 +21034,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -21049,6 +21346,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -21526,6 +21830,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -22149,6 +22460,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -22752,6 +23070,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -23126,6 +23451,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -23491,6 +23823,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -24056,6 +24395,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -24420,6 +24766,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -25243,6 +25596,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlangroup",
             "field": "scope",
             "column": "scope_id",
@@ -25594,6 +25954,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -25972,6 +26339,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -26324,6 +26698,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -26907,6 +27288,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -27455,6 +27843,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -27857,6 +28252,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -28330,6 +28732,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -29040,6 +29449,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -29568,6 +29984,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.prefix",
             "field": "scope",
             "column": "scope_id",
@@ -29997,6 +30420,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -30476,6 +30906,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -30979,6 +31416,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -31589,6 +32033,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -31936,6 +32387,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -32403,6 +32861,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -33041,6 +33506,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -33386,6 +33858,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -33734,6 +34213,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -33984,6 +34470,20 @@ export const catalogue: Catalogue = {
             "onDelete": "set_null"
           },
           {
+            "name": "fire_in_branches",
+            "kind": "boolean",
+            "column": "fire_in_branches",
+            "label": "Fire in branches",
+            "helpText": "Changes made inside a branch fire this rule too (a merge's changes fire it in main either way)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": false
+          },
+          {
             "name": "tags",
             "kind": "tags",
             "label": "Tags",
@@ -34135,6 +34635,20 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "event_rule",
+            "column": "event_rule_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -34536,6 +35050,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -34874,6 +35395,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -35382,6 +35910,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -35921,6 +36456,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -36160,6 +36702,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -36519,6 +37068,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -37025,6 +37581,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": [],
@@ -37370,6 +37933,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -37725,6 +38295,13 @@ export const catalogue: Catalogue = {
             "column": "tag_id",
             "onDelete": "cascade",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.changediff",
@@ -38124,6 +38701,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -38547,6 +39131,706 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "webhook",
+            "column": "webhook_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          }
+        ],
+        "actions": []
+      },
+      "extras.webhookdelivery": {
+        "key": "extras.webhookdelivery",
+        "app": "extras",
+        "model": "webhookdelivery",
+        "className": "WebhookDelivery",
+        "verboseName": "webhook delivery",
+        "verboseNamePlural": "webhook deliveries",
+        "description": "One attempt to deliver an event to a webhook, kept for CHANGELOG_RETENTION days, with the receiver's answer.",
+        "path": "webhook-deliveries",
+        "apiPath": "extras/webhook-deliveries",
+        "alsoMountedAt": [],
+        "table": "extras_webhookdelivery",
+        "sequence": "extras_webhookdelivery_id_seq",
+        "readOnly": true,
+        "features": {
+          "tags": false,
+          "customFields": false,
+          "changelog": false,
+          "branching": false,
+          "events": false,
+          "imageAttachments": false
+        },
+        "tree": false,
+        "fields": [
+          {
+            "name": "id",
+            "kind": "id",
+            "label": "ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "column": "id"
+          },
+          {
+            "name": "url",
+            "kind": "url",
+            "label": "URL",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "display",
+            "kind": "display",
+            "label": "Display",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "delivery_id",
+            "kind": "string",
+            "column": "delivery_id",
+            "label": "Delivery ID",
+            "helpText": "The X-Hook-Delivery header: the same on every attempt, retry and replay of one delivery",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "index": true,
+            "maxLength": 36
+          },
+          {
+            "name": "webhook",
+            "kind": "fk",
+            "column": "webhook_id",
+            "label": "Webhook",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.webhook",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "event_rule",
+            "kind": "fk",
+            "column": "event_rule_id",
+            "label": "Event rule",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "extras.eventrule",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "object_type",
+            "kind": "object_type",
+            "column": "object_type",
+            "label": "Object type",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tableconfig",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "extras.webhookdelivery",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ]
+          },
+          {
+            "name": "object_id",
+            "kind": "bigint",
+            "column": "object_id",
+            "label": "Object ID",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "object",
+            "kind": "generic",
+            "label": "Object",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": true,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "types": [
+              "circuits.circuit",
+              "circuits.circuitgroup",
+              "circuits.circuitgroupassignment",
+              "circuits.circuittermination",
+              "circuits.circuittype",
+              "circuits.provider",
+              "circuits.provideraccount",
+              "circuits.providernetwork",
+              "circuits.virtualcircuit",
+              "circuits.virtualcircuittermination",
+              "circuits.virtualcircuittype",
+              "core.datafile",
+              "core.datasource",
+              "core.job",
+              "core.objectchange",
+              "core.objecttype",
+              "dcim.cable",
+              "dcim.cablebundle",
+              "dcim.cabletermination",
+              "dcim.consoleport",
+              "dcim.consoleporttemplate",
+              "dcim.consoleserverport",
+              "dcim.consoleserverporttemplate",
+              "dcim.device",
+              "dcim.devicebay",
+              "dcim.devicebaytemplate",
+              "dcim.devicerole",
+              "dcim.devicetype",
+              "dcim.frontport",
+              "dcim.frontporttemplate",
+              "dcim.interface",
+              "dcim.interfacetemplate",
+              "dcim.inventoryitem",
+              "dcim.inventoryitemrole",
+              "dcim.inventoryitemtemplate",
+              "dcim.location",
+              "dcim.macaddress",
+              "dcim.manufacturer",
+              "dcim.module",
+              "dcim.modulebay",
+              "dcim.modulebaytemplate",
+              "dcim.moduletype",
+              "dcim.moduletypeprofile",
+              "dcim.platform",
+              "dcim.powerfeed",
+              "dcim.poweroutlet",
+              "dcim.poweroutlettemplate",
+              "dcim.powerpanel",
+              "dcim.powerport",
+              "dcim.powerporttemplate",
+              "dcim.rack",
+              "dcim.rackgroup",
+              "dcim.rackreservation",
+              "dcim.rackrole",
+              "dcim.racktype",
+              "dcim.rearport",
+              "dcim.rearporttemplate",
+              "dcim.region",
+              "dcim.site",
+              "dcim.sitegroup",
+              "dcim.virtualchassis",
+              "dcim.virtualdevicecontext",
+              "extras.bookmark",
+              "extras.configcontext",
+              "extras.configcontextprofile",
+              "extras.configtemplate",
+              "extras.customfield",
+              "extras.customfieldchoiceset",
+              "extras.customlink",
+              "extras.eventrule",
+              "extras.exporttemplate",
+              "extras.imageattachment",
+              "extras.journalentry",
+              "extras.notification",
+              "extras.notificationgroup",
+              "extras.savedfilter",
+              "extras.subscription",
+              "extras.tableconfig",
+              "extras.tag",
+              "extras.taggeditem",
+              "extras.webhook",
+              "extras.webhookdelivery",
+              "ipam.aggregate",
+              "ipam.asn",
+              "ipam.asnrange",
+              "ipam.fhrpgroup",
+              "ipam.fhrpgroupassignment",
+              "ipam.ipaddress",
+              "ipam.iprange",
+              "ipam.prefix",
+              "ipam.rir",
+              "ipam.role",
+              "ipam.routetarget",
+              "ipam.service",
+              "ipam.servicetemplate",
+              "ipam.vlan",
+              "ipam.vlangroup",
+              "ipam.vlantranslationpolicy",
+              "ipam.vlantranslationrule",
+              "ipam.vrf",
+              "netbox_branching.branch",
+              "netbox_branching.branchevent",
+              "netbox_branching.changediff",
+              "netbox_changes.changerequest",
+              "netbox_changes.comment",
+              "netbox_changes.commentreply",
+              "netbox_changes.policy",
+              "netbox_changes.policyrule",
+              "netbox_changes.review",
+              "netbox_changes.statuscheck",
+              "tenancy.contact",
+              "tenancy.contactassignment",
+              "tenancy.contactgroup",
+              "tenancy.contactrole",
+              "tenancy.tenant",
+              "tenancy.tenantgroup",
+              "users.group",
+              "users.objectpermission",
+              "users.owner",
+              "users.ownergroup",
+              "users.token",
+              "users.user",
+              "virtualization.cluster",
+              "virtualization.clustergroup",
+              "virtualization.clustertype",
+              "virtualization.virtualdisk",
+              "virtualization.virtualmachine",
+              "virtualization.virtualmachinetype",
+              "virtualization.vminterface",
+              "vpn.ikepolicy",
+              "vpn.ikeproposal",
+              "vpn.ipsecpolicy",
+              "vpn.ipsecprofile",
+              "vpn.ipsecproposal",
+              "vpn.l2vpn",
+              "vpn.l2vpntermination",
+              "vpn.tunnel",
+              "vpn.tunnelgroup",
+              "vpn.tunneltermination",
+              "wireless.wirelesslan",
+              "wireless.wirelesslangroup",
+              "wireless.wirelesslink"
+            ],
+            "typeColumn": "object_type",
+            "idColumn": "object_id",
+            "onDelete": "none"
+          },
+          {
+            "name": "event",
+            "kind": "choice",
+            "column": "event",
+            "label": "Event",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "webhookdelivery_event"
+          },
+          {
+            "name": "change_id",
+            "kind": "bigint",
+            "column": "change_id",
+            "label": "Change ID",
+            "helpText": "The change record the event is of (in the branch's change log for a branch's change)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "index": true,
+            "default": null
+          },
+          {
+            "name": "request_id",
+            "kind": "string",
+            "column": "request_id",
+            "label": "Request ID",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "",
+            "maxLength": 36
+          },
+          {
+            "name": "branch",
+            "kind": "fk",
+            "column": "branch_id",
+            "label": "Branch",
+            "helpText": "The branch the change was made in (none: main)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "to": "netbox_branching.branch",
+            "onDelete": "set_null"
+          },
+          {
+            "name": "kind",
+            "kind": "choice",
+            "column": "kind",
+            "label": "Kind",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": "event",
+            "choices": "webhookdelivery_kind"
+          },
+          {
+            "name": "attempt",
+            "kind": "integer",
+            "column": "attempt",
+            "label": "Attempt",
+            "helpText": "The attempt's number within its run (a retry or replay starts again at 1)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 1,
+            "min": 1
+          },
+          {
+            "name": "status",
+            "kind": "choice",
+            "column": "status",
+            "label": "Status",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "choices": "webhookdelivery_status"
+          },
+          {
+            "name": "time",
+            "kind": "timestamp",
+            "column": "time",
+            "label": "Time",
+            "helpText": "When the attempt began",
+            "required": true,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false
+          },
+          {
+            "name": "duration_ms",
+            "kind": "integer",
+            "column": "duration_ms",
+            "label": "Duration (ms)",
+            "required": false,
+            "nullable": false,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": 0,
+            "min": 0
+          },
+          {
+            "name": "status_code",
+            "kind": "integer",
+            "column": "status_code",
+            "label": "Status code",
+            "helpText": "The receiver's HTTP status (none: no answer)",
+            "required": false,
+            "nullable": true,
+            "blank": false,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null
+          },
+          {
+            "name": "error",
+            "kind": "text",
+            "column": "error",
+            "label": "Error",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "response",
+            "kind": "text",
+            "column": "response",
+            "label": "Response",
+            "helpText": "The first KiB of the answer's body",
+            "required": false,
+            "nullable": false,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": ""
+          },
+          {
+            "name": "payload",
+            "kind": "text",
+            "column": "payload",
+            "label": "Payload",
+            "helpText": "The delivery's template context as JSON text, kept on its first attempt for retries and replays",
+            "required": false,
+            "nullable": true,
+            "blank": true,
+            "readOnly": false,
+            "writeOnly": false,
+            "unique": false,
+            "default": null,
+            "hidden": true
+          }
+        ],
+        "brief": [
+          "id",
+          "url",
+          "display",
+          "delivery_id",
+          "attempt",
+          "status",
+          "status_code",
+          "time"
+        ],
+        "nested": [
+          "id",
+          "url",
+          "display",
+          "delivery_id",
+          "attempt",
+          "status",
+          "status_code",
+          "time"
+        ],
+        "display": [
+          [
+            {
+              "path": [
+                "delivery_id"
+              ]
+            },
+            {
+              "text": " #"
+            },
+            {
+              "path": [
+                "attempt"
+              ]
+            }
+          ]
+        ],
+        "ordering": [
+          {
+            "field": "time",
+            "desc": true
+          },
+          {
+            "field": "id",
+            "desc": true
+          }
+        ],
+        "uniques": [],
+        "rules": [],
+        "search": [],
+        "aliases": [],
+        "ignoredParams": [],
+        "reverse": [
+          {
+            "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -38879,6 +40163,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -39343,6 +40634,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -39744,6 +41042,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -40219,6 +41524,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "group",
             "column": "group_id",
@@ -40511,6 +41823,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -41094,6 +42413,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "nat_inside",
             "column": "nat_inside_id",
@@ -41576,6 +42902,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -42135,6 +43468,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -42511,6 +43851,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -42923,6 +44270,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.asn",
             "field": "role",
             "column": "role_id",
@@ -43256,6 +44610,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -43699,6 +45060,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -44033,6 +45401,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -44535,6 +45910,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -45098,6 +46480,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlan",
             "field": "group",
             "column": "group_id",
@@ -45383,6 +46772,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -45673,6 +47069,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -46155,6 +47558,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.ipaddress",
             "field": "vrf",
             "column": "vrf_id",
@@ -46592,6 +48002,20 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "branch",
+            "column": "branch_id",
+            "onDelete": "set_null",
+            "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.branchevent",
             "field": "branch",
             "column": "branch_id",
@@ -46777,6 +48201,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -47350,6 +48781,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "none",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -47700,6 +49138,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_changes.comment",
             "field": "change_request",
             "column": "change_request_id",
@@ -48024,6 +49469,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_changes.commentreply",
             "field": "comment",
             "column": "comment_id",
@@ -48294,6 +49746,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -48625,6 +50084,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -49050,6 +50516,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -49356,6 +50829,13 @@ export const catalogue: Catalogue = {
             "column": "object_id",
             "onDelete": "cascade",
             "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           }
         ],
         "actions": []
@@ -49615,6 +51095,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -49990,6 +51477,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -50408,6 +51902,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -50803,6 +52304,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -51134,6 +52642,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -51757,6 +53272,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.aggregate",
             "field": "tenant",
             "column": "tenant_id",
@@ -52281,6 +53803,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -52546,6 +54075,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -52898,6 +54434,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           }
         ],
@@ -53537,6 +55080,13 @@ export const catalogue: Catalogue = {
             "kind": "fk"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.aggregate",
             "field": "owner",
             "column": "owner_id",
@@ -54018,6 +55568,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "users.owner",
             "field": "group",
             "column": "group_id",
@@ -54417,6 +55974,13 @@ export const catalogue: Catalogue = {
         "reverse": [
           {
             "model": "core.job",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
             "field": "object",
             "column": "object_id",
             "onDelete": "none",
@@ -54892,6 +56456,13 @@ export const catalogue: Catalogue = {
             "column": "user_id",
             "onDelete": "set_null",
             "kind": "fk"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
           },
           {
             "model": "netbox_branching.branchevent",
@@ -55474,6 +57045,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.vlangroup",
             "field": "scope",
             "column": "scope_id",
@@ -55837,6 +57415,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -56206,6 +57791,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -56525,6 +58117,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -57288,6 +58887,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.service",
             "field": "parent",
             "column": "parent_object_id",
@@ -57709,6 +59315,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -58333,6 +59946,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "ipam.fhrpgroupassignment",
             "field": "interface",
             "column": "interface_id",
@@ -58741,6 +60361,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -59109,6 +60736,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -59440,6 +61074,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -59778,6 +61419,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -60136,6 +61784,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -60584,6 +62239,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -60906,6 +62568,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -61303,6 +62972,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -61647,6 +63323,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -62007,6 +63690,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -62463,6 +64153,13 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           },
           {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
+            "kind": "generic"
+          },
+          {
             "model": "netbox_branching.changediff",
             "field": "object",
             "column": "object_id",
@@ -62846,6 +64543,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -63295,6 +64999,13 @@ export const catalogue: Catalogue = {
             "field": "object",
             "column": "object_id",
             "onDelete": "cascade",
+            "kind": "generic"
+          },
+          {
+            "model": "extras.webhookdelivery",
+            "field": "object",
+            "column": "object_id",
+            "onDelete": "none",
             "kind": "generic"
           },
           {
@@ -67421,6 +69132,48 @@ export const catalogue: Catalogue = {
         {
           "value": "DELETE",
           "label": "DELETE"
+        }
+      ],
+      "webhookdelivery_event": [
+        {
+          "value": "created",
+          "label": "Created"
+        },
+        {
+          "value": "updated",
+          "label": "Updated"
+        },
+        {
+          "value": "deleted",
+          "label": "Deleted"
+        }
+      ],
+      "webhookdelivery_kind": [
+        {
+          "value": "event",
+          "label": "Event"
+        },
+        {
+          "value": "retry",
+          "label": "Retry"
+        },
+        {
+          "value": "replay",
+          "label": "Replay"
+        }
+      ],
+      "webhookdelivery_status": [
+        {
+          "value": "delivered",
+          "label": "Delivered"
+        },
+        {
+          "value": "retrying",
+          "label": "Retrying"
+        },
+        {
+          "value": "failed",
+          "label": "Failed"
         }
       ],
       "weight_unit": [

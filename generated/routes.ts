@@ -84,6 +84,7 @@ export const routes: readonly ModelRoute[] = [
     { model: "extras.tag", path: "/api/extras/tags" },
     { model: "extras.taggeditem", path: "/api/extras/tagged-objects" },
     { model: "extras.webhook", path: "/api/extras/webhooks" },
+    { model: "extras.webhookdelivery", path: "/api/extras/webhook-deliveries" },
     { model: "ipam.aggregate", path: "/api/ipam/aggregates" },
     { model: "ipam.asn", path: "/api/ipam/asns" },
     { model: "ipam.asnrange", path: "/api/ipam/asn-ranges" },

@@ -33,6 +33,8 @@ import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
+import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
+import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
   createBranchRoutes,
   createBranchSelection,
@@ -121,11 +123,22 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     cache,
   };
   const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
+  // every process may sequence the change stream (one at a time does); those that serve HTTP stream it
+  const sequencer = startSequencer(o.databaseUrl, o.settings);
+  const hub = new StreamHub(services, () => sequencer.tick());
+  if (o.listen !== false) await hub.start();
   const app = createApp({
     services,
     routes: o.routes,
     peppers,
-    extraRoutes: [createProvisionRoutes(), createJobRoutes(), createBranchRoutes(), createConnectedDeviceRoutes()],
+    extraRoutes: [
+      createProvisionRoutes(),
+      createJobRoutes(),
+      createBranchRoutes(),
+      createConnectedDeviceRoutes(),
+      createStreamRoutes(hub),
+      createDeliveryRoutes(),
+    ],
     afterAuth: [createBranchSelection()],
     publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets(), createDisplayRoutes(registry)],
     graphql: o.graphql,
@@ -143,6 +156,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       })
     : undefined;
   const release = async () => {
+    await hub.stop();
+    await sequencer.stop();
     await jobSql?.end({ timeout: 5 });
     await cache.stop();
     await sql.end({ timeout: 5 });
@@ -172,6 +187,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     services,
     async stop() {
       await worker?.stop();
+      // open streams end first: the server closes once its connections have
+      await hub.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await release();
     },

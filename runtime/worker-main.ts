@@ -18,6 +18,7 @@ import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
 import { customFieldsCache } from './custom-fields/index.ts';
 import { createCacheObserver } from './write/cache-observer.ts';
+import { startSequencer } from './stream/index.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
@@ -44,6 +45,8 @@ const worker = await startWorker({
   },
   maintenance: [(ctx) => recoverBranches(ctx.sql)],
 });
+// the change stream's sequencer: any process may hold it (one at a time does)
+const sequencer = startSequencer(url, settings);
 const version = (
   JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }
 ).version;
@@ -52,6 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void worker
       .stop()
+      .then(() => sequencer.stop())
       .then(() => sql.end())
       .then(() => process.exit(0));
   });

@@ -5,6 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { pruneChangelog } from '../runtime/changelog/prune.ts';
+import { pruneDeliveries } from '../runtime/events/log.ts';
+import { pruneEpochs } from '../runtime/stream/epochs.ts';
 import { loadSettings, type Settings } from '../runtime/config/index.ts';
 import {
   connect,
@@ -151,13 +153,16 @@ const commands: readonly Command[] = [
   }),
   command({
     name: 'prune-changelog',
-    summary: 'delete the change records older than CHANGELOG_RETENTION days',
+    summary: 'delete the change records and webhook deliveries older than CHANGELOG_RETENTION days',
     options: {},
     run: () =>
       withSql(async (sql, s) => {
         const n = await pruneChangelog(sql, s.changelogRetentionDays);
+        const d = await pruneDeliveries(sql, s.changelogRetentionDays);
+        await pruneEpochs(sql, s.changelogRetentionDays);
         return s.changelogRetentionDays
-          ? `${n} change record(s) older than ${s.changelogRetentionDays} days deleted`
+          ? `${n} change record(s) and ${d} webhook delivery attempt(s) older than ` +
+              `${s.changelogRetentionDays} days deleted`
           : 'CHANGELOG_RETENTION is 0: nothing deleted';
       }),
   }),

@@ -7,6 +7,14 @@ export type Json = Record<string, unknown>;
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: Json) => ({ 'application/json': { schema } });
 export const detail = (description: string) => ({ description, content: json(ref('Detail')) });
+/** The `{id}` of a hand-written endpoint's path, as NetBox's views describe it. */
+export const idParam = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: `A unique integer value identifying this ${what}.`,
+  schema: { type: 'integer' },
+});
 
 /** The schemas of answers every endpoint may give: errors and OPTIONS metadata, and a bulk delete's item. */
 export const baseSchemas: Record<string, Json> = {

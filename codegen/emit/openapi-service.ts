@@ -13,15 +13,9 @@ import {
   scriptPaths,
   userConfigPaths,
 } from './openapi-endpoints.ts';
-import { detail, json, notFound, ref, type Json } from './openapi-common.ts';
+import { eventPaths } from './openapi-events.ts';
+import { detail, idParam, json, notFound, ref, type Json } from './openapi-common.ts';
 
-const idParam = (what: string) => ({
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: `A unique integer value identifying this ${what}.`,
-  schema: { type: 'integer' },
-});
 const links = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const anyone = [{ Token: [] }, { Bearer: [] }, {}];
 
@@ -273,6 +267,7 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
   if (cat.apps.some((a) => a.apiPath === 'extras')) Object.assign(paths, scriptPaths());
   if (cat.models['users.user']) Object.assign(paths, userConfigPaths());
   if (plugins.length) Object.assign(paths, installedPluginPaths());
+  Object.assign(paths, eventPaths(cat));
   if (cat.models['core.job']) {
     paths['/api/core/jobs/{id}/requeue/'] = {
       parameters: [idParam('job')],

@@ -5,6 +5,7 @@ import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, te
 import { sql } from 'drizzle-orm';
 import { coreDatafile, coreDatasource } from './core.ts';
 import { dcimDevicerole, dcimDevicetype, dcimLocation, dcimPlatform, dcimRegion, dcimSite, dcimSitegroup } from './dcim.ts';
+import { netboxBranchingBranch } from './netbox_branching.ts';
 import { tenancyTenant, tenancyTenantgroup } from './tenancy.ts';
 import { usersGroup, usersOwner, usersUser } from './users.ts';
 import { virtualizationCluster, virtualizationClustergroup, virtualizationClustertype } from './virtualization.ts';
@@ -294,6 +295,7 @@ export const extrasEventrule = pgTable('extras_eventrule', {
   actionObjectId: bigint('action_object_id', { mode: 'number' }).notNull(),
   description: varchar('description', { length: 200 }).notNull().default(''),
   ownerId: bigint('owner_id', { mode: 'number' }).references((): AnyPgColumn => usersOwner.id),
+  fireInBranches: boolean('fire_in_branches').notNull().default(false),
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
@@ -512,4 +514,34 @@ export const extrasWebhook = pgTable('extras_webhook', {
   unique('extras_webhook_name_uniq').on(t.name),
   index('extras_webhook_owner_id_idx').on(t.ownerId),
   index('extras_webhook_name_order_idx').on(t.name, t.id),
+]);
+/** One attempt to deliver an event to a webhook, kept for CHANGELOG_RETENTION days, with the receiver's answer. */
+export const extrasWebhookdelivery = pgTable('extras_webhookdelivery', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deliveryId: varchar('delivery_id', { length: 36 }).notNull(),
+  webhookId: bigint('webhook_id', { mode: 'number' }).references((): AnyPgColumn => extrasWebhook.id),
+  eventRuleId: bigint('event_rule_id', { mode: 'number' }).references((): AnyPgColumn => extrasEventrule.id),
+  objectType: varchar('object_type', { length: 100 }),
+  objectId: bigint('object_id', { mode: 'number' }),
+  event: varchar('event', { length: 50 }).notNull(),
+  changeId: bigint('change_id', { mode: 'number' }),
+  requestId: varchar('request_id', { length: 36 }).notNull().default(''),
+  branchId: bigint('branch_id', { mode: 'number' }).references((): AnyPgColumn => netboxBranchingBranch.id),
+  kind: varchar('kind', { length: 50 }).notNull().default('event'),
+  attempt: integer('attempt').notNull().default(1),
+  status: varchar('status', { length: 50 }).notNull(),
+  time: timestamp('time', { withTimezone: true, mode: 'string' }).notNull(),
+  durationMs: integer('duration_ms').notNull().default(0),
+  statusCode: integer('status_code'),
+  error: text('error').notNull().default(''),
+  response: text('response').notNull().default(''),
+  payload: text('payload'),
+}, (t) => [
+  index('extras_webhookdelivery_delivery_id_idx').on(t.deliveryId),
+  index('extras_webhookdelivery_webhook_id_idx').on(t.webhookId),
+  index('extras_webhookdelivery_event_rule_id_idx').on(t.eventRuleId),
+  index('extras_webhookdelivery_object_type_object_id_idx').on(t.objectType, t.objectId),
+  index('extras_webhookdelivery_change_id_idx').on(t.changeId),
+  index('extras_webhookdelivery_branch_id_idx').on(t.branchId),
+  index('extras_webhookdelivery_time_order_idx').on(t.time, t.id),
 ]);

@@ -2916,6 +2916,15 @@ export const extrasFilters: FilterSpecs = {
         "description": "Triggered by one of these event types"
       },
       {
+        "name": "fire_in_branches",
+        "kind": "boolean",
+        "path": [],
+        "column": "fire_in_branches",
+        "lookups": [],
+        "type": "boolean",
+        "description": "Changes made inside a branch fire this rule too (a merge's changes fire it in main either way)"
+      },
+      {
         "name": "id",
         "kind": "number",
         "path": [],
@@ -5614,6 +5623,323 @@ export const extrasFilters: FilterSpecs = {
         "op": "updated_by_request",
         "type": "string",
         "description": "Objects updated by the request with this ID"
+      }
+    ],
+    "extras.webhookdelivery": [
+      {
+        "name": "attempt",
+        "kind": "number",
+        "path": [],
+        "column": "attempt",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "The attempt's number within its run (a retry or replay starts again at 1)"
+      },
+      {
+        "name": "branch",
+        "kind": "fk_natural",
+        "path": [],
+        "column": "branch_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "netbox_branching.branch",
+        "type": "string",
+        "description": "Branch (schema_id)"
+      },
+      {
+        "name": "branch_id",
+        "kind": "fk",
+        "path": [],
+        "column": "branch_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "netbox_branching.branch",
+        "type": "integer",
+        "description": "Branch (ID)"
+      },
+      {
+        "name": "change_id",
+        "kind": "number",
+        "path": [],
+        "column": "change_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "The change record the event is of (in the branch's change log for a branch's change)"
+      },
+      {
+        "name": "delivery_id",
+        "kind": "string",
+        "path": [],
+        "column": "delivery_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "The X-Hook-Delivery header: the same on every attempt, retry and replay of one delivery"
+      },
+      {
+        "name": "duration_ms",
+        "kind": "number",
+        "path": [],
+        "column": "duration_ms",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Duration (ms)"
+      },
+      {
+        "name": "event",
+        "kind": "choice",
+        "path": [],
+        "column": "event",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "webhookdelivery_event",
+        "type": "string",
+        "description": "Event"
+      },
+      {
+        "name": "event_rule_id",
+        "kind": "fk",
+        "path": [],
+        "column": "event_rule_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.eventrule",
+        "type": "integer",
+        "description": "Event rule (ID)"
+      },
+      {
+        "name": "id",
+        "kind": "number",
+        "path": [],
+        "column": "id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "ID"
+      },
+      {
+        "name": "kind",
+        "kind": "choice",
+        "path": [],
+        "column": "kind",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "webhookdelivery_kind",
+        "type": "string",
+        "description": "Kind"
+      },
+      {
+        "name": "object_id",
+        "kind": "number",
+        "path": [],
+        "column": "object_id",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "Object ID"
+      },
+      {
+        "name": "object_type",
+        "kind": "content_type",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "string",
+        "description": "Object type"
+      },
+      {
+        "name": "object_type_id",
+        "kind": "content_type_id",
+        "path": [],
+        "column": "object_type",
+        "lookups": [
+          "n"
+        ],
+        "type": "integer",
+        "description": "Object type (ID)"
+      },
+      {
+        "name": "request_id",
+        "kind": "string",
+        "path": [],
+        "column": "request_id",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "type": "string",
+        "description": "Request ID"
+      },
+      {
+        "name": "status",
+        "kind": "choice",
+        "path": [],
+        "column": "status",
+        "lookups": [
+          "n",
+          "ic",
+          "nic",
+          "isw",
+          "nisw",
+          "iew",
+          "niew",
+          "ie",
+          "nie",
+          "empty",
+          "regex",
+          "iregex"
+        ],
+        "choices": "webhookdelivery_status",
+        "type": "string",
+        "description": "Status"
+      },
+      {
+        "name": "status_code",
+        "kind": "number",
+        "path": [],
+        "column": "status_code",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "integer",
+        "description": "The receiver's HTTP status (none: no answer)"
+      },
+      {
+        "name": "time",
+        "kind": "timestamp",
+        "path": [],
+        "column": "time",
+        "lookups": [
+          "n",
+          "lt",
+          "lte",
+          "gt",
+          "gte",
+          "empty"
+        ],
+        "type": "string",
+        "description": "When the attempt began"
+      },
+      {
+        "name": "time_after",
+        "kind": "special",
+        "path": [],
+        "column": "time",
+        "lookups": [],
+        "op": "time_after",
+        "type": "string",
+        "description": "Attempts at or after this time"
+      },
+      {
+        "name": "time_before",
+        "kind": "special",
+        "path": [],
+        "column": "time",
+        "lookups": [],
+        "op": "time_before",
+        "type": "string",
+        "description": "Attempts at or before this time"
+      },
+      {
+        "name": "webhook_id",
+        "kind": "fk",
+        "path": [],
+        "column": "webhook_id",
+        "lookups": [
+          "n"
+        ],
+        "target": "extras.webhook",
+        "type": "integer",
+        "description": "Webhook (ID)"
       }
     ]
   };

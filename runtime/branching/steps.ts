@@ -15,6 +15,7 @@ import { createBranchTables, dropBranchSchema } from './provision.ts';
 import type { Progress } from './progress.ts';
 import { branchableTables, inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './kinds.ts';
+import { fireMergedChanges } from '../events/merged.ts';
 import type { OperationReport } from './operations.ts';
 
 /** Thrown to roll the operation back; the report says why (or that it was a dry run). */
@@ -117,6 +118,13 @@ export async function change(
     await rebase(task, tx, branch);
     await stampCreated(tx, 'public', schema, plan.states);
   } else {
+    // a merge fires its rules once per change the branch made, in order (a revert, per object it writes)
+    if (op === 'merge')
+      await fireMergedChanges(
+        ctx,
+        schema,
+        records.map((r) => r.id),
+      );
     await recordMerged(task, tx, branch, before);
     await stampCreated(tx, schema, 'public', plan.states);
   }

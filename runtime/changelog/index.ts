@@ -3,7 +3,7 @@
  * observer of the write path in the same transaction (so a change is logged iff it commits).
  * Rows live in the current schema: a branch's changes stay in the branch until merged.
  */
-import type { ChangeObserver, Snapshot } from '../write/index.ts';
+import type { Change, ChangeObserver, Snapshot } from '../write/index.ts';
 import { netboxForm } from '../write/snapshot.ts';
 import { tables } from '../db/tables.ts';
 import { query } from '../db/index.ts';
@@ -21,13 +21,21 @@ function clean(data: Snapshot | null): Record<string, unknown> {
   return out;
 }
 
+/** The id of the change record each logged change got (the events observer, after this one, names it). */
+const recordIds = new WeakMap<Change, number>();
+
+export function changeRecordId(change: Change): number | undefined {
+  return recordIds.get(change);
+}
+
 async function record(
   ctx: Parameters<ChangeObserver['changed']>[0],
   changes: Parameters<ChangeObserver['changed']>[1],
 ): Promise<void> {
   const logged = changes.filter((c) => c.model.features.changelog);
   if (!logged.length) return;
-  const rows = logged.map((c) => ({
+  const rows = logged.map((c, n) => ({
+    n,
     user_id: ctx.actor?.id ?? null,
     source_branch: ctx.operation && ctx.operation.kind !== 'sync' ? ctx.operation.branchId : null,
     user_name: ctx.actor?.username ?? '',
@@ -40,17 +48,20 @@ async function record(
     prechange_data: c.unsnapshotted ? {} : clean(c.before),
     postchange_data: clean(c.after),
   }));
-  await query(
+  const ids = await query<{ id: number }>(
     ctx.db,
     `INSERT INTO ${tables.objectChange} (time, user_id, user_name, request_id, action, changed_object_type,
       changed_object_id, object_repr, message, prechange_data, postchange_data, txid, source_branch)
      SELECT now(), r.user_id, r.user_name, r.request_id, r.action, r.changed_object_type, r.changed_object_id,
       r.object_repr, r.message, r.prechange_data, r.postchange_data, pg_current_xact_id()::text::bigint, r.source_branch
-       FROM jsonb_to_recordset($1::text::jsonb) AS r(user_id bigint, user_name text, request_id text, action text,
-      changed_object_type text, changed_object_id bigint, object_repr text, message text, prechange_data jsonb,
-      postchange_data jsonb, source_branch bigint)`,
+       FROM jsonb_to_recordset($1::text::jsonb) AS r(n int, user_id bigint, user_name text, request_id text,
+      action text, changed_object_type text, changed_object_id bigint, object_repr text, message text,
+      prechange_data jsonb, postchange_data jsonb, source_branch bigint)
+      ORDER BY r.n RETURNING id`,
     [JSON.stringify(rows)],
   );
+  // an INSERT … SELECT … ORDER BY returns its rows in that order: one id per logged change
+  logged.forEach((c, i) => recordIds.set(c, ids[i].id));
 }
 
 export const recordObjectChanges: ChangeObserver = { changed: record };

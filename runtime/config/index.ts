@@ -56,6 +56,14 @@ export interface Settings {
   /** the folder a webhook's `ca_file_path` must lie in (unset: any regular file) */
   readonly webhookCaRoot: string | undefined;
   readonly jobLeaseSeconds: number;
+  /** the change stream (runtime/stream/): how often commits are looked for, and what one client may take */
+  readonly stream: {
+    readonly intervalMs: number;
+    readonly heartbeatSeconds: number;
+    readonly maxClients: number;
+    readonly bufferBytes: number;
+    readonly maxSeconds: number;
+  };
   /**
    * GraphQL limits (0: no limit): aliases (NetBox's GRAPHQL_MAX_ALIASES), depth and estimated cost, the
    * document's lexical tokens, and the request's size in bytes
@@ -198,6 +206,13 @@ export function loadSettings(env: Env = process.env): Settings {
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS ? list(env.WEBHOOK_ALLOWED_HOSTS) : undefined,
     webhookCaRoot: env.WEBHOOK_CA_ROOT ? resolve(env.WEBHOOK_CA_ROOT) : undefined,
     jobLeaseSeconds: int('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60),
+    stream: {
+      intervalMs: Math.max(5, int('STREAM_INTERVAL_MS', env.STREAM_INTERVAL_MS, 20)),
+      heartbeatSeconds: Math.max(1, int('STREAM_HEARTBEAT_SECONDS', env.STREAM_HEARTBEAT_SECONDS, 15)),
+      maxClients: int('STREAM_MAX_CLIENTS', env.STREAM_MAX_CLIENTS, 100),
+      bufferBytes: Math.max(4096, int('STREAM_BUFFER_BYTES', env.STREAM_BUFFER_BYTES, 1024 * 1024)),
+      maxSeconds: int('STREAM_MAX_SECONDS', env.STREAM_MAX_SECONDS, 3600),
+    },
     graphql: {
       maxAliases: int('GRAPHQL_MAX_ALIASES', env.GRAPHQL_MAX_ALIASES, 10),
       maxDepth: int('GRAPHQL_MAX_QUERY_DEPTH', env.GRAPHQL_MAX_QUERY_DEPTH, 10),

@@ -5,6 +5,13 @@
  */
 import type { Change, WriteContext } from '../write/index.ts';
 
+/** The branch a change was made in, as the branching plugin's webhook callback names it. */
+export interface ActiveBranch {
+  readonly id: number;
+  readonly name: string;
+  readonly schema_id: string;
+}
+
 const contextEvent = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
 /** A snapshot as a webhook sends it: the object's creation time (to the millisecond) first. */
@@ -17,6 +24,7 @@ export function webhookContext(
   c: Change,
   object: Record<string, unknown>,
   timestamp: string,
+  branch: ActiveBranch | null = null,
 ): Record<string, unknown> {
   const username = ctx.actor?.username ?? '';
   let data = object;
@@ -43,7 +51,7 @@ export function webhookContext(
       prechange: c.unsnapshotted ? null : stamped(c.before, created),
       postchange: stamped(c.after, created),
     },
-    // events fire for main only: no branch is active in them
-    context: { active_branch: null },
+    // the branch the change was made in (a rule that fires in branches), else none
+    context: { active_branch: branch ? { id: branch.id, name: branch.name, schema_id: branch.schema_id } : null },
   };
 }

@@ -16,6 +16,7 @@ import { query } from '../db/index.ts';
 import { last } from '../collections.ts';
 import { send, type Outgoing, type Transport } from './send.ts';
 import { noteAttempt } from './slow-receivers.ts';
+import { logAttempt } from './log.ts';
 
 /** The job of one webhook delivery (tasks/deliver-webhook.ts runs it). */
 export const deliverWebhookJob = jobKind<DeliveryPayload>('deliver_webhook');
@@ -25,8 +26,14 @@ export const deliverSlowWebhookJob = jobKind<DeliveryPayload>('deliver_webhook_s
 export interface DeliveryPayload {
   readonly webhook_id: number;
   readonly event_rule_id: number;
+  /** the change record the event is of, and the branch it was made in (none: main) */
+  readonly change_id?: number | null;
+  readonly branch_id?: number | null;
   /** the template context (spec 6.3) */
   readonly context: Record<string, unknown>;
+  /** a retry's or a replay's: the delivery it sends again, whose id it carries (X-Hook-Delivery) */
+  readonly delivery_id?: string;
+  readonly kind?: 'retry' | 'replay';
 }
 
 export interface Attempt {
@@ -165,7 +172,13 @@ export async function deliver(
   { backoffMs, prior = [], oneTry = false }: DeliveryOptions,
 ): Promise<DeliveryResult> {
   const prepared = await prepare(db, settings, payload, deliveryId);
-  if (!('outgoing' in prepared)) return prepared;
+  if (!('outgoing' in prepared)) {
+    // nothing could be sent: the log still says so, as an attempt that failed for good
+    const n = prior.length + 1;
+    const none = { attempt: n, at: new Date().toISOString(), status_code: null, response: null, duration_ms: 0 };
+    await logAttempt(db, payload, deliveryId, { ...none, error: prepared.error }, 'failed');
+    return prepared;
+  }
   const { hook, outgoing, transport } = prepared;
   const attempts: Attempt[] = [...prior];
   const data = () => ({
@@ -180,6 +193,8 @@ export async function deliver(
     const attempt = await attemptOnce(outgoing, transport, n);
     attempts.push(attempt);
     noteAttempt(hook.id, attempt, transport.timeoutMs);
+    const status = attempt.error === null ? 'delivered' : n < settings.webhookMaxAttempts ? 'retrying' : 'failed';
+    await logAttempt(db, payload, deliveryId, attempt, status);
     if (attempt.error === null) return { ok: true, data: data(), error: '' };
     if (oneTry && n < settings.webhookMaxAttempts) return { ok: false, more: true, data: data(), error: attempt.error };
   }

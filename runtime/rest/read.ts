@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params, readOptions, type Row, query } from '../db/index.ts';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv, Services } from '../http/env.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
@@ -29,22 +29,32 @@ export function readContext(c: Context<AppEnv>): ReadContext {
 }
 
 /** Serializes rows and lets the model's read hook adjust them (token plaintext retrieval). */
-export async function render(
+export function render(
   c: Context<AppEnv>,
   model: ModelDef,
   rows: Row[],
   names: readonly string[],
 ): Promise<Record<string, unknown>[]> {
-  const objects = await serialize(readContext(c), model, rows, names);
-  const hook = model.hooks ? c.var.services.hooks.get(model.hooks)?.read : undefined;
+  return renderWith(c.var.services, readContext(c), model, rows, names);
+}
+
+async function renderWith(
+  services: Services,
+  ctx: ReadContext,
+  model: ModelDef,
+  rows: Row[],
+  names: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const objects = await serialize(ctx, model, rows, names);
+  const hook = model.hooks ? services.hooks.get(model.hooks)?.read : undefined;
   // serialize gives one object per row, in order
-  if (hook) objects.forEach((o, i) => hook(c.var.services.settings, rows[i], o));
+  if (hook) objects.forEach((o, i) => hook(services.settings, rows[i], o));
   return objects;
 }
 
 /** The columns a page needs: only those of the wanted fields, unless a read hook looks at the whole row. */
-function selectFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[]): string {
-  const { registry, hooks } = c.var.services;
+function selectFor(services: Services, model: ModelDef, names: readonly string[]): string {
+  const { registry, hooks } = services;
   const whole = model.hooks && hooks.get(model.hooks)?.read;
   return selectList(registry, model, 't', whole ? undefined : names);
 }
@@ -85,7 +95,7 @@ export function noMatch(model: ModelDef): never {
  * How a response's objects are written: by PostgreSQL as JSON text where it can (read/text.ts), or
  * as objects in the server (JSON_IN_DATABASE=false, or a model whose read hook changes its objects).
  */
-interface Output {
+export interface Output {
   /** the SELECT list of the row aliased `t` */
   readonly select: string;
   /** the rows of `source` (ids `k.__id` in order `k.__pos`), each with `select` */
@@ -94,9 +104,19 @@ interface Output {
   render(rows: Row[]): Promise<string[]>;
 }
 
-async function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[], page = false): Promise<Output> {
-  const { registry, hooks, settings } = c.var.services;
-  const ctx = readContext(c);
+function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly string[], page = false): Promise<Output> {
+  return outputWith(c.var.services, readContext(c), model, names, page);
+}
+
+/** The output of `names` of `model`'s rows, read on `ctx.db` (outside a request: the change stream). */
+export async function outputWith(
+  services: Services,
+  ctx: ReadContext,
+  model: ModelDef,
+  names: readonly string[],
+  page = false,
+): Promise<Output> {
+  const { registry, hooks, settings } = services;
   const table = ident(model.table);
   if (settings.jsonInDatabase && !(model.hooks && hooks.get(model.hooks)?.read)) {
     const plan = textPlan(await textScope(ctx, model, names), model, names, page);
@@ -109,11 +129,11 @@ async function outputFor(c: Context<AppEnv>, model: ModelDef, names: readonly st
       render: (rows) => renderText(ctx, model, plan, rows),
     };
   }
-  const select = `${selectFor(c, model, names)}${embedColumns(registry, model, names)}`;
+  const select = `${selectFor(services, model, names)}${embedColumns(registry, model, names)}`;
   return {
     select,
     page: (source) => `SELECT ${select} FROM ${source} JOIN ${table} t ON t.id = k.__id ORDER BY k.__pos`,
-    render: async (rows) => (await render(c, model, rows, names)).map((o) => JSON.stringify(o)),
+    render: async (rows) => (await renderWith(services, ctx, model, rows, names)).map((o) => JSON.stringify(o)),
   };
 }
 

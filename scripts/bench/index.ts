@@ -6,7 +6,8 @@
  * Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,interfaces,components,webhooks,branching,scaling,import,graphql
+ *   --only=reads,bulk,stream,interfaces,components,webhooks,branching,scaling,import,graphql
+ *   --stream-rounds=3     rounds of the change stream's bulk writes without and with 10 clients
  *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
  *   --interfaces=50000    interfaces already in the table before bulk-creating more
@@ -36,6 +37,7 @@ import { benchReads } from './scenarios/reads.ts';
 import { benchScaling } from './scenarios/scaling.ts';
 import { benchBulk, benchBulkInterfaces } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
+import { benchStream } from './scenarios/stream.ts';
 import { benchBranching } from './scenarios/branching.ts';
 import { benchComponents } from './scenarios/components.ts';
 import { benchImport } from './scenarios/import.ts';
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     'branch-scales': { type: 'string', default: '10000,100000,1000000' },
     merge: { type: 'string', default: '10000' },
     compare: { type: 'string' },
+    'stream-rounds': { type: 'string', default: '3' },
   },
 });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
@@ -118,6 +121,9 @@ async function runOn(db: Database): Promise<Result[]> {
     }
     if (want('bulk')) step('bulk writes');
     if (want('bulk')) results.push(...(await benchBulk(server.url, Number(values.bulk))));
+    if (want('stream')) step('the change stream under bulk writes, without and with 10 clients');
+    if (want('stream'))
+      results.push(...(await benchStream(server.url, Number(values.bulk), Number(values['stream-rounds']))));
     if (want('components')) step('component instantiation');
     if (want('components')) results.push(...(await benchComponents(server.url)));
     if (want('webhooks')) step('webhook delivery');

@@ -225,4 +225,42 @@ describe('the hand-written endpoints match the document', () => {
     check('/api/users/config/', 'patch', '200', (await s.request('PATCH', '/api/users/config/', { a: { b: 1 } })).body);
     check('/api/plugins/installed-plugins/', 'get', '200', await get('/api/plugins/installed-plugins/'));
   });
+  it("the change stream's refusals and the delivery log's actions", async () => {
+    const stream = await s.request('GET', '/api/core/object-changes/stream/?since=x', undefined, {
+      Accept: 'text/event-stream',
+    });
+    expect(stream.status).toBe(400);
+    check('/api/core/object-changes/stream/', 'get', '400', stream.body);
+    // a change no longer kept (its record pruned) while later ones are: 410 with where to start again
+    const first = (await s.request('POST', '/api/tenancy/tenants/', { name: 'doc-a', slug: 'doc-a' })).body;
+    await s.request('POST', '/api/tenancy/tenants/', { name: 'doc-b', slug: 'doc-b' });
+    const [pruned] = await s.sql.unsafe(
+      `DELETE FROM core_objectchange WHERE changed_object_type = 'tenancy.tenant' AND changed_object_id = $1
+       RETURNING id`,
+      [first.id],
+    );
+    const gone = await s.request('GET', `/api/extras/object-changes/stream/?since=${pruned!.id}`);
+    expect(gone.status, gone.text).toBe(410);
+    check('/api/extras/object-changes/stream/', 'get', '410', gone.body);
+    const missing = await s.request('POST', '/api/extras/webhook-deliveries/999999/retry/');
+    check('/api/extras/webhook-deliveries/{id}/retry/', 'post', '404', missing.body);
+    const hook = (await s.request('POST', '/api/extras/webhooks/', { name: 'doc', payload_url: 'http://x.invalid/' }))
+      .body;
+    // a failed delivery as the worker logs one (its payload kept), so that retry and replay have one to send
+    const payload = { webhook_id: hook.id, event_rule_id: null, change_id: 7, context: { event: 'created' } };
+    const [row] = await s.sql.unsafe(
+      `INSERT INTO extras_webhookdelivery (delivery_id, webhook_id, event, change_id, status, time, payload)
+       VALUES ('00000000-0000-4000-8000-000000000007', $1, 'created', 7, 'failed', now(), $2) RETURNING id`,
+      [hook.id, JSON.stringify(payload)],
+    );
+    const retry = await s.request('POST', `/api/extras/webhook-deliveries/${row!.id}/retry/`);
+    expect(retry.status, retry.text).toBe(202);
+    check('/api/extras/webhook-deliveries/{id}/retry/', 'post', '202', retry.body);
+    const replay = await s.request('POST', `/api/extras/webhooks/${hook.id}/replay/`, { start: 1, end: 9 });
+    expect(replay.status).toBe(202);
+    expect(replay.body.count).toBe(1);
+    check('/api/extras/webhooks/{id}/replay/', 'post', '202', replay.body);
+    const bad = await s.request('POST', `/api/extras/webhooks/${hook.id}/replay/`, {});
+    check('/api/extras/webhooks/{id}/replay/', 'post', '400', bad.body);
+  });
 });

@@ -8,6 +8,7 @@
 import { lastKey, parentAt } from './json-path.ts';
 import type { DeclaredDifference } from './outcome.ts';
 import { olderKey, scopedBySite } from './legacy.ts';
+import { deliveryLogModel, eventRuleBranchChoice } from './additions.ts';
 import { addedByChangesPlugin } from './changes-plugin.ts';
 import {
   agreeWhereBothHave,
@@ -246,6 +247,20 @@ export const differences: readonly DeclaredDifference[] = [
       "`merge_strategy: iterative`); the plugin logs the branch's unset strategy field: `None`",
     applies: (f) =>
       f.kind === 'body' && /(^|\.)data\.log\[\d+\]$/.test(f.path) && strategyLine(f.recorded) && strategyLine(f.ours),
+  },
+  {
+    id: 'webhook-delivery-log',
+    reason:
+      'issue 39: every webhook delivery attempt is kept at /api/extras/webhook-deliveries/ (NetBox keeps none, ' +
+      '#12327), a model of its own: /api/extras/ lists it, and it is one more object type (and object type choice)',
+    applies: deliveryLogModel,
+  },
+  {
+    id: 'event-rule-fire-in-branches',
+    reason:
+      "issue 39: an event rule's fire_in_branches says whether changes inside branches fire it (default false, what " +
+      'netbox-branching #132 asks for; NetBox with the plugin has no such choice)',
+    applies: eventRuleBranchChoice,
   },
   {
     id: 'default-order-ties',

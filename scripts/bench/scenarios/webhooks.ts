@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import { api, type Result } from '../harness.ts';
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 

@@ -1,0 +1,171 @@
+/**
+ * The sequencer: puts committed change records in commit order. Change ids are taken when a record is
+ * written, not when it commits, so a record with a lower id can commit after one with a higher id; the
+ * order is read instead from transaction visibility. Every STREAM_INTERVAL_MS one process (the holder of
+ * an advisory lock on a connection of its own; another takes over within a second of its end) takes a
+ * snapshot and, in the same statement, counts in each change log (main's and each live branch's) the
+ * records visible in it that were not in the snapshot it last looked with: if there are any it writes a
+ * row saying so (epochs.ts) and announces it (NOTIFY), so every process's streams read on at once.
+ * An unchanged snapshot means nothing committed: that tick costs one small query. Writers pay nothing.
+ */
+import type { Settings } from '../config/index.ts';
+import { connect, ident, isUnavailable, query, type Sql } from '../db/index.ts';
+import { tables } from '../db/tables.ts';
+import { EPOCHS, STREAM_CHANNEL } from './epochs.ts';
+
+/** The advisory lock whose holder sequences (one per database). */
+const SEQUENCER_LOCK = 4_606_039;
+/** How often a process without the lock tries for it. */
+const CANDIDATE_MS = 1000;
+/** How often the list of branch schemas with a change log is read again. */
+const SCHEMAS_MS = 1000;
+/** Branch statuses whose change log may still receive records (and a while after any other change). */
+const WRITING = ['ready', 'syncing', 'merging', 'reverting'];
+
+type Reserved = Awaited<ReturnType<Sql['reserve']>>;
+
+export interface Sequencer {
+  /** runs a tick now (tests, and a stream waiting for a change it was given to be sequenced) */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The schemas whose change logs are sequenced: main's, and those of branches that may still be written. */
+async function liveSchemas(db: Reserved, settings: Settings): Promise<string[]> {
+  const rows = await query<{ schema: string }>(
+    db,
+    `SELECT 'branch_' || b.schema_id AS schema FROM public.${tables.branch} b
+      WHERE b.schema_id IS NOT NULL AND (b.status = ANY($1::text[])
+         OR b.last_updated > now() - make_interval(secs => $2::float8 / 1000))
+        AND to_regclass(quote_ident('branch_' || b.schema_id) || '.${tables.objectChange}') IS NOT NULL
+      ORDER BY b.id`,
+    [WRITING, settings.requestTimeoutMs + 60_000],
+  );
+  return ['public', ...rows.map((r) => r.schema)];
+}
+
+/** Where each schema was last looked at: its newest row's snapshot (none: every record is new). */
+async function lastLooked(db: Reserved): Promise<Map<string, string | null>> {
+  const rows = await query<{ schema: string; snapshot: string }>(
+    db,
+    `SELECT DISTINCT ON (schema) schema, snapshot::text AS snapshot FROM ${EPOCHS} ORDER BY schema, id DESC`,
+  );
+  return new Map(rows.map((r) => [r.schema, r.snapshot]));
+}
+
+/**
+ * One statement: the snapshot, each schema's new records (count, lowest id) since its last look, a row
+ * for each schema that has some, and the notice. Returns the snapshot.
+ */
+async function sequence(db: Reserved, schemas: readonly string[], looked: Map<string, string | null>): Promise<string> {
+  const params: (string | null)[] = [];
+  const counts = schemas.map((schema) => {
+    params.push(schema, looked.get(schema) ?? null);
+    const [s, p] = [`$${params.length - 1}::text`, `$${params.length}::pg_snapshot`];
+    const table = `${ident(schema)}.${tables.objectChange}`;
+    return `SELECT ${s} AS schema, ${p} AS previous, n.count, n.first_id FROM (SELECT count(*)::int AS count,
+      min(x.id) AS first_id FROM ${table} x WHERE ${p} IS NULL
+         OR (x.txid >= pg_snapshot_xmin(${p})::text::bigint
+             AND NOT pg_visible_in_snapshot(x.txid::text::xid8, ${p}))) n`;
+  });
+  const [row] = await query<{ snap: string }>(
+    db,
+    `WITH s AS MATERIALIZED (
+       SELECT pg_current_snapshot() AS snap, (SELECT last_value FROM public.${tables.objectChange}_id_seq) AS seq
+     ), c AS (${counts.join(' UNION ALL ')}),
+     ins AS (
+       INSERT INTO ${EPOCHS} (schema, snapshot, previous, snapshot_xmax, first_id, last_id, count)
+       SELECT c.schema, s.snap, c.previous, pg_snapshot_xmax(s.snap)::text::bigint, c.first_id, s.seq, c.count
+         FROM c, s WHERE c.count > 0 ORDER BY c.schema = 'public' DESC, c.schema
+       RETURNING id, schema
+     )
+     SELECT (SELECT snap::text FROM s) AS snap,
+            (SELECT pg_notify('${STREAM_CHANNEL}', json_agg(json_build_object('id', id, 'schema', schema))::text)
+               FROM ins HAVING count(*) > 0) AS notified`,
+    params,
+  );
+  return row.snap;
+}
+
+export function startSequencer(databaseUrl: string, settings: Settings): Sequencer {
+  const sql = connect(databaseUrl, {
+    max: 1,
+    applicationName: 'netbox-compatible stream',
+    statementTimeoutMs: 10_000,
+  });
+  let conn: Reserved | undefined;
+  let looked = new Map<string, string | null>();
+  let lastSnapshot = '';
+  let schemas: string[] = ['public'];
+  let schemasAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  async function lead(): Promise<boolean> {
+    if (conn) return true;
+    const c = await sql.reserve();
+    const [got] = await query<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS ok', [SEQUENCER_LOCK]);
+    if (!got?.ok) {
+      c.release();
+      return false;
+    }
+    conn = c;
+    looked = await lastLooked(c);
+    lastSnapshot = '';
+    schemasAt = 0;
+    return true;
+  }
+
+  async function step(): Promise<void> {
+    if (!(await lead()) || !conn) return;
+    const [now] = await query<{ s: string }>(conn, 'SELECT pg_current_snapshot()::text AS s');
+    if (now?.s === lastSnapshot && Date.now() - schemasAt < SCHEMAS_MS) return;
+    if (Date.now() - schemasAt >= SCHEMAS_MS) {
+      schemas = await liveSchemas(conn, settings);
+      schemasAt = Date.now();
+    }
+    const snap = await sequence(conn, schemas, looked);
+    for (const schema of schemas) looked.set(schema, snap);
+    lastSnapshot = snap;
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      await step();
+    } catch (e) {
+      // a lost connection loses the lock: let go, and try again as a candidate; a branch schema dropped
+      // under the statement: read the schemas again (nothing was written, so nothing is missed)
+      if (isUnavailable(e) || !conn) {
+        conn?.release();
+        conn = undefined;
+      }
+      schemasAt = 0;
+      if (!stopped && !isUnavailable(e)) console.error(`change stream: ${(e as Error).message}`);
+    }
+  }
+
+  // ticks run one after another: the timer's and any asked for
+  const serial = () => (running = running.then(tick));
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void serial().finally(schedule), conn ? settings.stream.intervalMs : CANDIDATE_MS);
+    timer.unref();
+  };
+  void serial().finally(schedule);
+
+  return {
+    tick: serial,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => {});
+      if (conn) {
+        await query(conn, 'SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK]).catch(() => {});
+        conn.release();
+        conn = undefined;
+      }
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
