@@ -29,9 +29,12 @@ import { releaseJobsOfWorkers } from './job-rows.ts';
 import { requeueTasksOfWorkers } from './task-rows.ts';
 import { tables } from '../db/tables.ts';
 
+/** The application name of the job worker's connections (it polls its queue: no request's cost). */
+export const WORKER_APPLICATION = 'netbox-compatible-worker';
+
 /** The pool tasks run their queries on: no request timeout (a branch copy may take minutes). */
 export function connectJobs(databaseUrl: string, settings: Settings): Sql {
-  return connect(databaseUrl, { max: Math.max(4, settings.poolSize), applicationName: 'netbox-compatible-worker' });
+  return connect(databaseUrl, { max: Math.max(4, settings.poolSize), applicationName: WORKER_APPLICATION });
 }
 
 /** Tasks that run in a pool of their own, at most `concurrency` at once. */

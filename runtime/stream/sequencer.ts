@@ -13,6 +13,8 @@ import { connect, ident, isUnavailable, query, type Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { EPOCHS, STREAM_CHANNEL } from './epochs.ts';
 
+/** The application name of the sequencer's connection (its ticks are no request's cost). */
+export const SEQUENCER_APPLICATION = 'netbox-compatible stream';
 /** The advisory lock whose holder sequences (one per database). */
 const SEQUENCER_LOCK = 4_606_039;
 /** How often a process without the lock tries for it. */
@@ -90,7 +92,7 @@ async function sequence(db: Reserved, schemas: readonly string[], looked: Map<st
 export function startSequencer(databaseUrl: string, settings: Settings): Sequencer {
   const sql = connect(databaseUrl, {
     max: 1,
-    applicationName: 'netbox-compatible stream',
+    applicationName: SEQUENCER_APPLICATION,
     statementTimeoutMs: 10_000,
   });
   let conn: Reserved | undefined;

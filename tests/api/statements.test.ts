@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { WORKER_APPLICATION } from '../../runtime/jobs/worker.ts';
+import { SEQUENCER_APPLICATION } from '../../runtime/stream/sequencer.ts';
 import { startPgCounter, type Counts, type PgCounter } from '../helpers/pg-counter.ts';
 import { AUTH, created, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -15,7 +17,8 @@ const auth: Record<string, Record<string, string>> = { superuser: AUTH };
 let device: any;
 
 beforeAll(async () => {
-  counter = await startPgCounter(inject('adminUrl'));
+  // the change stream's sequencer and the job worker poll on connections of their own: no request's cost
+  counter = await startPgCounter(inject('adminUrl'), [SEQUENCER_APPLICATION, WORKER_APPLICATION]);
   s = await startTestServer({ via: (url) => counter.route(url) });
   const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
   const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });

@@ -5,6 +5,8 @@
  * root fields (one statement each, however deep), never by the rows: NetBox's N+1 (#11291, #18120) is
  * what this guards against.
  */
+import { WORKER_APPLICATION } from '../../runtime/jobs/worker.ts';
+import { SEQUENCER_APPLICATION } from '../../runtime/stream/sequencer.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPgCounter, type Counts, type PgCounter } from '../helpers/pg-counter.ts';
 import { created, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -68,7 +70,8 @@ async function cost(query: string): Promise<Counts & { body: any }> {
 }
 
 beforeAll(async () => {
-  counter = await startPgCounter(inject('adminUrl'));
+  // the change stream's sequencer and the job worker poll on connections of their own: no request's cost
+  counter = await startPgCounter(inject('adminUrl'), [SEQUENCER_APPLICATION, WORKER_APPLICATION]);
   s = await startTestServer({ via: (url) => counter.route(url) });
   const site = await created(s, '/api/dcim/sites/', { name: 'st', slug: 'st' });
   const mf = await created(s, '/api/dcim/manufacturers/', { name: 'mf', slug: 'mf' });

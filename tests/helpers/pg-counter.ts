@@ -2,7 +2,8 @@
  * A TCP proxy in front of PostgreSQL that counts what its clients send, by PostgreSQL's wire
  * protocol: statements (a simple Query, or an extended-protocol Execute) and round trips (a Query
  * or a Sync, each answered by ReadyForQuery). A server started on the proxy's URL is measured
- * from outside, as PostgreSQL sees it.
+ * from outside, as PostgreSQL sees it. Connections whose startup names an application in `ignore` are
+ * passed through uncounted (a background loop of the process, no request's cost).
  */
 import { createServer, connect as tcp, type Server, type Socket } from 'node:net';
 
@@ -28,7 +29,14 @@ export interface PgCounter {
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 
-export async function startPgCounter(target: string): Promise<PgCounter> {
+/** The application_name of a startup message (protocol 3.0: key and value pairs, each NUL-ended). */
+function applicationName(message: Buffer): string | undefined {
+  const parts = message.subarray(8).toString('utf8').split('\0');
+  const at = parts.indexOf('application_name');
+  return at >= 0 && at % 2 === 0 ? parts[at + 1] : undefined;
+}
+
+export async function startPgCounter(target: string, ignore: readonly string[] = []): Promise<PgCounter> {
   const upstream = new URL(target);
   const host = upstream.hostname;
   const port = Number(upstream.port || 5432);
@@ -40,9 +48,11 @@ export async function startPgCounter(target: string): Promise<PgCounter> {
     const db = tcp({ host, port });
     sockets.add(client).add(db);
     let startup = true;
+    let counted = true;
     let pending: Buffer = Buffer.alloc(0);
     client.on('data', (chunk: Buffer) => {
       db.write(chunk);
+      if (!counted) return;
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       for (;;) {
         if (startup) {
@@ -51,7 +61,11 @@ export async function startPgCounter(target: string): Promise<PgCounter> {
           const len = pending.readInt32BE(0);
           if (pending.length < len) break;
           const code = pending.readInt32BE(4);
-          if (code !== SSL_REQUEST && code !== GSS_REQUEST) startup = false;
+          if (code !== SSL_REQUEST && code !== GSS_REQUEST) {
+            startup = false;
+            counted = !ignore.includes(applicationName(pending.subarray(0, len)) ?? '');
+            if (!counted) return;
+          }
           pending = pending.subarray(len);
           continue;
         }
