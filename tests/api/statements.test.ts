@@ -134,7 +134,8 @@ describe('plans', () => {
       ['/api/dcim/interfaces/?site=st&limit=10', 'superuser'],
       ['/api/dcim/interfaces/?limit=10', 'constrained'],
     ];
-    // every connection of the pool (DB_POOL_SIZE, 10) must have seen each read once: the pool takes its connections in turn
+    // every connection of the pool (DB_POOL_SIZE, 10) must have seen each read once:
+    // the pool takes its connections in turn
     for (let i = 0; i < 12; i++) for (const [path, who] of reads) await s.request('GET', path, undefined, auth[who]);
     await new Promise((r) => setTimeout(r, 100)); // a token's last_used, written in the background
     counter.reset();
