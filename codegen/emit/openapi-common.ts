@@ -6,6 +6,14 @@ export type Json = Record<string, unknown>;
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: Json) => ({ 'application/json': { schema } });
+/** A path's `{id}` of the object it names. */
+export const idParam = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: `A unique integer value identifying this ${what}.`,
+  schema: { type: 'integer' },
+});
 export const detail = (description: string) => ({ description, content: json(ref('Detail')) });
 
 /** The schemas of answers every endpoint may give: errors and OPTIONS metadata, and a bulk delete's item. */
