@@ -1,4 +1,7 @@
-/** The branch actions in the OpenAPI document (sync, merge, revert, retry, archive) and the branchable models. */
+/**
+ * Branching in the OpenAPI document: the branch actions (sync, merge, revert, retry, archive), the branchable
+ * models, and the schemas of their bodies and answers.
+ */
 import type { Catalogue } from '../../runtime/catalogue/ir.ts';
 import { detail, idParam, json, notFound, ref, type Json } from './openapi-common.ts';
 
@@ -79,4 +82,76 @@ export function branchPaths(cat: Catalogue): Record<string, Json> {
     };
   }
   return paths;
+}
+
+/** The schemas of the branch actions' bodies and answers, and of a branchable model. */
+export function branchSchemas(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  out.BranchAction = {
+    type: 'object',
+    required: ['commit'],
+    additionalProperties: false,
+    properties: {
+      commit: {
+        type: 'boolean',
+        description: 'false: a dry run, rolled back at the end, reporting what would change',
+      },
+      acknowledge_conflicts: {
+        type: 'boolean',
+        default: false,
+        description: 'let the branch win every reported conflict',
+      },
+    },
+  };
+  out.BranchConflicts = {
+    type: 'object',
+    required: ['detail'],
+    properties: {
+      detail: { type: 'string' },
+      status: { type: 'string' },
+      conflicts: {
+        type: 'array',
+        items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'conflicts', 'conflicting_data'] },
+      },
+      problems: {
+        type: 'array',
+        items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
+      },
+      // change control (MERGE_REQUIRES_APPROVAL): why a merge may not happen yet
+      change_request: {
+        anyOf: [
+          {
+            type: 'object',
+            required: ['id', 'name', 'status'],
+            properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } },
+          },
+          { type: 'null' },
+        ],
+      },
+      reasons: { type: 'array', items: { type: 'string' } },
+      unmet_rules: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'policy', 'min_reviews', 'approvals', 'eligible', 'reason'],
+        },
+      },
+      missing_checks: {
+        type: 'array',
+        items: { type: 'object', required: ['name', 'status', 'reason'] },
+      },
+    },
+  };
+  out.BranchableModel = {
+    type: 'object',
+    required: ['app_label', 'model', 'verbose_name', 'verbose_name_plural'],
+    additionalProperties: false,
+    properties: {
+      app_label: { type: 'string' },
+      model: { type: 'string' },
+      verbose_name: { type: 'string' },
+      verbose_name_plural: { type: 'string' },
+    },
+  };
+  return out;
 }

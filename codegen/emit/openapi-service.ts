@@ -14,7 +14,7 @@ import {
   userConfigPaths,
 } from './openapi-endpoints.ts';
 import { detail, idParam, json, notFound, ref, type Json } from './openapi-common.ts';
-import { branchPaths } from './openapi-branching.ts';
+import { branchPaths, branchSchemas } from './openapi-branching.ts';
 
 const links = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const anyone = [{ Token: [] }, { Bearer: [] }, {}];
@@ -47,74 +47,7 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
     ...(cat.models['core.job'] ? backgroundSchemas() : {}),
     ...(cat.apps.some((a) => a.apiPath.startsWith('plugins/')) ? pluginSchemas() : {}),
   };
-  if (cat.models['netbox_branching.branch']) {
-    out.BranchAction = {
-      type: 'object',
-      required: ['commit'],
-      additionalProperties: false,
-      properties: {
-        commit: {
-          type: 'boolean',
-          description: 'false: a dry run, rolled back at the end, reporting what would change',
-        },
-        acknowledge_conflicts: {
-          type: 'boolean',
-          default: false,
-          description: 'let the branch win every reported conflict',
-        },
-      },
-    };
-    out.BranchConflicts = {
-      type: 'object',
-      required: ['detail'],
-      properties: {
-        detail: { type: 'string' },
-        status: { type: 'string' },
-        conflicts: {
-          type: 'array',
-          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'conflicts', 'conflicting_data'] },
-        },
-        problems: {
-          type: 'array',
-          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
-        },
-        // change control (MERGE_REQUIRES_APPROVAL): why a merge may not happen yet
-        change_request: {
-          anyOf: [
-            {
-              type: 'object',
-              required: ['id', 'name', 'status'],
-              properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } },
-            },
-            { type: 'null' },
-          ],
-        },
-        reasons: { type: 'array', items: { type: 'string' } },
-        unmet_rules: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['id', 'name', 'policy', 'min_reviews', 'approvals', 'eligible', 'reason'],
-          },
-        },
-        missing_checks: {
-          type: 'array',
-          items: { type: 'object', required: ['name', 'status', 'reason'] },
-        },
-      },
-    };
-    out.BranchableModel = {
-      type: 'object',
-      required: ['app_label', 'model', 'verbose_name', 'verbose_name_plural'],
-      additionalProperties: false,
-      properties: {
-        app_label: { type: 'string' },
-        model: { type: 'string' },
-        verbose_name: { type: 'string' },
-        verbose_name_plural: { type: 'string' },
-      },
-    };
-  }
+  if (cat.models['netbox_branching.branch']) Object.assign(out, branchSchemas());
   if (cat.models['users.token']) {
     out.TokenProvisionRequest = {
       type: 'object',
