@@ -18,3 +18,8 @@ export function last<T>(list: readonly T[]): T {
   if (list.length === 0) throw new Error('an empty list has no last item');
   return list[list.length - 1];
 }
+
+/** The end of a switch that names every member of a union: a member without its case fails to compile here. */
+export function unreachable(value: never, what: string): never {
+  throw new Error(`${what}: ${JSON.stringify(value)} has no case`);
+}

@@ -6,9 +6,16 @@ import type { Catalogue, FieldDef, FilterDef, M2mField, ModelDef, ValueFilter } 
 import { modelOf, rawModel } from './lookup.ts';
 import type { RawCatalogue } from './schema.ts';
 import { singular } from './names.ts';
+import { isRestLookup, numberLookups, stringLookups, type RestLookup } from '../../runtime/catalogue/lookups.ts';
 
-export const stringLookups = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];
-export const numberLookups = ['n', 'lt', 'lte', 'gt', 'gte', 'empty'];
+export { numberLookups, stringLookups } from '../../runtime/catalogue/lookups.ts';
+
+/** A filter's `lookups:` as the catalogue declares them, each a REST lookup name. */
+export function declaredLookups(names: readonly string[]): RestLookup[] {
+  const unknown = names.filter((n) => !isRestLookup(n));
+  if (unknown.length) throw new Error(`unknown lookup ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  return names.filter(isRestLookup);
+}
 
 /** How a relation's filters are named and match: `<base>_id` and `<base>`, whole subtrees with `tree`. */
 export interface RelationNames {
@@ -70,7 +77,7 @@ export function m2mFilters(cat: Catalogue, f: M2mField, names: RelationNames): F
   const common = {
     path: [],
     column: 'id',
-    lookups: ['n'],
+    lookups: ['n'] as RestLookup[],
     target: f.to,
     through: f.through,
     ...(tree ? { tree } : {}),
@@ -92,7 +99,12 @@ export function m2mFilters(cat: Catalogue, f: M2mField, names: RelationNames): F
 }
 
 /** A field's own value compared by a filter of one of the kinds that need nothing more. */
-function scalar(f: FieldDef, kind: ValueFilter['kind'], lookups: string[], type: FilterDef['type']): FilterDef {
+function scalar(
+  f: FieldDef,
+  kind: ValueFilter['kind'],
+  lookups: readonly RestLookup[],
+  type: FilterDef['type'],
+): FilterDef {
   const column = f.column ?? f.name;
   return { name: f.name, kind, path: [], column, lookups, type, description: f.helpText ?? f.label };
 }
@@ -101,7 +113,7 @@ function scalar(f: FieldDef, kind: ValueFilter['kind'], lookups: string[], type:
 function typed(
   f: FieldDef,
   kind: 'choice' | 'content_type' | 'content_type_id',
-  lookups: string[],
+  lookups: readonly RestLookup[],
   type: FilterDef['type'],
   extra: { choices?: string; list?: boolean },
 ): FilterDef {
@@ -150,7 +162,7 @@ export function fieldFilters(
     case 'list': {
       // a list of object types (custom fields, permissions…): the objects naming a type, by name or id
       if (f.item !== 'object_type') return [];
-      const byName = (name: string, lookups: string[]): FilterDef => ({
+      const byName = (name: string, lookups: readonly RestLookup[]): FilterDef => ({
         ...typed(f, 'content_type', lookups, 'string', { list: true }),
         name,
       });

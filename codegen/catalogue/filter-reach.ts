@@ -7,7 +7,7 @@
 import type { Catalogue, FilterDef, GenericField, ModelDef, ThroughDef } from '../../runtime/catalogue/ir.ts';
 import { fieldOf, modelOf } from './lookup.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
-import { computedFilter, fieldFilters, m2mFilters, relationFilters } from './filter-fields.ts';
+import { computedFilter, declaredLookups, fieldFilters, m2mFilters, relationFilters } from './filter-fields.ts';
 
 export interface Reach {
   readonly cat: Catalogue;
@@ -257,7 +257,7 @@ export function declaredFilters(r: Reach, m: ModelDef, name: string, d: RawFilte
   if (!out.length) throw new Error(`reaches no field or filter of that name from ${m.key}`);
   return out.map((f) => ({
     ...f,
-    ...(d.lookups ? { lookups: d.lookups } : {}),
+    ...(d.lookups ? { lookups: declaredLookups(d.lookups) } : {}),
     ...(d.description ? { description: d.description } : {}),
   }));
 }

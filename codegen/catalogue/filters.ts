@@ -7,7 +7,8 @@ import type { CableOp, Catalogue, FilterDef, FilterSpecs, ModelDef, RequestOp } 
 import { CatalogueError, modelAt } from './load.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
-import { fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
+import { declaredLookups, fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
+import type { RestLookup } from '../../runtime/catalogue/lookups.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
 import { specialOp } from './filter-args.ts';
 import { modelOf, rawModel } from './lookup.ts';
@@ -36,7 +37,12 @@ function requestFilter(name: RequestOp): FilterDef {
 }
 
 function cableFilters(m: ModelDef): FilterDef[] {
-  const cable = (name: CableOp, type: FilterDef['type'], lookups: string[], description: string): FilterDef => ({
+  const cable = (
+    name: CableOp,
+    type: FilterDef['type'],
+    lookups: readonly RestLookup[],
+    description: string,
+  ): FilterDef => ({
     name,
     kind: 'cable',
     path: [],
@@ -158,7 +164,8 @@ function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[
     const type = d.type ?? filterTypes[e.as];
     const kind =
       type === 'integer' ? 'number' : type === 'number' ? 'decimal' : type === 'boolean' ? 'boolean' : 'string';
-    const lookups = d.lookups ?? (kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups);
+    const fallback = kind === 'string' ? stringLookups : kind === 'boolean' ? [] : numberLookups;
+    const lookups = d.lookups ? declaredLookups(d.lookups) : fallback;
     return [
       {
         name,
@@ -179,7 +186,7 @@ function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[
       kind: 'special',
       path: [],
       column: d.field ?? 'id',
-      lookups: d.lookups ?? [],
+      lookups: declaredLookups(d.lookups ?? []),
       ...specialOp(op, d.arg, d.field),
       type: d.type ?? 'string',
       description: d.description ?? name,

@@ -1,27 +1,15 @@
 /**
- * A model's declared fields in the IR (part of normalize.ts): defaults and nullability from the type, a
- * relation's columns and link table, a generic relation as its type column, id column and object, and
- * the fields every model has (`envelope`).
+ * A model's declared fields in the IR (part of normalize.ts), by a table of one builder per field type
+ * (`builders`): a relation's columns and link table, a generic relation as its type column, id column and
+ * object; what every type shares (defaults and nullability) is normalize-field-common.ts's; and the fields
+ * every model has (`envelope`).
  */
 import type { FieldCommon, FieldDef, NestedForm } from '../../runtime/catalogue/ir.ts';
 import type { FeatureName } from '../../runtime/catalogue/names.ts';
 import { rawModel } from './lookup.ts';
 import type { RawCatalogue, RawField } from './schema.ts';
 import { byCodePoint, labelFromName, tableName } from './names.ts';
-
-const nullableByDefault = new Set([
-  'integer',
-  'bigint',
-  'decimal',
-  'date',
-  'timestamp',
-  'json',
-  'fk',
-  'choice',
-  'ipaddress',
-  'ipnetwork',
-  'object_type',
-]);
+import { commonOf, type Common } from './normalize-field-common.ts';
 
 export function throughTable(table: string, field: string): string {
   return `${table}_${field}`;
@@ -48,42 +36,12 @@ function modelsWithFeature(raw: RawCatalogue, feature: FeatureName): string[] {
   return out.sort(byCodePoint);
 }
 
-/** The keys of a field's own type that become the IR's common constraints (a length, bounds, a pattern). */
-function ownKeys(f: RawField): {
-  max_length?: number;
-  min_length?: number;
-  min?: number;
-  max?: number;
-  max_digits?: number;
-  decimal_places?: number;
-  pattern?: string;
-  validators?: FieldCommon['validators'];
-  item_refs?: Record<string, string>;
-  natural_sort?: boolean;
-} {
-  switch (f.type) {
-    case 'string':
-    case 'text':
-    case 'slug':
-    case 'password':
-    case 'integer':
-    case 'bigint':
-    case 'decimal':
-    case 'json':
-    case 'list':
-    case 'image':
-      return f;
-    default:
-      return {};
-  }
-}
-
 export function normalizeField(
   name: string,
   f: RawField,
   ctx: { model: string; table: string; raw: RawCatalogue },
 ): FieldDef[] {
-  const fields = fieldsOf(name, f, ctx);
+  const fields = build(name, f, ctx);
   const before = 'renamed_from' in f ? f.renamed_from : undefined;
   if (before === undefined) return fields;
   // a field with a column of its own: its column was named as the field's (a foreign key's with `_id`)
@@ -92,174 +50,184 @@ export function normalizeField(
   );
 }
 
-function fieldsOf(name: string, f: RawField, ctx: { model: string; table: string; raw: RawCatalogue }): FieldDef[] {
-  const required = f.required === true || f.required === 'type';
-  const modelRequired = f.required === 'model' || f.required === 'type';
-  // a value the model needs: never null, no default, whichever stage asks for it
-  const needed = required || modelRequired;
-  const nullable = f.nullable ?? (!needed && f.default === undefined && nullableByDefault.has(f.type));
-  let def: unknown = f.default;
-  if (def === undefined && !needed) {
-    if (['string', 'text', 'slug'].includes(f.type) && !nullable) def = '';
-    else if (f.type === 'boolean') def = false;
-    else if (f.type === 'list') def = [];
-    else if (nullable) def = null;
+interface FieldContext {
+  readonly model: string;
+  readonly table: string;
+  readonly raw: RawCatalogue;
+}
+
+type FieldType = RawField['type'];
+type Builder<T extends FieldType> = (
+  name: string,
+  f: Extract<RawField, { type: T }>,
+  base: Common,
+  ctx: FieldContext,
+) => FieldDef[];
+
+type ScalarType = Exclude<FieldType, 'fk' | 'm2m' | 'generic' | 'choice' | 'list' | 'children' | 'image'>;
+
+/** A value in a column of its own (none when virtual: a write-only input a hook reads). */
+function scalar<T extends ScalarType>(name: string, field: Extract<RawField, { type: T }>, base: Common): FieldDef[] {
+  const f: Extract<RawField, { type: ScalarType }> = field;
+  return [
+    'virtual' in f && f.virtual ? { name, kind: f.type, ...base } : { name, kind: f.type, column: name, ...base },
+  ];
+}
+
+const fk: Builder<'fk'> = (name, f, base) => [
+  {
+    name,
+    kind: 'fk',
+    column: `${name}_id`,
+    ...base,
+    to: f.to,
+    onDelete: f.on_delete ?? (base.nullable ? 'set_null' : 'cascade'),
+    ...(f.plain ? { plain: true } : {}),
+    ...(f.nested ? nestedForm(f.nested) : {}),
+  },
+];
+
+const m2m: Builder<'m2m'> = (name, f, base, ctx) => {
+  const cols = m2mColumns(ctx.model, f.to);
+  let through = { table: f.through ?? throughTable(ctx.table, name), ...cols };
+  if (f.mirror) {
+    // the other side's table, read from this side: its target column holds this model's ids
+    const [app, model, field] = f.mirror.split('.') as [string, string, string];
+    const other = rawModel(ctx.raw, app, model);
+    const tf = other.fields[field];
+    if (tf?.type !== 'm2m') throw new Error(`mirror: ${f.mirror} is not a many-to-many field`);
+    const theirs = m2mColumns(model, tf.to);
+    through = {
+      table: tf.through ?? throughTable(other.table ?? tableName(app, model), field),
+      source: theirs.target,
+      target: theirs.source,
+    };
   }
-  const c = ownKeys(f);
-  const base: Omit<FieldCommon, 'name'> = {
-    label: f.label ?? labelFromName(name),
-    ...(f.help_text !== undefined ? { helpText: f.help_text } : {}),
-    required,
-    ...(modelRequired ? { modelRequired: true } : {}),
-    nullable,
-    blank: f.blank ?? (!needed && ['string', 'text', 'slug'].includes(f.type)),
-    readOnly: f.read_only ?? false,
-    writeOnly: f.write_only ?? false,
-    unique: f.unique ?? false,
-    ...(f.index ? { index: true } : {}),
-    ...(def !== undefined ? { default: def } : {}),
-    ...(c.max_length !== undefined ? { maxLength: c.max_length } : {}),
-    ...(c.min_length !== undefined ? { minLength: c.min_length } : {}),
-    ...(c.min !== undefined ? { min: c.min } : {}),
-    ...(c.max !== undefined ? { max: c.max } : {}),
-    ...(c.max_digits !== undefined ? { maxDigits: c.max_digits } : {}),
-    ...(c.decimal_places !== undefined ? { decimalPlaces: c.decimal_places } : {}),
-    ...(c.pattern !== undefined ? { pattern: c.pattern } : f.type === 'slug' ? { pattern: '^[-a-zA-Z0-9_]+$' } : {}),
-    ...(f.example !== undefined ? { example: f.example } : {}),
-    ...(c.validators ? { validators: c.validators } : {}),
-    ...(c.item_refs ? { itemRefs: c.item_refs } : {}),
-    ...(f.hidden ? { hidden: true } : {}),
-    ...(f.snapshot !== undefined ? { snapshot: f.snapshot } : {}),
-    ...(c.natural_sort ? { naturalSort: true } : {}),
-    ...((f.empty_as_null ?? (f.unique && nullable && ['string', 'slug'].includes(f.type)))
-      ? { emptyAsNull: true }
-      : {}),
-  };
-  switch (f.type) {
-    case 'fk':
-      return [
-        {
-          name,
-          kind: 'fk',
-          column: `${name}_id`,
-          ...base,
-          to: f.to,
-          onDelete: f.on_delete ?? (nullable ? 'set_null' : 'cascade'),
-          ...(f.plain ? { plain: true } : {}),
-          ...(f.nested ? nestedForm(f.nested) : {}),
-        },
-      ];
-    case 'm2m': {
-      const cols = m2mColumns(ctx.model, f.to);
-      let through = { table: f.through ?? throughTable(ctx.table, name), ...cols };
-      if (f.mirror) {
-        // the other side's table, read from this side: its target column holds this model's ids
-        const [app, model, field] = f.mirror.split('.') as [string, string, string];
-        const other = rawModel(ctx.raw, app, model);
-        const tf = other.fields[field];
-        if (tf?.type !== 'm2m') throw new Error(`mirror: ${f.mirror} is not a many-to-many field`);
-        const theirs = m2mColumns(model, tf.to);
-        through = {
-          table: tf.through ?? throughTable(other.table ?? tableName(app, model), field),
-          source: theirs.target,
-          target: theirs.source,
-        };
-      }
-      return [
-        {
-          name,
-          kind: 'm2m',
-          ...base,
-          default: [],
-          nullable: false,
-          to: f.to,
-          writeIds: f.write_ids ?? true,
-          through,
-          ...(f.mirror ? { mirrors: f.mirror } : {}),
-          ...(f.nested ? nestedForm(f.nested) : {}),
-        },
-      ];
-    }
-    case 'generic': {
-      const types = f.types
-        ? [...f.types]
-        : f.types_any
-          ? allModels(ctx.raw)
-          : f.types_with_feature
-            ? modelsWithFeature(ctx.raw, f.types_with_feature)
-            : [];
-      const typeColumn = `${name}_type`;
-      const idColumn = `${name}_id`;
-      const onDelete = f.on_delete ?? 'set_null';
-      return [
-        {
-          name: typeColumn,
-          kind: 'object_type',
-          column: typeColumn,
-          ...base,
-          ...(f.required === 'type' ? { modelRequired: undefined } : {}),
-          label: labelFromName(typeColumn),
-          types,
-        },
-        // `required: type`: the type is the request's to give, the id the model's to need
-        {
-          name: idColumn,
-          kind: 'bigint',
-          column: idColumn,
-          ...base,
-          required: f.required === true,
-          label: labelFromName(idColumn),
-        },
-        {
-          name: f.read_as ?? name,
-          kind: 'generic',
-          ...base,
-          readOnly: true,
-          required: false,
-          types,
-          typeColumn,
-          idColumn,
-          onDelete,
-        },
-      ];
-    }
-    case 'choice':
-      return [{ name, kind: 'choice', column: name, ...base, choices: f.choices, ...(f.plain ? { plain: true } : {}) }];
-    case 'list':
-      // a list is never null unless declared nullable (a list the runtime writes, null for none)
-      return [{ name, kind: 'list', column: name, ...base, nullable: f.nullable === true, item: f.item }];
-    case 'children':
-      return [
-        {
-          name,
-          kind: 'children',
-          ...base,
-          nullable: false,
-          default: [],
-          to: f.to,
-          children: { via: f.via, where: f.where ?? {}, item: f.item_field },
-        },
-      ];
-    case 'image':
-      return [
-        {
-          name,
-          kind: 'image',
-          column: name,
-          ...base,
-          maxLength: f.max_length ?? 100,
-          upload: {
-            to: f.upload_to ?? `${ctx.model}-images`,
-            ...(f.width_field ? { widthField: f.width_field } : {}),
-            ...(f.height_field ? { heightField: f.height_field } : {}),
-            ...(f.size_field ? { sizeField: f.size_field } : {}),
-          },
-        },
-      ];
-    default:
-      if (f.type === 'object_type') return [{ name, kind: 'object_type', column: name, ...base }];
-      return [f.virtual ? { name, kind: f.type, ...base } : { name, kind: f.type, column: name, ...base }];
-  }
+  return [
+    {
+      name,
+      kind: 'm2m',
+      ...base,
+      default: [],
+      nullable: false,
+      to: f.to,
+      writeIds: f.write_ids ?? true,
+      through,
+      ...(f.mirror ? { mirrors: f.mirror } : {}),
+      ...(f.nested ? nestedForm(f.nested) : {}),
+    },
+  ];
+};
+
+const generic: Builder<'generic'> = (name, f, base, ctx) => {
+  const types = f.types
+    ? [...f.types]
+    : f.types_any
+      ? allModels(ctx.raw)
+      : f.types_with_feature
+        ? modelsWithFeature(ctx.raw, f.types_with_feature)
+        : [];
+  const typeColumn = `${name}_type`;
+  const idColumn = `${name}_id`;
+  const onDelete = f.on_delete ?? 'set_null';
+  return [
+    {
+      name: typeColumn,
+      kind: 'object_type',
+      column: typeColumn,
+      ...base,
+      ...(f.required === 'type' ? { modelRequired: undefined } : {}),
+      label: labelFromName(typeColumn),
+      types,
+    },
+    // `required: type`: the type is the request's to give, the id the model's to need
+    {
+      name: idColumn,
+      kind: 'bigint',
+      column: idColumn,
+      ...base,
+      required: f.required === true,
+      label: labelFromName(idColumn),
+    },
+    {
+      name: f.read_as ?? name,
+      kind: 'generic',
+      ...base,
+      readOnly: true,
+      required: false,
+      types,
+      typeColumn,
+      idColumn,
+      onDelete,
+    },
+  ];
+};
+
+const choice: Builder<'choice'> = (name, f, base) => [
+  { name, kind: 'choice', column: name, ...base, choices: f.choices, ...(f.plain ? { plain: true } : {}) },
+];
+
+// a list is never null unless declared nullable (a list the runtime writes, null for none)
+const list: Builder<'list'> = (name, f, base) => [
+  { name, kind: 'list', column: name, ...base, nullable: f.nullable === true, item: f.item },
+];
+
+const children: Builder<'children'> = (name, f, base) => [
+  {
+    name,
+    kind: 'children',
+    ...base,
+    nullable: false,
+    default: [],
+    to: f.to,
+    children: { via: f.via, where: f.where ?? {}, item: f.item_field },
+  },
+];
+
+const image: Builder<'image'> = (name, f, base, ctx) => [
+  {
+    name,
+    kind: 'image',
+    column: name,
+    ...base,
+    maxLength: f.max_length ?? 100,
+    upload: {
+      to: f.upload_to ?? `${ctx.model}-images`,
+      ...(f.width_field ? { widthField: f.width_field } : {}),
+      ...(f.height_field ? { heightField: f.height_field } : {}),
+      ...(f.size_field ? { sizeField: f.size_field } : {}),
+    },
+  },
+];
+
+/** A field's IR by its type: one builder for each type of the schema. */
+const builders: { readonly [T in FieldType]: Builder<T> } = {
+  string: scalar,
+  text: scalar,
+  slug: scalar,
+  password: scalar,
+  integer: scalar,
+  bigint: scalar,
+  decimal: scalar,
+  boolean: scalar,
+  date: scalar,
+  timestamp: scalar,
+  json: scalar,
+  ipaddress: scalar,
+  ipnetwork: scalar,
+  object_type: scalar,
+  fk,
+  m2m,
+  generic,
+  choice,
+  list,
+  children,
+  image,
+};
+
+function build<T extends FieldType>(name: string, f: Extract<RawField, { type: T }>, ctx: FieldContext): FieldDef[] {
+  const builder: Builder<T> = builders[f.type];
+  return builder(name, f, commonOf(name, f), ctx);
 }
 
 /** A `nested:` list: its field names, and the forms of their own it gives some of them. */

@@ -4,33 +4,15 @@
  * are normalized in normalize-fields.ts, its computed values in normalize-computed.ts, its constraints
  * and rules in normalize-rules.ts.
  */
-import type {
-  Catalogue,
-  ChoiceOption,
-  FieldDef,
-  ModelDef,
-  OrderTerm,
-  ReverseRelation,
-} from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, ChoiceOption, ModelDef, OrderTerm, ReverseRelation } from '../../runtime/catalogue/ir.ts';
 import { rawApp, rawModel } from './lookup.ts';
 import { pushTo } from '../../runtime/collections.ts';
 import type { RawCatalogue, RawModel } from './schema.ts';
 import { parseDisplay } from './display.ts';
-import { placeFields, placementsOf } from './order.ts';
-import { envelope, normalizeField } from './normalize-fields.ts';
-import { normalizeComputed } from './normalize-computed.ts';
+import { modelFields } from './normalize-model-fields.ts';
 import { actionCall, rulesOf, uniquesOf } from './normalize-rules.ts';
 import { resolveKeys } from './normalize-keys.ts';
 import { byCodePoint, capitalize, pluralize, sequenceName, tableName, verboseFromClass } from './names.ts';
-
-const defaultFeatures = {
-  tags: false,
-  customFields: false,
-  changelog: false,
-  branching: false,
-  events: false,
-  imageAttachments: false,
-};
 
 function parseOrdering(list: string[]): OrderTerm[] {
   return list.map((term) => {
@@ -49,105 +31,10 @@ function parseOrdering(list: string[]): OrderTerm[] {
 function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogue): ModelDef {
   const key = `${app}.${name}`;
   const table = m.table ?? tableName(app, name);
-  const features = { ...defaultFeatures };
-  for (const f of m.features ?? []) {
-    features[
-      (
-        { custom_fields: 'customFields', image_attachments: 'imageAttachments' } as Record<
-          string,
-          keyof typeof features
-        >
-      )[f] ?? (f as keyof typeof features)
-    ] = true;
-  }
-  const timestamps = m.timestamps ?? true;
-  // kept, filtered on and shown in GraphQL as NetBox's model has them; not in its serializer's answers
-  const unlisted = timestamps === 'unlisted' ? { unlisted: true } : {};
-  const declared = Object.entries(m.fields).flatMap(([n, f]) => normalizeField(n, f, { model: name, table, raw }));
-  const computed = Object.entries(m.computed ?? {}).map(([n, c]) => normalizeComputed(n, c, raw, key));
-  const timestamp = (n: 'created' | 'last_updated'): FieldDef => ({
-    name: n,
-    kind: 'timestamp',
-    ...envelope(n),
-    column: n,
-    nullable: true,
-    ...unlisted,
+  const { features, declared, fields, byName, serializerOnly, brief, nested } = modelFields(key, name, m, {
+    raw,
+    table,
   });
-  const all: FieldDef[] = [
-    { name: 'id', kind: 'id', ...envelope('id', 'ID'), column: 'id' },
-    { name: 'url', kind: 'url', ...envelope('url', 'URL') },
-    ...(m.display_url === false
-      ? []
-      : [{ name: 'display_url', kind: 'display_url', ...envelope('display_url', 'Display URL') } as const]),
-    { name: 'display', kind: 'display', ...envelope('display') },
-    ...declared,
-    ...(features.tags
-      ? [
-          {
-            name: 'tags',
-            kind: 'tags',
-            ...envelope('tags'),
-            readOnly: false,
-            default: [],
-            ...(m.tags_as_slugs ? { plain: true } : {}),
-          } as const,
-        ]
-      : []),
-    ...(features.customFields
-      ? [
-          {
-            name: 'custom_fields',
-            kind: 'custom_fields',
-            ...envelope('custom_fields'),
-            readOnly: false,
-            column: 'custom_field_data',
-            default: {},
-          } as const,
-        ]
-      : []),
-    ...(timestamps === true || timestamps === 'created' || timestamps === 'unlisted' ? [timestamp('created')] : []),
-    ...(timestamps === true || timestamps === 'last_updated' || timestamps === 'unlisted'
-      ? [timestamp('last_updated')]
-      : []),
-    ...computed,
-    ...(m.tree
-      ? [
-          {
-            name: '_depth',
-            kind: 'computed',
-            ...envelope('_depth', 'Depth'),
-            computed: { type: 'tree_depth' },
-          } as const,
-        ]
-      : []),
-  ];
-  // the wire order: the default one with the `after:` and `move:` placements (order.ts)
-  let fields = placeFields(all, placementsOf(raw, key));
-  const fieldOptions = m.options?.fields ?? {};
-  fields = fields.map((f) => (fieldOptions[f.name] ? { ...f, options: fieldOptions[f.name] } : f));
-  // described whole, for a name the model lacks: a field only NetBox's serializer has
-  const serializerOnly = Object.entries(fieldOptions).filter(([n]) => !fields.some((f) => f.name === n));
-  const byName = new Map(fields.map((f) => [f.name, f]));
-  const computedOf = (n: string) => {
-    const f = byName.get(n);
-    return f?.kind === 'computed' ? f.computed : undefined;
-  };
-  const isCount = (n: string) => computedOf(n)?.type === 'count';
-  // a subtree count (NetBox's annotation of a tree) stays in the nested form, where it reads 0; any
-  // other count is left out of it unless `nested:` names it
-  const isSubtreeCount = (n: string) => {
-    const c = computedOf(n);
-    return c?.type === 'count' && c.cumulative;
-  };
-  const brief = m.brief ?? [
-    'id',
-    'url',
-    'display',
-    ...(byName.has('name') ? ['name'] : []),
-    ...(byName.has('slug') ? ['slug'] : []),
-    ...(byName.has('description') ? ['description'] : []),
-  ];
-  const nested = m.nested ?? brief.filter((n) => !isCount(n) || isSubtreeCount(n));
   const verboseName = m.verbose_name ?? verboseFromClass(m.class);
   const label = (n: string) => byName.get(n)?.label ?? n;
 

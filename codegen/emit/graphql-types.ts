@@ -13,6 +13,7 @@ import type {
   ReverseRelation,
 } from '../../runtime/catalogue/ir.ts';
 import { modelOf } from '../catalogue/lookup.ts';
+import { unreachable } from '../../runtime/collections.ts';
 import type { FieldSource, ObjectTypeMap } from '../../runtime/graphql/map.ts';
 import type { SdlField, SdlType } from './graphql-sdl.ts';
 import { filterName, shown, typeName, unionName } from './graphql-names.ts';
@@ -129,8 +130,10 @@ function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: ComputedField
         return add(b, name, 'CableType', { kind: 'object', field: f.name });
       if (c.part === 'end') return add(b, name, 'String', { kind: 'value', field: f.name });
       return;
-    default:
+    case 'copy':
       return;
+    default:
+      return unreachable(c, 'computed kind');
   }
 }
 
@@ -183,11 +186,25 @@ function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
     }
     case 'object_type':
       return add(b, name, 'ContentTypeType', { kind: 'content_type', field: f.name });
-    default: {
+    case 'string':
+    case 'text':
+    case 'slug':
+    case 'integer':
+    case 'bigint':
+    case 'decimal':
+    case 'boolean':
+    case 'date':
+    case 'timestamp':
+    case 'json':
+    case 'choice':
+    case 'ipnetwork':
+    case 'ipaddress': {
       const generic = m.fields.some((g) => g.kind === 'generic' && g.idColumn === f.column);
       const type = generic ? 'Int' : (scalars[f.kind] ?? 'String');
       return add(b, name, bang(type, f.nullable), { kind: 'value', field: f.name });
     }
+    default:
+      return unreachable(f, 'field kind');
   }
 }
 

@@ -6,8 +6,7 @@ export type Json = Record<string, unknown>;
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: Json) => ({ 'application/json': { schema } });
-export const detail = (description: string) => ({ description, content: json(ref('Detail')) });
-/** The `{id}` of a hand-written endpoint's path, as NetBox's views describe it. */
+/** A path's `{id}` of the object it names. */
 export const idParam = (what: string) => ({
   name: 'id',
   in: 'path',
@@ -15,6 +14,7 @@ export const idParam = (what: string) => ({
   description: `A unique integer value identifying this ${what}.`,
   schema: { type: 'integer' },
 });
+export const detail = (description: string) => ({ description, content: json(ref('Detail')) });
 
 /** The schemas of answers every endpoint may give: errors and OPTIONS metadata, and a bulk delete's item. */
 export const baseSchemas: Record<string, Json> = {

@@ -13,8 +13,9 @@ import {
   scriptPaths,
   userConfigPaths,
 } from './openapi-endpoints.ts';
-import { eventPaths } from './openapi-events.ts';
 import { detail, idParam, json, notFound, ref, type Json } from './openapi-common.ts';
+import { branchPaths, branchSchemas } from './openapi-branching.ts';
+import { eventPaths } from './openapi-events.ts';
 
 const links = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const anyone = [{ Token: [] }, { Bearer: [] }, {}];
@@ -47,74 +48,7 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
     ...(cat.models['core.job'] ? backgroundSchemas() : {}),
     ...(cat.apps.some((a) => a.apiPath.startsWith('plugins/')) ? pluginSchemas() : {}),
   };
-  if (cat.models['netbox_branching.branch']) {
-    out.BranchAction = {
-      type: 'object',
-      required: ['commit'],
-      additionalProperties: false,
-      properties: {
-        commit: {
-          type: 'boolean',
-          description: 'false: a dry run, rolled back at the end, reporting what would change',
-        },
-        acknowledge_conflicts: {
-          type: 'boolean',
-          default: false,
-          description: 'let the branch win every reported conflict',
-        },
-      },
-    };
-    out.BranchConflicts = {
-      type: 'object',
-      required: ['detail'],
-      properties: {
-        detail: { type: 'string' },
-        status: { type: 'string' },
-        conflicts: {
-          type: 'array',
-          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'conflicts', 'conflicting_data'] },
-        },
-        problems: {
-          type: 'array',
-          items: { type: 'object', required: ['object_type', 'object_id', 'kind', 'fields', 'message'] },
-        },
-        // change control (MERGE_REQUIRES_APPROVAL): why a merge may not happen yet
-        change_request: {
-          anyOf: [
-            {
-              type: 'object',
-              required: ['id', 'name', 'status'],
-              properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } },
-            },
-            { type: 'null' },
-          ],
-        },
-        reasons: { type: 'array', items: { type: 'string' } },
-        unmet_rules: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['id', 'name', 'policy', 'min_reviews', 'approvals', 'eligible', 'reason'],
-          },
-        },
-        missing_checks: {
-          type: 'array',
-          items: { type: 'object', required: ['name', 'status', 'reason'] },
-        },
-      },
-    };
-    out.BranchableModel = {
-      type: 'object',
-      required: ['app_label', 'model', 'verbose_name', 'verbose_name_plural'],
-      additionalProperties: false,
-      properties: {
-        app_label: { type: 'string' },
-        model: { type: 'string' },
-        verbose_name: { type: 'string' },
-        verbose_name_plural: { type: 'string' },
-      },
-    };
-  }
+  if (cat.models['netbox_branching.branch']) Object.assign(out, branchSchemas());
   if (cat.models['users.token']) {
     out.TokenProvisionRequest = {
       type: 'object',
@@ -135,87 +69,65 @@ export function serviceSchemas(cat: Catalogue): Record<string, Json> {
   return out;
 }
 
-export function servicePaths(cat: Catalogue): Record<string, Json> {
-  const paths: Record<string, Json> = {
-    '/api/': {
-      get: {
-        operationId: 'api_root',
-        tags: ['api'],
-        summary: 'The API root: each application and its URL (anonymous clients may read it)',
-        security: anyone,
-        responses: { '200': { description: 'Application URLs', content: json(links) } },
-      },
-    },
-    '/api/status/': {
-      get: {
-        operationId: 'status',
-        tags: ['api'],
-        summary: 'Service status and versions',
-        responses: {
-          '200': { description: 'Status', content: json(ref('Status')) },
-          '403': detail('Not authenticated'),
-        },
-      },
-    },
-    '/api/schema/': {
-      get: {
-        operationId: 'schema',
-        tags: ['api'],
-        summary: 'This document',
-        security: anyone,
-        parameters: [
-          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'yaml'] } },
-        ],
-        responses: {
-          '200': {
-            description: 'The OpenAPI document',
-            content: {
-              'application/json': { schema: { type: 'object' } },
-              'application/vnd.oai.openapi': { schema: { type: 'string' } },
-            },
-          },
-        },
-      },
+/** An app's root: each of its endpoints and their URLs. */
+function appRoot(app: Catalogue['apps'][number]): Json {
+  return {
+    get: {
+      operationId: `${app.name}_root`,
+      tags: [app.name],
+      summary: `${app.label}: each endpoint and its URL`,
+      responses: { '200': { description: 'Endpoint URLs', content: json(links) }, '403': detail('Not authenticated') },
     },
   };
-  for (const app of cat.apps) {
-    if (app.apiPath.startsWith('plugins/')) continue;
-    paths[`/api/${app.apiPath}/`] = {
-      get: {
-        operationId: `${app.name}_root`,
-        tags: [app.name],
-        summary: `${app.label}: each endpoint and its URL`,
-        responses: {
-          '200': { description: 'Endpoint URLs', content: json(links) },
-          '403': detail('Not authenticated'),
-        },
+}
+
+/** The API root, the status and this document. */
+const rootPaths: Record<string, Json> = {
+  '/api/': {
+    get: {
+      operationId: 'api_root',
+      tags: ['api'],
+      summary: 'The API root: each application and its URL (anonymous clients may read it)',
+      security: anyone,
+      responses: { '200': { description: 'Application URLs', content: json(links) } },
+    },
+  },
+  '/api/status/': {
+    get: {
+      operationId: 'status',
+      tags: ['api'],
+      summary: 'Service status and versions',
+      responses: {
+        '200': { description: 'Status', content: json(ref('Status')) },
+        '403': detail('Not authenticated'),
       },
-    };
-  }
-  const plugins = cat.apps.filter((a) => a.apiPath.startsWith('plugins/'));
-  if (plugins.length) {
-    paths['/api/plugins/'] = {
-      get: {
-        operationId: 'plugins_root',
-        tags: ['api'],
-        summary: 'Installed plugins and their URLs',
-        responses: { '200': { description: 'Plugin URLs', content: json(links) }, '403': detail('Not authenticated') },
-      },
-    };
-    for (const app of plugins) {
-      paths[`/api/${app.apiPath}/`] = {
-        get: {
-          operationId: `${app.name}_root`,
-          tags: [app.name],
-          summary: `${app.label}: each endpoint and its URL`,
-          responses: {
-            '200': { description: 'Endpoint URLs', content: json(links) },
-            '403': detail('Not authenticated'),
+    },
+  },
+  '/api/schema/': {
+    get: {
+      operationId: 'schema',
+      tags: ['api'],
+      summary: 'This document',
+      security: anyone,
+      parameters: [
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'yaml'] } },
+      ],
+      responses: {
+        '200': {
+          description: 'The OpenAPI document',
+          content: {
+            'application/json': { schema: { type: 'object' } },
+            'application/vnd.oai.openapi': { schema: { type: 'string' } },
           },
         },
-      };
-    }
-  }
+      },
+    },
+  },
+};
+
+/** Endpoints of models the catalogue may have: the connected device, the authenticated user, token provisioning. */
+function modelPaths(cat: Catalogue): Record<string, Json> {
+  const paths: Record<string, Json> = {};
   if (cat.models['dcim.device'] && cat.models['dcim.interface']) {
     paths['/api/dcim/connected-device/'] = {
       get: {
@@ -263,6 +175,30 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
       },
     };
   }
+  return paths;
+}
+
+export function servicePaths(cat: Catalogue): Record<string, Json> {
+  const paths: Record<string, Json> = { ...rootPaths };
+  for (const app of cat.apps) {
+    if (app.apiPath.startsWith('plugins/')) continue;
+    paths[`/api/${app.apiPath}/`] = appRoot(app);
+  }
+  const plugins = cat.apps.filter((a) => a.apiPath.startsWith('plugins/'));
+  if (plugins.length) {
+    paths['/api/plugins/'] = {
+      get: {
+        operationId: 'plugins_root',
+        tags: ['api'],
+        summary: 'Installed plugins and their URLs',
+        responses: { '200': { description: 'Plugin URLs', content: json(links) }, '403': detail('Not authenticated') },
+      },
+    };
+    for (const app of plugins) {
+      paths[`/api/${app.apiPath}/`] = appRoot(app);
+    }
+  }
+  Object.assign(paths, modelPaths(cat));
   if (cat.models['core.job']) Object.assign(paths, backgroundPaths());
   if (cat.apps.some((a) => a.apiPath === 'extras')) Object.assign(paths, scriptPaths());
   if (cat.models['users.user']) Object.assign(paths, userConfigPaths());
@@ -284,79 +220,6 @@ export function servicePaths(cat: Catalogue): Record<string, Json> {
       },
     };
   }
-  const branch = cat.models['netbox_branching.branch'];
-  if (branch && cat.models['core.job']) {
-    const base = `/api/${branch.apiPath}/{id}`;
-    const actions: Record<string, string> = {
-      sync: "Bring main's changes into the branch",
-      merge: 'Apply the branch to main',
-      revert: 'Undo a merge of the branch',
-    };
-    for (const [op, summary] of Object.entries(actions)) {
-      paths[`${base}/${op}/`] = {
-        parameters: [idParam('branch')],
-        post: {
-          operationId: `plugins_branching_branches_${op}`,
-          tags: ['netbox_branching'],
-          summary: `${summary} (a background job; commit false for a dry run)`,
-          requestBody: { required: true, content: json(ref('BranchAction')) },
-          responses: {
-            '200': { description: 'The enqueued job (status pending); follow its url', content: json(ref('Job')) },
-            '400': { description: 'Invalid body', content: json(ref('ValidationError')) },
-            '403': detail('Not permitted'),
-            ...notFound,
-            '409': {
-              description:
-                'The branch is not in a state for this, conflicts (unacknowledged) or problems were found, or ' +
-                '(a merge) its change request does not yet allow it',
-              content: json(ref('BranchConflicts')),
-            },
-          },
-        },
-      };
-    }
-    paths[`${base}/retry/`] = {
-      parameters: [idParam('branch')],
-      post: {
-        operationId: 'plugins_branching_branches_retry',
-        tags: ['netbox_branching'],
-        summary: 'Provision a failed branch again',
-        responses: {
-          '200': { description: 'The enqueued provisioning job', content: json(ref('Job')) },
-          '403': detail('Not permitted'),
-          ...notFound,
-          '409': { description: 'The branch has not failed', content: json(ref('BranchConflicts')) },
-        },
-      },
-    };
-    paths[`${base}/archive/`] = {
-      parameters: [idParam('branch')],
-      post: {
-        operationId: 'plugins_branching_branches_archive',
-        tags: ['netbox_branching'],
-        summary: 'Archive a merged branch (drops its schema; it can no longer be reverted)',
-        responses: {
-          '200': { description: 'The archived branch', content: json(ref('Branch')) },
-          '403': detail('Not permitted'),
-          ...notFound,
-          '409': { description: 'The branch is not merged', content: json(ref('BranchConflicts')) },
-        },
-      },
-    };
-    paths['/api/plugins/branching/branchable-models/'] = {
-      get: {
-        operationId: 'plugins_branching_branchable_models',
-        tags: ['netbox_branching'],
-        summary: 'Models copied into branches',
-        responses: {
-          '200': {
-            description: 'Every model copied into branches (a plain list, not paginated)',
-            content: json({ type: 'array', items: ref('BranchableModel') }),
-          },
-          '403': detail('Not permitted'),
-        },
-      },
-    };
-  }
+  Object.assign(paths, branchPaths(cat));
   return paths;
 }

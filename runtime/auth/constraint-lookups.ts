@@ -5,8 +5,8 @@
  * JSON keys, NetBox's network lookups (`net_contains`, `net_host`, `net_in`, …), JSON's `contains`,
  * `contained_by`, `has_key`…, and a list's `contains`, `contained_by` and `overlap`.
  */
-import type { Params, SqlParam } from '../db/index.ts';
-import { likeEscape } from '../db/index.ts';
+import type { Params } from '../db/index.ts';
+import { isLookupName, lookups } from '../catalogue/index.ts';
 import { castOf, ConstraintError, MalformedConstraint, valueOf, type Term } from './constraint-terms.ts';
 
 /** A condition, and whether it holds when its term is null (so also for a row a relation does not reach). */
@@ -23,15 +23,6 @@ export interface LookupCall {
   readonly key: string;
 }
 
-const patterns: Record<string, [op: string, before: string, after: string]> = {
-  contains: ['LIKE', '%', '%'],
-  icontains: ['ILIKE', '%', '%'],
-  startswith: ['LIKE', '', '%'],
-  istartswith: ['ILIKE', '', '%'],
-  endswith: ['LIKE', '%', ''],
-  iendswith: ['ILIKE', '%', ''],
-};
-const comparisons: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const networks: Record<string, string> = {
   net_contains: '>>',
   net_contains_or_equals: '>>=',
@@ -51,17 +42,7 @@ export function isLookup(t: Term, lookup: string): boolean {
   if (hostLookups.has(lookup)) return t.type === 'address';
   if (jsonOnly.has(lookup)) return t.type === 'json';
   if (lookup === 'empty') return t.type === 'text' || (t.type === 'json' && t.key === true);
-  return (
-    lookup === 'exact' ||
-    lookup === 'iexact' ||
-    lookup === 'in' ||
-    lookup === 'range' ||
-    lookup === 'isnull' ||
-    lookup === 'regex' ||
-    lookup === 'iregex' ||
-    lookup in patterns ||
-    lookup in comparisons
-  );
+  return lookup === 'in' || lookup === 'range' || lookup === 'isnull' || isLookupName(lookup);
 }
 
 function list(call: LookupCall, size?: number): unknown[] {
@@ -176,16 +157,13 @@ function valueCondition(p: Params, call: LookupCall): Cond {
   }
   // null compares with nothing, whatever the field (Django: "Cannot use None as a query value")
   if (v === null) throw new MalformedConstraint(`"${key}": the "${lookup}" lookup needs a value other than null.`);
-  const text = (x: unknown): SqlParam => valueOf('text', x, key);
-  if (lookup === 'exact') return cond(`${t.sql} = ${typed(p, t, v, key)}`);
-  if (lookup === 'iexact') return cond(`upper(${asText(t)}) = upper(${p.add(text(v))})`);
-  if (lookup in comparisons) return cond(`${t.sql} ${comparisons[lookup]} ${typed(p, t, v, key)}`);
-  if (lookup === 'regex' || lookup === 'iregex')
-    return cond(`${asText(t)} ${lookup === 'regex' ? '~' : '~*'} ${p.add(text(v))}`);
   if (lookup === 'empty')
     return flag(call) ? cond(`coalesce(length(${t.sql}), 0) = 0`, true) : cond(`length(${t.sql}) > 0`);
-  const [op, before, after] = patterns[lookup];
-  return cond(`${asText(t)} ${op} ${p.add(`${before}${likeEscape(String(text(v)))}${after}`)}`);
+  if (!isLookupName(lookup)) throw new ConstraintError(`"${key}": "${lookup}" is not a lookup`);
+  // Django's lookups by their own names; the text ones on any type as text
+  const l = lookups[lookup];
+  if (!l.text) return cond(l.sql(t.sql, typed(p, t, v, key)));
+  return cond(l.sql(asText(t), p.add(l.value(String(valueOf('text', v, key))))));
 }
 
 /** The condition a lookup puts on a term; a lookup the term's type has not does not apply. */

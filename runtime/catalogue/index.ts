@@ -5,6 +5,7 @@
 export type * from './ir.ts';
 export type { ModelRow } from './model-row.ts';
 export * from './names.ts';
+export * from './lookups.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
 export { formModel } from './forms.ts';
 export { sortKey } from './sort-key.ts';

@@ -4,6 +4,7 @@
  */
 import type { FieldRef } from './names.ts';
 import type { ThroughDef } from './ir-fields.ts';
+import type { RestLookup } from './lookups.ts';
 
 /** What every filter parameter says of itself. */
 export interface FilterCommon {
@@ -12,7 +13,7 @@ export interface FilterCommon {
   readonly path: readonly string[];
   /** column on the last table of the path (or the field whose column it is) */
   readonly column: string;
-  readonly lookups: readonly string[];
+  readonly lookups: readonly RestLookup[];
   readonly description: string;
   readonly type: 'string' | 'integer' | 'number' | 'boolean';
 }

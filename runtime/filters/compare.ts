@@ -4,7 +4,7 @@
  */
 import type { SqlParam } from '../db/query.ts';
 import type { Params } from '../db/index.ts';
-import { likeEscape } from '../db/index.ts';
+import { lookups, restLookup } from '../catalogue/index.ts';
 import type { FilterCall } from './conditions.ts';
 import { parseBoolean, type SqlType } from './values.ts';
 import { last } from '../collections.ts';
@@ -20,33 +20,20 @@ export function any(ctx: HasParams, values: readonly SqlParam[], type: string): 
 }
 
 export function stringCondition(ctx: HasParams, col: string, call: Compared): string {
-  const { lookup, values } = call;
-  const p = (v: SqlParam) => ctx.params.add(v);
-  switch (lookup) {
-    case 'exact': {
-      const nulls = values.includes('null');
-      const rest = values.filter((v) => v !== 'null');
-      const parts = [
-        ...(rest.length ? [`${col}::text = ${any(ctx, rest, 'text')}`] : []),
-        ...(nulls ? [`${col} IS NULL`] : []),
-      ];
-      return parts.join(' OR ');
-    }
-    case 'ic':
-      return values.map((v) => `${col}::text ILIKE ${p(`%${likeEscape(v)}%`)}`).join(' OR ');
-    case 'isw':
-      return values.map((v) => `${col}::text ILIKE ${p(`${likeEscape(v)}%`)}`).join(' OR ');
-    case 'iew':
-      return values.map((v) => `${col}::text ILIKE ${p(`%${likeEscape(v)}`)}`).join(' OR ');
-    case 'ie':
-      return values.map((v) => `lower(${col}::text) = lower(${p(v)})`).join(' OR ');
-    case 'regex':
-      return values.map((v) => `${col}::text ~ ${p(v)}`).join(' OR ');
-    case 'iregex':
-      return values.map((v) => `${col}::text ~* ${p(v)}`).join(' OR ');
-    default:
-      throw new Error(`lookup ${lookup}`);
+  const { lookup: name, values } = call;
+  if (name === 'exact') {
+    const nulls = values.includes('null');
+    const rest = values.filter((v) => v !== 'null');
+    const parts = [
+      ...(rest.length ? [`${col}::text = ${any(ctx, rest, 'text')}`] : []),
+      ...(nulls ? [`${col} IS NULL`] : []),
+    ];
+    return parts.join(' OR ');
   }
+  const lookup = restLookup(name);
+  if (!lookup) throw new Error(`lookup ${name}`);
+  const l = lookups[lookup];
+  return values.map((v) => l.sql(`${col}::text`, ctx.params.add(l.value(v)))).join(' OR ');
 }
 
 export function emptyCondition(col: string, values: string[], stringy: boolean): string {
@@ -55,11 +42,11 @@ export function emptyCondition(col: string, values: string[], stringy: boolean):
   return yes ? `${col} IS NULL` : `${col} IS NOT NULL`;
 }
 
-const compare: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
-
 /** `col` compared as `type` (its values parsed as that type), by the call's lookup. */
 export function typedCondition(ctx: HasParams, col: string, call: Compared, type: SqlType): string {
   const parsed = call.values.map(type.parse);
   if (call.lookup === 'exact') return `${col} = ${any(ctx, parsed, type.cast)}`;
-  return parsed.map((v) => `${col} ${compare[call.lookup]} ${ctx.params.add(v)}::${type.cast}`).join(' OR ');
+  const lookup = restLookup(call.lookup);
+  if (!lookup) throw new Error(`lookup ${call.lookup}`);
+  return parsed.map((v) => lookups[lookup].sql(col, `${ctx.params.add(v)}::${type.cast}`)).join(' OR ');
 }

@@ -16,6 +16,7 @@ import type {
   SpecialFilter,
   TagFilter,
 } from '../catalogue/index.ts';
+import { negated, restNegates } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, type Db, type Params, query } from '../db/index.ts';
 import { FilterValueError, parseBoolean, parseInteger, parseIp, parsePrefix, parseUuid, sqlTypes } from './values.ts';
@@ -45,8 +46,6 @@ export interface FilterCall<F extends FilterDef = FilterDef> extends ModelRow {
   readonly lookup: string;
   readonly values: string[];
 }
-
-const negations: Record<string, string> = { n: 'exact', nic: 'ic', nisw: 'isw', niew: 'iew', nie: 'ie' };
 
 async function checkExisting(
   ctx: FilterContext,
@@ -298,7 +297,7 @@ export async function filterCondition(ctx: FilterContext, call: FilterCall): Pro
   // NetBox's content-type filters ignore their lookup: `changed_object_type__n=x` finds the objects of type
   // x, as `changed_object_type=x` does (utilities/filters.py, MultiValueContentTypeFilter.filter)
   const lookup = call.filter.kind === 'content_type' && call.lookup === 'n' ? 'exact' : call.lookup;
-  const base = negations[lookup] ?? lookup;
-  const cond = await reachCondition(ctx, { ...call, lookup: base });
-  return base !== lookup ? `NOT coalesce((${cond}), false)` : `(${cond})`;
+  const base = restNegates(lookup);
+  const cond = await reachCondition(ctx, { ...call, lookup: base ?? lookup });
+  return base ? negated(cond) : `(${cond})`;
 }

@@ -3,30 +3,15 @@
  * `filter_logic` (loose text = case-insensitive contains; exact = equality; disabled = unknown).
  */
 import type { SqlParam } from '../db/query.ts';
-import { likeEscape } from '../db/index.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
 import type { ModelRow } from '../catalogue/index.ts';
+import { lookups, negated, numberLookups, restLookup, restNegates, stringLookups } from '../catalogue/index.ts';
 import type { FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseDate, parseDecimal, parseInteger, parseTimestamp } from './values.ts';
 import { last } from '../collections.ts';
 
-const stringLookups = new Set([
-  'exact',
-  'n',
-  'ic',
-  'nic',
-  'isw',
-  'nisw',
-  'iew',
-  'niew',
-  'ie',
-  'nie',
-  'empty',
-  'regex',
-  'iregex',
-]);
-const numberLookups = new Set(['exact', 'n', 'lt', 'lte', 'gt', 'gte', 'empty']);
-const ops: Record<string, string> = { exact: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const textLookups = new Set<string>(['exact', ...stringLookups]);
+const valueLookups = new Set<string>(['exact', ...numberLookups]);
 
 /** The condition of the parameter `key` at the row; undefined when it names no filterable custom field. */
 export async function customFieldCondition(
@@ -45,9 +30,10 @@ export async function customFieldCondition(
   const cfKey = `${p(def.name)}::text`;
   const text = `(${alias}.custom_field_data->>${cfKey})`;
   const json = `(${alias}.custom_field_data->${cfKey})`;
-  const negate = lookup.startsWith('n') && lookup !== 'n' ? lookup.slice(1) : lookup === 'n' ? 'exact' : null;
-  const base = negate ?? lookup;
-  const wrap = (cond: string) => (negate ? `NOT coalesce((${cond}), false)` : `(${cond})`);
+  const negates = restNegates(lookup);
+  const base = restLookup(negates ?? lookup) ?? 'exact';
+  const wrap = (cond: string) => (negates ? negated(cond) : `(${cond})`);
+  const compare = (left: string, v: string) => lookups[base].sql(left, p(lookups[base].value(v)));
   if (lookup === 'empty') {
     const yes = parseBoolean(last(values));
     return yes ? `(${text} IS NULL OR ${text} = '')` : `(${text} IS NOT NULL AND ${text} <> '')`;
@@ -63,31 +49,17 @@ export async function customFieldCondition(
       if (def.filter_logic === 'loose' && def.type !== 'select') {
         if (lookup !== 'exact')
           throw new FilterValueError(`Lookups are not available for loosely matched custom field "${name}".`);
-        return `(${or(rest2.map((v) => `${text} ILIKE ${p(`%${likeEscape(v)}%`)}`))})`;
+        return `(${or(rest2.map((v) => lookups.icontains.sql(text, p(lookups.icontains.value(v)))))})`;
       }
-      if (!stringLookups.has(lookup))
+      if (!textLookups.has(lookup))
         throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
-      const like = (v: string) =>
-        (({ ic: `%${likeEscape(v)}%`, isw: `${likeEscape(v)}%`, iew: `%${likeEscape(v)}` }) as Record<string, string>)[
-          base
-        ];
-      return wrap(
-        or(
-          rest2.map((v) => {
-            if (base === 'exact') return `${text} = ${p(v)}`;
-            if (base === 'ie') return `lower(${text}) = lower(${p(v)})`;
-            if (base === 'regex') return `${text} ~ ${p(v)}`;
-            if (base === 'iregex') return `${text} ~* ${p(v)}`;
-            return `${text} ILIKE ${p(like(v))}`;
-          }),
-        ),
-      );
+      return wrap(or(rest2.map((v) => compare(text, v))));
     }
     case 'integer':
     case 'decimal':
     case 'date':
     case 'datetime': {
-      if (!numberLookups.has(lookup))
+      if (!valueLookups.has(lookup))
         throw new FilterValueError(`Unsupported lookup "${lookup}" for custom field "${name}".`);
       const [cast, parse] =
         def.type === 'integer'
@@ -97,7 +69,7 @@ export async function customFieldCondition(
             : def.type === 'date'
               ? (['date', parseDate] as const)
               : (['timestamptz', parseTimestamp] as const);
-      return wrap(or(rest2.map((v) => `(${text})::${cast} ${ops[base]} ${p(parse(v))}::${cast}`)));
+      return wrap(or(rest2.map((v) => lookups[base].sql(`(${text})::${cast}`, `${p(parse(v))}::${cast}`))));
     }
     case 'boolean':
       return `(${text})::boolean = ${p(parseBoolean(last(values)))}::boolean`;

@@ -72,7 +72,7 @@ export async function buildWhere(
         const base = i > 0 ? filters.get(key.slice(0, i)) : undefined;
         if (base) {
           lookup = key.slice(i + 2);
-          if (!base.lookups.includes(lookup)) {
+          if (!base.lookups.some((l) => l === lookup)) {
             if (options.strict)
               errors.add(
                 key,

@@ -5,7 +5,8 @@
  * JSON paths, and tree nodes by `match_type`. Values always travel as parameters.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, likeEscape, type Params } from '../db/index.ts';
+import { graphqlLookup, lookups } from '../catalogue/index.ts';
+import { ident, type Params } from '../db/index.ts';
 import type { LookupKind } from './map.ts';
 import { GraphqlFault } from './faults.ts';
 
@@ -24,15 +25,6 @@ const casts: Readonly<Record<Exclude<Kind, 'eq' | 'json' | 'array'>, string>> = 
   enum: 'text',
 };
 
-const likes: Readonly<Record<string, [string, string, string]>> = {
-  contains: ['LIKE', '%', '%'],
-  i_contains: ['ILIKE', '%', '%'],
-  starts_with: ['LIKE', '', '%'],
-  i_starts_with: ['ILIKE', '', '%'],
-  ends_with: ['LIKE', '%', ''],
-  i_ends_with: ['ILIKE', '%', ''],
-};
-const comparisons: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const parts = ['year', 'month', 'day', 'week', 'quarter', 'hour', 'minute', 'second', 'iso_year'];
 const partSql: Readonly<Record<string, string>> = { week_day: 'dow', iso_week_day: 'isodow', iso_year: 'isoyear' };
 
@@ -62,19 +54,14 @@ function one(p: Params, c: Compared, op: string, v: unknown): string {
   if (op === 'isnull') op = 'is_null';
   const param = (x: unknown) => `${p.add(String(value(x)))}::${castOf(cast)}`;
   const typed = cast === 'text' ? `${col}::text` : cast === 'numeric' ? `${col}::numeric` : col;
-  if (op === 'exact') return `${typed} = ${param(v)}`;
-  if (op === 'i_exact') return `lower(${col}::text) = lower(${p.add(String(v))})`;
+  const shared = graphqlLookup(op);
+  if (shared) {
+    const l = lookups[shared];
+    return l.text ? l.sql(`${col}::text`, p.add(l.value(String(v)))) : l.sql(typed, param(v));
+  }
   if (op === 'is_null') return v ? `${col} IS NULL` : `${col} IS NOT NULL`;
   if (op === 'in_list')
     return `${typed} = ANY(${p.add((v as unknown[]).map((x) => String(value(x))))}::${castOf(cast, true)})`;
-  if (op === 'regex') return `${col}::text ~ ${p.add(String(v))}`;
-  if (op === 'i_regex') return `${col}::text ~* ${p.add(String(v))}`;
-  const match = likes[op];
-  if (match) {
-    const [like, pre, post] = match;
-    return `${col}::text ${like} ${p.add(`${pre}${likeEscape(String(v))}${post}`)}`;
-  }
-  if (comparisons[op]) return `${typed} ${comparisons[op]} ${param(v)}`;
   if (op === 'range') {
     const r = v as Input;
     const out = [

@@ -13,7 +13,9 @@ import {
   type ModelDef,
   type ModelRow,
   type Registry,
+  type CablePart,
 } from '../catalogue/index.ts';
+import { unreachable } from '../collections.ts';
 import { ident, literal } from '../db/index.ts';
 import { displaySql } from './display.ts';
 import { nestedNames } from './embed.ts';
@@ -21,6 +23,7 @@ import { CABLE, TERMINATION } from '../cables/model.ts';
 import { countSql, ipCountSql } from './count-sql.ts';
 import { relationReach, reverseListReach, type ListReach } from './reach.ts';
 import { rowExpression } from './select.ts';
+import { choice, columnSql } from './json-columns.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */
 export interface JsonScope {
@@ -35,7 +38,7 @@ export interface JsonScope {
 
 /** Which value of an object's cable end a field gives, and whether a related object is only its id. */
 interface CableValue {
-  readonly part: string;
+  readonly part: CablePart;
   readonly plain: boolean;
 }
 
@@ -46,20 +49,6 @@ const alias = () => `j${++counter}`;
 /** `{"id": …, "name": …}` of the named SQL values: one object, keys in this order. */
 export function objectOf(columns: readonly (readonly [string, string])[]): string {
   return `(SELECT row_to_json(o) FROM (SELECT ${columns.map(([k, v]) => `${v} AS ${ident(k)}`).join(', ')}) o)`;
-}
-
-/** A timestamp as the API prints it: UTC, `T`, microseconds only when there are any, `Z`. */
-function timestamp(col: string): string {
-  // one to_char (the costly part) and a cheap replace of an all-zero fraction
-  return `replace(to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), '.000000Z', 'Z')`;
-}
-
-function choice(registry: Registry, set: string, value: string, plain: boolean | undefined): string {
-  const empty = `${value} IS NULL OR ${value}::text = ''`;
-  if (plain) return `CASE WHEN ${empty} THEN NULL ELSE ${value} END`;
-  const labels = Object.fromEntries(registry.choices(set).map((o) => [String(o.value), o.label]));
-  const label = `coalesce(${literal(JSON.stringify(labels))}::jsonb ->> (${value})::text, '')`;
-  return `CASE WHEN ${empty} THEN NULL ELSE json_build_object('value', ${value}, 'label', ${label}) END`;
 }
 
 /** The nested representation of `target`'s row whose id is `id`, or undefined when it needs JavaScript. */
@@ -127,7 +116,7 @@ function computed(scope: JsonScope, model: ModelDef, f: ComputedField, a: string
     case 'cable':
       return cable(scope, { model, alias: a }, depth, { part: c.part, plain: f.plain === true });
     default:
-      return undefined;
+      return unreachable(c, 'computed kind');
   }
 }
 
@@ -164,12 +153,19 @@ function cable(
         ON ${b}.${TERMINATION.cable} = ${x}.${TERMINATION.cable} AND ${b}.${TERMINATION.end} <> ${x}.${TERMINATION.end}
         WHERE ${mine} ORDER BY ${b}.id LIMIT 1)`;
     }
-    default:
+    case 'peers':
+    case 'endpoints':
+    case 'endpoints_type':
+    case 'reachable':
       return undefined; // the far objects and the path's endpoints: runtime/read/cabling.ts
+    default:
+      return unreachable(part, 'cable part');
   }
 }
 
-function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, depth: number): string | undefined {
+type RelationField = Extract<FieldDef, { kind: 'fk' | 'm2m' | 'tags' | 'generic' }>;
+
+function relation(scope: JsonScope, model: ModelDef, f: RelationField, a: string, depth: number): string | undefined {
   const { registry } = scope;
   switch (f.kind) {
     case 'fk': {
@@ -203,7 +199,7 @@ function relation(scope: JsonScope, model: ModelDef, f: FieldDef, a: string, dep
       return branches.length ? `CASE ${a}.${ident(f.typeColumn)} ${branches.join(' ')} END` : 'NULL::json';
     }
     default:
-      return undefined;
+      return unreachable(f, 'relation kind');
   }
 }
 
@@ -236,31 +232,27 @@ export function fieldSql(scope: JsonScope, model: ModelDef, f: FieldDef, a: stri
     case 'image':
     case 'password':
       return undefined;
-    default:
-      break;
-  }
-  if (!f.column) return 'NULL';
-  const col = `${a}.${ident(f.column)}`;
-  switch (f.kind) {
-    case 'timestamp':
-      return timestamp(col);
-    case 'choice':
-      return choice(registry, f.choices, col, f.plain);
-    case 'ipaddress':
-      return `ip_with_mask(${col})`;
-    case 'ipnetwork':
-      return `${col}::text`;
-    case 'list':
-      return f.item === 'ipnetwork' ? `${col}::text[]` : col;
+    case 'string':
+    case 'text':
+    case 'slug':
+    case 'integer':
+    case 'bigint':
     case 'decimal':
-      // as a JavaScript number prints it (1, not 1.0), like the objects of serialize.ts
-      return `${col}::float8`;
+    case 'boolean':
+    case 'date':
+    case 'timestamp':
+    case 'json':
+    case 'choice':
+    case 'ipnetwork':
+    case 'ipaddress':
+    case 'object_type':
+    case 'list':
+      return f.column ? columnSql(registry, f, `${a}.${ident(f.column)}`) : 'NULL';
     default:
-      return col;
+      return unreachable(f, 'field kind');
   }
 }
 
-/** `[name, sql]` of every named field of `model` (in the model's order), or undefined if one needs JavaScript. */
 export function columnsOf(
   scope: JsonScope,
   model: ModelDef,

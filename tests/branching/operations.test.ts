@@ -5,7 +5,17 @@
  * and a dry run of each changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANCHES, branchStatus, finished, inBranch, operate, readyBranch, site } from '../helpers/branch.ts';
+import {
+  BRANCHES,
+  branchStatus,
+  finished,
+  inBranch,
+  operate,
+  readyBranch,
+  runQueuedJobs,
+  site,
+  until,
+} from '../helpers/branch.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -389,36 +399,52 @@ describe('dry runs', () => {
 
 describe('progress of branch jobs', () => {
   it('writes the log to the job as it runs, outside the operation (dry runs too)', async () => {
-    const b = await readyBranch(s, 'progress');
-    const br = inBranch(s, b.schema_id);
-    await br.request(
-      'POST',
-      '/api/dcim/sites/',
-      Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })),
-    );
-    const r = await s.request('POST', `${BRANCHES}${b.id}/merge/`, { commit: false });
-    expect(r.status).toBe(200);
-    // while it runs, the job shows its log so far and how far it got
-    let seen: any;
-    for (let i = 0; i < 200 && !seen; i++) {
-      const j = await get(s, `/api/core/jobs/${r.body.id}/`);
-      if (j.status.value === 'running' && j.data?.log?.length) seen = j;
-      else if (j.status.value !== 'pending' && j.status.value !== 'running') break;
-      else await new Promise((x) => setTimeout(x, 25));
+    // a server without a worker: the merge runs when the test has main's site table held
+    const q = await startTestServer();
+    try {
+      const b = await readyBranch(q, 'progress', true);
+      await inBranch(q, b.schema_id).request(
+        'POST',
+        '/api/dcim/sites/',
+        Array.from({ length: 30 }, (_, i) => ({ name: `prog-${i}`, slug: `prog-${i}` })),
+      );
+      const r = await q.request('POST', `${BRANCHES}${b.id}/merge/`, { commit: false });
+      expect(r.status).toBe(200);
+      // the held table stops the merge at its first insert: its job is running, mid-apply
+      const seen = await whileHeld(q, 'public.dcim_site', async () => {
+        const ran = runQueuedJobs(q);
+        const j = await until('the running job to show its progress', async () => {
+          const job = await get(q, `/api/core/jobs/${r.body.id}/`);
+          return job.status.value === 'running' && job.data?.progress ? job : undefined;
+        });
+        return { j, ran };
+      });
+      await seen.ran;
+      expect(seen.j.data.log[0]).toBe(`Merging branch progress (branch_${b.schema_id})`);
+      expect(seen.j.data.log).toContain('Found 30 changes to merge');
+      expect(seen.j.data.progress).toEqual({ stage: 'apply', done: expect.any(Number), total: 30 });
+      const dry = await finished(q, r.body);
+      // the log of a dry run survives its rollback; the progress was for the run only
+      expect(dry.data.log).toContain('Found 30 changes to merge');
+      expect(dry.data.log.filter((l: string) => l.startsWith('Applying change '))).toHaveLength(30);
+      expect(dry.data.log[dry.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
+      expect(dry.data.progress).toBeUndefined();
+      expect(dry.log_entries).toEqual([]);
+    } finally {
+      await q.stop();
     }
-    if (seen) {
-      expect(seen.data.log[0]).toBe(`Merging branch progress (branch_${b.schema_id})`);
-      if (seen.data.progress) expect(seen.data.progress.stage).toBe('apply');
-    }
-    const dry = await finished(s, r.body);
-    // the log of a dry run survives its rollback; the progress was for the run only
-    expect(dry.data.log).toContain('Found 30 changes to merge');
-    expect(dry.data.log.filter((l: string) => l.startsWith('Applying change '))).toHaveLength(30);
-    expect(dry.data.log[dry.data.log.length - 1]).toBe('Dry run completed; rolling back changes');
-    expect(dry.data.progress).toBeUndefined();
-    expect(dry.log_entries).toEqual([]);
   });
 });
+
+/** Runs `during` while a transaction of the test holds `table` against writes; then lets them go. */
+async function whileHeld<T>(server: TestServer, table: string, during: () => Promise<T>): Promise<T> {
+  let out!: T;
+  await server.sql.begin(async (tx) => {
+    await tx.unsafe(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+    out = await during();
+  });
+  return out;
+}
 
 describe('permissions on branch changes', () => {
   it('lists only the changes the constraints of netbox_branching.view_changediff allow', async () => {
