@@ -102,6 +102,7 @@ export function shareParameters(paths: Record<string, Json>): {
     }),
   );
   const parameters: Record<string, Json> = {};
-  for (const key of [...chosen.keys()].sort(byCodePoint)) parameters[key] = JSON.parse(chosen.get(key)!.text) as Json;
+  for (const [key, c] of [...chosen].sort(([a], [b]) => byCodePoint(a, b)))
+    parameters[key] = JSON.parse(c.text) as Json;
   return { paths: shared, parameters };
 }

@@ -41,14 +41,16 @@ export interface GraphqlEngine {
   readonly maxTokens: number;
 }
 
-async function run(
-  c: Context<AppEnv>,
-  engine: GraphqlEngine,
-  doc: DocumentNode,
-  op: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-  introspection: Readonly<Record<string, string>>,
-): Promise<string> {
+/** A checked operation to execute: its document, the operation, its coerced variables and introspection answers. */
+interface Operation {
+  readonly doc: DocumentNode;
+  readonly op: OperationDefinitionNode;
+  readonly variables: Record<string, unknown>;
+  readonly introspection: Readonly<Record<string, string>>;
+}
+
+async function run(c: Context<AppEnv>, engine: GraphqlEngine, o: Operation): Promise<string> {
+  const { doc, op, variables, introspection } = o;
   const collect: CollectContext = { fragments: fragmentsOf(doc), variables };
   const qc = queryContext(c, engine.schema, engine.map, collect, engine.unionsOf);
   const fields = collectFields(collect, op.selectionSet, (t) => t === 'Query');
@@ -63,7 +65,7 @@ async function run(
     }),
   );
   const keys = [...fields.keys()];
-  return fillDeferred(qc, dataAnswer(pieces.map((v, i) => [keys[i]!, v])));
+  return fillDeferred(qc, dataAnswer(keys.map((k, i) => [k, pieces[i] ?? 'null'])));
 }
 
 /** The answer's JSON (always HTTP 200, as NetBox answers). */
@@ -94,7 +96,7 @@ async function answerOf(
     if (!op) throw new GraphqlFault('The operation the query was checked with is gone.');
     const coerced = getVariableValues(engine.schema, op.variableDefinitions ?? [], req.variables ?? {});
     if (coerced.errors) return failed(coerced.errors.map((e) => errorJson(e)));
-    return await run(c, engine, doc, op, coerced.coerced, introspection);
+    return await run(c, engine, { doc, op, variables: coerced.coerced, introspection });
   } catch (e) {
     if (e instanceof GraphqlFault) return failed([e.toJson()]);
     if (e instanceof GraphQLError) return failed([errorJson(e)]);

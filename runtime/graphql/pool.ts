@@ -136,8 +136,8 @@ class WorkerPool implements CheckPool {
     while (this.queue.length && !this.closed) {
       let t = [...this.threads].find((x) => !x.running);
       if (!t && this.threads.size < this.o.size) t = this.spawn();
-      if (!t) break;
-      const p = this.queue.shift()!;
+      const p = t && this.queue.shift();
+      if (!t || !p) break;
       clearTimeout(t.idle);
       t.idle = undefined;
       t.running = p;
@@ -150,7 +150,10 @@ class WorkerPool implements CheckPool {
   private expire(p: Pending): void {
     const why = `The query could not be checked within ${this.o.timeoutMs} ms (REQUEST_TIMEOUT_MS).`;
     const i = this.queue.indexOf(p);
-    if (i >= 0) finish(this.queue.splice(i, 1)[0]!, failure(why));
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      finish(p, failure(why));
+    }
     const t = [...this.threads].find((x) => x.running === p);
     if (t) void this.retire(t, why);
     this.dispatch();

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ColumnField, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import type { Sql } from '../db/index.ts';
+import { query, type Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { ImportRefused } from './options.ts';
 import type { Converted } from './convert.ts';
@@ -80,11 +80,12 @@ export async function checkSuperusers(source: Source, path: string | undefined, 
 /** Makes the users `--superuser` names superusers here, once they are copied, and says so in the report. */
 export async function markSuperusers(sql: Sql, names: readonly string[], report: ReportData): Promise<void> {
   if (!names.length) return;
-  const rows = await sql.unsafe(
+  const rows = await query<{ username: string }>(
+    sql,
     `UPDATE public.${tables.user} SET is_superuser = true WHERE username = ANY($1::text[]) RETURNING username`,
     [[...new Set(names)]],
   );
-  const made = rows.map((r) => String(r.username)).sort();
+  const made = rows.map((r) => r.username).sort();
   note(report, `superusers here as --superuser names them: ${made.join(', ')}`);
 }
 

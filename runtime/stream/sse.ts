@@ -54,9 +54,10 @@ export class EventStream {
 
   /** Events, written at once (one write of a batch: a bulk write's thousands of events cost a few writes). */
   events(list: readonly { readonly id: number; readonly type: string; readonly data: string }[]): void {
-    if (!list.length) return;
+    const last = list.at(-1);
+    if (!last) return;
     this.write(list.map((e) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`).join(''));
-    this.lastId = list.at(-1)!.id;
+    this.lastId = last.id;
   }
 
   comment(text: string): void {
