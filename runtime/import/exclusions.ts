@@ -1,6 +1,6 @@
 /**
  * Catalogued models an import does not copy row by row, each with the reason the report gives:
- * rows the service writes itself, contents NetBox's REST API cannot hand over, and the change log
+ * rows the service writes itself (its object types, its webhook delivery log), contents NetBox's REST API cannot hand over, and the change log
  * unless it is asked for.
  */
 import type { ModelDef } from '../catalogue/index.ts';
@@ -27,6 +27,8 @@ export function exclusionReason(model: ModelDef, withChangelog: boolean): string
       "a branch's objects live in the source's branch schemas, which NetBox's REST API does not export; " +
       'merge or archive branches before the move, then create new ones here'
     );
+  if (model.table === tables.webhookDelivery)
+    return "this service's record of its own webhook attempts (NetBox keeps none); not copied";
   if (requestTables.includes(model.table))
     return 'change requests and their reviews, comments and checks belong to branches, which are not copied';
   return undefined;
