@@ -1,7 +1,7 @@
 /**
- * Catalogued models an import does not copy row by row, each with the reason the report gives:
- * rows the service writes itself (its object types, its webhook delivery log), contents NetBox's REST API cannot hand over, and the change log
- * unless it is asked for.
+ * Catalogued models an import does not copy row by row, each with the reason the report gives: rows
+ * the service writes itself (its object types, its webhook delivery log), contents NetBox's REST API
+ * cannot hand over, and the change log unless it is asked for.
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import { tables } from '../db/tables.ts';
