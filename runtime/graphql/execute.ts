@@ -12,6 +12,7 @@ import {
   getVariableValues,
   GraphQLError,
   type DocumentNode,
+  type FieldNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -54,18 +55,16 @@ async function run(c: Context<AppEnv>, engine: GraphqlEngine, o: Operation): Pro
   const collect: CollectContext = { fragments: fragmentsOf(doc), variables };
   const qc = queryContext(c, engine.schema, engine.map, collect, engine.unionsOf);
   const fields = collectFields(collect, op.selectionSet, (t) => t === 'Query');
-  const pieces = await Promise.all(
-    [...fields].map(async ([key, nodes]) => {
-      const name = nodes[0].name.value;
-      if (name === '__typename') return '"Query"';
-      if (name === '__schema' || name === '__type') return introspection[key] ?? 'null';
-      const root = engine.map.roots[name];
-      if (!root) throw new GraphqlFault(`Cannot query field '${name}' on type 'Query'.`);
-      return rootValue(qc, root, key, nodes);
-    }),
-  );
-  const keys = [...fields.keys()];
-  return fillDeferred(qc, dataAnswer(keys.map((k, i) => [k, pieces[i] ?? 'null'])));
+  const value = async (key: string, nodes: [FieldNode, ...FieldNode[]]) => {
+    const name = nodes[0].name.value;
+    if (name === '__typename') return '"Query"';
+    if (name === '__schema' || name === '__type') return introspection[key] ?? 'null';
+    const root = engine.map.roots[name];
+    if (!root) throw new GraphqlFault(`Cannot query field '${name}' on type 'Query'.`);
+    return rootValue(qc, root, key, nodes);
+  };
+  const pieces = await Promise.all([...fields].map(async ([key, nodes]) => [key, await value(key, nodes)] as const));
+  return fillDeferred(qc, dataAnswer(pieces));
 }
 
 /** The answer's JSON (always HTTP 200, as NetBox answers). */
