@@ -175,7 +175,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
               .then(release)
               .finally(() => reject(e));
           });
-          configureHttpServer(s as Server, o.settings.requestTimeoutMs);
+          configureHttpServer(s as Server, o.settings);
         });
   const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;

@@ -32,6 +32,8 @@ export interface Settings {
   readonly bodyLimitBytes: number;
   readonly bulkLimit: number;
   readonly requestTimeoutMs: number;
+  /** how long an idle keep-alive connection stays open: longer than the clients' and proxies' own */
+  readonly keepAliveTimeoutMs: number;
   readonly superuser: {
     readonly name?: string;
     readonly password?: string;
@@ -187,6 +189,7 @@ export function loadSettings(env: Env = process.env): Settings {
     bodyLimitBytes: int('MAX_BODY_SIZE', env.MAX_BODY_SIZE, 10 * 1024 * 1024),
     bulkLimit: int('MAX_BULK_ITEMS', env.MAX_BULK_ITEMS, 10_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 75_000),
     superuser: {
       name: env.SUPERUSER_NAME || undefined,
       password: env.SUPERUSER_PASSWORD || undefined,

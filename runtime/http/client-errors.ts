@@ -1,7 +1,7 @@
 /**
  * Requests Node's HTTP parser refuses before any route sees them — headers or URL too large, a
  * malformed request line, a client too slow to send its request — answered as JSON like every
- * other error (Node's default is an empty body), and the request timeout applied.
+ * other error (Node's default is an empty body), and the request and keep-alive timeouts applied.
  */
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,10 +14,17 @@ function answer(socket: Duplex, status: number, reason: string, detail: string):
   );
 }
 
-export function configureHttpServer(server: Server, requestTimeoutMs: number): void {
+export function configureHttpServer(
+  server: Server,
+  timeouts: { readonly requestTimeoutMs: number; readonly keepAliveTimeoutMs: number },
+): void {
   // a client that takes longer than the request timeout to send its request is cut off (408)
-  server.requestTimeout = requestTimeoutMs;
-  server.headersTimeout = Math.min(server.headersTimeout, requestTimeoutMs);
+  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.headersTimeout = Math.min(server.headersTimeout, timeouts.requestTimeoutMs);
+  // Node's 5 s would close idle sockets before the clients do (proxies keep theirs 60–75 s, and a client
+  // whose event loop is busy for seconds reuses a socket the server closed meanwhile: its next request is
+  // reset before the server sees it); the answer's Keep-Alive header tells clients the timeout
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();

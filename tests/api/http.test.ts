@@ -1,5 +1,5 @@
 /** HTTP conventions every client relies on: headers, redirects, errors, paging limits, auth. */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -210,4 +210,43 @@ describe('requests the HTTP parser refuses', () => {
     expect(text).toMatch(/Content-Type: application\/json/);
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).detail).toMatch(/^Malformed HTTP request/);
   });
+});
+
+describe('keep-alive connections', () => {
+  /** Sends `GET /api/` on a socket and resolves with the answer's head once its body has arrived. */
+  function ask(socket: Socket): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (!socket.writable) return reject(new Error('the server closed the idle connection'));
+      let out = '';
+      const onData = (d: Buffer): void => {
+        out += String(d);
+        const head = out.slice(0, out.indexOf('\r\n\r\n'));
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? NaN);
+        if (out.length >= head.length + 4 + length) {
+          socket.off('data', onData);
+          resolve(head);
+        }
+      };
+      socket.on('data', onData);
+      socket.once('error', reject);
+      socket.once('close', () => reject(new Error(`closed after: ${out.slice(0, 80)}`)));
+      socket.write('GET /api/ HTTP/1.1\r\nHost: test\r\nConnection: keep-alive\r\n\r\n');
+    });
+  }
+
+  it('keeps an idle connection open longer than Node’s 5 s and says so in Keep-Alive', async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    try {
+      const first = await ask(socket);
+      expect(first).toMatch(/^HTTP\/1\.1 200 /);
+      expect(first).toMatch(/Keep-Alive: timeout=75/i);
+      // idle past Node's default keep-alive timeout: the same socket still answers
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await ask(socket)).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
 });

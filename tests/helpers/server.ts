@@ -86,21 +86,6 @@ const graphql = {
 };
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
-/**
- * fetch, and a GET or HEAD sent again once when the connection it reused was reset at once: a test that
- * holds its own event loop for seconds (parsing a large answer) keeps a keep-alive socket the server has
- * closed meanwhile (its keep-alive timeout), and the next request on it is reset before the server saw it.
- */
-async function fetchAgainIfReset(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    const reset = (e as { cause?: { code?: unknown } }).cause?.code === 'ECONNRESET';
-    if (!reset || !['GET', 'HEAD'].includes(init.method ?? 'GET')) throw e;
-    return fetch(url, init);
-  }
-}
-
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createDatabase(options.fresh));
   const url = options.via ? options.via(databaseUrl(database)) : databaseUrl(database);
@@ -139,7 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
     }
-    const res = await fetchAgainIfReset(`${server.url}${path}`, init);
+    const res = await fetch(`${server.url}${path}`, init);
     const text = await res.text();
     let parsed: unknown = text;
     try {
