@@ -24,8 +24,7 @@ import { tables } from '../db/tables.ts';
 import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
 import { columnOf, naturalKeyOf } from './columns.ts';
-import { rowExpression } from '../read/select.ts';
-import { countSql } from '../read/count-sql.ts';
+import { rowExpression, countSql } from '../sql/index.ts';
 import { anyCondition, relatedCondition } from './related.ts';
 import { specialCondition } from './special.ts';
 

@@ -2,12 +2,11 @@
  * Lists: a root `x_list`, and the lists an object reaches (many-to-many fields, tags, reverse relations),
  * each one correlated subquery that filters, orders (the model's ordering, or by id from `start`),
  * pages (NetBox's cap: MAX_PAGE_SIZE rows unless a smaller limit is asked) and writes its rows as a
- * JSON array. The rows come from the read path's description of a relation (read/reach.ts).
+ * JSON array. The rows come from the shared description of a relation (sql/reach.ts).
  */
 import type { ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { listReach, reverseListReach, type ListReach } from '../read/reach.ts';
-import { orderPlan } from '../read/select.ts';
+import { listReach, reverseListReach, type ListReach, orderPlan } from '../sql/index.ts';
 import { fitsObject, subfields } from './collect.ts';
 import type { QueryContext, StatementContext } from './context.ts';
 import type { Relation } from './map.ts';

@@ -7,9 +7,8 @@
 import { getNamedType, type GraphQLObjectType } from 'graphql';
 import type { FieldDef, FieldOfKind, ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
+import { displaySql, rowExpression } from '../sql/index.ts';
 import { fieldSql, type JsonScope } from '../read/json-sql.ts';
-import { rowExpression } from '../read/select.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
 import { tables } from '../db/tables.ts';
 import { customFieldsOf } from '../read/custom-fields.ts';

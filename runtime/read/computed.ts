@@ -8,9 +8,7 @@ import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 import { pushTo } from '../collections.ts';
-import { orderPlan } from './order.ts';
-import { countReach, ownerColumn, reverseRelation } from './reach.ts';
-import { subtreeCount } from './count-sql.ts';
+import { orderPlan, countReach, ownerColumn, reverseRelation, subtreeCount } from '../sql/index.ts';
 
 type Render = (row: Row) => unknown;
 type Count = Extract<ComputedDef, { type: 'count' }>;

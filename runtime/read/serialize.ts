@@ -22,7 +22,7 @@ import { mediaUrl } from '../media/storage.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
 import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
-import { orderPlan } from './order.ts';
+import { orderPlan } from '../sql/index.ts';
 
 export interface ReadContext {
   readonly db: Db;

@@ -22,7 +22,7 @@ import { loadValues } from './values.ts';
 import { checkFieldUniques, validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
 import { tables } from '../db/tables.ts';
-import { orderPlan } from '../read/select.ts';
+import { orderPlan } from '../sql/index.ts';
 import { present } from '../collections.ts';
 
 export type {

@@ -8,9 +8,7 @@
  */
 import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, type Db, query } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
-import { countSql } from '../read/count-sql.ts';
-import { rowExpression } from '../read/select.ts';
+import { displaySql, countSql, rowExpression } from '../sql/index.ts';
 import { TERMINATION } from '../cables/model.ts';
 import type { Snapshot } from './types.ts';
 import { tables } from '../db/tables.ts';

@@ -1,7 +1,7 @@
 /**
  * The rows a list or a count of an object reads, described once for every form that reads them: an
- * object's own by a correlated subquery (`key = <object>.id`: embed.ts, json-sql.ts, count-sql.ts)
- * and a whole page's by one query grouped by `key` (page-sql.ts).
+ * object's own by a correlated subquery (`key = <object>.id`: read/embed.ts, read/json-sql.ts, count-sql.ts)
+ * and a whole page's by one query grouped by `key` (read/page-sql.ts).
  */
 import {
   formModel,
