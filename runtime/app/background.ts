@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../errors/index.ts';
 import { noContent, respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
+import { requireUser } from '../auth/access.ts';
 import { pageUrl, parsePage } from '../rest/shape.ts';
 import { QUEUE } from '../jobs/index.ts';
 import { stopPendingJob } from '../jobs/job-rows.ts';

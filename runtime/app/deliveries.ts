@@ -13,7 +13,7 @@ import { conflict, ErrorBag, forbidden, invalidInput, notFound } from '../errors
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
-import { authorize, requireUser } from '../rest/access.ts';
+import { authorize, requireUser } from '../auth/access.ts';
 import { Params, ident, query } from '../db/index.ts';
 import { replayRange, retryDelivery } from '../events/resend.ts';
 

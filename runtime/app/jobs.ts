@@ -6,7 +6,8 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { conflict, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
-import { authorize, fetchObjects } from '../rest/index.ts';
+import { fetchObjects } from '../rest/index.ts';
+import { authorize } from '../auth/access.ts';
 import { requeueFailedJob } from '../jobs/job-rows.ts';
 import { createBackgroundRoutes } from './background.ts';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
+import { requireUser } from '../auth/access.ts';
 import { imageInfo } from '../media/images.ts';
 import { resolveStored } from '../media/storage.ts';
 

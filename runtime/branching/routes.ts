@@ -12,8 +12,8 @@ import { ServiceError, invalidInput, notFound, forbidden, conflict } from '../er
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
-import { authorize, fetchObjects, writeContext } from '../rest/index.ts';
-import { requireUser } from '../rest/access.ts';
+import { fetchObjects, writeContext } from '../rest/index.ts';
+import { authorize, requireUser } from '../auth/access.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { jobRowId } from '../jobs/job-rows.ts';
 import { applyStates } from './apply.ts';

@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env.ts';
 import { failure, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { tracePath } from '../cables/trace.ts';
-import { authorize } from './access.ts';
+import { authorize } from '../auth/access.ts';
 import { fetchObjects } from './read.ts';
 
 const DEVICE = 'dcim.device';

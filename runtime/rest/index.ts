@@ -3,6 +3,5 @@
  * bulk) and OPTIONS, mounted by the app at each URL of the generated route table.
  */
 export { createModelRoutes, type ModelRoute } from './routes.ts';
-export { authorize, type Access } from './access.ts';
-export { fetchObjects, readContext } from './read.ts';
+export { fetchObjects } from './read.ts';
 export { writeContext } from './write.ts';

@@ -20,7 +20,7 @@ import {
   type WriteGuard,
 } from '../write/index.ts';
 import { typeName } from '../write/item.ts';
-import { authorize, requireUser, type Access } from './access.ts';
+import { authorize, requireUser, type Access } from '../auth/access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 
 function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteGuard {

@@ -15,7 +15,7 @@ import { ErrorBag, ServiceError } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { Params } from '../db/index.ts';
-import { authorize } from '../rest/access.ts';
+import { authorize } from '../auth/access.ts';
 import { shapeFields } from '../rest/shape.ts';
 import { findBranch, type BranchSummary } from '../branching/branch-rows.ts';
 import { schemaName } from '../branching/schema.ts';

@@ -10,7 +10,7 @@ import { ident, Params, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
 import { lifecycleEvents, sendLifecycle } from '../../changes/events.ts';
-import { authorize } from '../access.ts';
+import { authorize } from '../../auth/access.ts';
 import { fetchObjects, noMatch, pathId } from '../read.ts';
 import { writeContext } from '../write.ts';
 

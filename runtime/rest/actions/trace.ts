@@ -10,7 +10,7 @@ import { respond } from '../../http/render.ts';
 import { CABLE, type Ref, refKey } from '../../cables/model.ts';
 import { tracePath, type Path } from '../../cables/trace.ts';
 import { nestedRefs } from '../../read/cabling.ts';
-import { readContext } from '../read.ts';
+import { readContext } from '../../http/read-context.ts';
 import { loadParent } from './allocate.ts';
 
 async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
