@@ -36,14 +36,14 @@ import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
 import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
-  createBranchRoutes,
-  createBranchSelection,
   createDiffObserver,
   reconcileBranches,
   branchableTables,
   branchUpgrades,
   recoverBranches,
 } from './branching/index.ts';
+import { createBranchRoutes } from './app/branches.ts';
+import { createBranchSelection } from './app/branch-selection.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;

@@ -16,13 +16,26 @@ import { fetchObjects, writeContext } from '../rest/index.ts';
 import { authorize, requireUser } from '../auth/access.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { jobRowId } from '../jobs/job-rows.ts';
-import { applyStates } from './apply.ts';
-import { JOB_ATTEMPTS, type BranchRow, type BranchStatus } from './lifecycle.ts';
-import { getBranch, lockBranch, recordEvent, setBranchJob, transition } from './branch-rows.ts';
-import { planMerge, planRevert, planSync, type Plan } from './plans.ts';
-import { dropBranchSchema } from './provision.ts';
-import { inSchema, schemaName } from './schema.ts';
-import { branchJobs, type Operation } from './operations.ts';
+import {
+  applyStates,
+  JOB_ATTEMPTS,
+  type BranchRow,
+  type BranchStatus,
+  getBranch,
+  lockBranch,
+  recordEvent,
+  setBranchJob,
+  transition,
+  planMerge,
+  planRevert,
+  planSync,
+  type Plan,
+  dropBranchSchema,
+  schemaName,
+  branchJobs,
+  type Operation,
+} from '../branching/index.ts';
+import { inSchema } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { present } from '../collections.ts';
 import { mergeRefusal } from '../changes/gate.ts';
