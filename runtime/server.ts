@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
-import { Registry } from './catalogue/index.ts';
+import { Registry, type ModelRoute } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Server } from 'node:http';
 import { configureHttpServer } from './http/client-errors.ts';
@@ -15,7 +15,6 @@ import { configContextCache } from './read/config-context.ts';
 import { createCacheObserver } from './write/cache-observer.ts';
 import { createApp } from './app/app.ts';
 import type { Services } from './http/env.ts';
-import type { ModelRoute } from './rest/index.ts';
 import type { GraphqlDefinition } from './graphql/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';

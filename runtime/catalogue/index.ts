@@ -4,6 +4,7 @@
  */
 export type * from './ir.ts';
 export type { ModelRow } from './model-row.ts';
+export type { ModelRoute } from './routes.ts';
 export * from './names.ts';
 export * from './lookups.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';

@@ -2,6 +2,8 @@
  * The generic REST API of a catalogued model: list, detail, create, update, delete (single and
  * bulk) and OPTIONS, mounted by the app at each URL of the generated route table.
  */
-export { createModelRoutes, type ModelRoute } from './routes.ts';
+export { createModelRoutes } from './routes.ts';
+/** the route table's row, named here too because generated/routes.ts imports it from REST */
+export type { ModelRoute } from '../catalogue/index.ts';
 export { fetchObjects } from './read.ts';
 export { writeContext } from './write.ts';
