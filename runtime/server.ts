@@ -31,6 +31,7 @@ import { createChangeControlObserver } from './changes/observer.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
+import { createBackgroundRoutes } from './app/background.ts';
 import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
 import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
@@ -133,6 +134,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     extraRoutes: [
       createProvisionRoutes(),
       createJobRoutes(),
+      createBackgroundRoutes(),
       createBranchRoutes(),
       createConnectedDeviceRoutes(),
       createStreamRoutes(hub),
