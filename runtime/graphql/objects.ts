@@ -211,8 +211,8 @@ async function fieldValue(
       const def = fieldDefOf(type, nodes);
       const args = argumentsOf(qc.collect, def, nodes[0]);
       const item = getNamedType(def.type) as GraphQLObjectType;
-      if (src.kind === 'one') return oneSql(qc, object, src.relation, { type: item, nodes });
-      return listSql(qc, object, src.relation, { type: item, nodes, args });
+      if (src.kind === 'one') return oneSql(qc, object, src.relation, { type: item, nodes }, objectSql);
+      return listSql(qc, object, src.relation, { type: item, nodes, args }, objectSql);
     }
   }
 }
