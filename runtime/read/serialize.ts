@@ -34,6 +34,19 @@ export interface ReadContext {
   readonly nested?: boolean;
 }
 
+/**
+ * A read that renders the related objects its fields hold with this file's functions: computed.ts and
+ * cabling.ts, which serialize calls, are given them (they would otherwise import this file back).
+ */
+export interface NestingContext extends ReadContext {
+  readonly fetchNested: typeof fetchNested;
+  readonly renderEmbedded: typeof renderEmbedded;
+}
+
+export function nesting(ctx: ReadContext): NestingContext {
+  return { ...ctx, fetchNested, renderEmbedded };
+}
+
 type Json = Record<string, unknown>;
 type Render = (row: Row) => unknown;
 type Relation = FkField | M2mField | GenericField | TagsField;
@@ -303,7 +316,7 @@ export async function rendererFor(
     case 'children':
       return childrenRenderer(ctx, f, rows);
     case 'computed':
-      return loadComputed(ctx, model, f, rows);
+      return loadComputed(nesting(ctx), model, f, rows);
     case 'password':
       return undefined;
     default:

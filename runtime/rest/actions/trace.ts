@@ -10,11 +10,12 @@ import { respond } from '../../http/render.ts';
 import { CABLE, type Ref, refKey } from '../../cables/model.ts';
 import { tracePath, type Path } from '../../cables/trace.ts';
 import { nestedRefs } from '../../read/cabling.ts';
+import { nesting } from '../../read/serialize.ts';
 import { readContext } from '../../http/read-context.ts';
 import { loadParent } from './allocate.ts';
 
 async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
-  const ctx = readContext(c);
+  const ctx = nesting(readContext(c));
   const refs = path.segments.flatMap((s) => [
     ...s.near,
     ...s.far,
