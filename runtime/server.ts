@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
-import { Registry, type ModelRoute } from './catalogue/index.ts';
+import { Registry, type ModelRoute, syncObjectTypes } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Server } from 'node:http';
 import { configureHttpServer } from './http/client-errors.ts';
@@ -12,7 +12,7 @@ import { connect, migrateDatabase, SharedCache, type Sql } from './db/index.ts';
 import { customFieldsCache } from './custom-fields/index.ts';
 import { authCache } from './auth/permissions.ts';
 import { configContextCache } from './read/config-context.ts';
-import { createCacheObserver } from './write/cache-observer.ts';
+import { createCacheObserver } from './write/index.ts';
 import { createApp } from './app/app.ts';
 import type { Services } from './http/env.ts';
 import type { GraphqlDefinition } from './graphql/index.ts';
@@ -20,7 +20,6 @@ import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';
 import { resolvePeppers } from './auth/peppers.ts';
 import { bootstrap, type Bootstrapped } from './bootstrap.ts';
-import { syncObjectTypes } from './catalogue/object-types.ts';
 import { createProvisionRoutes } from './app/provision.ts';
 import { createLoginRoutes } from './app/pages/login.ts';
 import { createSwaggerRoutes } from './app/pages/swagger.ts';
@@ -32,7 +31,7 @@ import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createBackgroundRoutes } from './app/background.ts';
-import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
+import { createConnectedDeviceRoutes } from './rest/index.ts';
 import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {

@@ -17,7 +17,7 @@ import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
 import { customFieldsCache } from './custom-fields/index.ts';
-import { createCacheObserver } from './write/cache-observer.ts';
+import { createCacheObserver } from './write/index.ts';
 import { startSequencer } from './stream/index.ts';
 
 const settings = loadSettings();

@@ -10,15 +10,12 @@ import type { AppEnv } from '../http/env.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../errors/index.ts';
 import { noContent, respond } from '../http/render.ts';
 import { requireUser } from '../auth/access.ts';
-import { pageUrl, parsePage } from '../rest/shape.ts';
-import { QUEUE } from '../jobs/index.ts';
-import { stopPendingJob } from '../jobs/job-rows.ts';
-import { cancelQueuedTask, deleteTask, requeueTask } from '../jobs/task-rows.ts';
-import { tables } from '../db/tables.ts';
+import { pageUrl, parsePage } from '../rest/index.ts';
+import { QUEUE, stopPendingJob, cancelQueuedTask, deleteTask, requeueTask } from '../jobs/index.ts';
+import { tables, query, queryRow } from '../db/index.ts';
 import { allTasks, pageOrder, queueStats, taskColumns } from './background-sql.ts';
 import { requeueCoreJob } from './jobs.ts';
 import { taskJson, workerJson, type TaskRow } from './background-json.ts';
-import { query, queryRow } from '../db/index.ts';
 
 const STATUSES = ['queued', 'started', 'finished', 'failed', 'scheduled', 'canceled', 'stopped', 'deferred'];
 const LIST_ALLOW = { Allow: 'GET, HEAD, OPTIONS' };

@@ -14,8 +14,7 @@ import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { fetchObjects, writeContext } from '../rest/index.ts';
 import { authorize, requireUser } from '../auth/access.ts';
-import { enqueueJob } from '../jobs/index.ts';
-import { jobRowId } from '../jobs/job-rows.ts';
+import { enqueueJob, jobRowId } from '../jobs/index.ts';
 import {
   applyStates,
   JOB_ATTEMPTS,
@@ -35,8 +34,7 @@ import {
   branchJobs,
   type Operation,
 } from '../branching/index.ts';
-import { inSchema } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { inSchema, tables } from '../db/index.ts';
 import { present } from '../collections.ts';
 import { mergeRefusal } from '../changes/gate.ts';
 

@@ -15,7 +15,7 @@ import { respond } from '../http/render.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { authorize, requireUser } from '../auth/access.ts';
 import { Params, ident, query } from '../db/index.ts';
-import { replayRange, retryDelivery } from '../events/resend.ts';
+import { replayRange, retryDelivery } from '../events/index.ts';
 
 const taskUrl = (c: Context<AppEnv>, id: string) => `${new URL(c.req.url).origin}/api/core/background-tasks/${id}/`;
 

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { fetchObjects } from '../rest/index.ts';
 import { authorize } from '../auth/access.ts';
-import { requeueFailedJob } from '../jobs/job-rows.ts';
+import { requeueFailedJob } from '../jobs/index.ts';
 
 /** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */
 export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {

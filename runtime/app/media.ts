@@ -8,8 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
 import { requireUser } from '../auth/access.ts';
-import { imageInfo } from '../media/images.ts';
-import { resolveStored } from '../media/storage.ts';
+import { imageInfo, resolveStored } from '../media/index.ts';
 
 export function createMediaRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });

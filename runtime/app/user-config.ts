@@ -8,8 +8,7 @@ import { forbidden, invalidInput } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { requireUser } from '../auth/access.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 type Json = Record<string, unknown>;
 

@@ -7,9 +7,8 @@
 import type { SqlParam, Db } from '../db/index.ts';
 import type { Registry } from '../catalogue/index.ts';
 import { displaySql } from '../sql/index.ts';
-import { tables } from '../db/tables.ts';
+import { tables, query } from '../db/index.ts';
 import { inSchema } from './schema.ts';
-import { query } from '../db/index.ts';
 
 export interface ChangeRecord {
   readonly id: number;

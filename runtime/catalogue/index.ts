@@ -12,3 +12,4 @@ export { formModel } from './forms.ts';
 export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
 export { copiedOrdering, keyBackfills, keyOrder, keySql, type KeyBackfill } from './keys.ts';
+export { keepSourceIds, objectTypeRows, syncObjectTypes } from './object-types.ts';

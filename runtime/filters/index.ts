@@ -98,3 +98,7 @@ export async function buildWhere(
   errors.throwIfAny();
   return conditions.length ? conditions.join(' AND ') : 'TRUE';
 }
+export { parseBoolean, parseDate, parseDecimal, parseInteger, parseIp, parseTimestamp } from './values.ts';
+export { alongPath, filterCondition } from './conditions.ts';
+export { columnOf } from './columns.ts';
+export { type Reach, anyCondition, relatedCondition } from './related.ts';

@@ -6,11 +6,10 @@
  */
 import { getNamedType, type GraphQLObjectType } from 'graphql';
 import type { FieldDef, FieldOfKind, ModelDef, ModelRow } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
+import { ident, literal, tables } from '../db/index.ts';
 import { displaySql, rowExpression } from '../sql/index.ts';
 import { fieldSql, type JsonScope } from '../read/json-sql.ts';
 import { CABLE, TERMINATION } from '../cables/model.ts';
-import { tables } from '../db/tables.ts';
 import { customFieldsOf } from '../read/custom-fields.ts';
 import { activeContexts } from '../read/config-context.ts';
 import { nestedNames } from '../read/embed.ts';

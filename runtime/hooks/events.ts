@@ -1,7 +1,6 @@
 /** Webhooks and event rules: templates must parse, URLs must be http(s), conditions must be valid. */
 import type { ModelHooks } from '../write/index.ts';
-import { ConditionError, validateConditions } from '../events/conditions.ts';
-import { checkTemplate } from '../events/render.ts';
+import { ConditionError, validateConditions, checkTemplate } from '../events/index.ts';
 import { lifecycleEvents } from '../changes/events.ts';
 
 const eventTypes = new Set([

@@ -3,7 +3,7 @@
  * in runtime/catalogue/names.ts).
  * Keep this list short: most needs are better met by a general capability of the write path.
  */
-import type { HookName } from '../catalogue/names.ts';
+import type { HookName } from '../catalogue/index.ts';
 import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';

@@ -7,8 +7,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { digest, randomHex, randomString } from '../auth/tokens.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { ServiceError } from '../errors/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 export const userHooks: ModelHooks = {
   async prepare(_ctx, _model, items, action) {

@@ -5,3 +5,6 @@
 export { StoredUpload } from './upload.ts';
 export { imageInfo, type ImageInfo } from './images.ts';
 export { pruneMedia } from './prune.ts';
+export { mediaUrl, removeStored, resolveStored, safeStem, storeUpload } from './storage.ts';
+export { MAX_DIMENSION, MAX_PIXELS } from './images.ts';
+export { RejectedUpload } from './upload.ts';

@@ -14,13 +14,12 @@ import {
   type Registry,
   type TagsField,
 } from '../catalogue/index.ts';
-import { ident, isoTimestamp, type Db, type Row, type SharedCache, query } from '../db/index.ts';
+import { ident, isoTimestamp, type Db, type Row, type SharedCache, query, tables } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
-import { mediaUrl } from '../media/storage.ts';
+import { mediaUrl } from '../media/index.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
-import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
 import { orderPlan } from '../sql/index.ts';
 

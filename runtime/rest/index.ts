@@ -7,3 +7,6 @@ export { createModelRoutes } from './routes.ts';
 export type { ModelRoute } from '../catalogue/index.ts';
 export { fetchObjects } from './read.ts';
 export { writeContext } from './write.ts';
+export { createConnectedDeviceRoutes } from './connected-device.ts';
+export { pageUrl, parsePage, shapeFields } from './shape.ts';
+export { outputWith } from './read.ts';

@@ -18,8 +18,8 @@ import {
   type Pending,
   type WriteContext,
   type WriteGuard,
+  typeName,
 } from '../write/index.ts';
-import { typeName } from '../write/item.ts';
 import { authorize, requireUser, type Access } from '../auth/access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 

@@ -16,8 +16,7 @@ import {
   type Registry,
   type TagsField,
 } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, literal, tables } from '../db/index.ts';
 import { orderPlan } from './order.ts';
 
 export interface Reach {

@@ -7,11 +7,10 @@
  *   the values NetBox keeps on the row (counter caches, an object's cable end) and `created`.
  */
 import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db, query } from '../db/index.ts';
+import { ident, type Db, query, tables } from '../db/index.ts';
 import { displaySql, countSql, rowExpression } from '../sql/index.ts';
 import { TERMINATION } from '../cables/model.ts';
 import type { Snapshot } from './types.ts';
-import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
 
 export interface Stored {

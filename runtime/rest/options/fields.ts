@@ -12,8 +12,8 @@ import {
   type FieldOptions,
   type ModelDef,
   type Registry,
+  objectTypeRows,
 } from '../../catalogue/index.ts';
-import { objectTypeRows } from '../../catalogue/object-types.ts';
 import { nestedNames } from '../../read/embed.ts';
 import { cableId, fieldType, modelBuilt } from './field-types.ts';
 
