@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../errors/index.ts';
 import { noContent, respond } from '../http/render.ts';
-import { requireUser } from '../auth/access.ts';
+import { requireUser } from '../auth/index.ts';
 import { pageUrl, parsePage } from '../rest/index.ts';
 import { QUEUE, stopPendingJob, cancelQueuedTask, deleteTask, requeueTask } from '../jobs/index.ts';
 import { tables, query, queryRow } from '../db/index.ts';

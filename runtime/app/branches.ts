@@ -11,9 +11,8 @@ import type { AppEnv } from '../http/env.ts';
 import { ServiceError, invalidInput, notFound, forbidden, conflict } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
-import { hasPermission } from '../auth/permissions.ts';
+import { hasPermission, authorize, requireUser } from '../auth/index.ts';
 import { fetchObjects, writeContext } from '../rest/index.ts';
-import { authorize, requireUser } from '../auth/access.ts';
 import { enqueueJob, jobRowId } from '../jobs/index.ts';
 import {
   applyStates,
@@ -36,7 +35,7 @@ import {
 } from '../branching/index.ts';
 import { inSchema, tables } from '../db/index.ts';
 import { present } from '../collections.ts';
-import { mergeRefusal } from '../changes/gate.ts';
+import { mergeRefusal } from '../changes/index.ts';
 
 const MODEL = 'netbox_branching.branch';
 /** The operations a request starts (a branch is provisioned when it is created). */

@@ -12,8 +12,7 @@ import type { AppEnv } from '../http/env.ts';
 import { conflict, ErrorBag, forbidden, invalidInput, notFound } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
-import { hasPermission } from '../auth/permissions.ts';
-import { authorize, requireUser } from '../auth/access.ts';
+import { hasPermission, authorize, requireUser } from '../auth/index.ts';
 import { Params, ident, query } from '../db/index.ts';
 import { replayRange, retryDelivery } from '../events/index.ts';
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { conflict, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { fetchObjects } from '../rest/index.ts';
-import { authorize } from '../auth/access.ts';
+import { authorize } from '../auth/index.ts';
 import { requeueFailedJob } from '../jobs/index.ts';
 
 /** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../auth/access.ts';
+import { requireUser } from '../auth/index.ts';
 import { imageInfo, resolveStored } from '../media/index.ts';
 
 export function createMediaRoutes(): Hono<AppEnv> {

@@ -10,8 +10,7 @@ import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { createObjects } from '../write/index.ts';
 import { fetchObjects, writeContext } from '../rest/index.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { hasPermission } from '../auth/permissions.ts';
+import { verifyPassword, hasPermission } from '../auth/index.ts';
 import { tables, query } from '../db/index.ts';
 import { present } from '../collections.ts';
 

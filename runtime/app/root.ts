@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDef } from '../catalogue/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../auth/access.ts';
+import { requireUser } from '../auth/index.ts';
 import { fetchObjects } from '../rest/index.ts';
 import { tables, query } from '../db/index.ts';
 import { forbidden } from '../errors/index.ts';

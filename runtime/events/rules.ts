@@ -7,8 +7,7 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import type { Db, Row } from '../db/index.ts';
 import { ident, query, tables } from '../db/index.ts';
-import { selectList } from '../read/select.ts';
-import { serialize } from '../read/serialize.ts';
+import { selectList, serialize } from '../read/index.ts';
 import type { TaskSpec } from '../jobs/index.ts';
 import type { Change, WriteContext } from '../write/index.ts';
 import { evaluateConditions } from './conditions.ts';

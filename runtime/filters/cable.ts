@@ -5,9 +5,8 @@
  */
 import type { SqlParam } from '../db/index.ts';
 import type { CableFilter, ModelDef } from '../catalogue/index.ts';
-import { TERMINATION, refKey } from '../cables/model.ts';
+import { TERMINATION, refKey, tracePaths } from '../cables/index.ts';
 import { last } from '../collections.ts';
-import { tracePaths } from '../cables/trace.ts';
 import { ident, query } from '../db/index.ts';
 import type { FilterCall, FilterContext } from './conditions.ts';
 import { emptyCondition, stringCondition } from './compare.ts';

@@ -6,7 +6,7 @@
  */
 import type { FilterDef, ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident, type Params, tables } from '../db/index.ts';
-import { TERMINATION } from '../cables/model.ts';
+import { TERMINATION } from '../cables/index.ts';
 import {
   alongPath,
   filterCondition,

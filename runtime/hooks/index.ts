@@ -10,9 +10,14 @@ import { permissionHooks } from './permissions.ts';
 import { eventRuleHooks, webhookHooks } from './events.ts';
 import { branchHooks } from './branches.ts';
 import { virtualChassisHooks } from './virtual-chassis.ts';
-import { changeRequestHooks } from '../changes/requests.ts';
-import { commentHooks, replyHooks, reviewHooks } from '../changes/feedback.ts';
-import { policyHooks, policyRuleHooks } from '../changes/policies.ts';
+import {
+  changeRequestHooks,
+  commentHooks,
+  replyHooks,
+  reviewHooks,
+  policyHooks,
+  policyRuleHooks,
+} from '../changes/index.ts';
 
 /** One entry per name of runtime/catalogue/names.ts (the YAML's `hooks:` can name no other). */
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {

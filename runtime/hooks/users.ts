@@ -3,9 +3,7 @@
  * are minted (v1 plaintext or v2 key + peppered digest) and their secret shown only once.
  */
 import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { digest, randomHex, randomString } from '../auth/tokens.ts';
-import { hasPermission } from '../auth/permissions.ts';
+import { hashPassword, digest, randomHex, randomString, hasPermission } from '../auth/index.ts';
 import { ServiceError } from '../errors/index.ts';
 import { tables, query } from '../db/index.ts';
 

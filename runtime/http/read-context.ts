@@ -1,6 +1,6 @@
 /** What reading objects for a request is given: its transaction, the catalogue, its origin for URLs, the cache. */
 import type { Context } from 'hono';
-import type { ReadContext } from '../read/serialize.ts';
+import type { ReadContext } from '../read/index.ts';
 import type { AppEnv } from './env.ts';
 
 export function readContext(c: Context<AppEnv>): ReadContext {

@@ -5,9 +5,7 @@
  */
 import type { CablePart, ModelDef } from '../catalogue/index.ts';
 import type { Row } from '../db/index.ts';
-import { linksOf, type Link } from '../cables/links.ts';
-import { CABLE, type Ref, refKey, TERMINATION } from '../cables/model.ts';
-import { tracePaths, type Path } from '../cables/trace.ts';
+import { linksOf, type Link, CABLE, type Ref, refKey, TERMINATION, tracePaths, type Path } from '../cables/index.ts';
 import type { NestingContext } from './serialize.ts';
 import { pushTo } from '../collections.ts';
 

@@ -27,7 +27,7 @@ import {
   rowExpression,
 } from '../sql/index.ts';
 import { nestedNames } from './embed.ts';
-import { CABLE, TERMINATION } from '../cables/model.ts';
+import { CABLE, TERMINATION } from '../cables/index.ts';
 import { choice, columnSql } from './json-columns.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */

@@ -6,7 +6,7 @@
  */
 import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
-import { CABLE, TERMINATION } from '../cables/model.ts';
+import { CABLE, TERMINATION } from '../cables/index.ts';
 import { nestedNames } from './embed.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
 import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from '../sql/index.ts';

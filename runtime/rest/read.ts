@@ -7,12 +7,17 @@ import { readContext } from '../http/read-context.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
-import { selectList } from '../read/select.ts';
+import {
+  selectList,
+  embedColumns,
+  serialize,
+  type ReadContext,
+  renderText,
+  textPlan,
+  textScope,
+} from '../read/index.ts';
 import { orderPlan } from '../sql/index.ts';
-import { embedColumns } from '../read/embed.ts';
-import { serialize, type ReadContext } from '../read/serialize.ts';
-import { renderText, textPlan, textScope } from '../read/text.ts';
-import { authorize } from '../auth/access.ts';
+import { authorize } from '../auth/index.ts';
 import { cursorUrl, pageUrl, parseCursor, parseOrdering, parsePage, shapeFields } from './shape.ts';
 import { last } from '../collections.ts';
 

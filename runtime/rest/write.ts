@@ -10,7 +10,7 @@ import { invalidInput, forbidden } from '../errors/index.ts';
 import { isMultipart, readJson } from '../http/body.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
-import { permissionCondition } from '../auth/permissions.ts';
+import { permissionCondition, authorize, requireUser, type Access } from '../auth/index.ts';
 import {
   createObjects,
   deleteObjects,
@@ -20,7 +20,6 @@ import {
   type WriteGuard,
   typeName,
 } from '../write/index.ts';
-import { authorize, requireUser, type Access } from '../auth/access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 
 function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteGuard {

@@ -15,7 +15,7 @@ import { ErrorBag, ServiceError } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
 import { Params } from '../db/index.ts';
-import { authorize } from '../auth/access.ts';
+import { authorize } from '../auth/index.ts';
 import { shapeFields } from '../rest/index.ts';
 import { findBranch, type BranchSummary, schemaName } from '../branching/index.ts';
 import type { StreamHub } from './hub.ts';

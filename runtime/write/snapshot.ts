@@ -9,7 +9,7 @@
 import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, type Db, query, tables } from '../db/index.ts';
 import { displaySql, countSql, rowExpression } from '../sql/index.ts';
-import { TERMINATION } from '../cables/model.ts';
+import { TERMINATION } from '../cables/index.ts';
 import type { Snapshot } from './types.ts';
 import { pushTo } from '../collections.ts';
 

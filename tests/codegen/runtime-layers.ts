@@ -6,8 +6,9 @@
  * Layout describes the same layers in words.
  *
  * `entry`: `index` — other folders import only its index.ts, the folder's one public surface;
- * `files` — it has no index.ts and other folders import its files (a toolbox of independent modules,
- * or the top of the tree, which nothing below imports).
+ * `files` — it has no index.ts and other folders import its files: http/ is a toolbox of independent
+ * modules (bodies, responses, the request's context, the OpenAPI views) each caller takes one of, app/
+ * the route sets the server mounts one by one (only the importer takes one more: the app it verifies with).
  * Files directly in runtime/ are the entry points and the server's wiring (main.ts, server.ts,
  * worker-main.ts, bootstrap.ts: they may import any folder), except `collections.ts`, small
  * collection helpers any folder may import.
@@ -47,14 +48,14 @@ export const LAYERS: readonly Layer[] = [
     name: 'shared SQL and stores',
     folders: {
       sql: { entry: 'index', imports: ['catalogue', 'db'] },
-      cables: { entry: 'files', imports: ['catalogue', 'db'] },
+      cables: { entry: 'index', imports: ['catalogue', 'db'] },
       media: { entry: 'index', imports: ['catalogue', 'db'] },
     },
   },
   {
     name: 'the paths over objects: reading, filtering, writing (none imports another)',
     folders: {
-      read: { entry: 'files', imports: ['cables', 'catalogue', 'custom-fields', 'db', 'media', 'sql'] },
+      read: { entry: 'index', imports: ['cables', 'catalogue', 'custom-fields', 'db', 'media', 'sql'] },
       filters: { entry: 'index', imports: ['cables', 'catalogue', 'custom-fields', 'db', 'errors', 'sql'] },
       write: {
         entry: 'index',
@@ -73,14 +74,14 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'who may do what; what is told to webhooks',
     folders: {
-      auth: { entry: 'files', imports: ['catalogue', 'config', 'db', 'errors', 'filters', 'http', 'sql', 'write'] },
+      auth: { entry: 'index', imports: ['catalogue', 'config', 'db', 'errors', 'filters', 'http', 'sql', 'write'] },
       events: { entry: 'index', imports: ['catalogue', 'changelog', 'config', 'db', 'jobs', 'read', 'write'] },
     },
   },
   {
     name: 'workflows over the write path: change control, branching',
     folders: {
-      changes: { entry: 'files', imports: ['auth', 'catalogue', 'config', 'db', 'errors', 'events', 'http', 'write'] },
+      changes: { entry: 'index', imports: ['auth', 'catalogue', 'config', 'db', 'errors', 'events', 'http', 'write'] },
       branching: { entry: 'index', imports: ['catalogue', 'db', 'errors', 'events', 'jobs', 'sql', 'write'] },
     },
   },

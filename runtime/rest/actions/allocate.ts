@@ -13,7 +13,7 @@ import { readJson } from '../../http/body.ts';
 import { respond } from '../../http/render.ts';
 import { createObjects } from '../../write/index.ts';
 import { displaySql } from '../../sql/index.ts';
-import { authorize } from '../../auth/access.ts';
+import { authorize } from '../../auth/index.ts';
 import { fetchObjects, noMatch, pathId } from '../read.ts';
 import { writeContext } from '../write.ts';
 

@@ -14,7 +14,7 @@ import {
   type Registry,
   objectTypeRows,
 } from '../../catalogue/index.ts';
-import { nestedNames } from '../../read/embed.ts';
+import { nestedNames } from '../../read/index.ts';
 import { cableId, fieldType, modelBuilt } from './field-types.ts';
 
 export type Info = Record<string, unknown>;
