@@ -14,12 +14,18 @@ export {
   recoverBranches,
   setBranchJob,
   transition,
+  type BranchSummary,
+  lockBranchesForDelete,
 } from './branch-rows.ts';
 export { applyStates } from './apply.ts';
-export { JOB_ATTEMPTS, type BranchRow, type BranchStatus } from './lifecycle.ts';
+export { JOB_ATTEMPTS, type BranchRow, type BranchStatus, TRANSITIONAL } from './lifecycle.ts';
 export { planMerge, planRevert, planSync, type Plan } from './plans.ts';
 export { dropBranchSchema } from './provision.ts';
-export { branchJobs, runOperation, type BranchJobPayload, type Operation, type OperationReport } from './operations.ts';
-export { TRANSITIONAL } from './lifecycle.ts';
-export { type BranchSummary, lockBranchesForDelete } from './branch-rows.ts';
-export { abandonOperation } from './operations.ts';
+export {
+  branchJobs,
+  runOperation,
+  type BranchJobPayload,
+  type Operation,
+  type OperationReport,
+  abandonOperation,
+} from './operations.ts';

@@ -5,8 +5,7 @@
 export { createModelRoutes } from './routes.ts';
 /** the route table's row, named here too because generated/routes.ts imports it from REST */
 export type { ModelRoute } from '../catalogue/index.ts';
-export { fetchObjects } from './read.ts';
+export { fetchObjects, outputWith } from './read.ts';
 export { writeContext } from './write.ts';
 export { createConnectedDeviceRoutes } from './connected-device.ts';
 export { pageUrl, parsePage, shapeFields } from './shape.ts';
-export { outputWith } from './read.ts';

@@ -36,7 +36,7 @@ export type {
   WriteContext,
   WriteGuard,
 } from './types.ts';
-export { loadSnapshots } from './snapshot.ts';
+export { loadSnapshots, netboxForm } from './snapshot.ts';
 
 export interface WriteOptions {
   /** the request carried an array: errors come back as an array aligned with it */
@@ -533,4 +533,3 @@ export { typeName } from './item.ts';
 export { bigIntToIp, ipToBigInt } from './ip.ts';
 export { refreshTree } from './persist.ts';
 export { refreshKeys } from './keys.ts';
-export { netboxForm } from './snapshot.ts';
