@@ -10,9 +10,8 @@ import type { Registry } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Sql } from './db/index.ts';
 import { createObjects, type ChangeObserver, type HookRegistry } from './write/index.ts';
-import { tables } from './db/tables.ts';
+import { tables, query } from './db/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
-import { query } from './db/index.ts';
 
 /**
  * What a first start did, for the console: the superuser created and the password generated for it; and

@@ -4,46 +4,44 @@
  */
 import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
-import { Registry } from './catalogue/index.ts';
+import { Registry, type ModelRoute, syncObjectTypes } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Server } from 'node:http';
 import { configureHttpServer } from './http/client-errors.ts';
 import { connect, migrateDatabase, SharedCache, type Sql } from './db/index.ts';
 import { customFieldsCache } from './custom-fields/index.ts';
-import { authCache } from './auth/permissions.ts';
-import { configContextCache } from './read/config-context.ts';
-import { createCacheObserver } from './write/cache-observer.ts';
+import { authCache, resolvePeppers } from './auth/index.ts';
+import { configContextCache } from './read/index.ts';
+import { createCacheObserver } from './write/index.ts';
 import { createApp } from './app/app.ts';
 import type { Services } from './http/env.ts';
-import type { ModelRoute } from './rest/index.ts';
 import type { GraphqlDefinition } from './graphql/index.ts';
 import { recordObjectChanges } from './changelog/index.ts';
 import { createHooks } from './hooks/index.ts';
-import { resolvePeppers } from './auth/peppers.ts';
 import { bootstrap, type Bootstrapped } from './bootstrap.ts';
-import { syncObjectTypes } from './catalogue/object-types.ts';
 import { createProvisionRoutes } from './app/provision.ts';
 import { createLoginRoutes } from './app/pages/login.ts';
 import { createSwaggerRoutes } from './app/pages/swagger.ts';
 import { createPageAssets } from './app/pages/assets.ts';
 import { createDisplayRoutes } from './app/pages/display.ts';
 import { createEventObserver } from './events/index.ts';
-import { createChangeControlObserver } from './changes/observer.ts';
+import { createChangeControlObserver } from './changes/index.ts';
 import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
-import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
+import { createBackgroundRoutes } from './app/background.ts';
+import { createConnectedDeviceRoutes } from './rest/index.ts';
 import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
-  createBranchRoutes,
-  createBranchSelection,
   createDiffObserver,
   reconcileBranches,
   branchableTables,
   branchUpgrades,
   recoverBranches,
 } from './branching/index.ts';
+import { createBranchRoutes } from './app/branches.ts';
+import { createBranchSelection } from './app/branch-selection.ts';
 
 export interface ServerOptions {
   readonly settings: Settings;
@@ -134,6 +132,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     extraRoutes: [
       createProvisionRoutes(),
       createJobRoutes(),
+      createBackgroundRoutes(),
       createBranchRoutes(),
       createConnectedDeviceRoutes(),
       createStreamRoutes(hub),

@@ -166,7 +166,7 @@ function indexExprs(m: ModelDef, cat: Catalogue): string[] {
 /**
  * A default ordering of several columns (interfaces by their device's name, the device and their own
  * `_name`; prefixes by VRF then prefix) gets one index in exactly that order, so a page — even a deep
- * one — is an index walk. A relation counts as its copied key and its column (runtime/read/order.ts
+ * one — is an index walk. A relation counts as its copied key and its column (runtime/sql/order.ts
  * orders by them); a term that is neither a column nor such a relation leaves the ordering without one.
  */
 function defaultOrderIndex(m: ModelDef, cat: Catalogue): string | undefined {

@@ -18,9 +18,10 @@ import { createBodyReader } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { createRootRoutes } from './root.ts';
 import { createSchemaRoutes } from '../http/schema.ts';
-import { createAuth } from '../auth/middleware.ts';
+import { createAuth } from '../auth/index.ts';
 import { createMediaRoutes } from './media.ts';
-import { createModelRoutes, type ModelRoute } from '../rest/index.ts';
+import { createModelRoutes } from '../rest/index.ts';
+import type { ModelRoute } from '../catalogue/index.ts';
 import { mountGraphql, type GraphqlDefinition } from '../graphql/index.ts';
 
 export interface AppOptions {

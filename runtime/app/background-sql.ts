@@ -5,7 +5,7 @@
  * has no task here: it is NetBox's record, its run was NetBox's queue's (kept in NetBox's Redis), so it
  * is no task of this queue.
  */
-import { tables } from '../db/tables.ts';
+import { tables } from '../db/index.ts';
 
 const ts = (col: string) =>
   `replace(to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), '.000000Z', 'Z')`;

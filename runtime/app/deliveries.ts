@@ -12,10 +12,9 @@ import type { AppEnv } from '../http/env.ts';
 import { conflict, ErrorBag, forbidden, invalidInput, notFound } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
-import { hasPermission } from '../auth/permissions.ts';
-import { authorize, requireUser } from '../rest/access.ts';
+import { hasPermission, authorize, requireUser } from '../auth/index.ts';
 import { Params, ident, query } from '../db/index.ts';
-import { replayRange, retryDelivery } from '../events/resend.ts';
+import { replayRange, retryDelivery } from '../events/index.ts';
 
 const taskUrl = (c: Context<AppEnv>, id: string) => `${new URL(c.req.url).origin}/api/core/background-tasks/${id}/`;
 

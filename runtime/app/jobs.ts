@@ -1,14 +1,14 @@
 /**
  * `POST /api/core/jobs/<id>/requeue/`: run a failed or errored job again (a branch operation,
- * housekeeping); and the background task views (background.ts), which share the server's job routes.
+ * housekeeping); the background task views (background.ts) requeue a core job with it too.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { conflict, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
-import { authorize, fetchObjects } from '../rest/index.ts';
-import { requeueFailedJob } from '../jobs/job-rows.ts';
-import { createBackgroundRoutes } from './background.ts';
+import { fetchObjects } from '../rest/index.ts';
+import { authorize } from '../auth/index.ts';
+import { requeueFailedJob } from '../jobs/index.ts';
 
 /** Makes a failed or errored core job pending again and queues its run; 404 or 409 otherwise. */
 export async function requeueCoreJob(c: Context<AppEnv>, id: number): Promise<void> {
@@ -28,6 +28,5 @@ export function createJobRoutes(): Hono<AppEnv> {
     const [job] = await fetchObjects(c, model, [id]);
     return respond(c, 200, job);
   });
-  app.route('/', createBackgroundRoutes());
   return app;
 }

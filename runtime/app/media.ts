@@ -7,9 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
-import { imageInfo } from '../media/images.ts';
-import { resolveStored } from '../media/storage.ts';
+import { requireUser } from '../auth/index.ts';
+import { imageInfo, resolveStored } from '../media/index.ts';
 
 export function createMediaRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });

@@ -10,11 +10,9 @@ import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
 import { createObjects } from '../write/index.ts';
 import { fetchObjects, writeContext } from '../rest/index.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { hasPermission } from '../auth/permissions.ts';
-import { tables } from '../db/tables.ts';
+import { verifyPassword, hasPermission } from '../auth/index.ts';
+import { tables, query } from '../db/index.ts';
 import { present } from '../collections.ts';
-import { query } from '../db/index.ts';
 
 const INVALID = 'Invalid username/password';
 const allowed = new Set(['version', 'description', 'expires', 'enabled', 'write_enabled', 'allowed_ips', 'token']);

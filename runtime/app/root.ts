@@ -8,13 +8,12 @@ import { Hono, type Context } from 'hono';
 import type { AppDef } from '../catalogue/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
-import { fetchObjects } from '../rest/read.ts';
-import { tables } from '../db/tables.ts';
+import { requireUser } from '../auth/index.ts';
+import { fetchObjects } from '../rest/index.ts';
+import { tables, query } from '../db/index.ts';
 import { forbidden } from '../errors/index.ts';
 import { createScriptRoutes } from './scripts.ts';
 import { createUserConfigRoutes } from './user-config.ts';
-import { query } from '../db/index.ts';
 
 /** Endpoints of an app that are not models, as NetBox lists them (served by runtime/app and friends). */
 const ENDPOINTS: Record<string, readonly string[]> = {

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { failure, forbidden, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
+import { requireUser } from '../auth/index.ts';
 
 const NO_UPLOADS = 'Uploading scripts is not supported: this service never runs uploaded code.';
 

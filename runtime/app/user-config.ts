@@ -7,9 +7,8 @@ import type { AppEnv } from '../http/env.ts';
 import { forbidden, invalidInput } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
-import { requireUser } from '../rest/access.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { requireUser } from '../auth/index.ts';
+import { tables, query } from '../db/index.ts';
 
 type Json = Record<string, unknown>;
 

@@ -5,9 +5,8 @@
  * is followed into its target. Hidden columns (password hashes, token digests) are never named.
  */
 import type { ComputedDef, FieldDef, ModelDef, ModelRow, Registry } from '../catalogue/index.ts';
-import { ident, type Params } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { countSql } from '../read/count-sql.ts';
+import { ident, type Params, tables } from '../db/index.ts';
+import { countSql } from '../sql/index.ts';
 import { present } from '../collections.ts';
 import type { Term, TermType } from './constraint-terms.ts';
 

@@ -12,7 +12,7 @@ import {
   parseInteger,
   parseIp,
   parseTimestamp,
-} from '../filters/values.ts';
+} from '../filters/index.ts';
 
 /** A constraint that does not apply to a model: a field, relation or lookup it lacks, or a value it cannot hold. */
 export class ConstraintError extends Error {}

@@ -10,8 +10,7 @@ import type { Settings } from '../config/index.ts';
 import type { CachedModels, Db, Params, SharedCache } from '../db/index.ts';
 import type { AuthUser } from '../http/env.ts';
 import { constraintSql, unconstrained } from './constraints.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 /**
  * Where a user's grants are read: the connection (the shared cache's, when there is one and it has

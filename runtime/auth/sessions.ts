@@ -10,8 +10,7 @@ import type { AppEnv, AuthUser } from '../http/env.ts';
 import { forbidden } from '../errors/index.ts';
 import { SAFE_METHODS } from '../http/middleware.ts';
 import { sameSecret } from './tokens.ts';
-import { tables } from '../db/tables.ts';
-import { query, type Db } from '../db/index.ts';
+import { tables, query, type Db } from '../db/index.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';

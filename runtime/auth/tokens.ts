@@ -13,10 +13,9 @@ import { isIP } from 'node:net';
 import type { Db, SharedCache } from '../db/index.ts';
 import { forbidden } from '../errors/index.ts';
 import type { AuthToken, AuthUser } from '../http/env.ts';
-import { ipToBigInt } from '../write/ip.ts';
+import { ipToBigInt } from '../write/index.ts';
 import { AUTH_CACHE_MAX_AGE_MS } from './permissions.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 export const V2_PREFIX = 'svt_';
 /**

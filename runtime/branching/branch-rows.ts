@@ -7,8 +7,7 @@
  * or snapshot to pick their own rows (diffs.ts, changelog/prune.ts) stay with those operations.
  */
 import type { Db, SqlParam } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 import type { BranchRow, BranchStatus } from './lifecycle.ts';
 
 /** What a request needs of a branch to route to it or to refuse it. */

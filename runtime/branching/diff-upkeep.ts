@@ -5,14 +5,13 @@
  * checks; a revert clears them and compares with main again.
  */
 import type { Db } from '../db/index.ts';
-import type { TaskContext } from '../jobs/task.ts';
+import type { TaskContext } from '../jobs/index.ts';
 import type { Snapshot } from '../write/index.ts';
 import { conflictArray, conflictsOf, diffSummary, type DiffAction } from './diffs.ts';
 import type { BranchRow } from './lifecycle.ts';
 import { branchDiffs, statesIn, tracked } from './plans.ts';
 import { schemaName } from './schema.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 /** After a sync, the baseline of every diff moves to main's state (no false conflicts later). */
 export async function rebase(task: TaskContext, tx: Db, branch: BranchRow): Promise<void> {

@@ -8,9 +8,8 @@ import type { Db } from '../db/index.ts';
 import type { Change, ChangeObserver, Snapshot, WriteContext } from '../write/index.ts';
 import { loadSnapshots } from '../write/index.ts';
 import { inSchema } from './schema.ts';
-import { tables } from '../db/tables.ts';
+import { tables, query } from '../db/index.ts';
 import { pushTo } from '../collections.ts';
-import { query } from '../db/index.ts';
 import { baseline, changedFields, completed, fieldsOf, reported, same } from './fields.ts';
 
 export type DiffAction = 'create' | 'update' | 'delete';

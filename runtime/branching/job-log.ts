@@ -4,13 +4,11 @@
  * unseen ones for a sync), one line per record and per object it creates, updates or deletes, and
  * for a merge the plugin's summary of the changes by object type.
  */
-import type { SqlParam } from '../db/index.ts';
+import type { SqlParam, Db } from '../db/index.ts';
 import type { Registry } from '../catalogue/index.ts';
-import type { Db } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
-import { tables } from '../db/tables.ts';
+import { displaySql } from '../sql/index.ts';
+import { tables, query } from '../db/index.ts';
 import { inSchema } from './schema.ts';
-import { query } from '../db/index.ts';
 
 export interface ChangeRecord {
   readonly id: number;

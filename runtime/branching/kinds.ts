@@ -1,5 +1,5 @@
 /** The branch operations and the job kind of each (tasks/branch-operation.ts runs them). */
-import { jobKind, type JobKind } from '../jobs/task.ts';
+import { jobKind, type JobKind } from '../jobs/index.ts';
 
 export type Operation = 'provision' | 'sync' | 'merge' | 'revert';
 

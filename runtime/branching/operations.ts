@@ -6,7 +6,7 @@
  * there are any, are added to it, all at once.
  */
 import type { Db, Sql, SqlParam } from '../db/index.ts';
-import type { TaskContext } from '../jobs/task.ts';
+import type { TaskContext } from '../jobs/index.ts';
 import type { WriteContext } from '../write/index.ts';
 import type { Problem } from './apply.ts';
 import { FALLBACK, type BranchRow, type BranchStatus, type TransitionalStatus } from './lifecycle.ts';

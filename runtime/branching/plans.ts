@@ -8,10 +8,9 @@ import { loadSnapshots, type Snapshot } from '../write/index.ts';
 import type { ObjectState } from './apply.ts';
 import type { BranchRow } from './lifecycle.ts';
 import { inSchema, schemaName } from './schema.ts';
-import { tables } from '../db/tables.ts';
+import { tables, query } from '../db/index.ts';
 import { pushTo } from '../collections.ts';
 import { baseline, changedFields, fieldsOf, pick, reported, same, type Fields } from './fields.ts';
-import { query } from '../db/index.ts';
 
 const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 

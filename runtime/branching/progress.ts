@@ -5,7 +5,7 @@
  * replaces them with the final data.
  */
 import type { Sql } from '../db/index.ts';
-import { writeJobData } from '../jobs/job-rows.ts';
+import { writeJobData } from '../jobs/index.ts';
 
 export interface Progress {
   step(stage: string, done: number, total: number): void;

@@ -5,9 +5,7 @@
  * already hold), so a bad write fails inside the branch. Ids keep coming from main's sequences.
  */
 import type { Db, Sql } from '../db/index.ts';
-import { ident } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { ident, tables, query } from '../db/index.ts';
 
 export interface CopyStats {
   readonly tables: number;

@@ -42,4 +42,4 @@ export function branchUpgrades(registry: Registry): { renames: ColumnRename[]; b
 }
 
 /** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */
-export { inSchema } from '../db/search-path.ts';
+export { inSchema } from '../db/index.ts';

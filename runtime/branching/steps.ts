@@ -4,7 +4,7 @@
  * change records (job-log.ts) and applies the planned object states through the write path.
  */
 import { ident, type Db, query } from '../db/index.ts';
-import type { TaskContext } from '../jobs/task.ts';
+import type { TaskContext } from '../jobs/index.ts';
 import type { WriteContext } from '../write/index.ts';
 import { applyStates, type ObjectState } from './apply.ts';
 import { mainStates, rebase, recordMerged } from './diff-upkeep.ts';
@@ -15,7 +15,7 @@ import { createBranchTables, dropBranchSchema } from './provision.ts';
 import type { Progress } from './progress.ts';
 import { branchableTables, inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './kinds.ts';
-import { fireMergedChanges } from '../events/merged.ts';
+import { fireMergedChanges } from '../events/index.ts';
 import type { OperationReport } from './operations.ts';
 
 /** Thrown to roll the operation back; the report says why (or that it was a dry run). */

@@ -4,6 +4,7 @@
  */
 export type * from './ir.ts';
 export type { ModelRow } from './model-row.ts';
+export type { ModelRoute } from './routes.ts';
 export * from './names.ts';
 export * from './lookups.ts';
 export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts';
@@ -11,3 +12,4 @@ export { formModel } from './forms.ts';
 export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
 export { copiedOrdering, keyBackfills, keyOrder, keySql, type KeyBackfill } from './keys.ts';
+export { keepSourceIds, objectTypeRows, syncObjectTypes } from './object-types.ts';

@@ -59,7 +59,7 @@ export interface TagFilter extends FilterCommon {
 }
 
 /** How many rows of `target` point at the object (by `column`, or through `through`). */
-/** A comparison of the computed count of the filter's name (runtime/read/count-sql.ts counts it). */
+/** A comparison of the computed count of the filter's name (runtime/sql/count-sql.ts counts it). */
 export interface CountFilter extends FilterCommon {
   readonly kind: 'count';
 }

@@ -10,9 +10,8 @@
 import type { Sql } from '../db/index.ts';
 import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
-import { tables } from '../db/tables.ts';
+import { tables, literal, query, type Db } from '../db/index.ts';
 import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS, type AppLabel } from './known-object-types.ts';
-import { literal, query, type Db } from '../db/index.ts';
 
 const featureNames: Record<string, string> = {
   tags: 'tags',

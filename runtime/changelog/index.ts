@@ -4,9 +4,8 @@
  * Rows live in the current schema: a branch's changes stay in the branch until merged.
  */
 import type { Change, ChangeObserver, Snapshot } from '../write/index.ts';
-import { netboxForm } from '../write/snapshot.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { netboxForm } from '../write/index.ts';
+import { tables, query } from '../db/index.ts';
 
 /**
  * The data as NetBox's API shows it: NetBox's form of the snapshot (Django's serialization) without
@@ -65,3 +64,4 @@ async function record(
 }
 
 export const recordObjectChanges: ChangeObserver = { changed: record };
+export { pruneChangelog } from './prune.ts';

@@ -7,8 +7,7 @@
  * pruning can lose them, and with them the branch's view of main).
  */
 import type { Db } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 /** Branch statuses whose next sync or merge reads main's change records since their snapshot. */
 const READING = ['provisioning', 'ready', 'syncing', 'merging'];

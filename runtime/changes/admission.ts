@@ -12,10 +12,9 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import type { ChangeSettings } from '../config/index.ts';
-import { Params, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { Params, query, tables } from '../db/index.ts';
 import { ServiceError, forbidden } from '../errors/index.ts';
-import { hasPermission, permissionCondition } from '../auth/permissions.ts';
+import { hasPermission, permissionCondition } from '../auth/index.ts';
 import type { AuthUser } from '../http/env.ts';
 import type { Action, WriteContext } from '../write/index.ts';
 

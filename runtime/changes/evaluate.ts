@@ -13,8 +13,7 @@
  * and those of the rules that apply) to have succeeded.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 
 export interface RequestRow {
   readonly id: number;

@@ -6,8 +6,7 @@
  * changed_object_type}`, the id a change diff's of …/plugins/branching/changes/), or null.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 import { emitEvent } from '../events/index.ts';
 import type { WriteContext } from '../write/index.ts';
 

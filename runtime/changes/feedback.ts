@@ -6,8 +6,7 @@
  * it fresh. A comment may name one change of the request's branch.
  */
 import type { Db } from '../db/index.ts';
-import { ident, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, query, tables } from '../db/index.ts';
 import { forbidden } from '../errors/index.ts';
 import type { ModelDef } from '../catalogue/index.ts';
 import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';

@@ -5,8 +5,7 @@
  * every status a request moves into sends its lifecycle event (events.ts).
  */
 import type { Change, ChangeObserver, Snapshot, WriteContext } from '../write/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 import { admit } from './admission.ts';
 import { lifecycleEvents, sendLifecycle, statusEvents } from './events.ts';
 import { branchChanged, branchMerged, invalidate, settle, settleAll } from './settle.ts';

@@ -3,8 +3,7 @@
  * checked under a lock, so two requests cannot both make one), required checks are named once each, and a
  * rule's object types are types a branch can change (a rule on any other could never apply).
  */
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 import type { ModelHooks } from '../write/index.ts';
 
 /** Serializes the writes that make a policy the default. */

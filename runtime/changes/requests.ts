@@ -8,8 +8,7 @@
  * needs-review; a completed one keeps its status.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';
 import { ACTIVE } from './evaluate.ts';
 import { lastBranchChange } from './events.ts';

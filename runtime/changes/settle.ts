@@ -9,8 +9,7 @@
  *   checks back to pending, and approved or changes-requested → needs-review;
  * - the branch merged: the active request → completed.
  */
-import { inSchema, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { inSchema, query, tables } from '../db/index.ts';
 import { updateObjects, type WriteContext } from '../write/index.ts';
 import { ACTIVE, activeRequest, evaluate, requestRow, type Evaluation, type RequestRow } from './evaluate.ts';
 

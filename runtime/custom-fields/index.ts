@@ -3,8 +3,7 @@
  * them. Definitions are shared by every branch, so they are read from `public` explicitly.
  */
 import type { CachedModels, Db } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 /**
  * What the `custom_fields` cache topic holds: definitions and choice sets. No trigger watches their

@@ -8,11 +8,10 @@
 import { createHmac } from 'node:crypto';
 import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
-import { jobKind } from '../jobs/task.ts';
+import { jobKind } from '../jobs/index.ts';
 import { renderHeaders, renderTemplate, TemplateError } from './render.ts';
 import { readCaFile } from './ca-file.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 import { last } from '../collections.ts';
 import { send, type Outgoing, type Transport } from './send.ts';
 import { noteAttempt } from './slow-receivers.ts';

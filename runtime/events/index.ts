@@ -7,7 +7,7 @@
  * a merge's fire once per merged change after it is applied (merged.ts), not once per object written.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { enqueueTasks } from '../jobs/enqueue.ts';
+import { enqueueTasks } from '../jobs/index.ts';
 import type { Change, ChangeObserver, WriteContext } from '../write/index.ts';
 import { changeRecordId } from '../changelog/index.ts';
 import { pushTo } from '../collections.ts';
@@ -110,3 +110,7 @@ export function createEventObserver(): ChangeObserver {
     },
   };
 }
+export { TemplateError, checkTemplate, renderTemplate } from './render.ts';
+export { isSlowReceiver } from './slow-receivers.ts';
+export { pruneDeliveries } from './log.ts';
+export { replayRange, retryDelivery } from './resend.ts';

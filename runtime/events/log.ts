@@ -7,8 +7,7 @@
  * same delivery id. Rows are kept CHANGELOG_RETENTION days, whatever their outcome.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 import type { Attempt, DeliveryPayload } from './deliver.ts';
 
 const T = tables.webhookDelivery;

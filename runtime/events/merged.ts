@@ -6,9 +6,8 @@
  * main after the merge (or, for an object the merge leaves absent, the record's own), and the
  * merge's user and request id; it fires the main rules (a merge is a change of main).
  */
-import { enqueueTasks } from '../jobs/enqueue.ts';
-import { ident, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { enqueueTasks } from '../jobs/index.ts';
+import { ident, query, tables } from '../db/index.ts';
 import type { Change, Snapshot, WriteContext } from '../write/index.ts';
 import { pushTo } from '../collections.ts';
 import type { ModelDef } from '../catalogue/index.ts';

@@ -6,9 +6,8 @@
  * (after any delivery of that object still under way) and is logged as a `retry` or a `replay`.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { enqueueTasks, type TaskSpec } from '../jobs/enqueue.ts';
+import { query, tables } from '../db/index.ts';
+import { enqueueTasks, type TaskSpec } from '../jobs/index.ts';
 import type { Settings } from '../config/index.ts';
 import { deliverSlowWebhookJob, deliverWebhookJob, type DeliveryPayload } from './deliver.ts';
 import { loggedPayload } from './log.ts';

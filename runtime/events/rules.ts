@@ -6,11 +6,9 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import type { Db, Row } from '../db/index.ts';
-import { ident, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { selectList } from '../read/select.ts';
-import { serialize } from '../read/serialize.ts';
-import type { TaskSpec } from '../jobs/enqueue.ts';
+import { ident, query, tables } from '../db/index.ts';
+import { selectList, serialize } from '../read/index.ts';
+import type { TaskSpec } from '../jobs/index.ts';
 import type { Change, WriteContext } from '../write/index.ts';
 import { evaluateConditions } from './conditions.ts';
 import { webhookContext, type ActiveBranch } from './context.ts';

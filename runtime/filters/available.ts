@@ -8,7 +8,7 @@
  * each scope type, where the object's scopes of that type are. A path runs from the object itself or
  * from its site, a generic step naming the type it must be.
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { ModelDef, ObjectPath, PathFrom, SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';

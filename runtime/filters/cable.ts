@@ -3,11 +3,10 @@
  * end with NetBox's string lookups, whether it is cabled or occupied, and whether its traced path is
  * complete and active (NetBox's `connected`, which reads stored paths; here they are traced).
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { CableFilter, ModelDef } from '../catalogue/index.ts';
-import { TERMINATION, refKey } from '../cables/model.ts';
+import { TERMINATION, refKey, tracePaths } from '../cables/index.ts';
 import { last } from '../collections.ts';
-import { tracePaths } from '../cables/trace.ts';
 import { ident, query } from '../db/index.ts';
 import type { FilterCall, FilterContext } from './conditions.ts';
 import { emptyCondition, stringCondition } from './compare.ts';

@@ -4,7 +4,7 @@
  * is that chassis's master). `column` is the component's device; `chassis` names the device's virtual
  * chassis, `mgmtOnly` the component's management-only flag and `master`, optionally, the chassis's master.
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { SpecialFilter } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
 import type { FilterCall, FilterContext } from './conditions.ts';

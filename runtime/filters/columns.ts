@@ -5,8 +5,7 @@
  */
 import { CatalogueLookupError, type ColumnField, type ModelDef, type Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { ipCountSql } from '../read/count-sql.ts';
-import { rowExpression } from '../read/select.ts';
+import { ipCountSql, rowExpression } from '../sql/index.ts';
 import type { FilterContext } from './conditions.ts';
 
 export function columnOf(ctx: FilterContext, model: ModelDef, column: string, alias: string): string {

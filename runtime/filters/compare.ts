@@ -2,8 +2,7 @@
  * Comparisons of one SQL value with filter values, by lookup: strings, numbers and dates, emptiness.
  * `call` gives the lookup and the values (those of a FilterCall).
  */
-import type { SqlParam } from '../db/query.ts';
-import type { Params } from '../db/index.ts';
+import type { SqlParam, Params } from '../db/index.ts';
 import { lookups, restLookup } from '../catalogue/index.ts';
 import type { FilterCall } from './conditions.ts';
 import { parseBoolean, type SqlType } from './values.ts';

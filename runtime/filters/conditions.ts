@@ -18,14 +18,12 @@ import type {
 } from '../catalogue/index.ts';
 import { negated, restNegates } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
-import { ident, type Db, type Params, query } from '../db/index.ts';
+import { ident, type Db, type Params, query, tables } from '../db/index.ts';
 import { FilterValueError, parseBoolean, parseInteger, parseIp, parsePrefix, parseUuid, sqlTypes } from './values.ts';
-import { tables } from '../db/tables.ts';
 import { cableCondition } from './cable.ts';
 import { any, emptyCondition, stringCondition, typedCondition } from './compare.ts';
 import { columnOf, naturalKeyOf } from './columns.ts';
-import { rowExpression } from '../read/select.ts';
-import { countSql } from '../read/count-sql.ts';
+import { rowExpression, countSql } from '../sql/index.ts';
 import { anyCondition, relatedCondition } from './related.ts';
 import { specialCondition } from './special.ts';
 

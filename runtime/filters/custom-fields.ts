@@ -2,7 +2,7 @@
  * `cf_<name>[__<lookup>]`: filters over custom field values, by the definition's type and
  * `filter_logic` (loose text = case-insensitive contains; exact = equality; disabled = unknown).
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
 import type { ModelRow } from '../catalogue/index.ts';
 import { lookups, negated, numberLookups, restLookup, restNegates, stringLookups } from '../catalogue/index.ts';

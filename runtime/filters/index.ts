@@ -10,7 +10,15 @@ import { searchCondition } from './search.ts';
 import { FilterValueError } from './values.ts';
 
 export type { FilterCall, FilterContext } from './conditions.ts';
-export { FilterValueError } from './values.ts';
+export {
+  FilterValueError,
+  parseBoolean,
+  parseDate,
+  parseDecimal,
+  parseInteger,
+  parseIp,
+  parseTimestamp,
+} from './values.ts';
 
 /** Parameters that shape or page a list and are never filters. */
 export const reservedParams = new Set([
@@ -98,3 +106,6 @@ export async function buildWhere(
   errors.throwIfAny();
   return conditions.length ? conditions.join(' AND ') : 'TRUE';
 }
+export { alongPath, filterCondition } from './conditions.ts';
+export { columnOf } from './columns.ts';
+export { type Reach, anyCondition, relatedCondition } from './related.ts';

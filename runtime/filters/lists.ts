@@ -5,11 +5,10 @@
  * limited to (or none), and ids named in a
  * JSON list of objects (a front port's rear port mappings), from either side.
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
-import { ident, likeEscape } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, likeEscape, tables } from '../db/index.ts';
 import type { FilterCall, FilterContext } from './conditions.ts';
 import { FilterValueError, parseBoolean, parseInteger } from './values.ts';
 

@@ -3,7 +3,7 @@
  * groups whose VID ranges hold a VID, FHRP groups by the network of a related address, and objects
  * present in a VRF (in it, or in a VRF exporting a route target it imports), as NetBox's filters.
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { ModelDef, SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';

@@ -3,7 +3,7 @@
  * (rows pointing at it, rows it links to, the object its generic relation names) matches the inner
  * filter, as Django's filters across relations do; and alternatives of which one must match (`any`).
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { AnyFilter, RelatedFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident } from '../db/index.ts';

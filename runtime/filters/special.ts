@@ -4,7 +4,7 @@
  * presence of related rows, list columns and virtual chassis members have files of their own. Each op
  * reads its arguments as the structures `npm run generate` parsed them into (SpecialOp, catalogue/ir.ts).
  */
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 import type { SpecialFilter } from '../catalogue/index.ts';
 import { last } from '../collections.ts';
 import { ident, query } from '../db/index.ts';

@@ -1,6 +1,6 @@
 /** Parsing of filter values by kind; each failure names the parameter and why (NetBox's messages). */
 import { isIP } from 'node:net';
-import type { SqlParam } from '../db/query.ts';
+import type { SqlParam } from '../db/index.ts';
 
 export class FilterValueError extends Error {}
 

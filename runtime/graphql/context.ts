@@ -8,10 +8,10 @@ import type { GraphQLSchema } from 'graphql';
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { Params } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
-import { authorize, type Access } from '../rest/access.ts';
-import { readContext } from '../rest/read.ts';
+import { authorize, type Access } from '../auth/index.ts';
+import { readContext } from '../http/read-context.ts';
 import { ServiceError } from '../errors/index.ts';
-import type { ReadContext } from '../read/serialize.ts';
+import type { ReadContext } from '../read/index.ts';
 import type { CollectContext } from './collect.ts';
 import type { GraphqlMap } from './map.ts';
 

@@ -6,7 +6,7 @@
  */
 import { present } from '../collections.ts';
 import { ident, type Row, query } from '../db/index.ts';
-import { configContextRenderer } from '../read/config-context.ts';
+import { configContextRenderer } from '../read/index.ts';
 import type { QueryContext } from './context.ts';
 import { GraphqlFault } from './faults.ts';
 

@@ -5,15 +5,19 @@
  * `AND` / `OR` / `NOT` combine, as strawberry-django's filters do. A null lookup value is skipped.
  */
 import type { FilterDef, ModelDef, ModelRow } from '../catalogue/index.ts';
-import { ident, type Params } from '../db/index.ts';
-import { TERMINATION } from '../cables/model.ts';
-import { alongPath, filterCondition, type FilterContext } from '../filters/conditions.ts';
-import { columnOf } from '../filters/columns.ts';
-import { anyCondition, relatedCondition, type Reach } from '../filters/related.ts';
-import { FilterValueError } from '../filters/values.ts';
-import { tables } from '../db/tables.ts';
-import { countSql } from '../read/count-sql.ts';
-import { listReach, reverseListReach } from '../read/reach.ts';
+import { ident, type Params, tables } from '../db/index.ts';
+import { TERMINATION } from '../cables/index.ts';
+import {
+  alongPath,
+  filterCondition,
+  type FilterContext,
+  columnOf,
+  anyCondition,
+  relatedCondition,
+  type Reach,
+  FilterValueError,
+} from '../filters/index.ts';
+import { countSql, listReach, reverseListReach } from '../sql/index.ts';
 import type { QueryContext, StatementContext } from './context.ts';
 import type { FilterMap, FilterSource, Relation } from './map.ts';
 import { enumSql, lookupSql, treeIds } from './lookups.ts';

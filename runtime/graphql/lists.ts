@@ -2,18 +2,30 @@
  * Lists: a root `x_list`, and the lists an object reaches (many-to-many fields, tags, reverse relations),
  * each one correlated subquery that filters, orders (the model's ordering, or by id from `start`),
  * pages (NetBox's cap: MAX_PAGE_SIZE rows unless a smaller limit is asked) and writes its rows as a
- * JSON array. The rows come from the read path's description of a relation (read/reach.ts).
+ * JSON array. The rows come from the shared description of a relation (sql/reach.ts).
  */
+import type { GraphQLObjectType } from 'graphql';
 import type { ModelDef, ModelRow } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { listReach, reverseListReach, type ListReach } from '../read/reach.ts';
-import { orderPlan } from '../read/select.ts';
-import { fitsObject, subfields } from './collect.ts';
+import { listReach, reverseListReach, type ListReach, orderPlan } from '../sql/index.ts';
+import { fitsObject, subfields, type CollectedFields } from './collect.ts';
 import type { QueryContext, StatementContext } from './context.ts';
 import type { Relation } from './map.ts';
-import { objectSql, type Selection } from './objects.ts';
+import type { Selection } from './objects.ts';
 import { filterSql } from './filters.ts';
 import { GraphqlFault } from './faults.ts';
+
+/**
+ * Writes a row of `type` as the JSON object of the collected fields: objects.ts's objectSql, which the
+ * callers pass in (an object's fields hold lists and a list's rows are objects; given, not imported, it
+ * keeps the two files from importing each other).
+ */
+export type ObjectSql = (
+  qc: StatementContext,
+  type: GraphQLObjectType,
+  fields: CollectedFields,
+  a: string,
+) => Promise<string>;
 
 export interface Pagination {
   readonly offset: number;
@@ -73,7 +85,12 @@ export interface PageSource {
 }
 
 /** The page of `source` the list's arguments ask for, as a JSON array of its selection's objects. */
-export async function pageSql(qc: StatementContext, source: PageSource, list: ListSelection): Promise<string> {
+export async function pageSql(
+  qc: StatementContext,
+  source: PageSource,
+  list: ListSelection,
+  objectSql: ObjectSql,
+): Promise<string> {
   const { type, nodes, args } = list;
   const { alias: e } = source;
   const p = qc.params;
@@ -106,10 +123,11 @@ export async function listSql(
   row: ModelRow,
   relation: Relation,
   list: ListSelection,
+  objectSql: ObjectSql,
 ): Promise<string> {
   const { e, r } = reachOf(qc, row.model, relation);
   const and = `${r.and}${r.key} = ${row.alias}.id AND `;
-  return pageSql(qc, { target: r.target, alias: e, from: r.from, and, order: r.order }, list);
+  return pageSql(qc, { target: r.target, alias: e, from: r.from, and, order: r.order }, list, objectSql);
 }
 
 /** The one row a reverse one-to-one relation of the row reaches (a device's parent bay), or null. */
@@ -118,6 +136,7 @@ export async function oneSql(
   row: ModelRow,
   relation: Relation,
   selection: Selection,
+  objectSql: ObjectSql,
 ): Promise<string> {
   const { type, nodes } = selection;
   const { e, r } = reachOf(qc, row.model, relation);

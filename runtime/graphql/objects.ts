@@ -6,15 +6,10 @@
  */
 import { getNamedType, type GraphQLObjectType } from 'graphql';
 import type { FieldDef, FieldOfKind, ModelDef, ModelRow } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
-import { fieldSql, type JsonScope } from '../read/json-sql.ts';
-import { rowExpression } from '../read/select.ts';
-import { CABLE, TERMINATION } from '../cables/model.ts';
-import { tables } from '../db/tables.ts';
-import { customFieldsOf } from '../read/custom-fields.ts';
-import { activeContexts } from '../read/config-context.ts';
-import { nestedNames } from '../read/embed.ts';
+import { ident, literal, tables } from '../db/index.ts';
+import { displaySql, rowExpression } from '../sql/index.ts';
+import { fieldSql, type JsonScope, customFieldsOf, activeContexts, nestedNames } from '../read/index.ts';
+import { CABLE, TERMINATION } from '../cables/index.ts';
 import { argumentsOf, fieldDefOf, fitsObject, subfields, type CollectedFields, type FieldNodes } from './collect.ts';
 import type { QueryContext, StatementContext } from './context.ts';
 import type { FieldSource } from './map.ts';
@@ -212,8 +207,8 @@ async function fieldValue(
       const def = fieldDefOf(type, nodes);
       const args = argumentsOf(qc.collect, def, nodes[0]);
       const item = getNamedType(def.type) as GraphQLObjectType;
-      if (src.kind === 'one') return oneSql(qc, object, src.relation, { type: item, nodes });
-      return listSql(qc, object, src.relation, { type: item, nodes, args });
+      if (src.kind === 'one') return oneSql(qc, object, src.relation, { type: item, nodes }, objectSql);
+      return listSql(qc, object, src.relation, { type: item, nodes, args }, objectSql);
     }
   }
 }

@@ -45,7 +45,7 @@ async function single(qc: QueryContext, field: RootSelection): Promise<string> {
 
 async function list(qc: QueryContext, field: RootSelection): Promise<string> {
   const sc = statementContext(qc);
-  const sql = await pageSql(sc, tableSource(qc, field.model, 't'), field);
+  const sql = await pageSql(sc, tableSource(qc, field.model, 't'), field, objectSql);
   return (await run(sc, `SELECT (${sql})::text AS j`)) ?? '[]';
 }
 

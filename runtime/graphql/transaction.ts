@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, TxEffects } from '../http/env.ts';
 import type { Tx } from '../db/index.ts';
-import { BRANCH_HEADER, NETBOX_BRANCH_HEADER } from '../branching/middleware.ts';
+import { BRANCH_HEADER, NETBOX_BRANCH_HEADER } from '../http/env.ts';
 
 class ReadOnly extends Error {}
 

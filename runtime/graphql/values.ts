@@ -5,8 +5,8 @@
  */
 import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { fieldSql, type JsonScope } from '../read/json-sql.ts';
-import { rowExpression } from '../read/select.ts';
+import { fieldSql, type JsonScope } from '../read/index.ts';
+import { rowExpression } from '../sql/index.ts';
 
 /** `2024-05-01T10:00:00.123456+00:00`, as Python's isoformat writes an aware UTC time. */
 function timestamp(col: string): string {

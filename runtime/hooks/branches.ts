@@ -5,12 +5,17 @@
  */
 import type { ModelHooks } from '../write/index.ts';
 import { ServiceError } from '../errors/index.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
-import { newSchemaId, schemaName } from '../branching/schema.ts';
-import { dropBranchSchema } from '../branching/provision.ts';
-import { JOB_ATTEMPTS, TRANSITIONAL } from '../branching/lifecycle.ts';
-import { lockBranchesForDelete, setBranchJob } from '../branching/branch-rows.ts';
-import { branchJobs } from '../branching/operations.ts';
+import { enqueueJob } from '../jobs/index.ts';
+import {
+  newSchemaId,
+  schemaName,
+  dropBranchSchema,
+  JOB_ATTEMPTS,
+  TRANSITIONAL,
+  lockBranchesForDelete,
+  setBranchJob,
+  branchJobs,
+} from '../branching/index.ts';
 
 export const branchHooks: ModelHooks = {
   prepare(ctx, _model, items, action) {

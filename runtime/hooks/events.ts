@@ -1,8 +1,7 @@
 /** Webhooks and event rules: templates must parse, URLs must be http(s), conditions must be valid. */
 import type { ModelHooks } from '../write/index.ts';
-import { ConditionError, validateConditions } from '../events/conditions.ts';
-import { checkTemplate } from '../events/render.ts';
-import { lifecycleEvents } from '../changes/events.ts';
+import { ConditionError, validateConditions, checkTemplate } from '../events/index.ts';
+import { lifecycleEvents } from '../changes/index.ts';
 
 const eventTypes = new Set([
   'object_created',

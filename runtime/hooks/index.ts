@@ -3,16 +3,21 @@
  * in runtime/catalogue/names.ts).
  * Keep this list short: most needs are better met by a general capability of the write path.
  */
-import type { HookName } from '../catalogue/names.ts';
+import type { HookName } from '../catalogue/index.ts';
 import type { HookRegistry, ModelHooks } from '../write/index.ts';
 import { tokenHooks, userHooks, type TokenHookOptions } from './users.ts';
 import { permissionHooks } from './permissions.ts';
 import { eventRuleHooks, webhookHooks } from './events.ts';
 import { branchHooks } from './branches.ts';
 import { virtualChassisHooks } from './virtual-chassis.ts';
-import { changeRequestHooks } from '../changes/requests.ts';
-import { commentHooks, replyHooks, reviewHooks } from '../changes/feedback.ts';
-import { policyHooks, policyRuleHooks } from '../changes/policies.ts';
+import {
+  changeRequestHooks,
+  commentHooks,
+  replyHooks,
+  reviewHooks,
+  policyHooks,
+  policyRuleHooks,
+} from '../changes/index.ts';
 
 /** One entry per name of runtime/catalogue/names.ts (the YAML's `hooks:` can name no other). */
 export function createHooks(options: TokenHookOptions, extra: Record<string, ModelHooks> = {}): HookRegistry {

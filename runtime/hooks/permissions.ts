@@ -4,7 +4,7 @@
  * naming a field some (or all) of the object types lack is accepted: it grants nothing on those types.
  */
 import type { ModelHooks } from '../write/index.ts';
-import { compileConstraints, MalformedConstraint, shapeFault } from '../auth/constraints.ts';
+import { compileConstraints, MalformedConstraint, shapeFault } from '../auth/index.ts';
 import { Params } from '../db/index.ts';
 
 export const permissionHooks: ModelHooks = {

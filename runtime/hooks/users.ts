@@ -3,12 +3,9 @@
  * are minted (v1 plaintext or v2 key + peppered digest) and their secret shown only once.
  */
 import type { ModelHooks, Pending, WriteContext } from '../write/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { digest, randomHex, randomString } from '../auth/tokens.ts';
-import { hasPermission } from '../auth/permissions.ts';
+import { hashPassword, digest, randomHex, randomString, hasPermission } from '../auth/index.ts';
 import { ServiceError } from '../errors/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 export const userHooks: ModelHooks = {
   async prepare(_ctx, _model, items, action) {

@@ -17,6 +17,10 @@ export interface AuthToken {
   readonly writeEnabled: boolean;
 }
 
+/** The request headers naming the branch a request works in (the plugin's own name is the one pynetbox sends). */
+export const BRANCH_HEADER = 'x-service-branch';
+export const NETBOX_BRANCH_HEADER = 'x-netbox-branch';
+
 export interface BranchContext {
   readonly id: number;
   readonly schemaId: string;

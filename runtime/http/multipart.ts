@@ -9,9 +9,17 @@ import { last } from '../collections.ts';
 import type { AppEnv } from './env.ts';
 import { bodyBytes, nestedDeeper } from './body.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
-import { imageInfo, MAX_DIMENSION, MAX_PIXELS, type ImageInfo } from '../media/images.ts';
-import { removeStored, safeStem, storeUpload } from '../media/storage.ts';
-import { RejectedUpload, StoredUpload } from '../media/upload.ts';
+import {
+  imageInfo,
+  MAX_DIMENSION,
+  MAX_PIXELS,
+  type ImageInfo,
+  removeStored,
+  safeStem,
+  storeUpload,
+  RejectedUpload,
+  StoredUpload,
+} from '../media/index.ts';
 
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 /** By format: the extensions a stored file may keep, the first the one it gets otherwise. */

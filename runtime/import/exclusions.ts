@@ -4,7 +4,7 @@
  * cannot hand over, and the change log unless it is asked for.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { tables } from '../db/tables.ts';
+import { tables } from '../db/index.ts';
 
 const branchTables: readonly string[] = [tables.branch, tables.branchEvent, tables.changeDiff];
 /** Change control's records of branches (policies and their rules are copied). */

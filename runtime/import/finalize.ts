@@ -7,11 +7,10 @@
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident, notifyChanged, type Db, type Tx, query } from '../db/index.ts';
-import { refreshTree } from '../write/persist.ts';
-import { refreshKeys } from '../write/keys.ts';
+import { refreshTree, refreshKeys } from '../write/index.ts';
 import { customFieldsCache } from '../custom-fields/index.ts';
-import { authCache } from '../auth/permissions.ts';
-import { configContextCache } from '../read/config-context.ts';
+import { authCache } from '../auth/index.ts';
+import { configContextCache } from '../read/index.ts';
 import type { Group } from './plan.ts';
 import { releaseLinks, releaseReferences } from './links.ts';
 import type { ReportData } from './report.ts';

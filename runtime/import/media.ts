@@ -6,8 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname, posix } from 'node:path';
-import { imageInfo } from '../media/index.ts';
-import { resolveStored, safeStem, storeUpload } from '../media/storage.ts';
+import { imageInfo, resolveStored, safeStem, storeUpload } from '../media/index.ts';
 import type { FieldOfKind } from '../catalogue/index.ts';
 import type { Converted } from './convert.ts';
 import { pushCapped, type ReportData } from './report.ts';

@@ -5,7 +5,7 @@
  * name them by those. Only into a database with no objects of its own (not --merge: what is here already
  * may name the service's ids).
  */
-import { keepSourceIds } from '../catalogue/object-types.ts';
+import { keepSourceIds } from '../catalogue/index.ts';
 import type { Sql } from '../db/index.ts';
 import type { SourceInfo } from './discover.ts';
 import { readAll } from './pages.ts';

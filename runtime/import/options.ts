@@ -1,7 +1,7 @@
 /** What `import-netbox` is given, and the refusals it answers with (printed as one message each). */
 import type { Catalogue, FilterSpecs } from '../catalogue/index.ts';
 import type { Settings } from '../config/index.ts';
-import type { ModelRoute } from '../rest/index.ts';
+import type { ModelRoute } from '../catalogue/index.ts';
 import type { Output } from './progress.ts';
 
 export interface ImportOptions {

@@ -4,7 +4,7 @@
  * password was set since the import keep it.
  */
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/index.ts';
 import { tables, type Sql, query } from '../db/index.ts';
 import { UNUSABLE_PREFIX } from './secrets.ts';
 

@@ -4,7 +4,7 @@
  * and at the end the caches told and the resume state dropped.
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
-import { syncObjectTypes } from '../catalogue/object-types.ts';
+import { syncObjectTypes } from '../catalogue/index.ts';
 import { tables, type Sql } from '../db/index.ts';
 import { tableColumns } from './columns.ts';
 import { copyModel } from './copy-model.ts';

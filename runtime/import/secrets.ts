@@ -8,8 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ColumnField, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
-import { query, type Sql } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, type Sql, tables } from '../db/index.ts';
 import { ImportRefused } from './options.ts';
 import type { Converted } from './convert.ts';
 import { note, pushCapped, type ReportData } from './report.ts';

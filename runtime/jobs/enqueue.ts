@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { JobKind } from './task.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 export interface JobSpec<P = unknown> {
   readonly kind: JobKind<P>;

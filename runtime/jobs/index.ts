@@ -23,3 +23,5 @@ export {
   type JobRow,
   type TaskOutcome,
 } from './task.ts';
+export { jobRowId, requeueFailedJob, stopPendingJob, writeJobData } from './job-rows.ts';
+export { cancelQueuedTask, deleteTask, requeueTask } from './task-rows.ts';

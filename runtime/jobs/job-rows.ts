@@ -11,8 +11,7 @@
  * (branch-rows.ts's recovery, job-log.ts's change records).
  */
 import type { Db } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query, queryRow } from '../db/index.ts';
+import { tables, query, queryRow } from '../db/index.ts';
 import type { JobRow } from './task.ts';
 import { QUEUE, requeueJob } from './enqueue.ts';
 

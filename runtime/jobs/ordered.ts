@@ -10,8 +10,7 @@
  * another's retries.
  */
 import type { Sql } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 
 const POLL_MS = 20;
 /** a predecessor stuck longer than this (a worker lost mid-task, not yet recovered) is passed */

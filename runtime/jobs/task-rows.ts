@@ -11,8 +11,7 @@
  * (app/background-sql.ts).
  */
 import type { Db } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
-import { query } from '../db/index.ts';
+import { tables, query } from '../db/index.ts';
 import type { Attempt } from './job-rows.ts';
 import { DEFAULT_ATTEMPTS, requeueJob } from './enqueue.ts';
 

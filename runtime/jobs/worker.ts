@@ -22,12 +22,11 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Settings } from '../config/index.ts';
-import { connect, isUnavailable, type Sql, query } from '../db/index.ts';
+import { connect, isUnavailable, type Sql, query, tables } from '../db/index.ts';
 import type { JobTask, TaskContext } from './task.ts';
 import { wrap, type Divert } from './runs.ts';
 import { releaseJobsOfWorkers } from './job-rows.ts';
 import { requeueTasksOfWorkers } from './task-rows.ts';
-import { tables } from '../db/tables.ts';
 
 /** The application name of the job worker's connections (it polls its queue: no request's cost). */
 export const WORKER_APPLICATION = 'netbox-compatible-worker';

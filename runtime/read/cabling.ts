@@ -5,10 +5,8 @@
  */
 import type { CablePart, ModelDef } from '../catalogue/index.ts';
 import type { Row } from '../db/index.ts';
-import { linksOf, type Link } from '../cables/links.ts';
-import { CABLE, type Ref, refKey, TERMINATION } from '../cables/model.ts';
-import { tracePaths, type Path } from '../cables/trace.ts';
-import { fetchNested, type ReadContext } from './serialize.ts';
+import { linksOf, type Link, CABLE, type Ref, refKey, TERMINATION, tracePaths, type Path } from '../cables/index.ts';
+import type { NestingContext } from './serialize.ts';
 import { pushTo } from '../collections.ts';
 
 type Json = Record<string, unknown>;
@@ -29,7 +27,8 @@ function page(rows: Row[]): PageCabling {
 }
 
 /** Nested representations of objects of any catalogued type, by `type:id`. */
-export async function nestedRefs(ctx: ReadContext, refs: readonly Ref[]): Promise<Map<string, Json>> {
+export async function nestedRefs(ctx: NestingContext, refs: readonly Ref[]): Promise<Map<string, Json>> {
+  const { fetchNested } = ctx;
   const byType = new Map<string, number[]>();
   for (const r of refs) if (ctx.registry.has(r.type)) pushTo(byType, r.type, r.id);
   const out = new Map<string, Json>();
@@ -43,7 +42,7 @@ export async function nestedRefs(ctx: ReadContext, refs: readonly Ref[]): Promis
 }
 
 export async function cableRenderer(
-  ctx: ReadContext,
+  ctx: NestingContext,
   model: ModelDef,
   part: CablePart,
   rows: Row[],
@@ -63,7 +62,7 @@ export async function cableRenderer(
       // the cable's id (a nested form's, as DRF shows NetBox's cable foreign key)
       if (plain) return (r) => link(r)?.cable ?? null;
       const cable = ctx.registry.model(CABLE.model);
-      const map = await fetchNested(
+      const map = await ctx.fetchNested(
         ctx,
         cable,
         cable.nested,

@@ -2,15 +2,12 @@
 import type { SqlParam } from '../db/index.ts';
 import { formModel, type ComputedDef, type ComputedField, type ModelDef } from '../catalogue/index.ts';
 import { ident, type Row, query } from '../db/index.ts';
-import type { ReadContext } from './serialize.ts';
-import { fetchNested, renderEmbedded } from './serialize.ts';
+import type { NestingContext, ReadContext } from './serialize.ts';
 import { embeddedKey } from './embed.ts';
 import { cableRenderer } from './cabling.ts';
 import { configContextRenderer } from './config-context.ts';
 import { pushTo } from '../collections.ts';
-import { orderPlan } from './order.ts';
-import { countReach, ownerColumn, reverseRelation } from './reach.ts';
-import { subtreeCount } from './count-sql.ts';
+import { orderPlan, countReach, ownerColumn, reverseRelation, subtreeCount } from '../sql/index.ts';
 
 type Render = (row: Row) => unknown;
 type Count = Extract<ComputedDef, { type: 'count' }>;
@@ -45,7 +42,13 @@ async function counts(ctx: ReadContext, model: ModelDef, c: Count, ids: unknown[
   );
 }
 
-export async function loadComputed(ctx: ReadContext, model: ModelDef, f: ComputedField, rows: Row[]): Promise<Render> {
+export async function loadComputed(
+  ctx: NestingContext,
+  model: ModelDef,
+  f: ComputedField,
+  rows: Row[],
+): Promise<Render> {
+  const { fetchNested, renderEmbedded } = ctx;
   const c = f.computed;
   const ids = rows.map((r) => r.id);
   const t = ident(model.table);

@@ -8,9 +8,8 @@
  * read costs no query for them; a read inside a branch or a write's transaction reads them.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type CachedModels, type Row, query } from '../db/index.ts';
+import { ident, type CachedModels, type Row, query, tables } from '../db/index.ts';
 import type { ReadContext } from './serialize.ts';
-import { tables } from '../db/tables.ts';
 import { present } from '../collections.ts';
 
 type Render = (row: Row) => unknown;

@@ -14,9 +14,8 @@ import {
   type TagsField,
 } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { rowExpression, selectList } from './select.ts';
-import { countSql, ipCountSql } from './count-sql.ts';
-import { relationReach } from './reach.ts';
+import { selectList } from './select.ts';
+import { rowExpression, countSql, ipCountSql, relationReach } from '../sql/index.ts';
 
 const MAX_DEPTH = 2;
 let counter = 0;

@@ -17,12 +17,17 @@ import {
 } from '../catalogue/index.ts';
 import { unreachable } from '../collections.ts';
 import { ident, literal } from '../db/index.ts';
-import { displaySql } from './display.ts';
+import {
+  displaySql,
+  countSql,
+  ipCountSql,
+  relationReach,
+  reverseListReach,
+  type ListReach,
+  rowExpression,
+} from '../sql/index.ts';
 import { nestedNames } from './embed.ts';
-import { CABLE, TERMINATION } from '../cables/model.ts';
-import { countSql, ipCountSql } from './count-sql.ts';
-import { relationReach, reverseListReach, type ListReach } from './reach.ts';
-import { rowExpression } from './select.ts';
+import { CABLE, TERMINATION } from '../cables/index.ts';
 import { choice, columnSql } from './json-columns.ts';
 
 /** What a query knows beyond the catalogue: the base URL, the current custom fields, active config contexts. */

@@ -6,10 +6,10 @@
  */
 import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
-import { CABLE, TERMINATION } from '../cables/model.ts';
+import { CABLE, TERMINATION } from '../cables/index.ts';
 import { nestedNames } from './embed.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
-import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from './reach.ts';
+import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from '../sql/index.ts';
 
 /** A common table expression over the page, and how the page's rows `t` join it. */
 export interface PageCte {

@@ -4,11 +4,7 @@
  */
 import type { ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
-import { displaySql } from './display.ts';
-
-import { rowExpression } from './order.ts';
-
-export { orderPlan, rowExpression, type OrderPlan } from './order.ts';
+import { displaySql, rowExpression } from '../sql/index.ts';
 
 // per model definition (not per key): two catalogues in one process never share SQL
 const selectCache = new WeakMap<ModelDef, Map<string, string>>();

@@ -14,15 +14,14 @@ import {
   type Registry,
   type TagsField,
 } from '../catalogue/index.ts';
-import { ident, isoTimestamp, type Db, type Row, type SharedCache, query } from '../db/index.ts';
+import { ident, isoTimestamp, type Db, type Row, type SharedCache, query, tables } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
-import { mediaUrl } from '../media/storage.ts';
+import { mediaUrl } from '../media/index.ts';
 import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
-import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
-import { orderPlan } from './order.ts';
+import { orderPlan } from '../sql/index.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -32,6 +31,19 @@ export interface ReadContext {
   readonly cache?: SharedCache;
   /** rendering related objects nested in another (fetchNested, renderEmbedded) */
   readonly nested?: boolean;
+}
+
+/**
+ * A read that renders the related objects its fields hold with this file's functions: computed.ts and
+ * cabling.ts, which serialize calls, are given them (they would otherwise import this file back).
+ */
+export interface NestingContext extends ReadContext {
+  readonly fetchNested: typeof fetchNested;
+  readonly renderEmbedded: typeof renderEmbedded;
+}
+
+export function nesting(ctx: ReadContext): NestingContext {
+  return { ...ctx, fetchNested, renderEmbedded };
 }
 
 type Json = Record<string, unknown>;
@@ -303,7 +315,7 @@ export async function rendererFor(
     case 'children':
       return childrenRenderer(ctx, f, rows);
     case 'computed':
-      return loadComputed(ctx, model, f, rows);
+      return loadComputed(nesting(ctx), model, f, rows);
     case 'password':
       return undefined;
     default:

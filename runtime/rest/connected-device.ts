@@ -8,8 +8,8 @@ import { ident, query } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { failure, notFound } from '../errors/index.ts';
 import { respond } from '../http/render.ts';
-import { tracePath } from '../cables/trace.ts';
-import { authorize } from './access.ts';
+import { tracePath } from '../cables/index.ts';
+import { authorize } from '../auth/index.ts';
 import { fetchObjects } from './read.ts';
 
 const DEVICE = 'dcim.device';

@@ -3,29 +3,27 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, Params, readOptions, type Row, query } from '../db/index.ts';
 import type { AppEnv, Services } from '../http/env.ts';
+import { readContext } from '../http/read-context.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
 import { buildWhere } from '../filters/index.ts';
-import { orderPlan, selectList } from '../read/select.ts';
-import { embedColumns } from '../read/embed.ts';
-import { serialize, type ReadContext } from '../read/serialize.ts';
-import { renderText, textPlan, textScope } from '../read/text.ts';
-import { authorize } from './access.ts';
+import {
+  selectList,
+  embedColumns,
+  serialize,
+  type ReadContext,
+  renderText,
+  textPlan,
+  textScope,
+} from '../read/index.ts';
+import { orderPlan } from '../sql/index.ts';
+import { authorize } from '../auth/index.ts';
 import { cursorUrl, pageUrl, parseCursor, parseOrdering, parsePage, shapeFields } from './shape.ts';
 import { last } from '../collections.ts';
 
 export function allowHeader(model: ModelDef, list: boolean): string {
   if (model.readOnly) return 'GET, HEAD, OPTIONS';
   return list ? 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS' : 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
-}
-
-export function readContext(c: Context<AppEnv>): ReadContext {
-  return {
-    db: c.var.tx,
-    registry: c.var.services.registry,
-    baseUrl: new URL(c.req.url).origin,
-    cache: c.var.services.cache,
-  };
 }
 
 /** Serializes rows and lets the model's read hook adjust them (token plaintext retrieval). */

@@ -12,12 +12,6 @@ import { bulkDeleteHandler, bulkUpdateHandler, createHandler, deleteHandler, upd
 import { optionsHandler } from './options/index.ts';
 import { actionHandlers } from './actions/index.ts';
 
-/** A row of the generated route table: a model's key and a URL its routes are mounted at. */
-export interface ModelRoute {
-  readonly model: string;
-  readonly path: string;
-}
-
 function notAllowed(model: ModelDef, list: boolean) {
   return (c: Context<AppEnv>) => {
     throw failure('method_not_allowed', `Method "${c.req.method}" not allowed.`, { Allow: allowHeader(model, list) });

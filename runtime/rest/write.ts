@@ -10,7 +10,7 @@ import { invalidInput, forbidden } from '../errors/index.ts';
 import { isMultipart, readJson } from '../http/body.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { noContent, respond } from '../http/render.ts';
-import { permissionCondition } from '../auth/permissions.ts';
+import { permissionCondition, authorize, requireUser, type Access } from '../auth/index.ts';
 import {
   createObjects,
   deleteObjects,
@@ -18,9 +18,8 @@ import {
   type Pending,
   type WriteContext,
   type WriteGuard,
+  typeName,
 } from '../write/index.ts';
-import { typeName } from '../write/item.ts';
-import { authorize, requireUser, type Access } from './access.ts';
 import { allowHeader, fetchObjects, pathId } from './read.ts';
 
 function guardFor(c: Context<AppEnv>, access: Access, target?: ModelDef): WriteGuard {

@@ -4,8 +4,7 @@
  * `snapshot`. Here: reading the rows, and the SQL that says whether a change record belongs to one.
  */
 import type { Db } from '../db/index.ts';
-import { query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { query, tables } from '../db/index.ts';
 
 export const EPOCHS = `public.${tables.objectChangeEpoch}`;
 /** The channel the sequencer announces new rows on: `[{"id": …, "schema": …}, …]`. */

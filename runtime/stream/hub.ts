@@ -7,7 +7,7 @@
 import type { ModelDef } from '../catalogue/index.ts';
 import { query, type Db, type Row } from '../db/index.ts';
 import type { Services } from '../http/env.ts';
-import { outputWith } from '../rest/read.ts';
+import { outputWith } from '../rest/index.ts';
 import { latestEpoch, STREAM_CHANNEL } from './epochs.ts';
 
 /** Rendered records kept, at most (bytes of JSON text). */

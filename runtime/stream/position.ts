@@ -4,8 +4,7 @@
  * the beginning of the history for 0; otherwise at its end (the changes committed from then on).
  */
 import type { Db } from '../db/index.ts';
-import { ident, query } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, query, tables } from '../db/index.ts';
 import { epochOf, latestEpoch } from './epochs.ts';
 import type { Position } from './reader.ts';
 

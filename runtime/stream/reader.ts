@@ -4,8 +4,7 @@
  * id within a row. Small rows are read together (their records counted at most BATCH), through the
  * change log's txid index; a large row (a bulk write) alone, by id, BATCH records at a time.
  */
-import { ident, Params, query, type Db } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, Params, query, type Db, tables } from '../db/index.ts';
 import { bounds, epochsFrom, memberSql, type Epoch } from './epochs.ts';
 
 /** Records one read returns at most. */

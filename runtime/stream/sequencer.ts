@@ -9,8 +9,7 @@
  * An unchanged snapshot means nothing committed: that tick costs one small query. Writers pay nothing.
  */
 import type { Settings } from '../config/index.ts';
-import { connect, ident, isUnavailable, query, type Sql } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { connect, ident, isUnavailable, query, type Sql, tables } from '../db/index.ts';
 import { EPOCHS, STREAM_CHANNEL } from './epochs.ts';
 
 /** The application name of the sequencer's connection (its ticks are no request's cost). */

@@ -1,6 +1,6 @@
 /** Tasks `provision_branch`, `sync_branch`, `merge_branch`, `revert_branch`: one branch operation each. */
-import { abandonOperation, runOperation, type BranchJobPayload, type Operation } from '../branching/operations.ts';
-import type { JobTask } from '../jobs/task.ts';
+import { abandonOperation, runOperation, type BranchJobPayload, type Operation } from '../branching/index.ts';
+import type { JobTask } from '../jobs/index.ts';
 
 export function branchOperationTask(op: Operation): JobTask<BranchJobPayload> {
   return async (ctx, job) => {

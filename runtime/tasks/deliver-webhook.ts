@@ -6,7 +6,7 @@
  * (`deliver_webhook_slow`), where the task goes on from the attempts in its meta.
  */
 import { deliver, deliverSlowWebhookJob, type Attempt, type DeliveryPayload } from '../events/index.ts';
-import type { JobTask } from '../jobs/task.ts';
+import type { JobTask } from '../jobs/index.ts';
 
 function deliveryTask(pool: 'webhooks' | 'slow'): JobTask<DeliveryPayload> {
   return async (ctx, job) => {

@@ -3,12 +3,11 @@
  * declared where the job is enqueued), and the daily housekeeping schedule. The job engine (jobs/)
  * knows none of them: the server and the worker hand this list to it.
  */
-import { branchJobs } from '../branching/operations.ts';
-import { deliverSlowWebhookJob, deliverWebhookJob, type DeliveryPayload } from '../events/deliver.ts';
-import { isSlowReceiver } from '../events/slow-receivers.ts';
+import { branchJobs } from '../branching/index.ts';
+import { deliverSlowWebhookJob, deliverWebhookJob, type DeliveryPayload, isSlowReceiver } from '../events/index.ts';
 import type { Settings } from '../config/index.ts';
-import { defineTask, jobKind, type JobTask } from '../jobs/task.ts';
-import type { WorkerPool } from '../jobs/worker.ts';
+import { defineTask, jobKind, type JobTask } from '../jobs/index.ts';
+import type { WorkerPool } from '../jobs/index.ts';
 import { branchOperationTask } from './branch-operation.ts';
 import { deliverSlowWebhook, deliverWebhook } from './deliver-webhook.ts';
 import { pruneChangelogTask } from './prune-changelog.ts';

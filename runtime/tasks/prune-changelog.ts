@@ -3,10 +3,10 @@
  * delivery log (every attempt, failed or not, is kept as long as the change log) and the change
  * stream's history (each schema's newest row stays: a stream started now reads on from it).
  */
-import { pruneChangelog } from '../changelog/prune.ts';
-import { pruneDeliveries } from '../events/log.ts';
-import { pruneEpochs } from '../stream/epochs.ts';
-import type { JobTask } from '../jobs/task.ts';
+import { pruneChangelog } from '../changelog/index.ts';
+import { pruneDeliveries } from '../events/index.ts';
+import { pruneEpochs } from '../stream/index.ts';
+import type { JobTask } from '../jobs/index.ts';
 
 export const pruneChangelogTask: JobTask = async (ctx) => {
   const days = ctx.settings.changelogRetentionDays;

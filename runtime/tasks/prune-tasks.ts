@@ -3,10 +3,9 @@
  * failed ones stay for CHANGELOG_RETENTION days (0: until deleted or requeued), so a failed delivery can
  * still be read and requeued. Scheduled daily.
  */
-import type { JobTask } from '../jobs/task.ts';
-import { tables } from '../db/tables.ts';
+import type { JobTask } from '../jobs/index.ts';
+import { tables, query } from '../db/index.ts';
 import { RESULT_TTL } from '../jobs/index.ts';
-import { query } from '../db/index.ts';
 
 export const pruneTasksTask: JobTask = async (ctx) => {
   const days = ctx.settings.changelogRetentionDays;

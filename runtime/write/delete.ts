@@ -5,7 +5,7 @@
  */
 import type { ModelDef, ReverseRelation } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
+import { displaySql } from '../sql/index.ts';
 import type { WriteContext } from './types.ts';
 import { last, present, pushTo } from '../collections.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { ModelDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
-import { removeStored } from '../media/storage.ts';
+import { removeStored } from '../media/index.ts';
 import type { Pending, WriteContext } from './types.ts';
 
 function imageFields(model: ModelDef) {

@@ -5,7 +5,7 @@
  * changes to the observers (change log, events) in the same transaction.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, query } from '../db/index.ts';
+import { ident, Params, query, tables } from '../db/index.ts';
 import { ErrorBag, notFound, writeError, type ErrorKind } from '../errors/index.ts';
 import { applyCustomFields, checkCustomFieldNames } from './custom-fields.ts';
 import { customFieldDefinitions } from '../custom-fields/index.ts';
@@ -21,8 +21,7 @@ import { loadSnapshots } from './snapshot.ts';
 import { loadValues } from './values.ts';
 import { checkFieldUniques, validateItems } from './validate.ts';
 import type { Action, Change, Pending, WriteContext } from './types.ts';
-import { tables } from '../db/tables.ts';
-import { orderPlan } from '../read/select.ts';
+import { orderPlan } from '../sql/index.ts';
 import { present } from '../collections.ts';
 
 export type {
@@ -37,7 +36,7 @@ export type {
   WriteContext,
   WriteGuard,
 } from './types.ts';
-export { loadSnapshots } from './snapshot.ts';
+export { loadSnapshots, netboxForm } from './snapshot.ts';
 
 export interface WriteOptions {
   /** the request carried an array: errors come back as an array aligned with it */
@@ -529,3 +528,8 @@ export async function deleteObjects(
 }
 
 export { ErrorBag };
+export { createCacheObserver } from './cache-observer.ts';
+export { typeName } from './item.ts';
+export { bigIntToIp, ipToBigInt } from './ip.ts';
+export { refreshTree } from './persist.ts';
+export { refreshKeys } from './keys.ts';

@@ -7,7 +7,7 @@ import { ErrorBag } from '../errors/index.ts';
 import { coerceScalar, FieldError } from './coerce.ts';
 import { parseReference } from './related.ts';
 import type { Pending, WriteContext } from './types.ts';
-import { RejectedUpload, StoredUpload } from '../media/upload.ts';
+import { RejectedUpload, StoredUpload } from '../media/index.ts';
 
 /** Keys accepted in every body besides the model's fields. */
 const bodyKeys = new Set(['changelog_message']);

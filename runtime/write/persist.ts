@@ -3,9 +3,8 @@
  * parameter (`jsonb_populate_recordset`), never one statement per object.
  */
 import type { ColumnField, ModelDef } from '../catalogue/index.ts';
-import { ident, type Db, query } from '../db/index.ts';
+import { ident, type Db, query, tables } from '../db/index.ts';
 import type { Pending } from './types.ts';
-import { tables } from '../db/tables.ts';
 import { keyValues } from './keys.ts';
 
 function writableColumns(model: ModelDef): ColumnField[] {

@@ -3,12 +3,11 @@
  * tags, with one query per target model and errors recorded on the item that caused them.
  */
 import { CatalogueLookupError, type GenericField, type ModelDef } from '../catalogue/index.ts';
-import { ident, query } from '../db/index.ts';
+import { ident, query, tables } from '../db/index.ts';
 import { FieldError } from './coerce.ts';
 import { missingIds, parseReference, resolveReferences, type Reference } from './related.ts';
 import { typeName } from './item.ts';
 import type { Pending, WriteContext } from './types.ts';
-import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
 
 interface Want {

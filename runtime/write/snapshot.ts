@@ -7,13 +7,10 @@
  *   the values NetBox keeps on the row (counter caches, an object's cable end) and `created`.
  */
 import type { ColumnField, ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, type Db, query } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
-import { countSql } from '../read/count-sql.ts';
-import { rowExpression } from '../read/select.ts';
-import { TERMINATION } from '../cables/model.ts';
+import { ident, type Db, query, tables } from '../db/index.ts';
+import { displaySql, countSql, rowExpression } from '../sql/index.ts';
+import { TERMINATION } from '../cables/index.ts';
 import type { Snapshot } from './types.ts';
-import { tables } from '../db/tables.ts';
 import { pushTo } from '../collections.ts';
 
 export interface Stored {

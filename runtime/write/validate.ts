@@ -4,7 +4,7 @@
  */
 import { checkArgs, type ArgSpec, type FieldDef, type ModelDef, type UniqueDef } from '../catalogue/index.ts';
 import { ident, query } from '../db/index.ts';
-import { displaySql } from '../read/display.ts';
+import { displaySql } from '../sql/index.ts';
 import { ipToBigInt } from './ip.ts';
 import { runCheck, type CheckRule } from './checks/index.ts';
 import type { Pending, WriteContext } from './types.ts';

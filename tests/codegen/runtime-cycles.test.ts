@@ -1,97 +1,77 @@
 /**
- * Folder-level imports of runtime/: no folder may reach itself through the folders it imports (a
- * cycle ties them into one knot that can only be understood, tested and changed together). Issue 20
- * untied the last one; the layers, bottom up, are printed on failure.
+ * The imports of runtime/ keep to the layer table (runtime-layers.ts): a folder imports only the lower
+ * folders its row lists, each of them it lists, and a folder with an index.ts only through it; no files
+ * import each other in a cycle (through imports that stay when compiled). A cycle of folders or files
+ * ties them into one knot that can only be understood, tested and changed together.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAYERS, SHARED_ROOT_FILES, type FolderRule } from './runtime-layers.ts';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { crossFolder, fileCycles, folderCycles, folderOf, hasIndex, ROOT, runtimeImports } from './runtime-imports.ts';
 
-const ROOT = resolve('runtime');
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
-
-/** The top folder of runtime/ a file is in ('' for runtime/*.ts). */
-const folder = (file: string) => {
-  const parts = relative(ROOT, file).split('/');
-  return parts.length > 1 ? parts[0]! : '';
+const imports = runtimeImports();
+const rules = new Map<string, FolderRule & { layer: number }>(
+  LAYERS.flatMap((l, layer) => Object.entries(l.folders).map(([f, rule]) => [f, { ...rule, layer }] as const)),
+);
+const ruleOf = (folder: string) => {
+  const rule = rules.get(folder);
+  if (!rule) throw new Error(`runtime/${folder}/ has no row in tests/codegen/runtime-layers.ts`);
+  return rule;
 };
 
-export function folderGraph(): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const file of files(ROOT)) {
-    const from = folder(file);
-    if (!from) continue;
-    for (const m of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-      const target = resolve(dirname(file), m[1]!);
-      if (!target.startsWith(ROOT)) continue;
-      const to = folder(target);
-      if (!to || to === from) continue;
-      graph.set(from, (graph.get(from) ?? new Set()).add(to));
-    }
-  }
-  return graph;
-}
-
-/** Tarjan's strongly connected components, those of two or more folders, sorted. */
-function knots(graph: Map<string, Set<string>>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const on = new Set<string>();
-  const out: string[][] = [];
-  let i = 0;
-  const visit = (v: string) => {
-    index.set(v, i);
-    low.set(v, i++);
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const scc: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        on.delete(w);
-        scc.push(w);
-      } while (w !== v);
-      if (scc.length > 1) out.push(scc.sort());
-    }
-  };
-  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
-  return out.sort((a, b) => a.join().localeCompare(b.join()));
-}
-
-/** Folders in layers: each imports only folders of the layers below it. */
-function layers(graph: Map<string, Set<string>>): string[][] {
-  const out: string[][] = [];
-  const placed = new Set<string>();
-  const all = new Set([...graph.keys(), ...[...graph.values()].flatMap((s) => [...s])]);
-  while (placed.size < all.size) {
-    const next = [...all].filter((f) => !placed.has(f) && [...(graph.get(f) ?? [])].every((d) => placed.has(d))).sort();
-    if (!next.length) break;
-    next.forEach((f) => placed.add(f));
-    out.push(next);
-  }
-  return out;
-}
-
 describe('runtime folder imports', () => {
-  it('form no cycle: every folder imports only folders below it', () => {
-    const graph = folderGraph();
-    expect(knots(graph), `layers so far: ${JSON.stringify(layers(graph))}`).toEqual([]);
-    // sanity: the walk sees the folders (a broken import pattern would find no edges and pass)
-    expect(graph.get('rest')?.has('write')).toBe(true);
-    expect(layers(graph).flat().length).toBeGreaterThan(15);
+  it('the table has a row for every folder of runtime/ and for no other', () => {
+    const folders = readdirSync(ROOT).filter((f) => statSync(join(ROOT, f)).isDirectory());
+    expect([...rules.keys()].sort()).toEqual(folders.sort());
+  });
+
+  it('a folder may import only folders of lower layers (so the table itself has no cycle)', () => {
+    const upward = [...rules].flatMap(([f, r]) =>
+      r.imports.filter((to) => ruleOf(to).layer >= r.layer).map((to) => `${f} -> ${to}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('every import between folders is one the table allows', () => {
+    const forbidden = crossFolder(imports)
+      .filter((i) => !ruleOf(i.fromFolder).imports.includes(i.toFolder))
+      .map((i) => `${i.from} imports ${i.to}: ${i.fromFolder}/ may import ${ruleOf(i.fromFolder).imports.join(', ')}`);
+    expect(forbidden).toEqual([]);
+    expect(folderCycles(imports)).toEqual([]);
+  });
+
+  it('every direction the table allows is one an import takes (the table is the picture)', () => {
+    const used = new Set(crossFolder(imports).map((i) => `${i.fromFolder} -> ${i.toFolder}`));
+    const stale = [...rules].flatMap(([f, r]) => r.imports.map((to) => `${f} -> ${to}`)).filter((e) => !used.has(e));
+    expect(stale).toEqual([]);
+  });
+
+  it('a folder is reached through its index.ts when its row says so, and has one only then', () => {
+    const entries = [...rules]
+      .filter(([f, r]) => hasIndex(f) !== (r.entry === 'index'))
+      .map(([f, r]) => `${f}: ${r.entry}`);
+    expect(entries).toEqual([]);
+    const past = imports
+      .filter((i) => i.toFolder && i.fromFolder !== i.toFolder && ruleOf(i.toFolder).entry === 'index')
+      .filter((i) => i.to !== `${i.toFolder}/index.ts`)
+      .map((i) => `${i.from} imports ${i.to}`);
+    expect(past).toEqual([]);
+  });
+
+  it('folders import of runtime/ itself only its shared files, not the entry points', () => {
+    const wiring = imports.filter((i) => i.fromFolder && !i.toFolder && !SHARED_ROOT_FILES.includes(i.to));
+    expect(wiring.map((i) => `${i.from} imports ${i.to}`)).toEqual([]);
+  });
+
+  it('no files import each other in a cycle', () => {
+    expect(fileCycles(imports)).toEqual([]);
+  });
+
+  it('reads the imports (a broken pattern would find none and pass)', () => {
+    expect(crossFolder(imports).length).toBeGreaterThan(500);
+    expect(imports.some((i) => i.from === 'rest/write.ts' && i.to === 'write/index.ts')).toBe(true);
+    expect(imports.some((i) => i.typeOnly)).toBe(true);
+    expect(folderOf('rest/write.ts')).toBe('rest');
   });
 });

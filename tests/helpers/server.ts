@@ -13,7 +13,7 @@ import { routes as mainRoutes } from '../../generated/routes.ts';
 import type { Catalogue, FilterSpecs } from '../../runtime/catalogue/index.ts';
 import { loadSettings } from '../../runtime/config/index.ts';
 import { connect, type Sql } from '../../runtime/db/index.ts';
-import type { ModelRoute } from '../../runtime/rest/index.ts';
+import type { ModelRoute } from '../../runtime/catalogue/index.ts';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
 import type { GraphqlMap } from '../../runtime/graphql/index.ts';
 

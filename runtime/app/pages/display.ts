@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import type { Registry } from '../../catalogue/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { sessionUser } from '../../auth/sessions.ts';
+import { sessionUser } from '../../auth/index.ts';
 
 async function open(c: Context<AppEnv>, target: string): Promise<Response> {
   const url = new URL(c.req.url);

@@ -6,11 +6,9 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/env.ts';
-import { verifyPassword } from '../../auth/passwords.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, closeSession, openSession } from '../../auth/sessions.ts';
+import { verifyPassword, CSRF_COOKIE, SESSION_COOKIE, closeSession, openSession } from '../../auth/index.ts';
 import { htmlPage, escapeHtml } from '../../http/pages/html.ts';
-import { tables } from '../../db/tables.ts';
-import { query } from '../../db/index.ts';
+import { tables, query } from '../../db/index.ts';
 
 const TWO_WEEKS = 14 * 24 * 3600;
 

@@ -12,8 +12,8 @@ import { invalidInput, conflict } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
 import { respond } from '../../http/render.ts';
 import { createObjects } from '../../write/index.ts';
-import { displaySql } from '../../read/display.ts';
-import { authorize } from '../access.ts';
+import { displaySql } from '../../sql/index.ts';
+import { authorize } from '../../auth/index.ts';
 import { fetchObjects, noMatch, pathId } from '../read.ts';
 import { writeContext } from '../write.ts';
 

@@ -6,7 +6,7 @@
  * Args: `network` (prefix) or `start`/`end` (range), `vrf`, optional `status`, `pool`, `populated`,
  * `ranges` (the range model), and `creates` (the address model, with `address` and `vrf` fields).
  */
-import type { SqlScalar } from '../../db/query.ts';
+import type { SqlScalar } from '../../db/index.ts';
 import type { Context } from 'hono';
 import { CatalogueLookupError, type ActionDef, type ModelDef } from '../../catalogue/index.ts';
 import { Params, type Row, query } from '../../db/index.ts';

@@ -4,7 +4,7 @@
  * POST carves the first block that fits each requested `prefix_length` and creates the prefixes.
  * Args: `network`, `vrf`, optional `status`, and `creates` (the prefix model, with `prefix` and `vrf`).
  */
-import type { SqlScalar } from '../../db/query.ts';
+import type { SqlScalar } from '../../db/index.ts';
 import type { Context } from 'hono';
 import type { ActionDef, ModelDef } from '../../catalogue/index.ts';
 import { Params, type Row, query } from '../../db/index.ts';

@@ -2,7 +2,7 @@
  * Sets of IP addresses as sorted, disjoint, inclusive intervals of integers (BigInt, so IPv6 fits):
  * what is free in a prefix or range is its interval minus the addresses and blocks in use.
  */
-import { bigIntToIp, ipToBigInt } from '../../write/ip.ts';
+import { bigIntToIp, ipToBigInt } from '../../write/index.ts';
 
 export interface Interval {
   readonly lo: bigint;

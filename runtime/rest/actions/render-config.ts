@@ -16,7 +16,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { invalidInput, failure } from '../../errors/index.ts';
 import { readJson } from '../../http/body.ts';
 import { respond } from '../../http/render.ts';
-import { renderTemplate, TemplateError } from '../../events/render.ts';
+import { renderTemplate, TemplateError } from '../../events/index.ts';
 import { fetchObjects } from '../read.ts';
 import { loadParent } from './allocate.ts';
 

@@ -9,8 +9,8 @@ import type { ModelDef } from '../../catalogue/index.ts';
 import { ident, Params, query } from '../../db/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
-import { lifecycleEvents, sendLifecycle } from '../../changes/events.ts';
-import { authorize } from '../access.ts';
+import { lifecycleEvents, sendLifecycle } from '../../changes/index.ts';
+import { authorize } from '../../auth/index.ts';
 import { fetchObjects, noMatch, pathId } from '../read.ts';
 import { writeContext } from '../write.ts';
 

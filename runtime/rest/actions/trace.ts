@@ -7,14 +7,13 @@ import type { Context } from 'hono';
 import type { ModelDef } from '../../catalogue/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respond } from '../../http/render.ts';
-import { CABLE, type Ref, refKey } from '../../cables/model.ts';
-import { tracePath, type Path } from '../../cables/trace.ts';
-import { nestedRefs } from '../../read/cabling.ts';
-import { readContext } from '../read.ts';
+import { CABLE, type Ref, refKey, tracePath, type Path } from '../../cables/index.ts';
+import { nestedRefs, nesting } from '../../read/index.ts';
+import { readContext } from '../../http/read-context.ts';
 import { loadParent } from './allocate.ts';
 
 async function render(c: Context<AppEnv>, path: Path): Promise<unknown[]> {
-  const ctx = readContext(c);
+  const ctx = nesting(readContext(c));
   const refs = path.segments.flatMap((s) => [
     ...s.near,
     ...s.far,

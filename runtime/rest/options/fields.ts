@@ -12,9 +12,9 @@ import {
   type FieldOptions,
   type ModelDef,
   type Registry,
+  objectTypeRows,
 } from '../../catalogue/index.ts';
-import { objectTypeRows } from '../../catalogue/object-types.ts';
-import { nestedNames } from '../../read/embed.ts';
+import { nestedNames } from '../../read/index.ts';
 import { cableId, fieldType, modelBuilt } from './field-types.ts';
 
 export type Info = Record<string, unknown>;

@@ -7,8 +7,7 @@ import type { Context } from 'hono';
 import type { ModelDef, Registry } from '../../catalogue/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { respondText } from '../../http/render.ts';
-import { hasPermission } from '../../auth/permissions.ts';
-import { requireUser } from '../access.ts';
+import { hasPermission, requireUser } from '../../auth/index.ts';
 import { allowHeader } from '../read.ts';
 import { declaredInfo, fieldInfo, title, type Info } from './fields.ts';
 

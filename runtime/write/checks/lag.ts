@@ -7,7 +7,7 @@
  */
 import type { ModelDef } from '../../catalogue/index.ts';
 import { ident, query } from '../../db/index.ts';
-import { displaySql } from '../../read/display.ts';
+import { displaySql } from '../../sql/index.ts';
 import type { Pending, WriteContext } from '../types.ts';
 import type { CheckRuleOf } from './index.ts';
 

@@ -1,10 +1,10 @@
 /**
- * A model's display rule as one SQL expression (runtime/read/display.ts), given the library fixture:
+ * A model's display rule as one SQL expression (runtime/sql/display.ts), given the library fixture:
  * text and field parts joined, filters (upper, a choice's label), paths through relations as subqueries,
  * and alternatives tried in order with the last one as the fallback.
  */
 import { describe, expect, it } from 'vitest';
-import { displaySql, pathExpr } from '../../../runtime/read/display.ts';
+import { displaySql, pathExpr } from '../../../runtime/sql/display.ts';
 import { libraryRegistry } from '../fixtures/library.ts';
 
 const registry = libraryRegistry();

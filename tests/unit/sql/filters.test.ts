@@ -35,7 +35,7 @@ async function refusal(model: string, query: string): Promise<unknown> {
   throw new Error(`${query} was accepted`);
 }
 
-/** A count filter's correlated count (runtime/read/count-sql.ts's), `typed` the condition on a generic's type. */
+/** A count filter's correlated count (runtime/sql/count-sql.ts's), `typed` the condition on a generic's type. */
 const count = (table: string, column: string, typed = '') =>
   `(SELECT count(*)::int FROM "${table}" t_n1 WHERE ${typed}t_n1."${column}" = t.id)`;
 

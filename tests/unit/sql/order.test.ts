@@ -1,5 +1,5 @@
 /**
- * ORDER BY as Django orders (runtime/read/order.ts), given terms of the library fixture: a relation by the
+ * ORDER BY as Django orders (runtime/sql/order.ts), given terms of the library fixture: a relation by the
  * related model's own ordering (inner joins while every relation is required, left joins after a nullable
  * one), descending terms flipping the related ordering, natural sort, object types by their id, computed
  * expressions, stored keys (a related row's name kept on the row instead of the join), and the id that
@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderTerm } from '../../../runtime/catalogue/index.ts';
-import { orderPlan } from '../../../runtime/read/order.ts';
+import { orderPlan } from '../../../runtime/sql/order.ts';
 import { libraryRegistry } from '../fixtures/library.ts';
 
 const registry = libraryRegistry();

@@ -1,9 +1,9 @@
 /**
- * The rows a related list or a count reads (runtime/read/reach.ts), given the library fixture: through a
+ * The rows a related list or a count reads (runtime/sql/reach.ts), given the library fixture: through a
  * many-to-many table, tags, a reverse list by a foreign key or a generic relation, and direct counts.
  */
 import { describe, expect, it } from 'vitest';
-import { countReach, listReach } from '../../../runtime/read/reach.ts';
+import { countReach, listReach } from '../../../runtime/sql/reach.ts';
 import { libraryRegistry } from '../fixtures/library.ts';
 
 const registry = libraryRegistry();

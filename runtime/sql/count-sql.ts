@@ -1,8 +1,8 @@
 /**
  * The SQL of a computed count for the row aliased `a`, one correlated subquery: children by a
  * foreign key, a generic relation or a many-to-many table; a tree's whole subtree (cumulative); and
- * an IP prefix's depth and children within its VRF. Shared by the embedded reads (embed.ts) and the
- * JSON written by PostgreSQL (json-sql.ts); a page counts by one grouped query instead (page-sql.ts).
+ * an IP prefix's depth and children within its VRF. Shared by the embedded reads (read/embed.ts) and the
+ * JSON written by PostgreSQL (read/json-sql.ts); a page counts by one grouped query instead (read/page-sql.ts).
  */
 import type { ComputedDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';

@@ -9,8 +9,7 @@ import {
   type ModelDef,
   type Registry,
 } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, literal, tables } from '../db/index.ts';
 import { orderPlan } from './order.ts';
 import { last } from '../collections.ts';
 

@@ -3,8 +3,7 @@
  * and catalogue expressions read for a row under any alias.
  */
 import { copiedOrdering, keyOrder, sortKey, type ModelDef, type OrderTerm, type Registry } from '../catalogue/index.ts';
-import { ident } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, tables } from '../db/index.ts';
 
 /**
  * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:

@@ -1,7 +1,7 @@
 /**
  * The rows a list or a count of an object reads, described once for every form that reads them: an
- * object's own by a correlated subquery (`key = <object>.id`: embed.ts, json-sql.ts, count-sql.ts)
- * and a whole page's by one query grouped by `key` (page-sql.ts).
+ * object's own by a correlated subquery (`key = <object>.id`: read/embed.ts, read/json-sql.ts, count-sql.ts)
+ * and a whole page's by one query grouped by `key` (read/page-sql.ts).
  */
 import {
   formModel,
@@ -16,8 +16,7 @@ import {
   type Registry,
   type TagsField,
 } from '../catalogue/index.ts';
-import { ident, literal } from '../db/index.ts';
-import { tables } from '../db/tables.ts';
+import { ident, literal, tables } from '../db/index.ts';
 import { orderPlan } from './order.ts';
 
 export interface Reach {

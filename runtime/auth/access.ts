@@ -8,7 +8,7 @@ import type { ModelDef } from '../catalogue/index.ts';
 import type { Params } from '../db/index.ts';
 import type { AppEnv, AuthUser } from '../http/env.ts';
 import { forbidden } from '../errors/index.ts';
-import { permissionCondition } from '../auth/permissions.ts';
+import { permissionCondition } from './permissions.ts';
 
 export type PermissionAction = 'view' | 'add' | 'change' | 'delete';
 

@@ -5,14 +5,10 @@
  * Unknown branch → 400, a branch that is not ready → 409 naming its status; no header → main.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/env.ts';
+import { BRANCH_HEADER, NETBOX_BRANCH_HEADER, type AppEnv } from '../http/env.ts';
 import { ServiceError, invalidInput } from '../errors/index.ts';
-import { schemaName } from './schema.ts';
-import { findBranch } from './branch-rows.ts';
+import { schemaName, findBranch } from '../branching/index.ts';
 import { query } from '../db/index.ts';
-
-export const BRANCH_HEADER = 'x-service-branch';
-export const NETBOX_BRANCH_HEADER = 'x-netbox-branch';
 
 export function createBranchSelection(): MiddlewareHandler<AppEnv> {
   return async function branchSelection(c, next) {

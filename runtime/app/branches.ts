@@ -11,21 +11,31 @@ import type { AppEnv } from '../http/env.ts';
 import { ServiceError, invalidInput, notFound, forbidden, conflict } from '../errors/index.ts';
 import { readJson } from '../http/body.ts';
 import { respond } from '../http/render.ts';
-import { hasPermission } from '../auth/permissions.ts';
-import { authorize, fetchObjects, writeContext } from '../rest/index.ts';
-import { requireUser } from '../rest/access.ts';
-import { enqueueJob } from '../jobs/index.ts';
-import { jobRowId } from '../jobs/job-rows.ts';
-import { applyStates } from './apply.ts';
-import { JOB_ATTEMPTS, type BranchRow, type BranchStatus } from './lifecycle.ts';
-import { getBranch, lockBranch, recordEvent, setBranchJob, transition } from './branch-rows.ts';
-import { planMerge, planRevert, planSync, type Plan } from './plans.ts';
-import { dropBranchSchema } from './provision.ts';
-import { inSchema, schemaName } from './schema.ts';
-import { branchJobs, type Operation } from './operations.ts';
-import { tables } from '../db/tables.ts';
+import { hasPermission, authorize, requireUser } from '../auth/index.ts';
+import { fetchObjects, writeContext } from '../rest/index.ts';
+import { enqueueJob, jobRowId } from '../jobs/index.ts';
+import {
+  applyStates,
+  JOB_ATTEMPTS,
+  type BranchRow,
+  type BranchStatus,
+  getBranch,
+  lockBranch,
+  recordEvent,
+  setBranchJob,
+  transition,
+  planMerge,
+  planRevert,
+  planSync,
+  type Plan,
+  dropBranchSchema,
+  schemaName,
+  branchJobs,
+  type Operation,
+} from '../branching/index.ts';
+import { inSchema, tables } from '../db/index.ts';
 import { present } from '../collections.ts';
-import { mergeRefusal } from '../changes/gate.ts';
+import { mergeRefusal } from '../changes/index.ts';
 
 const MODEL = 'netbox_branching.branch';
 /** The operations a request starts (a branch is provisioned when it is created). */
