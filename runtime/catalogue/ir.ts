@@ -9,6 +9,7 @@ import type { FilterDef } from './ir-filters.ts';
 
 export type * from './ir-fields.ts';
 export type * from './ir-filters.ts';
+export type * from './ir-graphql.ts';
 export type { FieldRef };
 
 export interface ModelOptions {
