@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { actionOps, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import { objectTypeFeatures } from '../../runtime/catalogue/known-object-types.ts';
 import {
   closed,
   contentType,
@@ -76,6 +77,16 @@ const modelKeys = {
   path: Str({ pattern: '^[a-z][a-z0-9-]*$' }),
   table: Optional(identifier),
   also_mounted_at: Optional(List(Str({ pattern: '^[a-z]+/[a-z][a-z0-9-]*$' }))),
+  object_type: Optional(
+    closed(
+      {
+        id: Integer({ minimum: 1 }),
+        features: List(oneOf([...objectTypeFeatures, 'netbox'] as const)),
+        internal: flag('not public (NetBox’s `public: false`)'),
+      },
+      "NetBox's object type of the model: its id and NetBox's feature names (`netbox`: its NetBoxFeatureSet)",
+    ),
+  ),
   verbose_name: Optional(text()),
   verbose_name_plural: Optional(text()),
   description: Optional(text()),
@@ -208,6 +219,7 @@ const modelEntry = closed({
 const identity = [
   'class',
   'path',
+  'object_type',
   'table',
   'also_mounted_at',
   'verbose_name',

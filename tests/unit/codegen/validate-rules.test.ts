@@ -119,6 +119,14 @@ const cases: { rule: string; given: [string, string]; want: unknown[] }[] = [
     ),
   },
   {
+    rule: 'object types',
+    given: [
+      '    brief: [id, url, display, name, _depth]\n',
+      '    brief: [id, url, display, name, _depth]\n    object_type: {id: 2, features: [netbox]}\n',
+    ],
+    want: [`${shelf}.object_type.id: 2 is already the id of NetBox's extras.script (known-object-types.ts)`],
+  },
+  {
     rule: 'graphql fields',
     given: add('    graphql:\n      unions: {shelf: ShelfUnionType}\n      related_names: {name: widgets}\n'),
     want: [
