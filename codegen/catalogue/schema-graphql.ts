@@ -1,8 +1,8 @@
 /**
  * The `graphql:` keys of the catalogue's format (schema.ts): NetBox's GraphQL names where the rules of
- * codegen/emit/graphql-*.ts do not derive them, beside the model's REST names. A model's key gives its root field,
- * its fields' names, unions and related names, and the filter fields NetBox's filter class declares by hand;
- * an app file's its choice sets' enums. validate-graphql.ts checks what they name.
+ * codegen/emit/graphql-names.ts do not derive them, beside the model's REST names. A model's key gives its
+ * root field, its fields' names, unions and related names, and the filter fields NetBox's filter class
+ * declares by hand; an app file's key its choice sets' enums. validate-graphql.ts checks what they name.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { closed, contentTypePattern, fieldPath, flag, identifier, mapOf, text } from './schema-parts.ts';

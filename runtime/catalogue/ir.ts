@@ -185,7 +185,7 @@ export interface ModelDef {
   /** named hand-written behaviour for this model (runtime/hooks) */
   readonly hooks?: HookName;
   readonly features: ModelFeatures;
-  /** NetBox's object type of the model, where NetBox has one: its id (known-object-types.ts) and features */
+  /** NetBox's object type of the model, where NetBox has the model: NetBox's id and feature names */
   readonly objectType?: NetboxObjectType;
   readonly tree: boolean;
   /** the natural key used by `<fk>=` filters pointing here (slug, name, rd, …) */
