@@ -253,6 +253,26 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": true
         },
+        "objectType": {
+          "id": 9,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "cid",
         "fields": [
@@ -877,6 +897,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 34,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -1234,6 +1272,19 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 35,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -1543,6 +1594,20 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 36,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -2088,6 +2153,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 33,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -2449,6 +2532,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 37,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -2860,6 +2962,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 38,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -3230,6 +3351,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 8,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -3573,6 +3712,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 40,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -3965,6 +4123,20 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 41,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -4289,6 +4461,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 39,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -4652,6 +4842,11 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 29,
+          "features": [],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -4888,6 +5083,24 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 28,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "jobs",
+            "journaling",
+            "notifications",
+            "tags"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -5345,6 +5558,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 31,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -6069,6 +6287,11 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 26,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -7031,6 +7254,11 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 25,
+          "features": [],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "model",
         "fields": [
@@ -7324,6 +7552,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 54,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -7804,6 +8050,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 53,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -8125,6 +8389,16 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 55,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -8457,6 +8731,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 42,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -9004,6 +9296,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 57,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -9335,6 +9637,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 43,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -9882,6 +10202,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 58,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -10213,6 +10543,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 11,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "name",
@@ -11609,6 +11959,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 50,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -12006,6 +12374,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 66,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -12292,6 +12670,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 73,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -12792,6 +13188,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 72,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -13626,6 +14041,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 47,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -14189,6 +14622,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 63,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -14597,6 +15040,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 7,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -15914,6 +16375,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 61,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -16341,6 +16812,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 52,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "fields": [
@@ -16915,6 +17404,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 51,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -17283,6 +17790,16 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 67,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "fields": [
@@ -17704,6 +18221,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 87,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -18319,6 +18856,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 77,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "mac_address",
         "fields": [
@@ -18679,6 +19234,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 71,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -19118,6 +19692,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 70,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -19636,6 +20228,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 49,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -20085,6 +20695,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 65,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -20425,6 +21045,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 69,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -21072,6 +21711,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 68,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -21386,6 +22043,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 74,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -21891,6 +22566,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 79,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -22511,6 +23204,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 45,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -23114,6 +23825,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 60,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -23489,6 +24210,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 78,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -23870,6 +24611,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 44,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -24439,6 +25198,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 59,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -24807,6 +25576,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 83,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -25648,6 +26437,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 80,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -25994,6 +26801,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 84,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -26377,6 +27202,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 82,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -26738,6 +27581,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 81,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -27326,6 +28188,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 48,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -27887,6 +28767,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 64,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -28293,6 +29183,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 85,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -28807,6 +29716,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 6,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -29543,6 +30472,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 86,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": true,
         "naturalKey": "slug",
         "fields": [
@@ -30058,6 +31006,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 75,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "name",
         "fields": [
@@ -30460,6 +31426,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 76,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -30946,6 +31930,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 121,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -31454,6 +32443,19 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 109,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "synced_data",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -32071,6 +33073,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 108,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "synced_data",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -32427,6 +33448,20 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 110,
+          "features": [
+            "change_logging",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "synced_data",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -32916,6 +33951,17 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 111,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -33542,6 +34588,17 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 112,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -33891,6 +34948,17 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 115,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -34251,6 +35319,18 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 114,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -34681,6 +35761,18 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 116,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "synced_data"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -35088,6 +36180,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 119,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -35438,6 +36540,20 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 120,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -35953,6 +37069,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 122,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -36494,6 +37615,15 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 123,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -36735,6 +37865,17 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 117,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -37108,6 +38249,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 124,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -37619,6 +38765,17 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 118,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -37977,6 +39134,18 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 106,
+          "features": [
+            "change_logging",
+            "cloning",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -38334,6 +39503,13 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 107,
+          "features": [
+            "branching"
+          ],
+          "public": false
         },
         "tree": false,
         "fields": [
@@ -38745,6 +39921,18 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 1,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -39857,6 +41045,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 93,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -40210,6 +41417,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 89,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "asn",
@@ -40679,6 +41905,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 88,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -41093,6 +42337,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 90,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -41583,6 +42845,16 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 91,
+          "features": [
+            "change_logging",
+            "custom_validation",
+            "event_rules",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -41863,6 +43135,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 97,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -42498,6 +43789,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 96,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -42961,6 +44271,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 95,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -43536,6 +44865,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 92,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -43912,6 +45259,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 94,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -44336,6 +45701,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 105,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "name",
         "fields": [
@@ -44698,6 +46081,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 99,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -45105,6 +46507,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 98,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -45441,6 +46861,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 101,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -46012,6 +47450,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 100,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -46534,6 +47990,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 102,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -46827,6 +48301,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 103,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -47109,6 +48601,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 104,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "rd",
@@ -47625,6 +49135,24 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 161,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "jobs",
+            "journaling",
+            "notifications",
+            "tags"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "schema_id",
         "fields": [
@@ -48061,6 +49589,11 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 162,
+          "features": [],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -48237,6 +49770,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 159,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -51129,6 +52667,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 128,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -51524,6 +53080,19 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 129,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -51939,6 +53508,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 126,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": true,
         "naturalKey": "slug",
@@ -52361,6 +53948,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 127,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -52689,6 +54294,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 131,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -53436,6 +55060,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 130,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": true,
         "naturalKey": "slug",
         "fields": [
@@ -53855,6 +55497,11 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 137,
+          "features": [],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -54157,6 +55804,13 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 134,
+          "features": [
+            "cloning"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -54467,6 +56121,19 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 133,
+          "features": [
+            "bookmarks",
+            "cloning",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "notifications"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "name",
@@ -55384,6 +57051,19 @@ export const catalogue: Catalogue = {
           "events": false,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 132,
+          "features": [
+            "bookmarks",
+            "cloning",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "notifications"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "name",
         "fields": [
@@ -55606,6 +57286,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 136,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "naturalKey": "key",
@@ -56011,6 +57696,11 @@ export const catalogue: Catalogue = {
           "branching": false,
           "events": false,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 138,
+          "features": [],
+          "public": true
         },
         "tree": false,
         "naturalKey": "username",
@@ -56538,6 +58228,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 141,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "name",
@@ -57104,6 +58813,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 140,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -57477,6 +59205,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 139,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -57836,6 +59582,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 143,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -58164,6 +59928,26 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": true
+        },
+        "objectType": {
+          "id": 12,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "name",
@@ -58967,6 +60751,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 142,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "image_attachments",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -59362,6 +61165,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 10,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -60043,6 +61864,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 145,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -60405,6 +62244,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 144,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -60786,6 +62643,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 147,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -61121,6 +62996,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 148,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -61466,6 +63359,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 146,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -61836,6 +63747,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 149,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "naturalKey": "slug",
@@ -62291,6 +64221,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 150,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -62608,6 +64556,25 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 152,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -63024,6 +64991,25 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 151,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "contacts",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "naturalKey": "slug",
         "fields": [
@@ -63378,6 +65364,19 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 153,
+          "features": [
+            "change_logging",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": false,
         "fields": [
           {
@@ -63730,6 +65729,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 155,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [
@@ -64191,6 +66208,24 @@ export const catalogue: Catalogue = {
           "events": true,
           "imageAttachments": false
         },
+        "objectType": {
+          "id": 154,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
+        },
         "tree": true,
         "naturalKey": "slug",
         "fields": [
@@ -64597,6 +66632,24 @@ export const catalogue: Catalogue = {
           "branching": true,
           "events": true,
           "imageAttachments": false
+        },
+        "objectType": {
+          "id": 156,
+          "features": [
+            "bookmarks",
+            "change_logging",
+            "cloning",
+            "custom_fields",
+            "custom_links",
+            "custom_validation",
+            "event_rules",
+            "export_templates",
+            "journaling",
+            "notifications",
+            "tags",
+            "branching"
+          ],
+          "public": true
         },
         "tree": false,
         "fields": [

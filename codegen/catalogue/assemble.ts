@@ -3,6 +3,7 @@
  * bases, choice sets are one namespace (each declared in one file), and every model gets its base (bases.ts).
  */
 import type { RawApp, RawCatalogue, RawChoiceSet, RawFile, RawModel } from './schema.ts';
+import type { RawGraphqlFile } from './schema-graphql.ts';
 import { baseFaults, extendModel, type Bases } from './bases.ts';
 
 const basesName = 'bases';
@@ -17,6 +18,7 @@ export function assembleCatalogue(files: readonly (readonly [string, RawFile])[]
   const faults: string[] = [];
   const choices: Record<string, RawChoiceSet> = {};
   const choiceFiles: Record<string, string> = {};
+  const graphql: Required<RawGraphqlFile> = { enums: {}, choice_types: {} };
   const entries: [string, string, RawFile][] = [];
   let bases: Bases = { file: `${basesName}.yaml`, bases: {} };
   for (const [path, f] of files) {
@@ -24,6 +26,12 @@ export function assembleCatalogue(files: readonly (readonly [string, RawFile])[]
       if (choiceFiles[name]) faults.push(`${path}: choices.${name}: already declared in ${choiceFiles[name]}`);
       else [choices[name], choiceFiles[name]] = [set, path];
     }
+    // a choice set's GraphQL names are declared beside it, in its file
+    for (const key of ['enums', 'choice_types'] as const)
+      for (const [name, value] of Object.entries(f.graphql?.[key] ?? {})) {
+        if (!f.choices?.[name]) faults.push(`${path}: graphql.${key}.${name}: no choice set "${name}" in this file`);
+        else Object.assign(graphql[key], { [name]: value });
+      }
     const app = stem(path);
     if (!path.endsWith('.yaml') || !/^[a-z][a-z0-9_]*$/.test(app)) {
       faults.push(`${path}: a catalogue file is named <app>.yaml (a lowercase identifier) or ${basesName}.yaml`);
@@ -60,5 +68,5 @@ export function assembleCatalogue(files: readonly (readonly [string, RawFile])[]
     };
     appFiles[app] = path;
   }
-  return faults.length ? faults : { choices, apps, files: appFiles, inherited };
+  return faults.length ? faults : { choices, graphql, apps, files: appFiles, inherited };
 }

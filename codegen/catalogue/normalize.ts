@@ -4,7 +4,8 @@
  * are normalized in normalize-fields.ts, its computed values in normalize-computed.ts, its constraints
  * and rules in normalize-rules.ts.
  */
-import type { Catalogue, ChoiceOption, ModelDef, OrderTerm, ReverseRelation } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, ChoiceOption, ModelDef, NetboxObjectType, OrderTerm } from '../../runtime/catalogue/ir.ts';
+import type { ReverseRelation } from '../../runtime/catalogue/ir.ts';
 import { rawApp, rawModel } from './lookup.ts';
 import { pushTo } from '../../runtime/collections.ts';
 import type { RawCatalogue, RawModel } from './schema.ts';
@@ -13,6 +14,13 @@ import { modelFields } from './normalize-model-fields.ts';
 import { actionCall, rulesOf, uniquesOf } from './normalize-rules.ts';
 import { resolveKeys } from './normalize-keys.ts';
 import { byCodePoint, capitalize, pluralize, sequenceName, tableName, verboseFromClass } from './names.ts';
+import { featureOrder, NETBOX_FEATURE_SET } from '../../runtime/catalogue/known-object-types.ts';
+
+/** NetBox's object type as the catalogue says it: `netbox` is NetBox's feature set, the rest its own names. */
+function objectType(o: NonNullable<RawModel['object_type']>): NetboxObjectType {
+  const features = featureOrder(o.features.flatMap((f) => (f === 'netbox' ? NETBOX_FEATURE_SET : [f])));
+  return { id: o.id, features, public: !o.internal };
+}
 
 function parseOrdering(list: string[]): OrderTerm[] {
   return list.map((term) => {
@@ -64,6 +72,7 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     readOnly: m.read_only ?? false,
     ...(m.hooks ? { hooks: m.hooks } : {}),
     features,
+    ...(m.object_type ? { objectType: objectType(m.object_type) } : {}),
     tree: m.tree ?? false,
     ...(naturalKey ? { naturalKey } : {}),
     fields,

@@ -7,20 +7,17 @@
  * The names of runtime behaviour (ops, checks, actions, hooks) come from runtime/catalogue/names.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { actionOps, checkNames, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import { actionOps, featureNames, filterOps, hookNames } from '../../runtime/catalogue/names.ts';
+import { objectTypeFeatures } from '../../runtime/catalogue/known-object-types.ts';
 import {
   closed,
   contentType,
-  contentTypePattern,
   fieldList,
   fieldPath,
-  fieldPathPattern,
   flag,
   identifier,
   mapOf,
-  nestedList,
   oneOf,
-  pair,
   strings,
   text,
   wireName,
@@ -28,94 +25,13 @@ import {
 import { field } from './schema-fields.ts';
 
 export { fieldTypes, listItemTypes, type RawField } from './schema-fields.ts';
-import { expressionNames } from './named-expressions.ts';
+import { computed, expressionKeys } from './schema-computed.ts';
+import { modelOptions } from './schema-options.ts';
+import { graphqlFile, graphqlModel, type RawGraphqlFile } from './schema-graphql.ts';
+import { rule, unique } from './schema-rules.ts';
 
-const { Array: List, Boolean: Bool, Integer, Null, Number: Num, Object: Obj, Optional } = Type;
+const { Array: List, Boolean: Bool, Integer, Object: Obj, Optional } = Type;
 const { String: Str, Tuple, Union } = Type;
-
-/** A value computed from the row's columns, said by what it means (expressions.ts writes its SQL): one key. */
-const expressionKeys = {
-  same_as: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "another field's value (its column)" })),
-  first_of: Optional(
-    List(identifier, { minItems: 2, description: 'the first of these foreign keys (to one model) that is set' }),
-  ),
-  family: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: "an IP field's family (4 or 6)" })),
-  generic_id: Optional(
-    Str({ pattern: '^[a-z][a-z0-9_]*$', description: "a generic relation's id when its type is the one `to` names" }),
-  ),
-  reverse_one: Optional(
-    Union([fieldPath, List(fieldPath, { minItems: 2 })], {
-      description:
-        'the one row of another model whose foreign key or generic relation (`app.model.field`) points here, ' +
-        'with the fixed values `where` gives; several relations of that model: the first row any of them finds',
-    }),
-  ),
-  sum: Optional(Str({ pattern: '^[a-z][a-z0-9_]*$', description: 'the sum of this number field of the rows `over`' })),
-  over: Optional(
-    Str({ pattern: fieldPathPattern, description: 'sum: the rows whose foreign key (`app.model.field`) points here' }),
-  ),
-  named: Optional(oneOf(expressionNames, 'an expression written once in codegen/catalogue/named-expressions.ts')),
-};
-
-const computed = closed({
-  label: Optional(text()),
-  count: Optional(fieldPath),
-  cumulative: flag(),
-  also_via: Optional(
-    fieldList(
-      'count: also the rows whose related object reaches this one by this path of foreign keys (NetBox’s cached ' +
-        'scope: a prefix of a site counts for the site’s region, `site.region` for a location’s)',
-    ),
-  ),
-  ...expressionKeys,
-  copy: Optional(text()),
-  to: Optional(Str({ pattern: contentTypePattern, description: 'generic_id: the type whose id it is' })),
-  where: Optional(mapOf(Str(), undefined, { description: 'reverse_one: fixed values of the row (`term_side: A`)' })),
-  ip_depth: Optional(text()),
-  ip_children: Optional(text()),
-  vrf: Optional(text()),
-  reverse_list: Optional(text()),
-  snapshot: flag('NetBox stores the value on the row (a counter cache): it is part of the snapshot'),
-  nested: Optional(nestedList("a reverse list's objects in this form instead of their model's nested one")),
-  cable: Optional(
-    oneOf(['cable', 'end', 'peers', 'peers_type', 'endpoints', 'endpoints_type', 'reachable', 'occupied'] as const),
-  ),
-  config_context: Optional(closed({ contexts: contentType, local: Optional(text()), match: strings })),
-  after: Optional(wireName('the field this comes right after in the wire order (default: after the timestamps)')),
-});
-
-const unique = closed({
-  fields: List(Str(), { minItems: 1 }),
-  ci: Optional(fieldList()),
-  when_set: Optional(fieldList()),
-  when_null: Optional(fieldList()),
-  nulls_distinct: flag(),
-  message: Optional(text()),
-  key: Optional(text()),
-});
-
-const rule = closed({
-  requires: Optional(pair),
-  same: Optional(pair),
-  one_of: Optional(List(Str(), { minItems: 2 })),
-  all_of: Optional(List(Str(), { minItems: 1, description: 'every one given when the object is created' })),
-  less: Optional(pair),
-  ip_unique: Optional(
-    closed({
-      field: Str(),
-      vrf: Str(),
-      enforce: Optional(text()),
-      host: flag(),
-      what: Str(),
-      exempt_field: Optional(text()),
-      exempt: Optional(fieldList()),
-    }),
-  ),
-  check: Optional(oneOf(checkNames, 'a check written once in runtime/write/checks/, with its arguments')),
-  args: Optional(mapOf(Union([Str(), List(Str())]))),
-  key: Optional(text()),
-  message: Optional(text()),
-});
 
 const path = Str({ pattern: '^_?[a-z][a-z0-9_]*(\\._?[a-z][a-z0-9_]*)*$' });
 
@@ -147,75 +63,6 @@ const filter = closed(
     'pointing here, then `via` fields, ending at a field, at another model’s `filter`, or at the object itself',
 );
 
-/** DRF's field metadata types an `options.fields` entry may give. */
-const drfTypes = [
-  'field',
-  'boolean',
-  'string',
-  'url',
-  'email',
-  'slug',
-  'integer',
-  'decimal',
-  'date',
-  'datetime',
-  'choice',
-  'list',
-  'nested object',
-  'image upload',
-] as const;
-const optionalNumber = Optional(Union([Num(), Null()]));
-const drfChoice = closed({ value: Union([Str(), Integer(), Null()]), display_name: Str() });
-const objectOrNull = (description?: string) =>
-  Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], ...(description ? { description } : {}) });
-
-/** DRF's field metadata keys an `options.fields` entry may give (null removes what the rule derives). */
-const fieldOptions = Obj(
-  {
-    type: Optional(oneOf(drfTypes)),
-    required: Optional(Bool()),
-    read_only: Optional(Bool({ description: "NetBox's serializer's flag, where its writes are no more than ours" })),
-    label: Optional(text()),
-    help_text: Optional(Union([Str(), Null()])),
-    min_length: optionalNumber,
-    max_length: optionalNumber,
-    min_value: optionalNumber,
-    max_value: optionalNumber,
-    max_digits: optionalNumber,
-    decimal_places: optionalNumber,
-    choices: Optional(Union([Null(), Str({ description: 'a choice set' }), List(drfChoice)])),
-    child: Optional(
-      objectOrNull("a list's item: keys merged into the rule's item, or the item's whole description (null: none)"),
-    ),
-    children: Optional(
-      mapOf(objectOrNull(), undefined, {
-        description: "a nested object's fields by name: keys merged into the rule's, a new field, or null (none)",
-      }),
-    ),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-
-const modelOptions = closed(
-  {
-    description: Optional(text()),
-    type_choices: Optional(
-      Union([Bool(), mapOf(Str({ pattern: '^[a-z_]+$' }))], {
-        description:
-          'true: every content-type field lists every object type; or field → the NetBox feature its types have',
-      }),
-    ),
-    fields: Optional(
-      mapOf(fieldOptions, Str({ pattern: '^_?[a-z][a-z0-9_]*$' }), {
-        description:
-          'by field; a name the model lacks is a field only NetBox’s serializer declares, described whole ' +
-          '(type, required, read_only, label): listed by OPTIONS, never read or written',
-      }),
-    ),
-  },
-  "NetBox's OPTIONS answer where the rule cannot derive it: the view's description, object type choices, fields",
-);
-
 const alias = closed({ field: Str(), type: Optional(contentType), reason: Str() });
 
 const action = Type.Unsafe<{ op: (typeof actionOps)[number] } & Record<string, string>>({
@@ -230,6 +77,16 @@ const modelKeys = {
   path: Str({ pattern: '^[a-z][a-z0-9-]*$' }),
   table: Optional(identifier),
   also_mounted_at: Optional(List(Str({ pattern: '^[a-z]+/[a-z][a-z0-9-]*$' }))),
+  object_type: Optional(
+    closed(
+      {
+        id: Integer({ minimum: 1 }),
+        features: List(oneOf([...objectTypeFeatures, 'netbox'] as const)),
+        internal: flag('not public (NetBox’s `public: false`)'),
+      },
+      "NetBox's object type of the model: its id and NetBox's feature names (`netbox`: its NetBoxFeatureSet)",
+    ),
+  ),
   verbose_name: Optional(text()),
   verbose_name_plural: Optional(text()),
   description: Optional(text()),
@@ -334,6 +191,7 @@ const modelKeys = {
     }),
   ),
   options: Optional(modelOptions),
+  graphql: Optional(graphqlModel),
 };
 
 /** A model as the catalogue's checks and normalisation read it: its bases' keys applied (bases.ts). */
@@ -361,6 +219,7 @@ const modelEntry = closed({
 const identity = [
   'class',
   'path',
+  'object_type',
   'table',
   'also_mounted_at',
   'verbose_name',
@@ -393,6 +252,7 @@ export const catalogueFileSchema = closed(
         description: 'choice sets (value, label), one namespace for the whole catalogue: each declared in one file',
       }),
     ),
+    graphql: Optional(graphqlFile),
     models: Optional(mapOf(modelEntry, identifier, { description: 'an app file’s models: class, path, fields…' })),
     bases: Optional(mapOf(base, identifier, { description: 'models/bases.yaml only: the bases models extend' })),
   },
@@ -414,15 +274,15 @@ export interface RawApp {
 /** The catalogue's files read together: every app with its models' bases applied, and where each came from. */
 export interface RawCatalogue {
   readonly choices: Record<string, RawChoiceSet>;
+  /** the choice sets' GraphQL names, from the files that declare them */
+  readonly graphql: Required<RawGraphqlFile>;
   readonly apps: Record<string, RawApp>;
   /** by app: the file it was read from, for faults */
   readonly files: Record<string, string>;
   /** by model (`app.model`), then field: the base path of a field the model has from a base, for faults */
   readonly inherited: Record<string, Record<string, string>>;
 }
-export type RawComputed = Static<typeof computed>;
-/** What an entry (a computed value, a filter) may say of its expression. */
-export type RawExpression = Pick<RawComputed, keyof typeof expressionKeys | 'to' | 'where'>;
+export type { RawComputed, RawExpression } from './schema-computed.ts';
+export type { RawGraphqlFile, RawGraphqlFilter, RawGraphqlModel } from './schema-graphql.ts';
 export type RawFilter = Static<typeof filter>;
-export type RawRule = Static<typeof rule>;
-export type RawUnique = Static<typeof unique>;
+export type { RawRule, RawUnique } from './schema-rules.ts';

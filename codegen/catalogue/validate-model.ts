@@ -5,6 +5,7 @@ import { parseDisplay } from './display.ts';
 import { actionArgs, checkArgs } from '../../runtime/catalogue/names.ts';
 import { orderFaults, placementsOf } from './order.ts';
 import { expressionFaults, expressionKey } from './expressions.ts';
+import { LAST_KNOWN_ID, OTHER_OBJECT_TYPES } from '../../runtime/catalogue/known-object-types.ts';
 import { eachModel, fieldOf, operationFaults, walk, wireNames, type Fault, type Rule } from './validate-context.ts';
 
 const uniquePaths: Rule = {
@@ -203,6 +204,29 @@ const features = eachModel('features', (c, { m, at }) =>
 
 const storedKeys = eachModel('stored keys', (c, { key, at }) => keyFaults(c.models, key, at));
 
+/** NetBox's object type ids: each one type's, NetBox's (up to its last id), never one of its other types'. */
+const objectTypes: Rule = {
+  name: 'object types',
+  check: (c) => {
+    const others = OTHER_OBJECT_TYPES.map((t) => [t.id, `${t.app}.${t.model}`] as const);
+    const ids = new Map(others.map(([id, key]) => [id, `NetBox's ${key} (known-object-types.ts)`]));
+    const out: Fault[] = [];
+    for (const [key, m] of c.models) {
+      const id = m.object_type?.id;
+      const at = `${modelAt(c.raw, key)}.object_type.id`;
+      if (others.some(([, k]) => k === key))
+        out.push(`${modelAt(c.raw, key)}: ${key} is in known-object-types.ts: give it \`object_type:\` here instead`);
+      if (id === undefined) continue;
+      if (id > LAST_KNOWN_ID)
+        out.push(`${at}: ${id} is not NetBox's (its last id is ${LAST_KNOWN_ID}; a new type gets one after)`);
+      const other = ids.get(id);
+      if (other) out.push(`${at}: ${id} is already the id of ${other}`);
+      ids.set(id, key);
+    }
+    return out;
+  },
+};
+
 export const modelRules: readonly Rule[] = [
   uniquePaths,
   fieldLists,
@@ -217,4 +241,5 @@ export const modelRules: readonly Rule[] = [
   display,
   features,
   storedKeys,
+  objectTypes,
 ];

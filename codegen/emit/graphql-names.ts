@@ -1,17 +1,27 @@
-/** The GraphQL names of the catalogue's models: types, filters, root fields, unions, enums. */
-import type { Catalogue, FieldDef, ModelDef } from '../../runtime/catalogue/ir.ts';
-import { enums, hiddenModels, noRootModels, rootNames, unionNames } from './graphql-netbox.ts';
+/**
+ * The GraphQL names of the catalogue's models: types, filters, root fields, unions, enums. The rules are
+ * here; NetBox's exceptions to them are the catalogue's (`graphql:` keys of models/*.yaml, GraphqlNames).
+ */
+import type { Catalogue, FieldDef, GraphqlNames, ModelDef } from '../../runtime/catalogue/ir.ts';
+
+/** The catalogue and its GraphQL names, as every emitter of the schema reads them. */
+export interface Named {
+  readonly cat: Catalogue;
+  readonly gql: GraphqlNames;
+}
 
 export const typeName = (m: ModelDef) => `${m.className}Type`;
 export const filterName = (m: ModelDef) => `${m.className}Filter`;
 
 /** `ip_address` from the verbose name `IP address`. */
-export const rootName = (m: ModelDef) =>
-  rootNames[m.key] ??
-  m.verboseName
+export function rootName(n: Named, m: ModelDef): string {
+  const root = n.gql.models[m.key]?.root;
+  if (root) return root;
+  return m.verboseName
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
+}
 
 export const pascal = (name: string) =>
   name
@@ -21,20 +31,23 @@ export const pascal = (name: string) =>
     .join('');
 
 /** `IPAddressAssignmentType`: a generic relation's union. */
-export const unionName = (m: ModelDef, f: FieldDef) =>
-  unionNames[`${m.key}.${f.name}`] ?? `${m.className}${pascal(f.name.replace(/_object$/, ''))}Type`;
+export const unionName = (n: Named, m: ModelDef, f: FieldDef) =>
+  n.gql.models[m.key]?.unions[f.name] ?? `${m.className}${pascal(f.name.replace(/_object$/, ''))}Type`;
 
-export const shown = (cat: Catalogue, key: string) => !!cat.models[key] && !hiddenModels.has(key);
-export const hasRoot = (cat: Catalogue, key: string) => shown(cat, key) && !noRootModels.has(key);
+/** A field's GraphQL name. */
+export const fieldName = (n: Named, m: ModelDef, f: FieldDef) => n.gql.models[m.key]?.names[f.name] ?? f.name;
+
+export const shown = (n: Named, key: string) => !!n.cat.models[key] && !n.gql.models[key]?.hidden;
+export const hasRoot = (n: Named, key: string) => shown(n, key) && n.gql.models[key]?.root !== false;
 
 /** A choice set's enum: NetBox's name, or `<Set>Enum`. */
-export function enumName(set: string): string {
-  return enums[set]?.[0] ?? `${pascal(set)}Enum`;
+export function enumName(n: Named, set: string): string {
+  return n.gql.enums[set]?.name ?? `${pascal(set)}Enum`;
 }
 
 /** A choice value's member name: the prefix and the value in capitals (`STATUS_ACTIVE`, `TYPE_1000BASE_T`). */
-export function memberName(set: string, value: string | number): string {
-  const prefix = enums[set]?.[1];
+export function memberName(n: Named, set: string, value: string | number): string {
+  const prefix = n.gql.enums[set]?.prefix;
   let v = String(value)
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')

@@ -16,8 +16,7 @@ import { modelOf } from '../catalogue/lookup.ts';
 import { unreachable } from '../../runtime/collections.ts';
 import type { FieldSource, ObjectTypeMap } from '../../runtime/graphql/map.ts';
 import type { SdlField, SdlType } from './graphql-sdl.ts';
-import { filterName, shown, typeName, unionName } from './graphql-names.ts';
-import { choiceTypes, fieldRenames, reverseNames } from './graphql-netbox.ts';
+import { fieldName, filterName, shown, typeName, unionName, type Named } from './graphql-names.ts';
 
 const listArgs = (filter: string) => `filters: ${filter}, pagination: OffsetPaginationInput`;
 
@@ -52,8 +51,7 @@ interface Built {
   readonly map: Record<string, FieldSource>;
 }
 
-export interface TypeContext {
-  readonly cat: Catalogue;
+export interface TypeContext extends Named {
   /** unions met so far: name → member types */
   readonly unions: Map<string, Map<string, string>>;
   /** extra object types met so far (choice objects) */
@@ -70,15 +68,16 @@ const bang = (type: string, nullable: boolean) => (nullable ? type : `${type}!`)
 
 /** The union of a generic relation's shown types, or undefined when none is shown. */
 function union(ctx: TypeContext, m: ModelDef, f: GenericField): string | undefined {
-  const members = f.types.filter((t) => shown(ctx.cat, t));
+  const members = f.types.filter((t) => shown(ctx, t));
   if (!members.length) return undefined;
-  const name = unionName(m, f);
+  const name = unionName(ctx, m, f);
   ctx.unions.set(name, new Map(members.map((t) => [t, typeName(modelOf(ctx.cat, t))])));
   return name;
 }
 
 function choiceObject(ctx: TypeContext, set: string): string {
-  const name = choiceTypes[set] ?? `${set.replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase())}Type`;
+  const name =
+    ctx.gql.choiceTypes[set] ?? `${set.replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase())}Type`;
   const numeric = (ctx.cat.choices[set] ?? []).every((o) => typeof o.value === 'number');
   ctx.extra.set(name, {
     kind: 'type',
@@ -106,7 +105,7 @@ function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: ComputedField
       return add(b, name, 'JSON!', { kind: 'config_context', field: f.name });
     case 'reverse_list': {
       const target = ctx.cat.models[c.model];
-      if (!target || !shown(ctx.cat, c.model)) return;
+      if (!target || !shown(ctx, c.model)) return;
       const type = `[${typeName(target)}!]!`;
       return add(
         b,
@@ -118,15 +117,15 @@ function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: ComputedField
     }
     case 'expr': {
       if (c.as === 'fk') {
-        if (!shown(ctx.cat, c.to)) return;
+        if (!shown(ctx, c.to)) return;
         return add(b, name, typeName(modelOf(ctx.cat, c.to)), { kind: 'object', field: f.name });
       }
-      if (c.as === 'choice' && choiceTypes[c.choices])
+      if (c.as === 'choice' && ctx.gql.choiceTypes[c.choices])
         return add(b, name, `${choiceObject(ctx, c.choices)}!`, { kind: 'choice', field: f.name });
       return add(b, name, exprScalars[c.as] ?? 'String', { kind: 'value', field: f.name });
     }
     case 'cable':
-      if (c.part === 'cable' && shown(ctx.cat, 'dcim.cable'))
+      if (c.part === 'cable' && shown(ctx, 'dcim.cable'))
         return add(b, name, 'CableType', { kind: 'object', field: f.name });
       if (c.part === 'end') return add(b, name, 'String', { kind: 'value', field: f.name });
       return;
@@ -138,7 +137,7 @@ function computedField(ctx: TypeContext, b: Built, m: ModelDef, f: ComputedField
 }
 
 function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
-  const name = fieldRenames[`${m.key}.${f.name}`] ?? f.name;
+  const name = fieldName(ctx, m, f);
   const { cat } = ctx;
   switch (f.kind) {
     case 'id':
@@ -150,13 +149,13 @@ function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
     case 'image':
       return;
     case 'fk': {
-      if (!shown(cat, f.to)) return;
+      if (!shown(ctx, f.to)) return;
       return add(b, name, bang(typeName(modelOf(cat, f.to)), f.nullable), { kind: 'object', field: f.name });
     }
     case 'm2m':
     case 'tags': {
       const to = f.kind === 'tags' ? 'extras.tag' : f.to;
-      if (!shown(cat, to)) return;
+      if (!shown(ctx, to)) return;
       const target = modelOf(cat, to);
       const source: FieldSource = { kind: 'list', relation: { via: 'field', field: f.name } };
       return add(b, name, `[${typeName(target)}!]!`, source, listArgs(filterName(target)));
@@ -209,17 +208,17 @@ function field(ctx: TypeContext, b: Built, m: ModelDef, f: FieldDef): void {
 }
 
 /** The name a reverse relation is shown by on the referenced type, and whether it is one object. */
-function reverseName(cat: Catalogue, r: ReverseRelation): { name: string; one: boolean } | undefined {
-  const declared = reverseNames[`${r.model}.${r.field}`];
-  if (declared) return { name: declared.replace(/!one$/, ''), one: declared.endsWith('!one') };
+function reverseName(n: Named, r: ReverseRelation): { name: string; one: boolean } | undefined {
+  const declared = n.gql.models[r.model]?.related[r.field];
+  if (declared) return declared;
   if (r.kind === 'generic') return undefined;
-  return { name: `${modelOf(cat, r.model).model}_set`, one: false };
+  return { name: `${modelOf(n.cat, r.model).model}_set`, one: false };
 }
 
 function reverse(ctx: TypeContext, b: Built, m: ModelDef): void {
   for (const r of m.reverse) {
-    if (!shown(ctx.cat, r.model)) continue;
-    const named = reverseName(ctx.cat, r);
+    if (!shown(ctx, r.model)) continue;
+    const named = reverseName(ctx, r);
     if (!named) continue;
     const target = modelOf(ctx.cat, r.model);
     const relation = { via: 'reverse', model: r.model, field: r.field } as const;

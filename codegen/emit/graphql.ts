@@ -4,7 +4,7 @@
  * count per list), and the map from each GraphQL type and field to the catalogue model and field that
  * runtime/graphql compiles into SQL.
  */
-import type { Catalogue, FilterSpecs } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, FilterSpecs, GraphqlNames } from '../../runtime/catalogue/ir.ts';
 import type { GraphqlMap, ObjectTypeMap, FilterMap, RootField } from '../../runtime/graphql/map.ts';
 import type { FileMap } from '../write/file-map.ts';
 import { byCodePoint } from '../catalogue/names.ts';
@@ -13,7 +13,7 @@ import { printSchema, type SdlField, type SdlType } from './graphql-sdl.ts';
 import { lookupTypes } from './graphql-lookups.ts';
 import { objectType, type TypeContext } from './graphql-types.ts';
 import { enumTypes, filterType, type FilterContext } from './graphql-filters.ts';
-import { filterName, hasRoot, rootName, shown, typeName } from './graphql-names.ts';
+import { filterName, hasRoot, rootName, shown, typeName, type Named } from './graphql-names.ts';
 
 /** Types every schema has: content types, the list metadata beyond NetBox. */
 const fixedTypes: SdlType[] = [
@@ -53,13 +53,13 @@ const fixedTypes: SdlType[] = [
   },
 ];
 
-function rootFields(cat: Catalogue, keys: string[]): { fields: SdlField[]; roots: Record<string, RootField> } {
+function rootFields(n: Named, keys: string[]): { fields: SdlField[]; roots: Record<string, RootField> } {
   const fields: SdlField[] = [];
   const roots: Record<string, RootField> = {};
   for (const key of keys) {
-    if (!hasRoot(cat, key)) continue;
-    const m = modelOf(cat, key);
-    const name = rootName(m);
+    if (!hasRoot(n, key)) continue;
+    const m = modelOf(n.cat, key);
+    const name = rootName(n, m);
     const t = typeName(m);
     const page = `filters: ${filterName(m)}, pagination: OffsetPaginationInput`;
     fields.push({ name, type: `${t}!`, args: 'id: ID!' });
@@ -72,10 +72,10 @@ function rootFields(cat: Catalogue, keys: string[]): { fields: SdlField[]; roots
   return { fields, roots };
 }
 
-export function emitGraphql(cat: Catalogue, rest: FilterSpecs): FileMap {
-  const keys = cat.apps.flatMap((a) => a.models).filter((k) => shown(cat, k));
-  const tctx: TypeContext = { cat, unions: new Map(), extra: new Map() };
-  const fctx: FilterContext = { cat, rest, enums: new Map() };
+export function emitGraphql(cat: Catalogue, rest: FilterSpecs, gql: GraphqlNames): FileMap {
+  const keys = cat.apps.flatMap((a) => a.models).filter((k) => shown({ cat, gql }, k));
+  const tctx: TypeContext = { cat, gql, unions: new Map(), extra: new Map() };
+  const fctx: FilterContext = { cat, gql, rest, enums: new Map(), ownEnums: new Set() };
   const types: SdlType[] = [...lookupTypes(), ...fixedTypes];
   const objects: Record<string, ObjectTypeMap> = {};
   const filters: Record<string, FilterMap> = {};
@@ -94,7 +94,7 @@ export function emitGraphql(cat: Catalogue, rest: FilterSpecs): FileMap {
     types.push({ kind: 'union', name, members: [...members.values()] });
     unions[name] = Object.fromEntries(members);
   }
-  const root = rootFields(cat, keys);
+  const root = rootFields({ cat, gql }, keys);
   const query: SdlType = { kind: 'type', name: 'Query', fields: root.fields };
   const map: GraphqlMap = {
     roots: root.roots,

@@ -9,6 +9,7 @@ import type { FilterDef } from './ir-filters.ts';
 
 export type * from './ir-fields.ts';
 export type * from './ir-filters.ts';
+export type * from './ir-graphql.ts';
 export type { FieldRef };
 
 export interface ModelOptions {
@@ -184,6 +185,8 @@ export interface ModelDef {
   /** named hand-written behaviour for this model (runtime/hooks) */
   readonly hooks?: HookName;
   readonly features: ModelFeatures;
+  /** NetBox's object type of the model, where NetBox has the model: NetBox's id and feature names */
+  readonly objectType?: NetboxObjectType;
   readonly tree: boolean;
   /** the natural key used by `<fk>=` filters pointing here (slug, name, rd, …) */
   readonly naturalKey?: string;
@@ -226,6 +229,13 @@ export interface ModelDef {
     readonly replicate?: string;
     readonly adopt?: string;
   };
+}
+
+/** A model's object type as NetBox numbers it: clients see the id; features by NetBox's names, in its order. */
+export interface NetboxObjectType {
+  readonly id: number;
+  readonly features: readonly string[];
+  readonly public: boolean;
 }
 
 export interface AppDef {

@@ -1,5 +1,6 @@
 /**
- * `core.objecttype` rows, written at start: NetBox's object types with NetBox's ids (known-object-types.ts),
+ * `core.objecttype` rows, written at start: NetBox's object types with NetBox's ids (a catalogue model's
+ * `object_type`, and known-object-types.ts for NetBox's types no model stands for),
  * and the catalogue's models NetBox does not have with ids after them. Ids never change once given, so
  * the ids in stored snapshots and in clients stay right across restarts and upgrades; a database whose
  * rows were numbered before NetBox's ids were kept is renumbered once (no table refers to these ids).
@@ -11,7 +12,8 @@ import type { Sql } from '../db/index.ts';
 import type { ModelDef } from './ir.ts';
 import type { Registry } from './registry.ts';
 import { tables, literal, query, type Db } from '../db/index.ts';
-import { APP_NAMES, KNOWN_OBJECT_TYPES, LAST_KNOWN_ID, PLUGIN_APPS, type AppLabel } from './known-object-types.ts';
+import { APP_NAMES, LAST_KNOWN_ID, OTHER_OBJECT_TYPES, PLUGIN_APPS } from './known-object-types.ts';
+import { featureOrder, type AppLabel, type KnownObjectType } from './known-object-types.ts';
 
 const featureNames: Record<string, string> = {
   tags: 'tags',
@@ -38,51 +40,54 @@ interface Row {
 
 /** A catalogue model's features by NetBox's names, in NetBox's order (sorted, the plugin's `branching` last). */
 function featuresOf(m: ModelDef): string[] {
-  const names = Object.entries(m.features)
-    .filter(([, on]) => on)
-    .map(([k]) => featureNames[k] ?? k);
-  const sorted = names.filter((n) => n !== 'branching').sort();
-  return names.includes('branching') ? [...sorted, 'branching'] : sorted;
+  return featureOrder(
+    Object.entries(m.features)
+      .filter(([, on]) => on)
+      .map(([k]) => featureNames[k] ?? k),
+  );
 }
 
-/** Every row the table should hold: NetBox's types, then the catalogue's other models (id null: a new one). */
+const appName = (app: string, label: string | undefined) =>
+  (app in APP_NAMES ? APP_NAMES[app as AppLabel] : undefined) ?? label ?? app;
+
+/** A catalogue model's row: NetBox's id and features where NetBox has the model (id null: a new one). */
+function modelRow(m: ModelDef, label: string | undefined): Row {
+  return {
+    id: m.objectType?.id ?? null,
+    app_label: m.app,
+    app_name: appName(m.app, label),
+    model: m.model,
+    model_name: m.verboseName,
+    model_name_plural: m.verboseNamePlural,
+    public: m.objectType?.public ?? true,
+    features: m.objectType?.features ?? featuresOf(m),
+    is_plugin_model: PLUGIN_APPS.has(m.app),
+    rest_api_endpoint: `/api/${m.apiPath}/`,
+    description: m.description,
+  };
+}
+
+/** NetBox's types no catalogue model stands for. */
+const otherRow = (k: KnownObjectType): Row => ({
+  id: k.id,
+  app_label: k.app,
+  app_name: APP_NAMES[k.app],
+  model: k.model,
+  model_name: k.name,
+  model_name_plural: k.plural,
+  public: k.public,
+  features: k.features,
+  is_plugin_model: PLUGIN_APPS.has(k.app),
+  rest_api_endpoint: k.endpoint ?? null,
+  description: '',
+});
+
+/** Every row the table should hold: NetBox's types in its id order, then the catalogue's other models. */
 export function objectTypeRows(registry: Registry): Row[] {
   const labels = new Map(registry.catalogue.apps.map((a) => [a.name, a.label]));
-  const models = new Map(registry.all().map((m) => [m.key, m]));
-  const rows: Row[] = KNOWN_OBJECT_TYPES.map((k) => {
-    const m = models.get(`${k.app}.${k.model}`);
-    return {
-      id: k.id,
-      app_label: k.app,
-      app_name: APP_NAMES[k.app],
-      model: k.model,
-      model_name: k.name,
-      model_name_plural: k.plural,
-      public: k.public,
-      features: k.features,
-      is_plugin_model: PLUGIN_APPS.has(k.app),
-      rest_api_endpoint: m ? `/api/${m.apiPath}/` : (k.endpoint ?? null),
-      description: m?.description ?? '',
-    };
-  });
-  const known = new Set(KNOWN_OBJECT_TYPES.map((k) => `${k.app}.${k.model}`));
-  for (const m of registry.all()) {
-    if (known.has(m.key)) continue;
-    rows.push({
-      id: null,
-      app_label: m.app,
-      app_name: (m.app in APP_NAMES ? APP_NAMES[m.app as AppLabel] : undefined) ?? labels.get(m.app) ?? m.app,
-      model: m.model,
-      model_name: m.verboseName,
-      model_name_plural: m.verboseNamePlural,
-      public: true,
-      features: featuresOf(m),
-      is_plugin_model: PLUGIN_APPS.has(m.app),
-      rest_api_endpoint: `/api/${m.apiPath}/`,
-      description: m.description,
-    });
-  }
-  return rows;
+  const rows = [...OTHER_OBJECT_TYPES.map(otherRow), ...registry.all().map((m) => modelRow(m, labels.get(m.app)))];
+  const order = (r: Row) => r.id ?? Number.MAX_SAFE_INTEGER;
+  return rows.sort((a, b) => order(a) - order(b));
 }
 
 const RECORDS = `jsonb_to_recordset($1::text::jsonb) AS r(id bigint, app_label text, app_name text, model text,

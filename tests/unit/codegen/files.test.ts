@@ -35,6 +35,14 @@ describe('the catalogue’s files', () => {
       want: ['models/b.yaml: choices.size: already declared in models/a.yaml'],
     },
     {
+      name: 'a choice set’s GraphQL names in a file other than the set’s',
+      given: {
+        'models/a.yaml': app('x', 'choices:\n  size: [[1, S]]\n'),
+        'models/b.yaml': app('y', 'graphql:\n  enums: {size: {name: SizeEnum}}\n'),
+      },
+      want: ['models/b.yaml: graphql.enums.size: no choice set "size" in this file'],
+    },
+    {
       name: 'a file named other than <app>.yaml',
       given: { 'models/Shop.yaml': app('x') },
       want: ['models/Shop.yaml: a catalogue file is named <app>.yaml (a lowercase identifier) or bases.yaml'],

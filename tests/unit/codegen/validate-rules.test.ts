@@ -118,6 +118,46 @@ const cases: { rule: string; given: [string, string]; want: unknown[] }[] = [
       (m) => `${shelf}.features: "tags" needs the model ${m} in the catalogue`,
     ),
   },
+  {
+    rule: 'object types',
+    given: [
+      '    brief: [id, url, display, name, _depth]\n',
+      '    brief: [id, url, display, name, _depth]\n    object_type: {id: 2, features: [netbox]}\n',
+    ],
+    want: [`${shelf}.object_type.id: 2 is already the id of NetBox's extras.script (known-object-types.ts)`],
+  },
+  {
+    rule: 'graphql fields',
+    given: add('    graphql:\n      unions: {shelf: ShelfUnionType}\n      related_names: {name: widgets}\n'),
+    want: [
+      `${widget}.graphql.unions.shelf: "shelf" is not a generic relation`,
+      `${widget}.graphql.related_names.name: "name" is not a relation`,
+    ],
+  },
+  {
+    rule: 'graphql filters',
+    given: add(
+      [
+        '    graphql:',
+        '      filters:',
+        '        shelves: {reverse: shop.shelf.name}',
+        '        kind: {type: ID, values: {A: a}}',
+        '',
+      ].join('\n'),
+    ),
+    want: [
+      `${widget}.graphql.filters.shelves.reverse: "shop.shelf.name" is not a relation of the catalogue`,
+      `${widget}.graphql.filters.kind.values: only an enum type (\`…Enum\`) has values`,
+    ],
+  },
+  {
+    rule: 'graphql roots',
+    given: [
+      '    brief: [id, url, display, name, _depth]\n',
+      '    brief: [id, url, display, name, _depth]\n    graphql: {hidden: true, root: shelves}\n',
+    ],
+    want: [`${shelf}.graphql: a hidden model has no GraphQL names (root)`],
+  },
 ];
 
 describe('each rule of the catalogue', () => {
