@@ -33,7 +33,7 @@ import { connectJobs, startWorker } from './jobs/index.ts';
 import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createConnectedDeviceRoutes } from './rest/connected-device.ts';
-import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
+import { StreamHub, createCommitObserver, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
   createBranchRoutes,
@@ -111,6 +111,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     createDiffObserver(),
     createChangeControlObserver(),
     createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
+    createCommitObserver(),
   ];
   const services: Services = {
     sql,

@@ -6,12 +6,14 @@
  * snapshot and, in the same statement, counts in each change log (main's and each live branch's) the
  * records visible in it that were not in the snapshot it last looked with: if there are any it writes a
  * row saying so (epochs.ts) and announces it (NOTIFY), so every process's streams read on at once.
- * An unchanged snapshot means nothing committed: that tick costs one small query. Writers pay nothing.
+ * An unchanged snapshot means nothing committed: that tick costs one small query. A commit does not wait
+ * for the next tick: its notice (wake.ts) runs one at once, several notices arriving meanwhile one more.
  */
 import type { Settings } from '../config/index.ts';
 import { connect, ident, isUnavailable, query, type Sql } from '../db/index.ts';
 import { tables } from '../db/tables.ts';
 import { EPOCHS, STREAM_CHANNEL } from './epochs.ts';
+import { COMMIT_CHANNEL } from './wake.ts';
 
 /** The application name of the sequencer's connection (its ticks are no request's cost). */
 export const SEQUENCER_APPLICATION = 'netbox-compatible stream';
@@ -147,8 +149,19 @@ export function startSequencer(databaseUrl: string, settings: Settings): Sequenc
     }
   }
 
-  // ticks run one after another: the timer's and any asked for
+  // ticks run one after another: the timer's and any asked for; commits wake the holder of the lock, and
+  // those that come while a woken tick waits to run are seen by it
   const serial = () => (running = running.then(tick));
+  let woken = false;
+  const wake = () => {
+    if (woken || !conn || stopped) return;
+    woken = true;
+    running = running.then(() => {
+      woken = false;
+      return tick();
+    });
+  };
+  const listening = sql.listen(COMMIT_CHANNEL, wake).catch(() => undefined);
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => void serial().finally(schedule), conn ? settings.stream.intervalMs : CANDIDATE_MS);
@@ -161,6 +174,7 @@ export function startSequencer(databaseUrl: string, settings: Settings): Sequenc
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await (await listening)?.unlisten().catch(() => {});
       await running.catch(() => {});
       if (conn) {
         await query(conn, 'SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK]).catch(() => {});
