@@ -107,6 +107,9 @@ export class StreamHub {
    * little behind.
    */
   next(feed: Feed, position: Position): Promise<Batch | undefined> {
+    // past the newest row announced: nothing to read until the next notice
+    const latest = this.latest.get(feed.shape.schema);
+    if (latest !== undefined && position.after === null && position.epoch >= latest) return Promise.resolve(undefined);
     const now = Date.now();
     for (const [k, b] of this.batches) {
       if (b.at === 0 || now - b.at < BATCH_MS) break;
