@@ -11,6 +11,8 @@ export interface StreamClient {
   readonly count: () => number;
   /** events received whose id had come before */
   readonly repeated: () => number;
+  /** the change ids of the events, in the order they came */
+  readonly ids: readonly number[];
   /** arrival times (performance.now()) of the events of each action, the probe type's aside */
   readonly arrivals: ReadonlyMap<string, number[]>;
   /** arrival time of the probe type's created events, by object id */
@@ -28,6 +30,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
   let count = 0;
   let repeated = 0;
   const seen = new Set<number>();
+  const ids: number[] = [];
   let ended: string | undefined;
   let rest = '';
   let req: ClientRequest;
@@ -42,6 +45,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
     const id = Number(/^id: (.*)$/m.exec(text)?.[1]);
     if (seen.has(id)) repeated++;
     seen.add(id);
+    ids.push(id);
     if (text.includes(marker)) {
       const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as { changed_object_id: number };
       if (event === 'create') probes.set(data.changed_object_id, at);
@@ -67,6 +71,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
           resolve({
             count: () => count,
             repeated: () => repeated,
+            ids,
             arrivals,
             probes,
             ended: () => ended,
