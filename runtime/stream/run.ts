@@ -2,7 +2,7 @@
  * One stream's life after its headers: read the next records its filters and permissions let through
  * (reader.ts) and send them (a batch read and written out once per process for every stream of the same
  * feed, hub.ts), and when there is nothing new, wait for the sequencer's notice, with a heartbeat comment
- * whenever nothing was sent for STREAM_HEARTBEAT_SECONDS. Nothing is read ahead of the client: a
+ * whenever nothing was sent for STREAM_HEARTBEAT_SECONDS. One batch is read ahead of the client, no more: a
  * client with STREAM_BUFFER_BYTES not taken that takes none of it for a heartbeat interval is too slow,
  * and is sent the id to resume from and cut off; so is every stream after STREAM_MAX_SECONDS (clients
  * reconnect, and are authenticated again). A failure (a permission withdrawn, the database gone) ends
@@ -54,6 +54,8 @@ export async function runStream(s: RunningStream, start: Position): Promise<void
       if (end) return s.out.end('disconnect', end, FLUSH_MS);
       const next = await s.hub.next(s.feed, position);
       if (next) {
+        // the batch after it is read while this one is written and taken (one ahead, shared by the feed)
+        s.hub.next(s.feed, next.position).catch(() => {});
         if (next.data && next.lastId !== null) s.out.events(next.data, next.lastId);
         position = next.position;
         continue;
