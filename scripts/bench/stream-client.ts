@@ -22,8 +22,8 @@ export interface StreamClient {
   close(): void;
 }
 
-/** Opens a stream after change `since`; resolves once its headers and first comment have come. */
-export function openStream(base: string, probeType: string, since: number): Promise<StreamClient> {
+/** Opens a stream from now (or after change `since`); resolves once its headers and first comment have come. */
+export function openStream(base: string, probeType: string, since?: number): Promise<StreamClient> {
   const arrivals = new Map<string, number[]>();
   const probes = new Map<number, number>();
   const marker = `"changed_object_type":"${probeType}"`;
@@ -56,7 +56,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
     arrivals.set(event, list);
   };
   return new Promise((resolve, reject) => {
-    const url = new URL(`/api/core/object-changes/stream/?since=${since}`, base);
+    const url = new URL(`/api/core/object-changes/stream/${since === undefined ? '' : `?since=${since}`}`, base);
     req = request(url, { headers: { Authorization: `Token ${TOKEN}`, Accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream → ${res.statusCode}`));
       res.setEncoding('utf8');
