@@ -39,8 +39,8 @@ export function memberSql(alias: string, snap: string, prev: string): string {
 export function committedSql(alias: string, snap: string, prev: string): string {
   return `(${alias}.txid = ANY(ARRAY(SELECT v::text::bigint FROM pg_snapshot_xip(${prev}) v
       WHERE pg_visible_in_snapshot(v, ${snap})))
-    OR (${alias}.txid >= pg_snapshot_xmax(${prev})::text::bigint AND ${alias}.txid < pg_snapshot_xmax(${snap})::text::bigint
-      AND pg_visible_in_snapshot(${xid(alias)}, ${snap})))`;
+    OR (${alias}.txid >= pg_snapshot_xmax(${prev})::text::bigint
+      AND ${alias}.txid < pg_snapshot_xmax(${snap})::text::bigint AND pg_visible_in_snapshot(${xid(alias)}, ${snap})))`;
 }
 
 /** The schema's rows from `from` (inclusive) on, oldest first, at most `limit`. */
