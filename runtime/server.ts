@@ -31,7 +31,7 @@ import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createBackgroundRoutes } from './app/background.ts';
 import { createConnectedDeviceRoutes } from './rest/index.ts';
-import { StreamHub, createStreamRoutes, startSequencer } from './stream/index.ts';
+import { StreamHub, createCommitObserver, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
   createDiffObserver,
@@ -109,6 +109,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     createDiffObserver(),
     createChangeControlObserver(),
     createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
+    createCommitObserver(),
   ];
   const services: Services = {
     sql,

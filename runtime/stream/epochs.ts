@@ -19,12 +19,6 @@ export interface Epoch {
   readonly count: number;
 }
 
-/** A snapshot's text `xmin:xmax:xip,…`: its xmin and xmax as numbers. */
-export function bounds(snapshot: string): { xmin: number; xmax: number } {
-  const [xmin, xmax] = snapshot.split(':');
-  return { xmin: Number(xmin), xmax: Number(xmax) };
-}
-
 /** `t.txid` as an xid8 for the snapshot functions. */
 const xid = (alias: string) => `${alias}.txid::text::xid8`;
 
@@ -33,6 +27,19 @@ export function memberSql(alias: string, snap: string, prev: string): string {
   // a row without a previous snapshot holds every record visible in its own (old records have no txid)
   return `(CASE WHEN ${prev} IS NULL THEN ${alias}.txid IS NULL OR pg_visible_in_snapshot(${xid(alias)}, ${snap})
      ELSE pg_visible_in_snapshot(${xid(alias)}, ${snap}) AND NOT pg_visible_in_snapshot(${xid(alias)}, ${prev}) END)`;
+}
+
+/**
+ * Whether the change record `alias` committed between `prev` and `snap` (SQL expressions of pg_snapshot;
+ * `prev` not null), in terms the txid index answers without visiting a transaction still in progress
+ * (a bulk write's thousands of records while it runs): the transactions in progress at `prev` that `snap`
+ * sees, and those begun since that `snap` sees.
+ */
+export function committedSql(alias: string, snap: string, prev: string): string {
+  return `(${alias}.txid = ANY(ARRAY(SELECT v::text::bigint FROM pg_snapshot_xip(${prev}) v
+      WHERE pg_visible_in_snapshot(v, ${snap})))
+    OR (${alias}.txid >= pg_snapshot_xmax(${prev})::text::bigint
+      AND ${alias}.txid < pg_snapshot_xmax(${snap})::text::bigint AND pg_visible_in_snapshot(${xid(alias)}, ${snap})))`;
 }
 
 /** The schema's rows from `from` (inclusive) on, oldest first, at most `limit`. */

@@ -1,34 +1,34 @@
 /**
  * A process's side of the change stream: it hears the sequencer's notices (and, while streams wait,
  * looks for new history rows once a second besides, in case a notice was lost with its connection) and
- * wakes the streams of that schema; and it renders change records once for every stream that sends them
- * in the same form (the JSON the list gives), keeping the newest in a cache of bounded size.
+ * wakes the streams of that schema; and it reads each batch once for the streams that follow the same
+ * feed from the same position, its events made once for every stream of the same form (frames.ts).
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { query, type Db, type Row } from '../db/index.ts';
 import type { Services } from '../http/env.ts';
-import { outputWith } from '../rest/index.ts';
 import { latestEpoch, STREAM_CHANNEL } from './epochs.ts';
+import { FrameCache, inSchemaOf, type Shape } from './frames.ts';
+import { nextChanges, type Position, type Where } from './reader.ts';
 
-/** Rendered records kept, at most (bytes of JSON text). */
-const CACHE_BYTES = 16 * 1024 * 1024;
 /** How often the history is looked at besides the notices, while streams wait. */
 const POLL_MS = 1000;
+/** How long a batch read for one stream is kept for others of the same feed. */
+const BATCH_MS = 2000;
 
-/** How the records a stream sends are written: its schema, host and fields (the same text for the same three). */
-export interface Shape {
-  readonly schema: string;
-  readonly baseUrl: string;
-  readonly names: readonly string[];
+/** What a stream follows: the records its filters and permissions let through, in its shape. */
+export interface Feed {
+  readonly model: ModelDef;
+  readonly shape: Shape;
+  readonly where: Where;
+  /** the same for streams whose shape, user and filters are the same (so are their batches) */
+  readonly key: string;
 }
 
-/** Runs `fn` on the pool for main, or in a transaction whose search_path is the branch's. */
-export function inSchemaOf<T>(services: Services, schema: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  if (schema === 'public') return fn(services.sql);
-  return services.sql.begin(async (tx) => {
-    await query(tx, "SELECT set_config('search_path', $1, true)", [`${schema}, public`]);
-    return fn(tx);
-  }) as Promise<T>;
+/** A batch's events (none: its records were all filtered out), the position after them and the last id. */
+export interface Batch {
+  readonly position: Position;
+  readonly data: Buffer | undefined;
+  readonly lastId: number | null;
 }
 
 export class StreamHub {
@@ -38,10 +38,9 @@ export class StreamHub {
   readonly streams = new Set<() => void>();
   private readonly waiting = new Map<string, Set<() => void>>();
   private readonly latest = new Map<string, number>();
-  private readonly cache = new Map<string, string>();
-  /** the records being read and rendered now, by cache key */
-  private readonly pending = new Map<string, Promise<string | undefined>>();
-  private cacheBytes = 0;
+  private readonly frames: FrameCache;
+  /** batches read, by feed and position: `at` when it was read (0: being read) */
+  private readonly batches = new Map<string, { at: number; batch: Promise<Batch | undefined> }>();
   private poller: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -52,7 +51,9 @@ export class StreamHub {
   constructor(
     private readonly services: Services,
     readonly sequenced: () => Promise<void> = async () => {},
-  ) {}
+  ) {
+    this.frames = new FrameCache(services);
+  }
 
   async start(): Promise<void> {
     const { unlisten } = await this.services.sql.listen(STREAM_CHANNEL, (payload) => {
@@ -100,72 +101,40 @@ export class StreamHub {
   }
 
   /**
-   * The records with these ids as the list shows them, by id: from the cache, from a read another stream
-   * already has under way (the streams of one shape ask for the same records at the same moment), the rest
-   * in one query.
+   * The next batch of the feed after `position`: its events and the position after them (undefined:
+   * nothing new yet). Streams of the same feed at the same position share one read of the batch and its
+   * bytes (the streams one commit wakes ask at the same moment); a batch is kept a moment for those a
+   * little behind.
    */
-  async render(model: ModelDef, shape: Shape, ids: readonly number[]): Promise<Map<number, string>> {
-    const prefix = `${shape.schema}\0${shape.baseUrl}\0${shape.names.join(',')}\0`;
-    const key = (id: number) => prefix + id;
-    const out = new Map<number, string>();
-    const missing: number[] = [];
-    const awaited: [number, Promise<string | undefined>][] = [];
-    for (const id of ids) {
-      const hit = this.cache.get(key(id));
-      const pending = hit === undefined ? this.pending.get(key(id)) : undefined;
-      if (hit !== undefined) out.set(id, hit);
-      else if (pending) awaited.push([id, pending]);
-      else missing.push(id);
+  next(feed: Feed, position: Position): Promise<Batch | undefined> {
+    // past the newest row announced: nothing to read until the next notice
+    const latest = this.latest.get(feed.shape.schema);
+    if (latest !== undefined && position.after === null && position.epoch >= latest) return Promise.resolve(undefined);
+    const now = Date.now();
+    for (const [k, b] of this.batches) {
+      if (b.at === 0 || now - b.at < BATCH_MS) break;
+      this.batches.delete(k);
     }
-    if (missing.length) {
-      const read = this.read(model, shape, missing);
-      for (const id of missing) {
-        const one = read.then((texts) => texts.get(id));
-        // a failed read fails the streams that await it; none is left unhandled
-        one.catch(() => {});
-        this.pending.set(key(id), one);
-        awaited.push([id, one]);
-      }
-      void read
-        .finally(() => {
-          for (const id of missing) this.pending.delete(key(id));
-        })
-        .catch(() => {});
-      for (const [id, text] of await read) this.keep(key(id), text);
-    }
-    for (const [id, text] of awaited) {
-      const t = await text;
-      if (t !== undefined) out.set(id, t);
-    }
-    return out;
+    const key = `${feed.key}\0${position.epoch}\0${position.after ?? ''}`;
+    const had = this.batches.get(key);
+    if (had) return had.batch;
+    const entry = { at: 0, batch: this.read(feed, position) };
+    this.batches.set(key, entry);
+    entry.batch.then(
+      // "nothing new" is true only until the next commit: not kept
+      (b) => (b ? (entry.at = Date.now()) : this.batches.delete(key)),
+      () => this.batches.delete(key),
+    );
+    return entry.batch;
   }
 
-  /** The records with these ids rendered, by id (a record pruned meanwhile has none). */
-  private read(model: ModelDef, shape: Shape, ids: readonly number[]): Promise<Map<number, string>> {
-    return inSchemaOf(this.services, shape.schema, async (db) => {
-      const { registry, cache } = this.services;
-      const output = await outputWith(
-        this.services,
-        { db, registry, baseUrl: shape.baseUrl, cache },
-        model,
-        shape.names,
-        ids.length > 100,
-      );
-      const text = output.page('unnest($1::bigint[]) WITH ORDINALITY AS k(__id, __pos)');
-      const rows = (await query(db, text, [ids])) as unknown as Row[];
-      const rendered = await output.render(rows);
-      return new Map(rows.map((r, i) => [Number(r.id), rendered[i] ?? ''] as const));
-    });
-  }
-
-  private keep(key: string, text: string): void {
-    this.cache.set(key, text);
-    this.cacheBytes += text.length;
-    // the oldest first (a Map iterates in insertion order)
-    for (const [k, v] of this.cache) {
-      if (this.cacheBytes <= CACHE_BYTES) break;
-      this.cache.delete(k);
-      this.cacheBytes -= v.length;
-    }
+  private async read(feed: Feed, position: Position): Promise<Batch | undefined> {
+    const schema = feed.shape.schema;
+    const next = await inSchemaOf(this.services, schema, (db) => nextChanges(db, schema, position, feed.where));
+    if (!next) return undefined;
+    const last = next.found.at(-1);
+    if (!last) return { position: next.position, data: undefined, lastId: null };
+    const data = await this.frames.events(feed.model, feed.shape, next.found);
+    return { position: next.position, data, lastId: last.id };
   }
 }

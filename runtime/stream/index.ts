@@ -6,3 +6,4 @@ export { startSequencer, type Sequencer } from './sequencer.ts';
 export { StreamHub } from './hub.ts';
 export { createStreamRoutes } from './routes.ts';
 export { pruneEpochs } from './epochs.ts';
+export { createCommitObserver } from './wake.ts';

@@ -1,7 +1,8 @@
 /**
  * Where a stream starts: after the change it names (`?since=` or `Last-Event-ID`), in the history row
  * holding that change, so a client that reconnects gets exactly what followed the last event it had; at
- * the beginning of the history for 0; otherwise at its end (the changes committed from then on).
+ * the beginning of the history for 0; otherwise at its end once what committed before the request is in it
+ * (the changes committed from then on).
  */
 import type { Db } from '../db/index.ts';
 import { ident, query, tables } from '../db/index.ts';
@@ -51,7 +52,11 @@ export async function startPosition(
   sequenced: () => Promise<void>,
   intervalMs: number,
 ): Promise<Position | Refusal> {
-  if (since === undefined) return { epoch: await latestEpoch(db, schema), after: null };
+  if (since === undefined) {
+    // what committed before the request is in the history from here on (where this process sequences)
+    await sequenced();
+    return { epoch: await latestEpoch(db, schema), after: null };
+  }
   if (since === 0) return { epoch: 0, after: null };
   const change = await changeOf(db, schema, since);
   if (!change) return gone(db, schema, since);

@@ -5,7 +5,7 @@
  * change log's txid index; a large row (a bulk write) alone, by id, BATCH records at a time.
  */
 import { ident, Params, query, type Db, tables } from '../db/index.ts';
-import { bounds, epochsFrom, memberSql, type Epoch } from './epochs.ts';
+import { committedSql, epochsFrom, memberSql, type Epoch } from './epochs.ts';
 
 /** Records one read returns at most. */
 export const BATCH = 500;
@@ -42,20 +42,21 @@ async function largeRow(db: Db, table: string, row: Epoch, position: Position, w
   return { found, position: { epoch: row.id, after: full ? (found.at(-1)?.id ?? null) : null } };
 }
 
-/** Several small rows at once, through the txid index: their records ordered by row, then id. */
+/**
+ * Several small rows at once, through the txid index (committedSql: no visit to the records of a write still
+ * in progress): their records ordered by row, then id.
+ */
 async function smallRows(db: Db, table: string, rows: readonly Epoch[], position: Position, where: Where) {
   const params = new Params();
   const [ids, snaps, prevs] = [rows.map((r) => r.id), rows.map((r) => r.snapshot), rows.map((r) => r.previous)];
-  const lo = Math.min(...rows.map((r) => bounds(r.previous ?? '0:0:').xmin));
-  const hi = Math.max(...rows.map((r) => bounds(r.snapshot).xmax));
   // a position inside the first row (a resume) leaves out that row's records up to it
   const within = rows[0]?.id === position.epoch && position.after !== null ? position.after : 0;
-  const text = `SELECT t.id, t.action FROM ${table} t
-     CROSS JOIN LATERAL (SELECT x.n FROM unnest(${params.add(ids)}::bigint[], ${params.add(snaps)}::text[],
-       ${params.add(prevs)}::text[]) AS x(n, snap, prev)
-       WHERE ${memberSql('t', 'x.snap::pg_snapshot', 'x.prev::pg_snapshot')} LIMIT 1) e
-     WHERE t.txid >= ${params.add(lo)} AND t.txid < ${params.add(hi)}
-       AND (e.n > ${params.add(rows[0]?.id ?? 0)} OR t.id > ${params.add(within)}) AND (${await where(params, db)})
+  const text = `WITH e AS MATERIALIZED (SELECT x.n, x.snap::pg_snapshot AS snap, x.prev::pg_snapshot AS prev
+       FROM unnest(${params.add(ids)}::bigint[], ${params.add(snaps)}::text[], ${params.add(prevs)}::text[])
+         AS x(n, snap, prev))
+     SELECT t.id, t.action FROM e CROSS JOIN LATERAL (SELECT c.id FROM ${table} c
+       WHERE ${committedSql('c', 'e.snap', 'e.prev')}) m JOIN ${table} t ON t.id = m.id
+     WHERE (e.n > ${params.add(rows[0]?.id ?? 0)} OR t.id > ${params.add(within)}) AND (${await where(params, db)})
      ORDER BY e.n, t.id`;
   const found = await query<Found>(db, text, params.values);
   return { found, position: { epoch: rows.at(-1)?.id ?? position.epoch, after: null } };

@@ -20,6 +20,7 @@ import { shapeFields } from '../rest/index.ts';
 import { findBranch, type BranchSummary, schemaName } from '../branching/index.ts';
 import type { StreamHub } from './hub.ts';
 import type { Where } from './reader.ts';
+import { shapeKey, type Shape } from './frames.ts';
 import { startPosition } from './position.ts';
 import { runStream } from './run.ts';
 import { EventStream } from './sse.ts';
@@ -78,6 +79,12 @@ async function whereOf(c: Context<AppEnv>, q: URLSearchParams, errors: ErrorBag)
   return where;
 }
 
+/** The same for streams whose records are the same: their shape, their user (permissions) and their filters. */
+function feedKey(c: Context<AppEnv>, q: URLSearchParams, shape: Shape): string {
+  const filters = [...q].filter(([k]) => k !== 'since').map(([k, v]) => `${k}=${v}`);
+  return `${shapeKey(shape)}\0${c.var.user?.id ?? ''}\0${filters.sort().join('&')}`;
+}
+
 async function stream(c: Context<AppEnv>, hub: StreamHub): Promise<Response> {
   const { services } = c.var;
   const model = services.registry.model('core.objectchange');
@@ -112,12 +119,13 @@ async function stream(c: Context<AppEnv>, hub: StreamHub): Promise<Response> {
   outgoing.write(
     `retry: 2000\n: change stream of ${schema}${since !== undefined ? `, after change ${since}` : ''}\n\n`,
   );
-  const shape = { schema, baseUrl: new URL(c.req.url).origin, names: shapeFields(model, q) };
   const branchJson = branch ? JSON.stringify({ id: branch.id, name: branch.name, schema_id: branch.schema_id }) : '';
+  const shape = { schema, baseUrl: new URL(c.req.url).origin, names: shapeFields(model, q), branch: branchJson };
   hub.clients++;
   const stop = () => out.end('disconnect', { reason: 'shutdown', detail: 'The server is stopping; reconnect.' }, 1000);
   hub.streams.add(stop);
-  void runStream({ services, hub, model, shape, where, out, branch: branchJson }, start).finally(() => {
+  const feed = { model, shape, where, key: feedKey(c, q, shape) };
+  void runStream({ services, hub, feed, out }, start).finally(() => {
     hub.clients--;
     hub.streams.delete(stop);
     out.end(null, {}, 1000);

@@ -1,18 +1,17 @@
 /**
  * One stream's life after its headers: read the next records its filters and permissions let through
- * (reader.ts), send each as an event (rendered once per process for every stream of the same shape,
- * hub.ts), and when there is nothing new, wait for the sequencer's notice, with a heartbeat comment
- * whenever nothing was sent for STREAM_HEARTBEAT_SECONDS. Nothing is read ahead of the client: a
+ * (reader.ts) and send them (a batch read and written out once per process for every stream of the same
+ * feed, hub.ts), and when there is nothing new, wait for the sequencer's notice, with a heartbeat comment
+ * whenever nothing was sent for STREAM_HEARTBEAT_SECONDS. One batch is read ahead of the client, no more: a
  * client with STREAM_BUFFER_BYTES not taken that takes none of it for a heartbeat interval is too slow,
  * and is sent the id to resume from and cut off; so is every stream after STREAM_MAX_SECONDS (clients
  * reconnect, and are authenticated again). A failure (a permission withdrawn, the database gone) ends
  * the stream with an `error` event carrying the resume id too.
  */
-import type { ModelDef } from '../catalogue/index.ts';
 import type { Services } from '../http/env.ts';
 import { ServiceError } from '../errors/index.ts';
-import { inSchemaOf, type Shape, type StreamHub } from './hub.ts';
-import { nextChanges, type Position, type Where } from './reader.ts';
+import type { Feed, StreamHub } from './hub.ts';
+import type { Position } from './reader.ts';
 import type { EventStream } from './sse.ts';
 
 /** How long an ended stream's last events may take to be read before the connection is cut. */
@@ -21,29 +20,8 @@ const FLUSH_MS = 10_000;
 export interface RunningStream {
   readonly services: Services;
   readonly hub: StreamHub;
-  readonly model: ModelDef;
-  readonly shape: Shape;
-  readonly where: Where;
+  readonly feed: Feed;
   readonly out: EventStream;
-  /** JSON text added to every record of a branch's stream (`"branch": {…}`), or '' */
-  readonly branch: string;
-}
-
-const withBranch = (text: string, branch: string) => (branch ? `${text.slice(0, -1)},"branch":${branch}}` : text);
-
-async function send(s: RunningStream, found: readonly { id: number; action: string }[]): Promise<void> {
-  if (!found.length) return;
-  const texts = await s.hub.render(
-    s.model,
-    s.shape,
-    found.map((f) => f.id),
-  );
-  // a record pruned between the two reads is passed over
-  const list = found.flatMap((f) => {
-    const text = texts.get(f.id);
-    return text ? [{ id: f.id, type: f.action, data: withBranch(text, s.branch) }] : [];
-  });
-  s.out.events(list);
 }
 
 /** Why the stream must end now, if it must. */
@@ -67,16 +45,18 @@ export async function runStream(s: RunningStream, start: Position): Promise<void
   const { stream } = s.services.settings;
   const heartbeatMs = stream.heartbeatSeconds * 1000;
   const deadline = stream.maxSeconds ? Date.now() + stream.maxSeconds * 1000 : 0;
-  const schema = s.shape.schema;
+  const schema = s.feed.shape.schema;
   let position = start;
   const gone = new Promise<void>((resolve) => s.out.onClose(resolve));
   try {
     while (!s.out.closed) {
       const end = await mustEnd(s, deadline);
       if (end) return s.out.end('disconnect', end, FLUSH_MS);
-      const next = await inSchemaOf(s.services, schema, (db) => nextChanges(db, schema, position, s.where));
+      const next = await s.hub.next(s.feed, position);
       if (next) {
-        await send(s, next.found);
+        // the batch after it is read while this one is written and taken (one ahead, shared by the feed)
+        s.hub.next(s.feed, next.position).catch(() => {});
+        if (next.data && next.lastId !== null) s.out.events(next.data, next.lastId);
         position = next.position;
         continue;
       }

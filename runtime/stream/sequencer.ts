@@ -6,11 +6,13 @@
  * snapshot and, in the same statement, counts in each change log (main's and each live branch's) the
  * records visible in it that were not in the snapshot it last looked with: if there are any it writes a
  * row saying so (epochs.ts) and announces it (NOTIFY), so every process's streams read on at once.
- * An unchanged snapshot means nothing committed: that tick costs one small query. Writers pay nothing.
+ * An unchanged snapshot means nothing committed: that tick costs one small query. A commit does not wait
+ * for the next tick: its notice (wake.ts) runs one at once, several notices arriving meanwhile one more.
  */
 import type { Settings } from '../config/index.ts';
 import { connect, ident, isUnavailable, query, type Sql, tables } from '../db/index.ts';
-import { EPOCHS, STREAM_CHANNEL } from './epochs.ts';
+import { committedSql, EPOCHS, STREAM_CHANNEL } from './epochs.ts';
+import { COMMIT_CHANNEL } from './wake.ts';
 
 /** The application name of the sequencer's connection (its ticks are no request's cost). */
 export const SEQUENCER_APPLICATION = 'netbox-compatible stream';
@@ -61,13 +63,14 @@ async function lastLooked(db: Reserved): Promise<Map<string, string | null>> {
 async function sequence(db: Reserved, schemas: readonly string[], looked: Map<string, string | null>): Promise<string> {
   const params: (string | null)[] = [];
   const counts = schemas.map((schema) => {
-    params.push(schema, looked.get(schema) ?? null);
+    const previous = looked.get(schema) ?? null;
+    params.push(schema, previous);
     const [s, p] = [`$${params.length - 1}::text`, `$${params.length}::pg_snapshot`];
     const table = `${ident(schema)}.${tables.objectChange}`;
+    // no previous look: every record is new
+    const fresh = previous === null ? 'TRUE' : committedSql('x', 'pg_current_snapshot()', p);
     return `SELECT ${s} AS schema, ${p} AS previous, n.count, n.first_id FROM (SELECT count(*)::int AS count,
-      min(x.id) AS first_id FROM ${table} x WHERE ${p} IS NULL
-         OR (x.txid >= pg_snapshot_xmin(${p})::text::bigint
-             AND NOT pg_visible_in_snapshot(x.txid::text::xid8, ${p}))) n`;
+      min(x.id) AS first_id FROM ${table} x WHERE ${fresh}) n`;
   });
   const [row] = await query<{ snap: string }>(
     db,
@@ -88,69 +91,103 @@ async function sequence(db: Reserved, schemas: readonly string[], looked: Map<st
   return row.snap;
 }
 
+/** The sequencing state of one process: the lock's connection while it holds it, and where it last looked. */
+class Sequencing {
+  conn: Reserved | undefined;
+  stopped = false;
+  private looked = new Map<string, string | null>();
+  private lastSnapshot = '';
+  private schemas: string[] = ['public'];
+  private schemasAt = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly settings: Settings,
+  ) {}
+
+  private async lead(): Promise<Reserved | undefined> {
+    if (this.conn) return this.conn;
+    const c = await this.sql.reserve();
+    const [got] = await query<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS ok', [SEQUENCER_LOCK]);
+    if (!got?.ok) {
+      c.release();
+      return undefined;
+    }
+    this.conn = c;
+    this.looked = await lastLooked(c);
+    this.lastSnapshot = '';
+    this.schemasAt = 0;
+    return c;
+  }
+
+  /** @param committed a commit's notice woke it (no need to look whether anything committed) */
+  private async step(committed: boolean): Promise<void> {
+    const conn = await this.lead();
+    if (!conn) return;
+    const fresh = Date.now() - this.schemasAt < SCHEMAS_MS;
+    if (!committed && fresh) {
+      const [now] = await query<{ s: string }>(conn, 'SELECT pg_current_snapshot()::text AS s');
+      if (now?.s === this.lastSnapshot) return;
+    }
+    if (!fresh) {
+      this.schemas = await liveSchemas(conn, this.settings);
+      this.schemasAt = Date.now();
+    }
+    const snap = await sequence(conn, this.schemas, this.looked);
+    for (const schema of this.schemas) this.looked.set(schema, snap);
+    this.lastSnapshot = snap;
+  }
+
+  async tick(committed: boolean): Promise<void> {
+    try {
+      await this.step(committed);
+    } catch (e) {
+      // a lost connection loses the lock: let go, and try again as a candidate; a branch schema dropped
+      // under the statement: read the schemas again (nothing was written, so nothing is missed)
+      if (isUnavailable(e) || !this.conn) {
+        this.conn?.release();
+        this.conn = undefined;
+      }
+      this.schemasAt = 0;
+      if (!this.stopped && !isUnavailable(e)) console.error(`change stream: ${(e as Error).message}`);
+    }
+  }
+
+  async release(): Promise<void> {
+    if (!this.conn) return;
+    await query(this.conn, 'SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK]).catch(() => {});
+    this.conn.release();
+    this.conn = undefined;
+  }
+}
+
 export function startSequencer(databaseUrl: string, settings: Settings): Sequencer {
   const sql = connect(databaseUrl, {
     max: 1,
     applicationName: SEQUENCER_APPLICATION,
     statementTimeoutMs: 10_000,
   });
-  let conn: Reserved | undefined;
-  let looked = new Map<string, string | null>();
-  let lastSnapshot = '';
-  let schemas: string[] = ['public'];
-  let schemasAt = 0;
+  const state = new Sequencing(sql, settings);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  let stopped = false;
 
-  async function lead(): Promise<boolean> {
-    if (conn) return true;
-    const c = await sql.reserve();
-    const [got] = await query<{ ok: boolean }>(c, 'SELECT pg_try_advisory_lock($1) AS ok', [SEQUENCER_LOCK]);
-    if (!got?.ok) {
-      c.release();
-      return false;
-    }
-    conn = c;
-    looked = await lastLooked(c);
-    lastSnapshot = '';
-    schemasAt = 0;
-    return true;
-  }
-
-  async function step(): Promise<void> {
-    if (!(await lead()) || !conn) return;
-    const [now] = await query<{ s: string }>(conn, 'SELECT pg_current_snapshot()::text AS s');
-    if (now?.s === lastSnapshot && Date.now() - schemasAt < SCHEMAS_MS) return;
-    if (Date.now() - schemasAt >= SCHEMAS_MS) {
-      schemas = await liveSchemas(conn, settings);
-      schemasAt = Date.now();
-    }
-    const snap = await sequence(conn, schemas, looked);
-    for (const schema of schemas) looked.set(schema, snap);
-    lastSnapshot = snap;
-  }
-
-  async function tick(): Promise<void> {
-    try {
-      await step();
-    } catch (e) {
-      // a lost connection loses the lock: let go, and try again as a candidate; a branch schema dropped
-      // under the statement: read the schemas again (nothing was written, so nothing is missed)
-      if (isUnavailable(e) || !conn) {
-        conn?.release();
-        conn = undefined;
-      }
-      schemasAt = 0;
-      if (!stopped && !isUnavailable(e)) console.error(`change stream: ${(e as Error).message}`);
-    }
-  }
-
-  // ticks run one after another: the timer's and any asked for
-  const serial = () => (running = running.then(tick));
+  // ticks run one after another: the timer's and any asked for; commits wake the holder of the lock, and
+  // those that come while a woken tick waits to run are seen by it
+  const serial = () => (running = running.then(() => state.tick(false)));
+  let woken = false;
+  const wake = () => {
+    if (woken || !state.conn || state.stopped) return;
+    woken = true;
+    running = running.then(() => {
+      woken = false;
+      return state.tick(true);
+    });
+  };
+  const listening = sql.listen(COMMIT_CHANNEL, wake).catch(() => undefined);
   const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void serial().finally(schedule), conn ? settings.stream.intervalMs : CANDIDATE_MS);
+    if (state.stopped) return;
+    const ms = state.conn ? settings.stream.intervalMs : CANDIDATE_MS;
+    timer = setTimeout(() => void serial().finally(schedule), ms);
     timer.unref();
   };
   void serial().finally(schedule);
@@ -158,14 +195,11 @@ export function startSequencer(databaseUrl: string, settings: Settings): Sequenc
   return {
     tick: serial,
     async stop() {
-      stopped = true;
+      state.stopped = true;
       clearTimeout(timer);
+      await (await listening)?.unlisten().catch(() => {});
       await running.catch(() => {});
-      if (conn) {
-        await query(conn, 'SELECT pg_advisory_unlock($1)', [SEQUENCER_LOCK]).catch(() => {});
-        conn.release();
-        conn = undefined;
-      }
+      await state.release();
       await sql.end({ timeout: 5 });
     },
   };

@@ -46,18 +46,19 @@ export class EventStream {
     this.res.once('close', fn);
   }
 
-  private write(text: string): void {
+  private write(text: string | Buffer): void {
     if (this.closed) return;
     this.res.write(text);
     this.lastWrite = Date.now();
   }
 
-  /** Events, written at once (one write of a batch: a bulk write's thousands of events cost a few writes). */
-  events(list: readonly { readonly id: number; readonly type: string; readonly data: string }[]): void {
-    const last = list.at(-1);
-    if (!last) return;
-    this.write(list.map((e) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`).join(''));
-    this.lastId = last.id;
+  /**
+   * A batch of events, written at once (a bulk write's thousands of events cost a few writes; the streams
+   * of one feed write the same bytes), the last one's id `lastId`.
+   */
+  events(data: Buffer, lastId: number): void {
+    this.write(data);
+    this.lastId = lastId;
   }
 
   comment(text: string): void {

@@ -11,6 +11,8 @@ export interface StreamClient {
   readonly count: () => number;
   /** events received whose id had come before */
   readonly repeated: () => number;
+  /** the change ids of the events, in the order they came */
+  readonly ids: readonly number[];
   /** arrival times (performance.now()) of the events of each action, the probe type's aside */
   readonly arrivals: ReadonlyMap<string, number[]>;
   /** arrival time of the probe type's created events, by object id */
@@ -20,14 +22,15 @@ export interface StreamClient {
   close(): void;
 }
 
-/** Opens a stream after change `since`; resolves once its headers and first comment have come. */
-export function openStream(base: string, probeType: string, since: number): Promise<StreamClient> {
+/** Opens a stream from now (or after change `since`); resolves once its headers and first comment have come. */
+export function openStream(base: string, probeType: string, since?: number): Promise<StreamClient> {
   const arrivals = new Map<string, number[]>();
   const probes = new Map<number, number>();
   const marker = `"changed_object_type":"${probeType}"`;
   let count = 0;
   let repeated = 0;
   const seen = new Set<number>();
+  const ids: number[] = [];
   let ended: string | undefined;
   let rest = '';
   let req: ClientRequest;
@@ -42,6 +45,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
     const id = Number(/^id: (.*)$/m.exec(text)?.[1]);
     if (seen.has(id)) repeated++;
     seen.add(id);
+    ids.push(id);
     if (text.includes(marker)) {
       const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as { changed_object_id: number };
       if (event === 'create') probes.set(data.changed_object_id, at);
@@ -52,7 +56,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
     arrivals.set(event, list);
   };
   return new Promise((resolve, reject) => {
-    const url = new URL(`/api/core/object-changes/stream/?since=${since}`, base);
+    const url = new URL(`/api/core/object-changes/stream/${since === undefined ? '' : `?since=${since}`}`, base);
     req = request(url, { headers: { Authorization: `Token ${TOKEN}`, Accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream → ${res.statusCode}`));
       res.setEncoding('utf8');
@@ -67,6 +71,7 @@ export function openStream(base: string, probeType: string, since: number): Prom
           resolve({
             count: () => count,
             repeated: () => repeated,
+            ids,
             arrivals,
             probes,
             ended: () => ended,

@@ -121,7 +121,7 @@ export const LAYERS: readonly Layer[] = [
     folders: {
       stream: {
         entry: 'index',
-        imports: ['auth', 'branching', 'catalogue', 'config', 'db', 'errors', 'filters', 'http', 'rest'],
+        imports: ['auth', 'branching', 'catalogue', 'config', 'db', 'errors', 'filters', 'http', 'rest', 'write'],
       },
     },
   },
