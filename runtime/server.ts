@@ -78,24 +78,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const prepare = o.prepare !== false;
-  if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
-  const sql = connect(o.databaseUrl, { max: o.settings.poolSize, statementTimeoutMs: o.settings.requestTimeoutMs });
-  const registry = new Registry(o.catalogue, o.filters);
-  if (prepare) {
-    // upgrades of branch schemas may build indexes on large tables: not bound by the request timeout
-    const admin = connect(o.databaseUrl, { max: 2, applicationName: 'prepare' });
-    try {
-      await syncObjectTypes(admin, registry);
-      if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry), branchUpgrades(registry));
-    } finally {
-      await admin.end({ timeout: 5 });
-    }
+/** Object types and branch schemas (after the migrations), on a pool of its own. */
+async function prepareDatabase(o: ServerOptions, registry: Registry): Promise<void> {
+  // upgrades of branch schemas may build indexes on large tables: not bound by the request timeout
+  const admin = connect(o.databaseUrl, { max: 2, applicationName: 'prepare' });
+  try {
+    await syncObjectTypes(admin, registry);
+    if (o.migrate !== false) await reconcileBranches(admin, branchableTables(registry), branchUpgrades(registry));
+  } finally {
+    await admin.end({ timeout: 5 });
   }
-  const peppers = resolvePeppers(o.settings);
-  const hooks = createHooks({ peppers });
-  // loads of its own: never a second connection of the request pool (see shared-cache.ts)
+}
+
+/** The shared cache, started; it loads on a connection of its own, never one of the request pool (shared-cache.ts). */
+async function startCache(o: ServerOptions, sql: Sql): Promise<SharedCache> {
   const cacheSql = connect(o.databaseUrl, {
     max: 2,
     applicationName: 'netbox-compatible cache',
@@ -103,48 +99,37 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   const cache = new SharedCache(sql, cacheSql);
   await cache.start();
-  const observers = [
-    recordObjectChanges,
-    createEventObserver(),
-    createDiffObserver(),
-    createChangeControlObserver(),
-    createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
-    createCommitObserver(),
-  ];
-  const services: Services = {
-    sql,
-    registry,
-    settings: o.settings,
-    hooks,
-    observers,
-    version: o.version,
-    openapi: o.openapi,
-    cache,
-  };
-  const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
-  // every process may sequence the change stream (one at a time does); those that serve HTTP stream it
-  const sequencer = startSequencer(o.databaseUrl, o.settings);
-  const hub = new StreamHub(services, () => sequencer.tick());
-  if (o.listen !== false) await hub.start();
-  const app = createApp({
+  return cache;
+}
+
+function appOf(o: ServerOptions, services: Services, peppers: ReturnType<typeof resolvePeppers>, hub: StreamHub) {
+  return createApp({
     services,
     routes: o.routes,
     peppers,
     extraRoutes: [
       createProvisionRoutes(),
       createJobRoutes(),
-      createBackgroundRoutes(),
       createBranchRoutes(),
       createConnectedDeviceRoutes(),
       createStreamRoutes(hub),
       createDeliveryRoutes(),
     ],
     afterAuth: [createBranchSelection()],
-    publicRoutes: [createLoginRoutes(), createSwaggerRoutes(), createPageAssets(), createDisplayRoutes(registry)],
+    publicRoutes: [
+      createLoginRoutes(),
+      createSwaggerRoutes(),
+      createPageAssets(),
+      createDisplayRoutes(services.registry),
+    ],
     graphql: o.graphql,
   });
-  // jobs get their own pool: they are not bound by the request timeout
+}
+
+/** The job worker in this process, if it runs one, on a pool of its own not bound by the request timeout. */
+async function startJobs(o: ServerOptions, services: Services) {
   const jobSql = (o.worker ?? o.settings.workerInProcess) ? connectJobs(o.databaseUrl, o.settings) : undefined;
+  const { registry, hooks, observers } = services;
   const worker = jobSql
     ? await startWorker({
         databaseUrl: o.databaseUrl,
@@ -155,6 +140,51 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         maintenance: [(ctx) => recoverBranches(ctx.sql)],
       })
     : undefined;
+  return { jobSql, worker };
+}
+
+/** Opens the port; a port taken since it was checked runs `failed` (stopping what was started) and rejects. */
+function listen(
+  o: ServerOptions,
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  port: number,
+  failed: () => Promise<void>,
+): Promise<ReturnType<typeof serve>> {
+  return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname: o.settings.host }, () => resolve(s));
+    s.once('error', (e) => {
+      void failed().finally(() => reject(e));
+    });
+    configureHttpServer(s as Server, o.settings);
+  });
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const prepare = o.prepare !== false;
+  if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder);
+  const sql = connect(o.databaseUrl, { max: o.settings.poolSize, statementTimeoutMs: o.settings.requestTimeoutMs });
+  const registry = new Registry(o.catalogue, o.filters);
+  if (prepare) await prepareDatabase(o, registry);
+  const peppers = resolvePeppers(o.settings);
+  const hooks = createHooks({ peppers });
+  const cache = await startCache(o, sql);
+  const observers = [
+    recordObjectChanges,
+    createEventObserver(),
+    createDiffObserver(),
+    createChangeControlObserver(),
+    createCacheObserver(cache, [customFieldsCache, authCache, configContextCache]),
+    createCommitObserver(),
+  ];
+  const { settings, version, openapi } = o;
+  const services: Services = { sql, registry, settings, hooks, observers, version, openapi, cache };
+  const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
+  // every process may sequence the change stream (one at a time does); those that serve HTTP stream it
+  const sequencer = startSequencer(o.databaseUrl, o.settings);
+  const hub = new StreamHub(services, () => sequencer.tick());
+  if (o.listen !== false) await hub.start();
+  const app = appOf(o, services, peppers, hub);
+  const { jobSql, worker } = await startJobs(o, services);
   const release = async () => {
     await hub.stop();
     await sequencer.stop();
@@ -167,16 +197,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const server =
     o.listen === false
       ? undefined
-      : await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-          const s = serve({ fetch: app.fetch, port, hostname: o.settings.host }, () => resolve(s));
-          // a port taken since it was checked: the caller stops what it started and says which port
-          s.once('error', (e) => {
-            void Promise.resolve(worker?.stop())
-              .then(release)
-              .finally(() => reject(e));
-          });
-          configureHttpServer(s as Server, o.settings);
-        });
+      : await listen(o, app.fetch, port, () => Promise.resolve(worker?.stop()).then(release));
   const address = server?.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {

@@ -55,103 +55,139 @@ export function expressionKey(e: RawExpression): (typeof expressionKeys)[number]
   return expressionKeys.find((k) => e[k] !== undefined);
 }
 
-/** An expression's SQL and type, or what keeps it from having one. */
-export function expandExpression(e: RawExpression, scope: ExpressionScope): Expansion | ExpressionFault {
+type Result = Expansion | ExpressionFault;
+
+/** The model an expression is read on, with the lookups every kind of expression makes. */
+interface Site {
+  readonly scope: ExpressionScope;
+  readonly model: RawModel;
+  modelOf(key: string): RawModel | undefined;
+  tableOf(key: string, m: RawModel): string;
+  /** a field of the row and its column, or the fault */
+  own(at: string, field: string): { f: RawField; column: string } | ExpressionFault;
+}
+
+function siteOf(scope: ExpressionScope): Site {
   const [app, name] = scope.key.split('.') as [string, string];
   const model = rawModel(scope.raw, app, name);
-  const modelOf = (key: string) => {
-    const [a, m] = key.split('.') as [string, string];
-    return scope.raw.apps[a]?.models[m];
+  return {
+    scope,
+    model,
+    modelOf: (key) => {
+      const [a, m] = key.split('.') as [string, string];
+      return scope.raw.apps[a]?.models[m];
+    },
+    tableOf: (key, m) => m.table ?? tableName(...(key.split('.') as [string, string])),
+    own: (at, field) => {
+      const f = model.fields[field];
+      if (!f || ['m2m', 'children', 'generic'].includes(f.type) || ('virtual' in f && f.virtual))
+        return { at, fault: `"${field}" is not a field of ${scope.key} with a column` };
+      return { f, column: f.type === 'fk' ? `${field}_id` : field };
+    },
   };
-  const tableOf = (key: string, m: RawModel) => m.table ?? tableName(...(key.split('.') as [string, string]));
-  /** a field of the row and its column, or the fault */
-  const own = (at: string, field: string): { f: RawField; column: string } | ExpressionFault => {
-    const f = model.fields[field];
-    if (!f || ['m2m', 'children', 'generic'].includes(f.type) || ('virtual' in f && f.virtual))
-      return { at, fault: `"${field}" is not a field of ${scope.key} with a column` };
-    return { f, column: f.type === 'fk' ? `${field}_id` : field };
-  };
+}
 
+/** `same_as`: a field of the row, read as that field is. */
+function sameAs(field: string, s: Site): Result {
+  const r = s.own('same_as', field);
+  if ('fault' in r) return r;
+  if (r.f.type === 'choice') return { sql: r.column, as: 'choice', choices: r.f.choices };
+  if (r.f.type === 'fk') return { sql: r.column, as: 'fk', to: r.f.to };
+  const as = valueOfField[r.f.type];
+  if (!as) return { at: 'same_as', fault: `a ${r.f.type} field cannot be shown as a computed value` };
+  return { sql: r.column, as };
+}
+
+/** `first_of`: the first of some foreign keys to one model that is set. */
+function firstOf(names: readonly string[], s: Site): Result {
+  const columns: string[] = [];
+  const targets = new Set<string>();
+  for (const n of names) {
+    const r = s.own('first_of', n);
+    if ('fault' in r) return r;
+    if (r.f.type !== 'fk') return { at: 'first_of', fault: `"${n}" is not a foreign key` };
+    columns.push(r.column);
+    targets.add(r.f.to);
+  }
+  const [to] = targets;
+  if (targets.size !== 1 || !to) return { at: 'first_of', fault: 'the foreign keys point at different models' };
+  return { sql: `coalesce(${columns.join(', ')})`, as: 'fk', to };
+}
+
+/** `family`: an IP field's family. */
+function familyOf(field: string, s: Site): Result {
+  const r = s.own('family', field);
+  if ('fault' in r) return r;
+  if (r.f.type !== 'ipnetwork' && r.f.type !== 'ipaddress')
+    return { at: 'family', fault: `"${field}" is not an IP field` };
+  return { sql: `family(${field})`, as: 'choice', choices: 'ip_family' };
+}
+
+/** `generic_id` with `to`: the generic relation's object when it is of that model. */
+function genericId(n: string, to: string | undefined, s: Site): Result {
+  const g = s.model.fields[n];
+  if (g?.type !== 'generic') return { at: 'generic_id', fault: `"${n}" is not a generic relation` };
+  if (!to || !s.modelOf(to)) return { at: 'to', fault: `unknown model "${to ?? ''}"` };
+  return { sql: `CASE WHEN ${n}_type = '${to}' THEN ${n}_id END`, as: 'fk', to };
+}
+
+/** `reverse_one` (with `where`): the one row of another model whose relation (or one of them) points here. */
+function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, string>>, s: Site): Result {
+  const { key } = s.scope;
+  const other = (paths[0] ?? '').split('.').slice(0, 2).join('.');
+  const om = s.modelOf(other);
+  if (!om) return { at: 'reverse_one', fault: `"${paths[0] ?? ''}" is not a relation pointing at ${key}` };
+  const a = aliasOf(other);
+  const conditions: string[] = [];
+  for (const p of paths) {
+    const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
+    const f = om.fields[ofield];
+    if (`${oapp}.${omodel}` !== other) return { at: 'reverse_one', fault: 'the relations are of different models' };
+    if (f?.type === 'fk' && f.to === key) conditions.push(`${a}.${ofield}_id = t.id`);
+    else if (f?.type === 'generic') conditions.push(`${a}.${ofield}_type = '${key}' AND ${a}.${ofield}_id = t.id`);
+    else return { at: 'reverse_one', fault: `"${p}" is not a relation pointing at ${key}` };
+  }
+  const where = Object.entries(whereBy).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
+  if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
+  for (const k of Object.keys(whereBy))
+    if (!om.fields[k]) return { at: 'where', fault: `unknown field "${k}" on ${other}` };
+  // several relations (either end of a link): the first row found
+  const limit = paths.length > 1 ? ' LIMIT 1' : '';
+  const from = `FROM ${s.tableOf(other, om)} ${a}`;
+  const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
+  return { sql, as: 'fk', to: other };
+}
+
+/** `sum` with `over`: the sum of a number field of the rows of another model whose foreign key points here. */
+function sumOver(field: string, over: string | undefined, s: Site): Result {
+  const { key } = s.scope;
+  const [oapp, omodel, ofield] = (over ?? '').split('.') as [string, string, string];
+  const other = `${oapp}.${omodel}`;
+  const om = s.modelOf(other);
+  const fk = om?.fields[ofield ?? ''];
+  if (!om || fk?.type !== 'fk' || fk.to !== key)
+    return { at: 'over', fault: `"${over ?? ''}" is not a foreign key pointing at ${key}` };
+  const summed = om.fields[field]?.type;
+  if (summed !== 'integer' && summed !== 'decimal')
+    return { at: 'sum', fault: `"${field}" is not a number field of ${other}` };
+  const a = aliasOf(other);
+  // an integer's sum is a bigint in PostgreSQL: cast back, as the field reads
+  const cast = summed === 'integer' ? '::int' : '';
+  const sql = `(SELECT sum(${a}.${field})${cast} FROM ${s.tableOf(other, om)} ${a} WHERE ${a}.${ofield}_id = t.id)`;
+  return { sql, as: summed };
+}
+
+/** An expression's SQL and type, or what keeps it from having one. */
+export function expandExpression(e: RawExpression, scope: ExpressionScope): Result {
+  const s = siteOf(scope);
   if (e.named !== undefined) return { ...namedExpressions[e.named] };
-  if (e.same_as !== undefined) {
-    const r = own('same_as', e.same_as);
-    if ('fault' in r) return r;
-    if (r.f.type === 'choice') return { sql: r.column, as: 'choice', choices: r.f.choices };
-    if (r.f.type === 'fk') return { sql: r.column, as: 'fk', to: r.f.to };
-    const as = valueOfField[r.f.type];
-    if (!as) return { at: 'same_as', fault: `a ${r.f.type} field cannot be shown as a computed value` };
-    return { sql: r.column, as };
-  }
-  if (e.first_of !== undefined) {
-    const columns: string[] = [];
-    const targets = new Set<string>();
-    for (const n of e.first_of) {
-      const r = own('first_of', n);
-      if ('fault' in r) return r;
-      if (r.f.type !== 'fk') return { at: 'first_of', fault: `"${n}" is not a foreign key` };
-      columns.push(r.column);
-      targets.add(r.f.to);
-    }
-    const [to] = targets;
-    if (targets.size !== 1 || !to) return { at: 'first_of', fault: 'the foreign keys point at different models' };
-    return { sql: `coalesce(${columns.join(', ')})`, as: 'fk', to };
-  }
-  if (e.family !== undefined) {
-    const r = own('family', e.family);
-    if ('fault' in r) return r;
-    if (r.f.type !== 'ipnetwork' && r.f.type !== 'ipaddress')
-      return { at: 'family', fault: `"${e.family}" is not an IP field` };
-    return { sql: `family(${e.family})`, as: 'choice', choices: 'ip_family' };
-  }
-  if (e.generic_id !== undefined) {
-    const g = model.fields[e.generic_id];
-    if (g?.type !== 'generic') return { at: 'generic_id', fault: `"${e.generic_id}" is not a generic relation` };
-    if (!e.to || !modelOf(e.to)) return { at: 'to', fault: `unknown model "${e.to ?? ''}"` };
-    const n = e.generic_id;
-    return { sql: `CASE WHEN ${n}_type = '${e.to}' THEN ${n}_id END`, as: 'fk', to: e.to };
-  }
-  if (e.reverse_one !== undefined) {
-    const paths = typeof e.reverse_one === 'string' ? [e.reverse_one] : e.reverse_one;
-    const other = (paths[0] ?? '').split('.').slice(0, 2).join('.');
-    const om = modelOf(other);
-    if (!om) return { at: 'reverse_one', fault: `"${paths[0] ?? ''}" is not a relation pointing at ${scope.key}` };
-    const a = aliasOf(other);
-    const conditions: string[] = [];
-    for (const p of paths) {
-      const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
-      const f = om.fields[ofield];
-      if (`${oapp}.${omodel}` !== other) return { at: 'reverse_one', fault: 'the relations are of different models' };
-      if (f?.type === 'fk' && f.to === scope.key) conditions.push(`${a}.${ofield}_id = t.id`);
-      else if (f?.type === 'generic')
-        conditions.push(`${a}.${ofield}_type = '${scope.key}' AND ${a}.${ofield}_id = t.id`);
-      else return { at: 'reverse_one', fault: `"${p}" is not a relation pointing at ${scope.key}` };
-    }
-    const where = Object.entries(e.where ?? {}).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
-    if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
-    for (const k of Object.keys(e.where ?? {}))
-      if (!om.fields[k]) return { at: 'where', fault: `unknown field "${k}" on ${other}` };
-    // several relations (either end of a link): the first row found
-    const limit = paths.length > 1 ? ' LIMIT 1' : '';
-    const from = `FROM ${tableOf(other, om)} ${a}`;
-    const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
-    return { sql, as: 'fk', to: other };
-  }
-  if (e.sum !== undefined) {
-    const [oapp, omodel, ofield] = (e.over ?? '').split('.') as [string, string, string];
-    const other = `${oapp}.${omodel}`;
-    const om = modelOf(other);
-    const fk = om?.fields[ofield ?? ''];
-    if (!om || fk?.type !== 'fk' || fk.to !== scope.key)
-      return { at: 'over', fault: `"${e.over ?? ''}" is not a foreign key pointing at ${scope.key}` };
-    const summed = om.fields[e.sum]?.type;
-    if (summed !== 'integer' && summed !== 'decimal')
-      return { at: 'sum', fault: `"${e.sum}" is not a number field of ${other}` };
-    const a = aliasOf(other);
-    // an integer's sum is a bigint in PostgreSQL: cast back, as the field reads
-    const cast = summed === 'integer' ? '::int' : '';
-    const sql = `(SELECT sum(${a}.${e.sum})${cast} FROM ${tableOf(other, om)} ${a} WHERE ${a}.${ofield}_id = t.id)`;
-    return { sql, as: summed };
-  }
+  if (e.same_as !== undefined) return sameAs(e.same_as, s);
+  if (e.first_of !== undefined) return firstOf(e.first_of, s);
+  if (e.family !== undefined) return familyOf(e.family, s);
+  if (e.generic_id !== undefined) return genericId(e.generic_id, e.to, s);
+  if (e.reverse_one !== undefined)
+    return reverseOne(typeof e.reverse_one === 'string' ? [e.reverse_one] : e.reverse_one, e.where ?? {}, s);
+  if (e.sum !== undefined) return sumOver(e.sum, e.over, s);
   return { at: '', fault: 'no expression' };
 }
 

@@ -58,8 +58,9 @@ function temporal(prefix: string, t: string, withDate: boolean, withTime: boolea
   ]);
 }
 
-export function lookupTypes(): SdlType[] {
-  const out: SdlType[] = [
+/** The scalars, the pagination input, and the comparisons, ranges and date parts of the ordered scalars. */
+function scalarTypes(): SdlType[] {
+  return [
     { kind: 'scalar', name: 'BigInt', doc: 'An integer that may not fit in 32 bits.' },
     { kind: 'scalar', name: 'Date', doc: 'A date, ISO 8601 (YYYY-MM-DD).' },
     { kind: 'scalar', name: 'DateTime', doc: 'A date and time, ISO 8601.' },
@@ -82,6 +83,11 @@ export function lookupTypes(): SdlType[] {
     temporal('StrDatetime', 'String', true, true),
     temporal('StrTime', 'String', false, true),
   ];
+}
+
+/** Each scalar's `<X>FilterLookup`, the numbers' choice of lookup, and the array lookups. */
+function filterLookupTypes(): SdlType[] {
+  const out: SdlType[] = [];
   for (const [prefix, t] of [
     ['Str', 'String'],
     ['Bool', 'Boolean'],
@@ -114,7 +120,12 @@ export function lookupTypes(): SdlType[] {
         f('length', 'Int'),
       ]),
     );
-  out.push(
+  return out;
+}
+
+/** Lookups of range arrays, extra choices, JSON paths and tree nodes. */
+function otherLookupTypes(): SdlType[] {
+  return [
     input('IntegerRangeArrayLookup', [f('contains', 'Int')]),
     input('ExtraChoicesLookup', [f('contains', 'String'), f('length', 'Int')]),
     input('JSONFilter', [f('path', 'String!'), f('lookup', 'JSONLookup!')]),
@@ -137,6 +148,9 @@ export function lookupTypes(): SdlType[] {
       name: 'TreeNodeMatch',
       values: ['EXACT', 'DESCENDANTS', 'SELF_AND_DESCENDANTS', 'CHILDREN', 'SIBLINGS', 'ANCESTORS', 'PARENT'],
     },
-  );
-  return out;
+  ];
+}
+
+export function lookupTypes(): SdlType[] {
+  return [...scalarTypes(), ...filterLookupTypes(), ...otherLookupTypes()];
 }

@@ -103,101 +103,126 @@ function retriggerPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): J
   };
 }
 
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+
+/** `GET …/<id>/trace/` and `…/paths/`: the object's cable path, or every path through it. */
+function cablePathsPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): Json {
+  return {
+    parameters: [idParameter],
+    get: {
+      operationId: `${op}_${a.path}`,
+      tags: [m.app],
+      summary:
+        a.op === 'trace'
+          ? `The cable path from a ${m.verboseName}, segment by segment`
+          : `The complete cable paths through a ${m.verboseName}`,
+      responses: {
+        '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) },
+        ...notFound,
+      },
+    },
+  };
+}
+
+/** `POST …/<id>/render-config/` and the like: the object's configuration template rendered. */
+function renderPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): Json {
+  return {
+    parameters: [idParameter],
+    post: {
+      operationId: `${op}_${a.path.replace(/-/g, '_')}`,
+      tags: [m.app],
+      summary: `Render the configuration template of a ${m.verboseName}`,
+      parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'txt'] } }],
+      requestBody: {
+        required: false,
+        content: json({
+          type: 'object',
+          additionalProperties: true,
+          description: 'Extra context (and config_template_id)',
+        }),
+      },
+      responses: {
+        '200': {
+          description: 'The rendered template',
+          content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } },
+        },
+        '400': { description: 'No template', content: json({ type: 'object' }) },
+        ...notFound,
+      },
+    },
+  };
+}
+
+type Allocation = Extract<
+  ActionDef,
+  { op: 'available_ips' | 'available_prefixes' | 'available_vlans' | 'available_asns' }
+>;
+
+/** `GET` and `POST …/<id>/available-…/`: the free values of the object, and allocating them. */
+function availablePath(cat: Catalogue, m: ModelDef, a: Allocation, op: string): Json {
+  const created = ref(modelOf(cat, a.args.creates).className);
+  const body: Json = {
+    type: 'object',
+    description:
+      `Fields of the new ` +
+      `${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is ` +
+      `filled in`,
+  };
+  return {
+    parameters: [idParameter],
+    get: {
+      operationId: `${op}_${a.path.replace(/-/g, '_')}_list`,
+      tags: [m.app],
+      summary: `Available ${what[a.op]} of a ${m.verboseName}`,
+      parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+      responses: {
+        '200': {
+          description: `Free ${what[a.op]}, in order`,
+          content: json({ type: 'array', items: itemSchema(cat, m, a) }),
+        },
+        ...notFound,
+      },
+    },
+    post: {
+      operationId: `${op}_${a.path.replace(/-/g, '_')}_create`,
+      tags: [m.app],
+      summary: `Allocate ${what[a.op]} from a ${m.verboseName} and create them`,
+      requestBody: { required: true, content: json({ oneOf: [body, { type: 'array', items: body }] }) },
+      responses: {
+        '201': {
+          description: 'Created (a list when a list was sent)',
+          content: json({ oneOf: [created, { type: 'array', items: created }] }),
+        },
+        ...invalid,
+        ...notFound,
+        '409': { description: 'Not enough free space', content: json(ref('Detail')) },
+      },
+    },
+  };
+}
+
+/** The path of one action of the model, by its operation. */
+function actionPath(cat: Catalogue, m: ModelDef, a: ActionDef, op: string): Json {
+  switch (a.op) {
+    case 'retrigger':
+      return retriggerPath(cat, m, a, op);
+    case 'trace':
+    case 'paths':
+      return cablePathsPath(cat, m, a, op);
+    case 'render_config':
+    case 'render_template':
+      return renderPath(cat, m, a, op);
+    case 'available_ips':
+    case 'available_prefixes':
+    case 'available_vlans':
+    case 'available_asns':
+      return availablePath(cat, m, a, op);
+  }
+}
+
 export function actionPaths(cat: Catalogue, m: ModelDef): Record<string, Json> {
   const out: Record<string, Json> = {};
   const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
-  for (const a of m.actions) {
-    if (a.op === 'retrigger') {
-      out[`/api/${m.apiPath}/{id}/${a.path}/`] = retriggerPath(cat, m, a, op);
-      continue;
-    }
-    if (a.op === 'trace' || a.op === 'paths') {
-      out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-        get: {
-          operationId: `${op}_${a.path}`,
-          tags: [m.app],
-          summary:
-            a.op === 'trace'
-              ? `The cable path from a ${m.verboseName}, segment by segment`
-              : `The complete cable paths through a ${m.verboseName}`,
-          responses: {
-            '200': { description: 'In order', content: json({ type: 'array', items: itemSchema(cat, m, a) }) },
-            ...notFound,
-          },
-        },
-      };
-      continue;
-    }
-    if (a.op === 'render_config' || a.op === 'render_template') {
-      out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-        post: {
-          operationId: `${op}_${a.path.replace(/-/g, '_')}`,
-          tags: [m.app],
-          summary: `Render the configuration template of a ${m.verboseName}`,
-          parameters: [
-            { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'txt'] } },
-          ],
-          requestBody: {
-            required: false,
-            content: json({
-              type: 'object',
-              additionalProperties: true,
-              description: 'Extra context (and config_template_id)',
-            }),
-          },
-          responses: {
-            '200': {
-              description: 'The rendered template',
-              content: { ...json(itemSchema(cat, m, a)), 'text/plain': { schema: { type: 'string' } } },
-            },
-            '400': { description: 'No template', content: json({ type: 'object' }) },
-            ...notFound,
-          },
-        },
-      };
-      continue;
-    }
-    const created = ref(modelOf(cat, a.args.creates).className);
-    const body: Json = {
-      type: 'object',
-      description:
-        `Fields of the new ` +
-        `${what[a.op]}${a.op === 'available_prefixes' ? ' (prefix_length required)' : ''}; the allocated value is ` +
-        `filled in`,
-    };
-    out[`/api/${m.apiPath}/{id}/${a.path}/`] = {
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: {
-        operationId: `${op}_${a.path.replace(/-/g, '_')}_list`,
-        tags: [m.app],
-        summary: `Available ${what[a.op]} of a ${m.verboseName}`,
-        parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
-        responses: {
-          '200': {
-            description: `Free ${what[a.op]}, in order`,
-            content: json({ type: 'array', items: itemSchema(cat, m, a) }),
-          },
-          ...notFound,
-        },
-      },
-      post: {
-        operationId: `${op}_${a.path.replace(/-/g, '_')}_create`,
-        tags: [m.app],
-        summary: `Allocate ${what[a.op]} from a ${m.verboseName} and create them`,
-        requestBody: { required: true, content: json({ oneOf: [body, { type: 'array', items: body }] }) },
-        responses: {
-          '201': {
-            description: 'Created (a list when a list was sent)',
-            content: json({ oneOf: [created, { type: 'array', items: created }] }),
-          },
-          ...invalid,
-          ...notFound,
-          '409': { description: 'Not enough free space', content: json(ref('Detail')) },
-        },
-      },
-    };
-  }
+  for (const a of m.actions) out[`/api/${m.apiPath}/{id}/${a.path}/`] = actionPath(cat, m, a, op);
   return out;
 }

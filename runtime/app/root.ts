@@ -42,75 +42,85 @@ function listing(c: Context<AppEnv>, app: AppDef): Record<string, string> {
 const plugins = (c: Context<AppEnv>) =>
   c.var.services.registry.catalogue.apps.filter((a) => a.apiPath.startsWith('plugins/'));
 
+/** `/api/`: every app's listing, plugins and status. */
+function apiRoot(c: Context<AppEnv>): Response {
+  const base = new URL(c.req.url).origin;
+  const names = [
+    ...c.var.services.registry.catalogue.apps.filter((a) => !a.apiPath.startsWith('plugins/')).map((a) => a.apiPath),
+    'plugins',
+    'status',
+  ].sort();
+  return respond(c, 200, Object.fromEntries(names.map((n) => [n, `${base}/api/${n}/`])), {
+    Allow: 'GET, HEAD, OPTIONS',
+    Vary: 'Accept',
+  });
+}
+
+/** `/api/status/` with NetBox's keys (`rq-workers-running`: our job workers; there is no Python or Django here). */
+async function status(c: Context<AppEnv>): Promise<Response> {
+  const { settings, version, registry } = c.var.services;
+  if (settings.loginRequired) requireUser(c);
+  const workers = await query(
+    c.var.tx,
+    `SELECT count(*) AS n FROM public.${tables.worker}
+      WHERE heartbeat > now() - interval '30 seconds'`,
+  );
+  const running = Number(workers[0]?.n ?? 0);
+  return respond(c, 200, {
+    'django-version': null,
+    hostname: process.env.HOSTNAME ?? hostname(),
+    installed_apps: Object.fromEntries(registry.catalogue.apps.map((a) => [a.name, version])),
+    'netbox-version': version,
+    'netbox-full-version': version,
+    plugins: Object.fromEntries(plugins(c).map((p) => [p.name, version])),
+    'python-version': null,
+    'rq-workers-running': running,
+  });
+}
+
+/** `/api/plugins/`: the installed plugins' listing and each plugin's. */
+function pluginsRoot(c: Context<AppEnv>): Response {
+  requireUser(c);
+  const base = new URL(c.req.url).origin;
+  return respond(c, 200, {
+    'installed-plugins': `${base}/api/plugins/installed-plugins/`,
+    ...Object.fromEntries(plugins(c).map((p) => [p.apiPath.slice('plugins/'.length), `${base}/api/${p.apiPath}/`])),
+  });
+}
+
+/** `/api/plugins/installed-plugins/`: superusers only, as in NetBox. */
+function installedPlugins(c: Context<AppEnv>): Response {
+  if (!requireUser(c).isSuperuser) throw forbidden();
+  const { version } = c.var.services;
+  return respond(
+    c,
+    200,
+    plugins(c).map((p) => ({
+      name: p.label,
+      package: p.name,
+      author: '',
+      author_email: '',
+      description: `${p.label}: ${p.models.length} models at /api/${p.apiPath}/`,
+      version,
+      release_track: '',
+    })),
+  );
+}
+
 export function createRootRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true });
   app.route('/', createScriptRoutes());
   app.route('/', createUserConfigRoutes());
-  app.get('/api/', (c) => {
-    const base = new URL(c.req.url).origin;
-    const names = [
-      ...c.var.services.registry.catalogue.apps.filter((a) => !a.apiPath.startsWith('plugins/')).map((a) => a.apiPath),
-      'plugins',
-      'status',
-    ].sort();
-    return respond(c, 200, Object.fromEntries(names.map((n) => [n, `${base}/api/${n}/`])), {
-      Allow: 'GET, HEAD, OPTIONS',
-      Vary: 'Accept',
-    });
-  });
+  app.get('/api/', apiRoot);
   // NetBox 4.6: who the credentials belong to (clients probe a token with it)
   app.get('/api/authentication-check/', async (c) => {
     const me = requireUser(c);
     const [user] = await fetchObjects(c, c.var.services.registry.model('users.user'), [me.id]);
     return respond(c, 200, user, { Allow: 'GET, HEAD, OPTIONS', Vary: 'Accept' });
   });
-  app.get('/api/status/', async (c) => {
-    const { settings, version, registry } = c.var.services;
-    if (settings.loginRequired) requireUser(c);
-    const workers = await query(
-      c.var.tx,
-      `SELECT count(*) AS n FROM public.${tables.worker}
-      WHERE heartbeat > now() - interval '30 seconds'`,
-    );
-    const running = Number(workers[0]?.n ?? 0);
-    // NetBox's keys (`rq-workers-running`: our job workers; there is no Python or Django here)
-    return respond(c, 200, {
-      'django-version': null,
-      hostname: process.env.HOSTNAME ?? hostname(),
-      installed_apps: Object.fromEntries(registry.catalogue.apps.map((a) => [a.name, version])),
-      'netbox-version': version,
-      'netbox-full-version': version,
-      plugins: Object.fromEntries(plugins(c).map((p) => [p.name, version])),
-      'python-version': null,
-      'rq-workers-running': running,
-    });
-  });
-  app.get('/api/plugins/', (c) => {
-    requireUser(c);
-    const base = new URL(c.req.url).origin;
-    return respond(c, 200, {
-      'installed-plugins': `${base}/api/plugins/installed-plugins/`,
-      ...Object.fromEntries(plugins(c).map((p) => [p.apiPath.slice('plugins/'.length), `${base}/api/${p.apiPath}/`])),
-    });
-  });
-  // NetBox: superusers only
-  app.get('/api/plugins/installed-plugins/', (c) => {
-    if (!requireUser(c).isSuperuser) throw forbidden();
-    const { version } = c.var.services;
-    return respond(
-      c,
-      200,
-      plugins(c).map((p) => ({
-        name: p.label,
-        package: p.name,
-        author: '',
-        author_email: '',
-        description: `${p.label}: ${p.models.length} models at /api/${p.apiPath}/`,
-        version,
-        release_track: '',
-      })),
-    );
-  });
+  app.get('/api/status/', status);
+  app.get('/api/plugins/', pluginsRoot);
+  app.get('/api/plugins/installed-plugins/', installedPlugins);
   app.get('/api/plugins/:plugin/', (c) => {
     requireUser(c);
     const p = plugins(c).find((a) => a.apiPath === `plugins/${c.req.param('plugin')}`);

@@ -137,56 +137,62 @@ async function existing(ctx: WriteContext, model: ModelDef, ids: number[]): Prom
   return new Set(rows.map((r) => r.id as number));
 }
 
-export async function applyStates(
-  ctx: WriteContext,
-  states: ObjectState[],
-  onProgress?: (done: number, total: number) => void,
-): Promise<Problem[]> {
-  const problems: Problem[] = [];
-  let done = 0;
-  const asked = new Set(states);
-  const advance = (n: number) => {
-    done += n;
-    onProgress?.(done, states.length);
-  };
-  const registry = ctx.registry;
-  const models = modelOrder(registry, [...new Set(states.map((s) => s.model))]);
+/** One application of states: what it reports and how far it is. */
+interface Run {
+  readonly ctx: WriteContext;
+  readonly states: ObjectState[];
+  /** the models of the states, in foreign-key order */
+  readonly models: ModelDef[];
+  readonly problems: Problem[];
+  readonly advance: (n: number) => void;
+}
+
+/**
+ * Takes out of a create's input the references to objects this batch creates later (nullable foreign keys,
+ * many-to-many lists, generic relations, a tree parent created alongside); returns them, set in pass 2.
+ */
+function deferReferences(model: ModelDef, input: Snapshot, pending: Set<string>, creates: ObjectState[]): Snapshot {
+  const later: Snapshot = {};
+  for (const f of model.fields) {
+    const v = input[f.name];
+    if (f.kind === 'fk' && f.nullable && v !== null && v !== undefined && pending.has(`${f.to}:${v as number}`)) {
+      later[f.name] = v;
+      input[f.name] = null;
+    } else if (f.kind === 'm2m' && Array.isArray(v) && v.some((id) => pending.has(`${f.to}:${id as number}`))) {
+      later[f.name] = v;
+      delete input[f.name];
+    } else if (f.kind === 'generic') {
+      const type = input[f.typeColumn];
+      const id = input[f.idColumn];
+      if (type && id !== null && pending.has(`${type as string}:${id as number}`)) {
+        later[f.typeColumn] = type;
+        later[f.idColumn] = id;
+        input[f.typeColumn] = null;
+        input[f.idColumn] = null;
+      }
+    }
+  }
+  // a tree node whose parent is created in this same batch gets its parent afterwards
+  if (model.tree && input.parent && creates.some((o) => o.id === input.parent)) {
+    later.parent = input.parent;
+    input.parent = null;
+  }
+  return later;
+}
+
+/** Pass 1: creates, in foreign-key order; returns the deferred references and the creates that failed. */
+async function applyCreates(run: Run): Promise<{ deferred: ObjectState[]; failed: Set<string> }> {
+  const { ctx, states, problems } = run;
   const pending = new Set(states.filter((s) => s.action === 'create').map((s) => `${s.model.key}:${s.id}`));
   const deferred: ObjectState[] = [];
   const failed = new Set<string>();
-
-  // 1. creates, in foreign-key order; references to objects not created yet wait for pass 2
-  for (const model of models) {
+  for (const model of run.models) {
     const creates = states.filter((s) => s.model === model && s.action === 'create');
     if (!creates.length) continue;
     for (const s of creates) pending.delete(`${model.key}:${s.id}`);
     const inputs = creates.map((s) => {
       const input = toInput(model, s.values ?? {});
-      const later: Snapshot = {};
-      for (const f of model.fields) {
-        const v = input[f.name];
-        if (f.kind === 'fk' && f.nullable && v !== null && v !== undefined && pending.has(`${f.to}:${v as number}`)) {
-          later[f.name] = v;
-          input[f.name] = null;
-        } else if (f.kind === 'm2m' && Array.isArray(v) && v.some((id) => pending.has(`${f.to}:${id as number}`))) {
-          later[f.name] = v;
-          delete input[f.name];
-        } else if (f.kind === 'generic') {
-          const type = input[f.typeColumn];
-          const id = input[f.idColumn];
-          if (type && id !== null && pending.has(`${type as string}:${id as number}`)) {
-            later[f.typeColumn] = type;
-            later[f.idColumn] = id;
-            input[f.typeColumn] = null;
-            input[f.idColumn] = null;
-          }
-        }
-      }
-      // a tree node whose parent is created in this same batch gets its parent afterwards
-      if (model.tree && input.parent && creates.some((o) => o.id === input.parent)) {
-        later.parent = input.parent;
-        input.parent = null;
-      }
+      const later = deferReferences(model, input, pending, creates);
       if (Object.keys(later).length) deferred.push({ model, id: s.id, action: 'update', values: later, repr: s.repr });
       return input;
     });
@@ -194,10 +200,16 @@ export async function applyStates(
       createObjects(c, model, inputs, { bulk: true, ids: creates.map((s) => s.id) }),
     );
     if (!ok) for (const s of creates) failed.add(`${model.key}:${s.id}`);
-    advance(creates.length);
+    run.advance(creates.length);
   }
-  // 2. deferred references, and the updates asked for
-  for (const model of models) {
+  return { deferred, failed };
+}
+
+/** Pass 2: the deferred references and the updates asked for; an object gone from main is a problem. */
+async function applyUpdates(run: Run, deferred: ObjectState[], failed: Set<string>): Promise<void> {
+  const { ctx, states, problems } = run;
+  const asked = new Set(states);
+  for (const model of run.models) {
     const updates = [
       ...deferred.filter((s) => !failed.has(`${s.model.key}:${s.id}`)),
       ...states.filter((s) => s.action === 'update'),
@@ -228,10 +240,14 @@ export async function applyStates(
         { bulk: true, partial: true },
       ),
     );
-    advance(live.filter((s) => asked.has(s)).length);
+    run.advance(live.filter((s) => asked.has(s)).length);
   }
-  // 3. deletes, dependents first; objects already gone (cascades) are skipped
-  for (const model of [...models].reverse()) {
+}
+
+/** Pass 3: deletes, dependents first; objects already gone (cascades) are skipped. */
+async function applyDeletes(run: Run): Promise<void> {
+  const { ctx, states, problems } = run;
+  for (const model of [...run.models].reverse()) {
     const deletes = states.filter((s) => s.model === model && s.action === 'delete');
     if (!deletes.length) continue;
     const there = await existing(
@@ -249,8 +265,25 @@ export async function applyStates(
         { bulk: true },
       ),
     );
-    advance(deletes.length);
+    run.advance(deletes.length);
   }
+}
+
+export async function applyStates(
+  ctx: WriteContext,
+  states: ObjectState[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<Problem[]> {
+  let done = 0;
+  const advance = (n: number) => {
+    done += n;
+    onProgress?.(done, states.length);
+  };
+  const models = modelOrder(ctx.registry, [...new Set(states.map((s) => s.model))]);
+  const run: Run = { ctx, states, models, problems: [], advance };
+  const { deferred, failed } = await applyCreates(run);
+  await applyUpdates(run, deferred, failed);
+  await applyDeletes(run);
   onProgress?.(states.length, states.length);
-  return problems;
+  return run.problems;
 }

@@ -65,52 +65,58 @@ async function backfill(tx: Db, schema: string, b: KeyBackfill): Promise<void> {
   await query(tx, "SELECT set_config('search_path', 'public', true)");
 }
 
-async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrades: Upgrades): Promise<string[]> {
-  const { renames } = upgrades;
-  const done: string[] = [];
-  const present = new Set(
-    (await query(tx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
-      (r) => r.tablename as string,
-    ),
-  );
-  const missing = tables.filter((t) => !present.has(t));
-  if (missing.length) {
-    await createBranchTables(tx, schema, missing);
-    done.push(...missing.map((t) => `+table ${t}`));
+type Columns = Awaited<ReturnType<typeof columns>>;
+
+/** Makes one existing table of the branch match main's: renamed, added (backfilled), dropped and retyped columns. */
+async function reconcileTable(tx: Db, schema: string, t: string, upgrades: Upgrades): Promise<string[]> {
+  const main = await columns(tx, 'public', t);
+  const branch = await columns(tx, schema, t);
+  const done = await renameColumns(tx, { schema, table: t }, upgrades.renames, { main, branch });
+  done.push(...(await addColumns(tx, schema, t, { main, branch })));
+  const keys = upgrades.backfills.find((b) => b.table === t && b.columns.some((c) => !branch.has(c)));
+  if (keys) await backfill(tx, schema, keys);
+  for (const name of branch.keys()) {
+    if (main.has(name)) continue;
+    await query(tx, `ALTER TABLE ${ident(schema)}.${ident(t)} DROP COLUMN ${ident(name)}`);
+    done.push(`-column ${t}.${name}`);
   }
-  for (const t of tables.filter((x) => present.has(x))) {
-    const main = await columns(tx, 'public', t);
-    const branch = await columns(tx, schema, t);
-    done.push(...(await renameColumns(tx, { schema, table: t }, renames, { main, branch })));
-    for (const [name, c] of main) {
-      if (branch.has(name)) continue;
+  for (const [name, c] of main) {
+    const b = branch.get(name);
+    if (b && b.type !== c.type) {
       await query(
         tx,
-        `ALTER TABLE ${ident(schema)}.${ident(t)} ADD COLUMN ${ident(name)} ` +
-          `${c.type}${c.dflt ? ` DEFAULT ${c.dflt}` : ''}${c.notNull && c.dflt ? ' NOT NULL' : ''}`,
+        `ALTER TABLE ${ident(schema)}.${ident(t)} ALTER COLUMN ${ident(name)} TYPE ${c.type} USING ` +
+          `${ident(name)}::${c.type}`,
       );
-      done.push(`+column ${t}.${name}`);
-    }
-    const keys = upgrades.backfills.find((b) => b.table === t && b.columns.some((c) => !branch.has(c)));
-    if (keys) await backfill(tx, schema, keys);
-    for (const name of branch.keys()) {
-      if (main.has(name)) continue;
-      await query(tx, `ALTER TABLE ${ident(schema)}.${ident(t)} DROP COLUMN ${ident(name)}`);
-      done.push(`-column ${t}.${name}`);
-    }
-    for (const [name, c] of main) {
-      const b = branch.get(name);
-      if (b && b.type !== c.type) {
-        await query(
-          tx,
-          `ALTER TABLE ${ident(schema)}.${ident(t)} ALTER COLUMN ${ident(name)} TYPE ${c.type} USING ` +
-            `${ident(name)}::${c.type}`,
-        );
-        done.push(`~column ${t}.${name}`);
-      }
+      done.push(`~column ${t}.${name}`);
     }
   }
-  // constraints and indexes main has and the branch lacks (by name)
+  return done;
+}
+
+/** Main's columns the branch's table lacks, added with main's type and default. */
+async function addColumns(
+  tx: Db,
+  schema: string,
+  t: string,
+  { main, branch }: { main: Columns; branch: Columns },
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const [name, c] of main) {
+    if (branch.has(name)) continue;
+    await query(
+      tx,
+      `ALTER TABLE ${ident(schema)}.${ident(t)} ADD COLUMN ${ident(name)} ` +
+        `${c.type}${c.dflt ? ` DEFAULT ${c.dflt}` : ''}${c.notNull && c.dflt ? ' NOT NULL' : ''}`,
+    );
+    done.push(`+column ${t}.${name}`);
+  }
+  return done;
+}
+
+/** Constraints and indexes main's tables have and the branch lacks (by name), added to the branch. */
+async function reconcileConstraints(tx: Db, schema: string, tables: string[]): Promise<string[]> {
+  const done: string[] = [];
   const have = new Set(
     (await query(tx, `SELECT conname FROM pg_constraint WHERE connamespace = $1::regnamespace`, [schema])).map(
       (r) => r.conname as string,
@@ -153,6 +159,23 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrade
     done.push(`+index ${i.indexname as string}`);
   }
   await query(tx, "SELECT set_config('search_path', 'public', true)");
+  return done;
+}
+
+async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrades: Upgrades): Promise<string[]> {
+  const done: string[] = [];
+  const present = new Set(
+    (await query(tx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema])).map(
+      (r) => r.tablename as string,
+    ),
+  );
+  const missing = tables.filter((t) => !present.has(t));
+  if (missing.length) {
+    await createBranchTables(tx, schema, missing);
+    done.push(...missing.map((t) => `+table ${t}`));
+  }
+  for (const t of tables.filter((x) => present.has(x))) done.push(...(await reconcileTable(tx, schema, t, upgrades)));
+  done.push(...(await reconcileConstraints(tx, schema, tables)));
   return done;
 }
 

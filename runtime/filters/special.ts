@@ -31,37 +31,22 @@ function orJoin(parts: string[]): string {
   return `(${parts.join(' OR ')})`;
 }
 
-export async function specialCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): Promise<string> {
-  const { model, filter: f, lookup, values, alias } = call;
+/** The filter's column on the row: the field's column, or the filter's own name for one. */
+function columnFor(ctx: FilterContext, call: FilterCall<SpecialFilter>): string {
+  const field = ctx.registry.field(call.model, call.filter.column);
+  return field?.column ? `${call.alias}.${ident(field.column)}` : `${call.alias}.${ident(call.filter.column)}`;
+}
+
+/** Ops that compare one value of the row: bounds, choice groups, times, whether it has a value. */
+async function valueCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>, col: string): Promise<string> {
+  const { model, filter: f, values, alias } = call;
   const p = (v: SqlParam) => ctx.params.add(v);
-  const field = ctx.registry.field(model, f.column);
-  const col = field?.column ? `${alias}.${ident(field.column)}` : `${alias}.${ident(f.column)}`;
   switch (f.op) {
-    case 'has':
-    case 'has_any':
-    case 'missing':
-      return presenceCondition(ctx, { ...call, filter: f });
-    case 'list_has':
-    case 'list_overlap':
-    case 'list_number':
-    case 'list_text':
-    case 'for_object_type':
-    case 'json_ref':
-      return listCondition(ctx, call);
-    case 'vc_interfaces':
-      return chassisCondition(ctx, { ...call, filter: f });
-    case 'available':
-      return availableCondition(ctx, { ...call, filter: f });
-    case 'range_contains':
-    case 'range_within':
-    case 'vid_in_ranges':
-    case 'related_ip':
-    case 'vrf_present':
-      return rangeCondition(ctx, call);
     case 'at_least':
     case 'at_most': {
       // a bound on a value (a reservation's unit count): one value, compared by the field's kind
       const v = last(values);
+      const field = ctx.registry.field(model, f.column);
       const kind = field?.kind === 'computed' && field.computed.type === 'expr' ? field.computed.as : field?.kind;
       const typed = kind === 'timestamp' ? `${p(parseTimestamp(v))}::timestamptz` : `${p(parseDecimal(v))}::numeric`;
       return `${columnOf(ctx, model, f.column, alias)} ${f.op === 'at_least' ? '>=' : '<='} ${typed}`;
@@ -94,6 +79,28 @@ export async function specialCondition(ctx: FilterContext, call: FilterCall<Spec
       const t = parseTimestamp(last(values));
       return `${col} ${f.op === 'time_after' ? '>=' : '<='} ${p(t)}::timestamptz`;
     }
+    case 'not_empty': {
+      const yes = parseBoolean(last(values));
+      const cond = `coalesce(cardinality(${col}), 0) > 0`;
+      return yes ? cond : `NOT (${cond})`;
+    }
+    case 'not_null': {
+      const yes = parseBoolean(last(values));
+      const cols = f.fields.map((n) => `${alias}.${ident(ctx.registry.columnOf(model, n))}`);
+      // an empty string is no value either (an image field without a file)
+      const cond = cols.map((c) => `(${c} IS NOT NULL AND ${c}::text <> '')`).join(' OR ');
+      return yes ? `(${cond})` : `NOT (${cond})`;
+    }
+    default:
+      throw new FilterValueError(`unknown value filter ${f.op}`);
+  }
+}
+
+/** Ops over IP addresses and prefixes: containment, family, mask length. */
+function networkCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>, col: string): string {
+  const { filter: f, lookup, values } = call;
+  const p = (v: SqlParam) => ctx.params.add(v);
+  switch (f.op) {
     case 'net_within':
       return orJoin(values.map((v) => `${col} << ${p(parsePrefix(v))}::inet`));
     case 'net_within_include':
@@ -119,22 +126,20 @@ export async function specialCondition(ctx: FilterContext, call: FilterCall<Spec
       const cond = values.map((v) => `masklen(${col}) ${lookup === 'n' ? '=' : op} ${p(parseInteger(v))}`);
       return lookup === 'n' ? `NOT ${orJoin(cond)}` : orJoin(cond);
     }
+    default:
+      throw new FilterValueError(`unknown network filter ${f.op}`);
+  }
+}
+
+/** Ops over a generic relation's two columns: its type, or the object (or the object's parent) it names. */
+function genericCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): string {
+  const { filter: f, lookup, values, alias } = call;
+  const p = (v: SqlParam) => ctx.params.add(v);
+  switch (f.op) {
     case 'generic_is': {
       const yes = parseBoolean(last(values));
       const cond = `${alias}.${ident(`${f.column}_type`)} = ANY(${p(f.types)}::text[])`;
       return yes ? cond : `NOT coalesce(${cond}, false)`;
-    }
-    case 'not_empty': {
-      const yes = parseBoolean(last(values));
-      const cond = `coalesce(cardinality(${col}), 0) > 0`;
-      return yes ? cond : `NOT (${cond})`;
-    }
-    case 'not_null': {
-      const yes = parseBoolean(last(values));
-      const cols = f.fields.map((n) => `${alias}.${ident(ctx.registry.columnOf(model, n))}`);
-      // an empty string is no value either (an image field without a file)
-      const cond = cols.map((c) => `(${c} IS NOT NULL AND ${c}::text <> '')`).join(' OR ');
-      return yes ? `(${cond})` : `NOT (${cond})`;
     }
     case 'generic_id': {
       const ids = values.map(parseInteger);
@@ -152,5 +157,55 @@ export async function specialCondition(ctx: FilterContext, call: FilterCall<Spec
         WHERE ${ident(parent)} = ANY(${p(ids)}::bigint[])))`;
       return lookup === 'n' ? `NOT coalesce(${cond}, false)` : cond;
     }
+    default:
+      throw new FilterValueError(`unknown generic relation filter ${f.op}`);
+  }
+}
+
+export async function specialCondition(ctx: FilterContext, call: FilterCall<SpecialFilter>): Promise<string> {
+  const { filter: f } = call;
+  const col = columnFor(ctx, call);
+  switch (f.op) {
+    case 'has':
+    case 'has_any':
+    case 'missing':
+      return presenceCondition(ctx, { ...call, filter: f });
+    case 'list_has':
+    case 'list_overlap':
+    case 'list_number':
+    case 'list_text':
+    case 'for_object_type':
+    case 'json_ref':
+      return listCondition(ctx, call);
+    case 'vc_interfaces':
+      return chassisCondition(ctx, { ...call, filter: f });
+    case 'available':
+      return availableCondition(ctx, { ...call, filter: f });
+    case 'range_contains':
+    case 'range_within':
+    case 'vid_in_ranges':
+    case 'related_ip':
+    case 'vrf_present':
+      return rangeCondition(ctx, call);
+    case 'at_least':
+    case 'at_most':
+    case 'choice_group':
+    case 'null_or_same':
+    case 'usable':
+    case 'time_after':
+    case 'time_before':
+    case 'not_empty':
+    case 'not_null':
+      return valueCondition(ctx, call, col);
+    case 'net_within':
+    case 'net_within_include':
+    case 'net_contains':
+    case 'family':
+    case 'mask_length':
+      return networkCondition(ctx, call, col);
+    case 'generic_is':
+    case 'generic_id':
+    case 'generic_parent_id':
+      return genericCondition(ctx, call);
   }
 }

@@ -2,7 +2,7 @@
  * One request item → a Pending object: values coerced by field kind, relations kept as references,
  * older field names (aliases) mapped to current ones, read-only keys ignored.
  */
-import type { FieldDef, ModelDef } from '../catalogue/index.ts';
+import type { AliasDef, FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ErrorBag } from '../errors/index.ts';
 import { coerceScalar, FieldError } from './coerce.ts';
 import { parseReference } from './related.ts';
@@ -136,80 +136,71 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
+/** A key of the body that is no field: the change log message is read, the others are the caller's. */
+function readBodyKey(p: Pending, key: string, value: unknown): void {
+  if (key !== 'changelog_message') return;
+  if (typeof value !== 'string' && value !== null) p.errors.add(key, 'Not a valid string.');
+  else if ((value ?? '').length > 200) p.errors.add(key, 'Ensure this field has no more than 200 characters.');
+  else p.message = value ?? '';
+}
+
+/** add_tags or remove_tags: the list of tags to add or remove, resolved later. */
+function readTagChange(ctx: WriteContext, p: Pending, key: 'add_tags' | 'remove_tags', value: unknown): void {
+  let list: unknown[];
+  try {
+    list = relationList(ctx, value);
+  } catch (e) {
+    if (!(e instanceof FieldError)) throw e;
+    p.errors.add(key, e.message);
+    return;
+  }
+  p.tagChanges ??= { add: [], remove: [] };
+  p.tagChanges[key === 'add_tags' ? 'add' : 'remove'] = list;
+}
+
+/** An older name of a field; the current name wins when both are given. */
+function readAlias(ctx: WriteContext, model: ModelDef, p: Pending, alias: AliasDef, value: unknown): void {
+  if (p.input[alias.field] !== undefined) return;
+  const target = ctx.registry.fieldOf(model, alias.field);
+  if (target.kind !== 'generic') return assign(ctx, model, p, target, value);
+  // an older single relation standing for a generic one of a fixed type (prefix `site`)
+  if (value === null) {
+    if (p.values[target.typeColumn] === alias.type) {
+      p.values[target.typeColumn] = null;
+      p.values[target.idColumn] = null;
+    }
+    return;
+  }
+  p.values[target.typeColumn] = alias.type;
+  try {
+    p.refs.set(target.idColumn, parseReference(value));
+  } catch (e) {
+    if (!(e instanceof FieldError)) throw e;
+    p.errors.add(alias.name, e.message);
+  }
+}
+
+/** Kinds a request never writes: the server computes them. */
+const unwritable = new Set<FieldDef['kind']>(['computed', 'id', 'url', 'display_url', 'display']);
+
 /** Reads the body keys of one item; `p.values` must already hold defaults or the stored values. */
 export function readItem(ctx: WriteContext, model: ModelDef, p: Pending): void {
   const input = p.input;
   const fields = ctx.registry.fields(model);
   const aliases = new Map(model.aliases.map((a) => [a.name, a]));
   for (const [key, value] of Object.entries(input)) {
-    // before anything reads the value: no field, body key or JSON column may hold one
-    if (hasNul(value)) {
-      p.errors.add(key, 'Null characters are not allowed.');
-      continue;
-    }
-    if (bodyKeys.has(key)) {
-      if (key === 'changelog_message') {
-        if (typeof value !== 'string' && value !== null) p.errors.add(key, 'Not a valid string.');
-        else if ((value ?? '').length > 200) p.errors.add(key, 'Ensure this field has no more than 200 characters.');
-        else p.message = value ?? '';
-      }
-      continue;
-    }
-    if ((key === 'add_tags' || key === 'remove_tags') && model.features.tags) {
-      let list: unknown[];
-      try {
-        list = relationList(ctx, value);
-      } catch (e) {
-        if (!(e instanceof FieldError)) throw e;
-        p.errors.add(key, e.message);
-        continue;
-      }
-      p.tagChanges ??= { add: [], remove: [] };
-      p.tagChanges[key === 'add_tags' ? 'add' : 'remove'] = list;
-      continue;
-    }
     const alias = aliases.get(key);
-    if (alias) {
-      if (input[alias.field] !== undefined) continue; // the current name wins
-      const target = ctx.registry.fieldOf(model, alias.field);
-      if (target.kind === 'generic') {
-        // an older single relation standing for a generic one of a fixed type (prefix `site`)
-        if (value === null) {
-          if (p.values[target.typeColumn] === alias.type) {
-            p.values[target.typeColumn] = null;
-            p.values[target.idColumn] = null;
-          }
-          continue;
-        }
-        p.values[target.typeColumn] = alias.type;
-        try {
-          p.refs.set(target.idColumn, parseReference(value));
-        } catch (e) {
-          if (!(e instanceof FieldError)) throw e;
-          p.errors.add(key, e.message);
-        }
-        continue;
-      }
-      assign(ctx, model, p, target, value);
-      continue;
-    }
     const f = fields.get(key);
+    // before anything reads the value: no field, body key or JSON column may hold one
+    if (hasNul(value)) p.errors.add(key, 'Null characters are not allowed.');
+    else if (bodyKeys.has(key)) readBodyKey(p, key, value);
+    else if ((key === 'add_tags' || key === 'remove_tags') && model.features.tags) readTagChange(ctx, p, key, value);
+    else if (alias) readAlias(ctx, model, p, alias, value);
     // hidden fields are the system's to write (the first superuser), never a request's
-    if (!f || (f.hidden && !ctx.system)) {
+    else if (!f || (f.hidden && !ctx.system)) {
       if (ctx.strictInput) p.errors.add(key, 'Unknown field.');
       else ctx.ignored?.add(key);
-      continue;
-    }
-    if (
-      f.readOnly ||
-      f.kind === 'computed' ||
-      f.kind === 'id' ||
-      f.kind === 'url' ||
-      f.kind === 'display_url' ||
-      f.kind === 'display'
-    )
-      continue;
-    assign(ctx, model, p, f, value);
+    } else if (!f.readOnly && !unwritable.has(f.kind)) assign(ctx, model, p, f, value);
   }
   if (p.tagChanges) {
     if (input.tags !== undefined)

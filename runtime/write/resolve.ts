@@ -10,12 +10,16 @@ import { typeName } from './item.ts';
 import type { Pending, WriteContext } from './types.ts';
 import { pushTo } from '../collections.ts';
 
+/** One reference of an item to resolve to an id: the error key it reports under, its target, where the id goes. */
 interface Want {
   item: Pending;
   key: string;
+  target: ModelDef;
   apply: (id: number) => void;
   ref: Reference;
 }
+
+type TagChanges = { add: number[]; remove: number[] };
 
 /** The generic relation a reference keyed by its id column belongs to (item.ts keys them so). */
 function genericOf(model: ModelDef, idField: string): GenericField {
@@ -24,16 +28,10 @@ function genericOf(model: ModelDef, idField: string): GenericField {
   return g;
 }
 
-async function resolveAll(
-  ctx: WriteContext,
-  wants: Want[],
-  targetOf: (w: Want) => ModelDef | undefined,
-): Promise<void> {
+/** Resolves the references with one query per target model; a reference that fails is its item's error. */
+async function resolveAll(ctx: WriteContext, wants: Want[]): Promise<void> {
   const groups = new Map<string, Want[]>();
-  for (const w of wants) {
-    const t = targetOf(w);
-    if (t) pushTo(groups, t.key, w);
-  }
+  for (const w of wants) pushTo(groups, w.target.key, w);
   for (const [key, list] of groups) {
     const target = ctx.registry.model(key);
     const extra = ctx.guard?.viewCondition ? await ctx.guard.viewCondition(target) : undefined;
@@ -53,11 +51,7 @@ async function resolveAll(
 }
 
 /** add_tags/remove_tags → the object's whole new tag set (stored set ∪ added − removed). */
-async function applyTagChanges(
-  ctx: WriteContext,
-  model: ModelDef,
-  changes: Map<Pending, { add: number[]; remove: number[] }>,
-): Promise<void> {
+async function applyTagChanges(ctx: WriteContext, model: ModelDef, changes: Map<Pending, TagChanges>): Promise<void> {
   const ready = [...changes].filter(([item]) => item.errors.empty);
   if (!ready.length) return;
   const stored = ready.filter(([item]) => item.before).map(([item]) => item.id);
@@ -88,124 +82,107 @@ async function applyTagChanges(
   }
 }
 
-export async function resolveRelations(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
-  const tagChanges = new Map<Pending, { add: number[]; remove: number[] }>();
-  const wants: Want[] = [];
-  const targets = new Map<Want, ModelDef>();
-  const tagModel = ctx.registry.model('extras.tag');
-  // tags written as slugs where the model shows them so (config contexts)
-  const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
-  for (const item of items) {
-    for (const [name, ref] of item.refs) {
-      if (ref === null) {
-        item.values[name] = null;
-        continue;
-      }
-      // a foreign key by its name, or a generic relation by its id column
-      const f = ctx.registry.fieldOf(model, name);
-      let type = f.kind === 'fk' ? f.to : undefined;
-      let key = name;
-      if (type === undefined) {
-        const generic = genericOf(model, name);
-        type = item.values[generic.typeColumn] as string;
-        key = model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name;
-      }
-      const w: Want = {
-        item,
-        key,
-        ref,
-        apply: (id) => {
-          item.values[name] = id;
-        },
-      };
-      targets.set(w, ctx.registry.model(type));
-      wants.push(w);
-    }
-    // many-to-many given as lists of ids or references
-    for (const [name, list] of item.m2m) {
-      const f = ctx.registry.fieldOfKind(model, name, 'm2m');
-      const target = ctx.registry.model(f.to);
-      const ids: number[] = new Array(list.length);
-      let bad = false;
-      list.forEach((v, i) => {
-        if (f.writeIds) {
-          if (typeof v === 'number' && Number.isInteger(v)) ids[i] = v;
-          else if (typeof v === 'string' && /^\d+$/.test(v)) ids[i] = Number(v);
-          else {
-            bad = true;
-            item.errors.add(name, `Incorrect type. Expected pk value, received ${typeName(v)}.`);
-          }
-          return;
-        }
-        try {
-          const w: Want = {
-            item,
-            key: name,
-            ref: parseReference(v),
-            apply: (id) => {
-              ids[i] = id;
-            },
-          };
-          targets.set(w, target);
-          wants.push(w);
-        } catch (e) {
-          if (!(e instanceof FieldError)) throw e;
-          bad = true;
-          item.errors.add(name, e.message);
-        }
-      });
-      if (!bad) item.m2m.set(name, ids);
-    }
-    if (item.tagChanges) {
-      const changes = { add: [] as number[], remove: [] as number[] };
-      for (const side of ['add', 'remove'] as const) {
-        const key = side === 'add' ? 'add_tags' : 'remove_tags';
-        item.tagChanges[side].forEach((v, i) => {
-          try {
-            const w: Want = {
-              item,
-              key,
-              ref: parseReference(v),
-              apply: (id) => {
-                changes[side][i] = id;
-              },
-            };
-            targets.set(w, ctx.registry.model('extras.tag'));
-            wants.push(w);
-          } catch (e) {
-            if (!(e instanceof FieldError)) throw e;
-            item.errors.add(key, e.message);
-          }
-        });
-      }
-      tagChanges.set(item, changes);
-    }
-    if (item.tags) {
-      const tagIds: number[] = new Array(item.tags.length);
-      item.tagIds = tagIds;
-      item.tags.forEach((v, i) => {
-        try {
-          const w: Want = {
-            item,
-            key: 'tags',
-            ref: slugs && typeof v === 'string' ? { attrs: { slug: v } } : parseReference(v),
-            apply: (id) => {
-              tagIds[i] = id;
-            },
-          };
-          targets.set(w, tagModel);
-          wants.push(w);
-        } catch (e) {
-          if (!(e instanceof FieldError)) throw e;
-          item.errors.add('tags', e.message);
-        }
-      });
-    }
+/**
+ * Adds the reference `parse` reads to `wants`, or records its fault under `key`; whether it could be read.
+ */
+function want(wants: Want[], w: Omit<Want, 'ref'>, parse: () => Reference): boolean {
+  try {
+    wants.push({ ...w, ref: parse() });
+    return true;
+  } catch (e) {
+    if (!(e instanceof FieldError)) throw e;
+    w.item.errors.add(w.key, e.message);
+    return false;
   }
-  await resolveAll(ctx, wants, (w) => targets.get(w));
-  await applyTagChanges(ctx, model, tagChanges);
+}
 
-  // many-to-many ids must exist
+/** The item's foreign keys by their name and generic relations by their id column (null is set at once). */
+function referenceWants(ctx: WriteContext, model: ModelDef, item: Pending, wants: Want[]): void {
+  for (const [name, ref] of item.refs) {
+    if (ref === null) {
+      item.values[name] = null;
+      continue;
+    }
+    const f = ctx.registry.fieldOf(model, name);
+    let type = f.kind === 'fk' ? f.to : undefined;
+    let key = name;
+    if (type === undefined) {
+      const generic = genericOf(model, name);
+      type = item.values[generic.typeColumn] as string;
+      key = model.aliases.find((a) => a.field === generic.name && item.input[a.name] !== undefined)?.name ?? name;
+    }
+    wants.push({
+      item,
+      key,
+      ref,
+      target: ctx.registry.model(type),
+      apply: (id) => {
+        item.values[name] = id;
+      },
+    });
+  }
+}
+
+/** Many-to-many given as lists of ids (kept as they are) or references (to resolve). */
+function m2mWants(ctx: WriteContext, model: ModelDef, item: Pending, wants: Want[]): void {
+  for (const [name, list] of item.m2m) {
+    const f = ctx.registry.fieldOfKind(model, name, 'm2m');
+    const target = ctx.registry.model(f.to);
+    const ids: number[] = new Array(list.length);
+    let bad = false;
+    list.forEach((v, i) => {
+      if (!f.writeIds) {
+        const apply = (id: number) => {
+          ids[i] = id;
+        };
+        if (!want(wants, { item, key: name, target, apply }, () => parseReference(v))) bad = true;
+      } else if (typeof v === 'number' && Number.isInteger(v)) ids[i] = v;
+      else if (typeof v === 'string' && /^\d+$/.test(v)) ids[i] = Number(v);
+      else {
+        bad = true;
+        item.errors.add(name, `Incorrect type. Expected pk value, received ${typeName(v)}.`);
+      }
+    });
+    if (!bad) item.m2m.set(name, ids);
+  }
+}
+
+/** add_tags and remove_tags as references to resolve; the ids they resolve to. */
+function tagChangeWants(ctx: WriteContext, item: Pending, wants: Want[]): TagChanges | undefined {
+  if (!item.tagChanges) return undefined;
+  const changes: TagChanges = { add: [], remove: [] };
+  const target = ctx.registry.model('extras.tag');
+  for (const side of ['add', 'remove'] as const) {
+    const key = side === 'add' ? 'add_tags' : 'remove_tags';
+    item.tagChanges[side].forEach((v, i) => {
+      const apply = (id: number) => {
+        changes[side][i] = id;
+      };
+      want(wants, { item, key, target, apply }, () => parseReference(v));
+    });
+  }
+  return changes;
+}
+
+/** The item's tags as references to resolve, as slugs where the model shows them so (config contexts). */
+function tagWants(ctx: WriteContext, model: ModelDef, item: Pending, wants: Want[]): void {
+  if (!item.tags) return;
+  const slugs = model.fields.some((f) => f.kind === 'tags' && f.plain);
+  const target = ctx.registry.model('extras.tag');
+  const tagIds: number[] = new Array(item.tags.length);
+  item.tagIds = tagIds;
+  item.tags.forEach((v, i) => {
+    const apply = (id: number) => {
+      tagIds[i] = id;
+    };
+    want(wants, { item, key: 'tags', target, apply }, () =>
+      slugs && typeof v === 'string' ? { attrs: { slug: v } } : parseReference(v),
+    );
+  });
+}
+
+/** Many-to-many ids given as ids must name existing objects. */
+async function checkM2mIds(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
   for (const f of model.fields) {
     if (f.kind !== 'm2m' || !f.writeIds) continue;
     const all = items.flatMap((i) => (i.m2m.get(f.name) ?? []) as number[]);
@@ -216,6 +193,21 @@ export async function resolveRelations(ctx: WriteContext, model: ModelDef, items
           item.errors.add(f.name, `Invalid pk "${id}" - object does not exist.`, 'missing_reference');
     }
   }
+}
+
+export async function resolveRelations(ctx: WriteContext, model: ModelDef, items: Pending[]): Promise<void> {
+  const tagChanges = new Map<Pending, TagChanges>();
+  const wants: Want[] = [];
+  for (const item of items) {
+    referenceWants(ctx, model, item, wants);
+    m2mWants(ctx, model, item, wants);
+    const changes = tagChangeWants(ctx, item, wants);
+    if (changes) tagChanges.set(item, changes);
+    tagWants(ctx, model, item, wants);
+  }
+  await resolveAll(ctx, wants);
+  await applyTagChanges(ctx, model, tagChanges);
+  await checkM2mIds(ctx, model, items);
 }
 
 /**

@@ -25,9 +25,8 @@ async function bulk(base: string, path: string, items: Record<string, unknown>[]
 
 const pick = <T>(list: T[], i: number): T => list[i % list.length]!;
 
-export async function createDataset(base: string, scale: number): Promise<Dataset> {
-  const started = performance.now();
-  const n = (share: number) => Math.max(1, Math.round(scale * share));
+/** What the devices are: tenants, device types of a few manufacturers, roles. */
+async function createKinds(base: string): Promise<{ tenants: number[]; types: number[]; roles: number[] }> {
   const tenants = await bulk(
     base,
     '/api/tenancy/tenants/',
@@ -53,6 +52,16 @@ export async function createDataset(base: string, scale: number): Promise<Datase
     '/api/dcim/device-roles/',
     Array.from({ length: 5 }, (_, i) => ({ name: `Role ${i}`, slug: `role-${i}`, color: '00ff00' })),
   );
+  return { tenants, types, roles };
+}
+
+/** Sites, racks, devices and 24 interfaces per device; `n(share)` is how many of a kind the scale gives. */
+async function createSitesAndDevices(
+  base: string,
+  n: (share: number) => number,
+  kinds: { tenants: number[]; types: number[]; roles: number[] },
+): Promise<{ siteIds: number[]; deviceIds: number[] }> {
+  const { tenants, types, roles } = kinds;
   const statuses = ['active', 'planned', 'staged', 'offline'];
   const siteIds = await bulk(
     base,
@@ -70,11 +79,10 @@ export async function createDataset(base: string, scale: number): Promise<Datase
     '/api/dcim/racks/',
     Array.from({ length: n(0.004) }, (_, i) => ({ name: `Rack ${i}`, site: pick(siteIds, i), status: 'active' })),
   );
-  const deviceCount = n(0.0385);
   const deviceIds = await bulk(
     base,
     '/api/dcim/devices/',
-    Array.from({ length: deviceCount }, (_, i) => ({
+    Array.from({ length: n(0.0385) }, (_, i) => ({
       name: `dev-${i}`,
       site: pick(siteIds, i),
       device_type: pick(types, i),
@@ -89,6 +97,11 @@ export async function createDataset(base: string, scale: number): Promise<Datase
     for (let k = 0; k < 24; k++)
       interfaces.push({ device: d, name: `eth${k}`, type: k < 22 ? '1000base-t' : '10gbase-x-sfpp', enabled: true });
   await bulk(base, '/api/dcim/interfaces/', interfaces, 10000);
+  return { siteIds, deviceIds };
+}
+
+/** Prefixes, IP addresses and VLANs. */
+async function createIpam(base: string, n: (share: number) => number, tenants: number[]): Promise<void> {
   await bulk(
     base,
     '/api/ipam/prefixes/',
@@ -111,6 +124,10 @@ export async function createDataset(base: string, scale: number): Promise<Datase
     '/api/ipam/vlans/',
     Array.from({ length: n(0.0025) }, (_, i) => ({ vid: (i % 4094) + 1, name: `vlan-${i}`, status: 'active' })),
   );
+}
+
+/** How many objects of each kind the server holds. */
+async function countObjects(base: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const path of [
     'dcim/sites',
@@ -123,6 +140,16 @@ export async function createDataset(base: string, scale: number): Promise<Datase
   ]) {
     counts[path] = (await api(base, 'GET', `/api/${path}/?limit=1&brief=1`)).count;
   }
+  return counts;
+}
+
+export async function createDataset(base: string, scale: number): Promise<Dataset> {
+  const started = performance.now();
+  const n = (share: number) => Math.max(1, Math.round(scale * share));
+  const kinds = await createKinds(base);
+  const { siteIds, deviceIds } = await createSitesAndDevices(base, n, kinds);
+  await createIpam(base, n, kinds.tenants);
+  const counts = await countObjects(base);
   return {
     objects: Object.values(counts).reduce((a, b) => a + b, 0),
     seconds: (performance.now() - started) / 1000,

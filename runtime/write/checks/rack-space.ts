@@ -28,18 +28,13 @@ function overlaps(a: Placed, b: Placed): boolean {
   return a.position < b.position + b.height && b.position < a.position + a.height;
 }
 
-export async function checkRackSpace(
-  ctx: WriteContext,
-  model: ModelDef,
-  rule: CheckRuleOf<'rack_space'>,
-  items: Pending[],
-): Promise<void> {
-  const a = rule.args;
+type Args = CheckRuleOf<'rack_space'>['args'];
+
+/** The stored rows the check compares against: the types and racks named, and the devices already placed. */
+async function loadPlacement(ctx: WriteContext, model: ModelDef, a: Args, placed: Pending[], items: Pending[]) {
   const col = (m: ModelDef, f: string) => ident(ctx.registry.columnOf(m, f));
   const typeModel = ctx.registry.targetOf(model, a.type);
   const rackModel = ctx.registry.targetOf(model, a.rack);
-  const placed = items.filter((i) => i.values[a.rack] != null && i.values[a.position] != null);
-  if (!placed.length) return;
   const typeIds = [...new Set(placed.map((i) => i.values[a.type] as number))];
   const rackIds = [...new Set(placed.map((i) => i.values[a.rack] as number))];
   const [types, racks, stored] = await Promise.all([
@@ -67,8 +62,6 @@ export async function checkRackSpace(
       [rackIds, items.filter((i) => i.before).map((i) => i.id)],
     ),
   ]);
-  const typeBy = new Map(types.map((t) => [Number(t.id), t]));
-  const rackBy = new Map(racks.map((r) => [Number(r.id), r]));
   const others: Placed[] = stored.map((r) => ({
     id: Number(r.id),
     rack: Number(r.rack),
@@ -77,7 +70,15 @@ export async function checkRackSpace(
     height: Number(r.h),
     fullDepth: !!r.fd,
   }));
-  // the batch's placed devices, each with its type's row
+  return {
+    typeBy: new Map(types.map((t) => [Number(t.id), t])),
+    rackBy: new Map(racks.map((r) => [Number(r.id), r])),
+    others,
+  };
+}
+
+/** The batch's placed devices, each with its type's row. */
+function batchPlaced(a: Args, placed: Pending[], typeBy: Map<number, Row>): { item: Pending; p: Placed; type: Row }[] {
   const mine: { item: Pending; p: Placed; type: Row }[] = [];
   for (const item of placed) {
     const type = typeBy.get(item.values[a.type] as number);
@@ -92,30 +93,46 @@ export async function checkRackSpace(
     };
     mine.push({ item, p, type });
   }
-  for (const { item, p, type: t } of mine) {
+  return mine;
+}
+
+/** What is wrong with one device's place, as the field and message NetBox gives, if anything. */
+function placementFault(
+  a: Args,
+  p: Placed,
+  t: Row,
+  rack: Row,
+  clashes: (p: Placed) => boolean,
+): [string, string] | undefined {
+  if ((p.position * 2) % 1 !== 0) return [a.position, 'Position must be in increments of 0.5 rack units.'];
+  if (p.face === null) return [a.face, 'Must specify rack face when defining rack position.'];
+  if (p.height === 0)
+    return [a.position, `A 0U device type (${t.name as string}) cannot be assigned to a rack position.`];
+  const first = Number(rack.s);
+  const fits = p.position >= first && p.position + p.height <= first + Number(rack.h);
+  if (fits && !clashes(p)) return undefined;
+  return [
+    a.position,
+    `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ` +
+      `${t.name as string} (${fmt(p.height)}U)`,
+  ];
+}
+
+export async function checkRackSpace(
+  ctx: WriteContext,
+  model: ModelDef,
+  rule: CheckRuleOf<'rack_space'>,
+  items: Pending[],
+): Promise<void> {
+  const a = rule.args;
+  const placed = items.filter((i) => i.values[a.rack] != null && i.values[a.position] != null);
+  if (!placed.length) return;
+  const { typeBy, rackBy, others } = await loadPlacement(ctx, model, a, placed, items);
+  const mine = batchPlaced(a, placed, typeBy);
+  const clashes = (p: Placed) => others.some((o) => overlaps(p, o)) || mine.some((o) => o.p !== p && overlaps(p, o.p));
+  for (const { item, p, type } of mine) {
     const rack = rackBy.get(p.rack);
-    if (!rack) continue;
-    if ((p.position * 2) % 1 !== 0) {
-      item.errors.add(a.position, 'Position must be in increments of 0.5 rack units.');
-      continue;
-    }
-    if (p.face === null) {
-      item.errors.add(a.face, 'Must specify rack face when defining rack position.');
-      continue;
-    }
-    if (p.height === 0) {
-      item.errors.add(a.position, `A 0U device type (${t.name as string}) cannot be assigned to a rack position.`);
-      continue;
-    }
-    const first = Number(rack.s);
-    const fits = p.position >= first && p.position + p.height <= first + Number(rack.h);
-    const clash = others.some((o) => overlaps(p, o)) || mine.some((o) => o.p !== p && overlaps(p, o.p));
-    if (!fits || clash) {
-      item.errors.add(
-        a.position,
-        `U${fmt(p.position)} is already occupied or does not have sufficient space to accommodate this device type: ` +
-          `${t.name as string} (${fmt(p.height)}U)`,
-      );
-    }
+    const fault = rack ? placementFault(a, p, type, rack, clashes) : undefined;
+    if (fault) item.errors.add(...fault);
   }
 }

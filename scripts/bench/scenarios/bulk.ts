@@ -41,20 +41,12 @@ export async function benchBulk(base: string, n: number): Promise<Result[]> {
   return [row('create', create, 3), row('update', update), row('delete', remove)];
 }
 
-/**
- * Bulk create of interfaces as a NetBox user loads them — `POST /api/dcim/interfaces/` in batches
- * of 1,000, 24 per device — first into an empty table, then with `preload` already there (no
- * ANALYZE in between: what autovacuum has done by then is what a user gets). Issue 17 saw this
- * slow down with the table's size on PostgreSQL 15. Target: ≥ 5,000 objects/s with 50,000 there.
- */
-export async function benchBulkInterfaces(
-  base: string,
-  preload: number,
-  progress: (m: string) => void = () => {},
-): Promise<Result[]> {
-  const BATCH = 1000;
-  const PER_DEVICE = 24;
-  const MEASURED = 10 * BATCH;
+const BATCH = 1000;
+const PER_DEVICE = 24;
+const MEASURED = 10 * BATCH;
+
+/** `count` devices of one site, type and role, to hang the interfaces on; their ids. */
+async function createDevices(base: string, count: number): Promise<number[]> {
   const site = await api(base, 'POST', '/api/dcim/sites/', { name: 'bulk-if', slug: 'bulk-if' });
   const mf = await api(base, 'POST', '/api/dcim/manufacturers/', { name: 'bulk-if', slug: 'bulk-if' });
   const dt = await api(base, 'POST', '/api/dcim/device-types/', {
@@ -67,12 +59,9 @@ export async function benchBulkInterfaces(
     slug: 'bulk-if',
     color: '00ff00',
   });
-  const before = Math.max(preload, MEASURED);
-  const total = before + MEASURED;
   const deviceIds: number[] = [];
-  const deviceCount = Math.ceil(total / PER_DEVICE);
-  for (let i = 0; i < deviceCount; i += 2000) {
-    const batch = Array.from({ length: Math.min(2000, deviceCount - i) }, (_, k) => ({
+  for (let i = 0; i < count; i += 2000) {
+    const batch = Array.from({ length: Math.min(2000, count - i) }, (_, k) => ({
       name: `bulk-if-${i + k}`,
       site: site.id,
       device_type: dt.id,
@@ -80,6 +69,39 @@ export async function benchBulkInterfaces(
     }));
     deviceIds.push(...(await api(base, 'POST', '/api/dcim/devices/', batch)).map((d: { id: number }) => d.id));
   }
+  return deviceIds;
+}
+
+/** A result row of batch times: total, rate, median and slowest batch. */
+function interfacesRow(scenario: string, times: number[], target: boolean): Result {
+  const seconds = times.reduce((a, b) => a + b, 0);
+  const sorted = [...times].sort((a, b) => a - b);
+  const rate = Math.round((times.length * BATCH) / seconds);
+  return {
+    scenario,
+    metrics: {
+      seconds: +seconds.toFixed(2),
+      'objects/s': rate,
+      'p50 s a batch': +sorted[Math.floor(sorted.length / 2)]!.toFixed(3),
+      'max s a batch': +sorted.at(-1)!.toFixed(3),
+    },
+    ...(target ? { target: '≥ 5,000 objects/s', met: rate >= 5000 } : {}),
+  };
+}
+
+/**
+ * Bulk create of interfaces as a NetBox user loads them — `POST /api/dcim/interfaces/` in batches
+ * of 1,000, 24 per device — first into an empty table, then with `preload` already there (no
+ * ANALYZE in between: what autovacuum has done by then is what a user gets). Issue 17 saw this
+ * slow down with the table's size on PostgreSQL 15. Target: ≥ 5,000 objects/s with 50,000 there.
+ */
+export async function benchBulkInterfaces(
+  base: string,
+  preload: number,
+  progress: (m: string) => void = () => {},
+): Promise<Result[]> {
+  const before = Math.max(preload, MEASURED);
+  const deviceIds = await createDevices(base, Math.ceil((before + MEASURED) / PER_DEVICE));
   let next = 0;
   const batch = () =>
     Array.from({ length: BATCH }, () => {
@@ -101,35 +123,20 @@ export async function benchBulkInterfaces(
     }
     return times;
   };
-  const row = (scenario: string, times: number[], target: boolean): Result => {
-    const seconds = times.reduce((a, b) => a + b, 0);
-    const sorted = [...times].sort((a, b) => a - b);
-    const rate = Math.round((times.length * BATCH) / seconds);
-    return {
-      scenario,
-      metrics: {
-        seconds: +seconds.toFixed(2),
-        'objects/s': rate,
-        'p50 s a batch': +sorted[Math.floor(sorted.length / 2)]!.toFixed(3),
-        'max s a batch': +sorted.at(-1)!.toFixed(3),
-      },
-      ...(target ? { target: '≥ 5,000 objects/s', met: rate >= 5000 } : {}),
-    };
-  };
   const empty = await load(MEASURED, 'interfaces into an empty table');
   const rest = Math.max(0, preload - MEASURED);
   const filling = await load(rest, 'filling the table');
   const full = await load(MEASURED, `interfaces with ${before.toLocaleString('en')} in the table`);
   return [
-    row(
+    interfacesRow(
       `bulk create ${MEASURED.toLocaleString('en')} interfaces (batches of ${BATCH}) into an empty table`,
       empty,
       false,
     ),
     ...(filling.length
-      ? [row(`bulk create: filling to ${before.toLocaleString('en')} interfaces`, filling, false)]
+      ? [interfacesRow(`bulk create: filling to ${before.toLocaleString('en')} interfaces`, filling, false)]
       : []),
-    row(
+    interfacesRow(
       `bulk create ${MEASURED.toLocaleString('en')} interfaces (batches of ${BATCH}) with ` +
         `${before.toLocaleString('en')} in the table`,
       full,
