@@ -8980,6 +8980,18 @@ export const catalogue: Catalogue = {
             "op": "trace",
             "args": {}
           }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
         ]
       },
       "dcim.consoleporttemplate": {
@@ -9857,6 +9869,18 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -11982,7 +12006,19 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "dcim.devicebaytemplate": {
         "key": "dcim.devicebaytemplate",
@@ -14164,6 +14200,18 @@ export const catalogue: Catalogue = {
             "path": "paths",
             "op": "paths",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -20061,7 +20109,19 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "dcim.modulebaytemplate": {
         "key": "dcim.modulebaytemplate",
@@ -23090,6 +23150,18 @@ export const catalogue: Catalogue = {
             "op": "trace",
             "args": {}
           }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
         ]
       },
       "dcim.poweroutlettemplate": {
@@ -24414,6 +24486,18 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -27862,6 +27946,18 @@ export const catalogue: Catalogue = {
             "path": "paths",
             "op": "paths",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -58141,7 +58237,19 @@ export const catalogue: Catalogue = {
             "field": "disk"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_virtual_machine_name",
+            "kind": "copy",
+            "via": "virtual_machine",
+            "viaColumn": "virtual_machine_id",
+            "table": "virtualization_virtualmachine",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "virtualization.virtualmachine": {
         "key": "virtualization.virtualmachine",

@@ -121,7 +121,7 @@ describe('statements per request', () => {
     }
   });
 
-  it("a page's statement builds the objects several fields name once: a device's four addresses are one set", async () => {
+  it("a page's statement builds what several fields name once: a device's four addresses are one set", async () => {
     counter.reset();
     // an ordering no other read asks for: the page's text is parsed on this request
     const r = await s.request('GET', '/api/dcim/devices/?limit=4&ordering=-serial', undefined, auth.superuser);
