@@ -9272,6 +9272,18 @@ export const catalogue: Catalogue = {
             "op": "trace",
             "args": {}
           }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
         ]
       },
       "dcim.consoleporttemplate": {
@@ -10177,6 +10189,18 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -12350,7 +12374,19 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "dcim.devicebaytemplate": {
         "key": "dcim.devicebaytemplate",
@@ -14597,6 +14633,18 @@ export const catalogue: Catalogue = {
             "path": "paths",
             "op": "paths",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -20671,7 +20719,19 @@ export const catalogue: Catalogue = {
             "kind": "generic"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "dcim.modulebaytemplate": {
         "key": "dcim.modulebaytemplate",
@@ -23801,6 +23861,18 @@ export const catalogue: Catalogue = {
             "op": "trace",
             "args": {}
           }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
         ]
       },
       "dcim.poweroutlettemplate": {
@@ -25173,6 +25245,18 @@ export const catalogue: Catalogue = {
             "path": "trace",
             "op": "trace",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -28742,6 +28826,18 @@ export const catalogue: Catalogue = {
             "path": "paths",
             "op": "paths",
             "args": {}
+          }
+        ],
+        "keys": [
+          {
+            "column": "_device_name",
+            "kind": "copy",
+            "via": "device",
+            "viaColumn": "device_id",
+            "table": "dcim_device",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
           }
         ]
       },
@@ -59905,7 +60001,19 @@ export const catalogue: Catalogue = {
             "field": "disk"
           }
         ],
-        "actions": []
+        "actions": [],
+        "keys": [
+          {
+            "column": "_virtual_machine_name",
+            "kind": "copy",
+            "via": "virtual_machine",
+            "viaColumn": "virtual_machine_id",
+            "table": "virtualization_virtualmachine",
+            "field": "name",
+            "from": "name",
+            "naturalSort": true
+          }
+        ]
       },
       "virtualization.virtualmachine": {
         "key": "virtualization.virtualmachine",

@@ -80,13 +80,14 @@ export const dcimConsoleport = pgTable('dcim_consoleport', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_consoleport_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_consoleport_device_id_idx').on(t.deviceId),
   index('dcim_consoleport_module_id_idx').on(t.moduleId),
   index('dcim_consoleport_owner_id_idx').on(t.ownerId),
   index('dcim_consoleport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_consoleport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_consoleport_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A console port every device (or module) of a type gets. */
 export const dcimConsoleporttemplate = pgTable('dcim_consoleporttemplate', {
@@ -122,13 +123,14 @@ export const dcimConsoleserverport = pgTable('dcim_consoleserverport', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_consoleserverport_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_consoleserverport_device_id_idx').on(t.deviceId),
   index('dcim_consoleserverport_module_id_idx').on(t.moduleId),
   index('dcim_consoleserverport_owner_id_idx').on(t.ownerId),
   index('dcim_consoleserverport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_consoleserverport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_consoleserverport_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A console server port every device (or module) of a type gets. */
 export const dcimConsoleserverporttemplate = pgTable('dcim_consoleserverporttemplate', {
@@ -216,6 +218,7 @@ export const dcimDevicebay = pgTable('dcim_devicebay', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_devicebay_installed_device_uniq').on(t.installedDeviceId),
   unique('dcim_devicebay_device_name_uniq').on(t.deviceId, t.name),
@@ -223,7 +226,7 @@ export const dcimDevicebay = pgTable('dcim_devicebay', {
   index('dcim_devicebay_installed_device_id_idx').on(t.installedDeviceId),
   index('dcim_devicebay_owner_id_idx').on(t.ownerId),
   index('dcim_devicebay_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_devicebay_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_devicebay_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A device bay every device of a type gets. */
 export const dcimDevicebaytemplate = pgTable('dcim_devicebaytemplate', {
@@ -320,13 +323,14 @@ export const dcimFrontport = pgTable('dcim_frontport', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_frontport_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_frontport_device_id_idx').on(t.deviceId),
   index('dcim_frontport_module_id_idx').on(t.moduleId),
   index('dcim_frontport_owner_id_idx').on(t.ownerId),
   index('dcim_frontport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_frontport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_frontport_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A front port every device (or module) of a type gets, mapped to its rear port templates. */
 export const dcimFrontporttemplate = pgTable('dcim_frontporttemplate', {
@@ -646,13 +650,14 @@ export const dcimModulebay = pgTable('dcim_modulebay', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_modulebay_device_module_name_uniq').on(t.deviceId, t.moduleId, t.name).nullsNotDistinct(),
   index('dcim_modulebay_device_id_idx').on(t.deviceId),
   index('dcim_modulebay_module_id_idx').on(t.moduleId),
   index('dcim_modulebay_owner_id_idx').on(t.ownerId),
   index('dcim_modulebay_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_modulebay_default_order_idx').on(sql`"device_id", "module_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_modulebay_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "module_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A module bay every device (or module) of a type gets. */
 export const dcimModulebaytemplate = pgTable('dcim_modulebaytemplate', {
@@ -793,6 +798,7 @@ export const dcimPoweroutlet = pgTable('dcim_poweroutlet', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_poweroutlet_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_poweroutlet_device_id_idx').on(t.deviceId),
@@ -800,7 +806,7 @@ export const dcimPoweroutlet = pgTable('dcim_poweroutlet', {
   index('dcim_poweroutlet_power_port_id_idx').on(t.powerPortId),
   index('dcim_poweroutlet_owner_id_idx').on(t.ownerId),
   index('dcim_poweroutlet_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_poweroutlet_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_poweroutlet_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A power outlet every device (or module) of a type gets. */
 export const dcimPoweroutlettemplate = pgTable('dcim_poweroutlettemplate', {
@@ -861,13 +867,14 @@ export const dcimPowerport = pgTable('dcim_powerport', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_powerport_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_powerport_device_id_idx').on(t.deviceId),
   index('dcim_powerport_module_id_idx').on(t.moduleId),
   index('dcim_powerport_owner_id_idx').on(t.ownerId),
   index('dcim_powerport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_powerport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_powerport_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A power port every device (or module) of a type gets. */
 export const dcimPowerporttemplate = pgTable('dcim_powerporttemplate', {
@@ -1043,13 +1050,14 @@ export const dcimRearport = pgTable('dcim_rearport', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  DeviceName: text('_device_name'),
 }, (t) => [
   unique('dcim_rearport_device_name_uniq').on(t.deviceId, t.name),
   index('dcim_rearport_device_id_idx').on(t.deviceId),
   index('dcim_rearport_module_id_idx').on(t.moduleId),
   index('dcim_rearport_owner_id_idx').on(t.ownerId),
   index('dcim_rearport_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('dcim_rearport_default_order_idx').on(sql`"device_id", "name" COLLATE natural_sort, "id"`),
+  index('dcim_rearport_default_order_idx').on(sql`"_device_name" COLLATE natural_sort, "device_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A rear port every device (or module) of a type gets. */
 export const dcimRearporttemplate = pgTable('dcim_rearporttemplate', {

@@ -78,12 +78,13 @@ export const virtualizationVirtualdisk = pgTable('virtualization_virtualdisk', {
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  VirtualMachineName: text('_virtual_machine_name'),
 }, (t) => [
   unique('virtualization_virtualdisk_virtual_machine_name_uniq').on(t.virtualMachineId, t.name),
   index('virtualization_virtualdisk_virtual_machine_id_idx').on(t.virtualMachineId),
   index('virtualization_virtualdisk_owner_id_idx').on(t.ownerId),
   index('virtualization_virtualdisk_name_natural_idx').on(sql`name COLLATE natural_sort`, t.id),
-  index('virtualization_virtualdisk_default_order_idx').on(sql`"virtual_machine_id", "name" COLLATE natural_sort, "id"`),
+  index('virtualization_virtualdisk_default_order_idx').on(sql`"_virtual_machine_name" COLLATE natural_sort, "virtual_machine_id", "name" COLLATE natural_sort, "id"`),
 ]);
 /** A virtual machine running in a cluster (or on a device). */
 export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachine', {

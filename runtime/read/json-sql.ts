@@ -101,15 +101,14 @@ function computed(scope: JsonScope, model: ModelDef, f: ComputedField, a: string
     case 'ip_children':
       return ipCountSql(registry, model, c, a, alias);
     case 'expr': {
-      const value = rowExpression(c.sql, a);
-      if (c.as === 'choice') return choice(registry, c.choices, value, f.plain === true);
-      if (c.as === 'decimal') return `${value}::float8`;
       if (c.as === 'fk') {
         const target = formModel(registry.targetOf(model, f.name), f);
         // the id is compared inside the target's subquery: the expression reads a copy of the row
         return nestedById(scope, target, f.nested ?? target.nested, rowExpression(c.sql, a, true), depth);
       }
-      return value;
+      if (c.as === 'choice') return rowExpression(c.sql, a, false, (v) => choice(registry, c.choices, v, f.plain));
+      if (c.as === 'decimal') return rowExpression(c.sql, a, false, (v) => `${v}::float8`);
+      return rowExpression(c.sql, a);
     }
     case 'reverse_list':
       return nestedList(scope, (e, l) => reverseListReach(registry, model, { list: c, shape: f }, { e, l }), a, depth);

@@ -8,8 +8,19 @@ import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/index.ts';
 import { nestedNames } from './embed.ts';
+import { rowExpression } from './order.ts';
+import type { PageRelated } from './page-related.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
 import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from '../sql/index.ts';
+
+/** A related object as a field shows it: the target's form, its nested fields, its id for the page's row `t`. */
+interface RelatedShown {
+  /** the field whose nested form it is */
+  readonly shape: FieldDef;
+  readonly target: ModelDef;
+  readonly names: readonly string[];
+  readonly id: string;
+}
 
 /** A common table expression over the page, and how the page's rows `t` join it. */
 export interface PageCte {
@@ -21,6 +32,8 @@ export interface PageCte {
 export interface PageField {
   /** in the order they may refer to each other; the same name is the same expression */
   readonly ctes: readonly PageCte[];
+  /** the joins of related objects built with the page's others (page-related.ts) */
+  readonly joins?: string;
   /** the field's JSON value for the page's row `t` */
   readonly sql: string;
 }
@@ -85,8 +98,21 @@ function cable(scope: JsonScope, model: ModelDef, part: string, plain?: boolean)
   }
 }
 
+/** A related object (`target`'s row whose id is `id` for the page's row `t`), built once per page with its equals. */
+function relatedField(scope: JsonScope, related: PageRelated, r: RelatedShown): PageField | undefined {
+  // equal nested fields of equal forms are the same JSON (an interface's parent, bridge and LAG)
+  const form = JSON.stringify([r.names, 'forms' in r.shape ? r.shape.forms : null]);
+  const joined = related.join(r.target, form, r.id, (e) => nested(scope, r.target, r.names, e));
+  return joined && { ctes: [], joins: joined.join, sql: `${joined.alias}.j` };
+}
+
 /** The set-based form of field `f` of a page of `model` (CTE names start with `name`), if it has one. */
-export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: string): PageField | undefined {
+export function pageField(
+  scope: JsonScope,
+  model: ModelDef,
+  f: FieldDef,
+  { name, related }: { name: string; related: PageRelated },
+): PageField | undefined {
   const { registry } = scope;
   const e = `${name}e`;
   const l = `${name}l`;
@@ -94,12 +120,12 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
     case 'fk': {
       if (f.plain) return undefined; // the row's own column
       const target = formModel(registry.model(f.to), f);
-      const obj = nested(scope, target, nestedNames(registry, f), e);
-      if (!obj) return undefined;
-      const fk = ident(f.column);
-      const sql = `SELECT ${e}.id, ${obj} AS j FROM ${ident(target.table)} ${e}
-        WHERE ${e}.id IN (SELECT p.${fk} FROM p)`;
-      return { ctes: [{ name, sql, join: ` LEFT JOIN ${name} ON ${name}.id = t.${fk}` }], sql: `${name}.j` };
+      return relatedField(scope, related, {
+        shape: f,
+        target,
+        names: nestedNames(registry, f),
+        id: `t.${ident(f.column)}`,
+      });
     }
     case 'm2m':
     case 'tags':
@@ -110,6 +136,13 @@ export function pageField(scope: JsonScope, model: ModelDef, f: FieldDef, name: 
       return undefined;
   }
   const c = f.computed;
+  if (c.type === 'expr' && c.as === 'fk') {
+    // the object an expression names (a field's old name for a relation, the first of two addresses); the
+    // expression reads a copy of the row in the join, where a bare column could name a joined table's
+    const target = formModel(registry.targetOf(model, f.name), f);
+    const id = rowExpression(c.sql, 't', true);
+    return relatedField(scope, related, { shape: f, target, names: f.nested ?? target.nested, id });
+  }
   if (c.type === 'cable') return cable(scope, model, c.part, f.plain === true);
   if (c.type === 'count' && !c.cumulative) {
     const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');

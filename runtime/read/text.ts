@@ -8,6 +8,7 @@ import type { FieldDef, ModelDef } from '../catalogue/index.ts';
 import { ident, type Row } from '../db/index.ts';
 import { fieldSql, objectOf, type JsonScope } from './json-sql.ts';
 import { pageField } from './page-sql.ts';
+import { PageRelated } from './page-related.ts';
 import { selectList } from './select.ts';
 import { embedColumns } from './embed.ts';
 import { rendererFor, type ReadContext } from './serialize.ts';
@@ -66,6 +67,7 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   const runs: string[] = [];
   const js: string[] = [];
   const ctes = new Map<string, string>();
+  const related = new PageRelated();
   let joins = '';
   let run: [string, string][] = [];
   const close = () => {
@@ -77,13 +79,14 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
   };
   for (const f of model.fields) {
     if (!wanted.has(f.name) || f.hidden || f.writeOnly || f.kind === 'password') continue;
-    const shared = page ? pageField(scope, model, f, `n${ctes.size}`) : undefined;
+    const shared = page ? pageField(scope, model, f, { name: `n${ctes.size}`, related }) : undefined;
     if (shared) {
       for (const cte of shared.ctes) {
         if (ctes.has(cte.name)) continue;
         ctes.set(cte.name, cte.sql);
         joins += cte.join;
       }
+      joins += shared.joins ?? '';
       run.push([f.name, shared.sql]);
       continue;
     }
@@ -105,7 +108,7 @@ export function textPlan(scope: JsonScope, model: ModelDef, names: readonly stri
     select: [own, ...runs].join(', '),
     parts,
     // each computed once for the page (an inlined one is run again for every row that joins it)
-    with: [...ctes].map(([name, sql]) => `${name} AS MATERIALIZED (${sql})`),
+    with: [...related.ctes(), ...[...ctes].map(([name, sql]) => `${name} AS MATERIALIZED (${sql})`)],
     joins,
   };
   if (forModel.size >= 1000) forModel.clear(); // `fields=` subsets are many; keep the cache bounded

@@ -144,32 +144,51 @@ function showsRelated(registry: Registry, model: ModelDef, part: DisplayPart): b
   return false;
 }
 
+/** `CASE WHEN … THEN … ELSE <fallback> END` of the alternatives, or the fallback alone. */
+function cases(tried: readonly Alternative[], fallback: string): string {
+  return tried.length
+    ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${fallback} END`
+    : fallback;
+}
+
+interface Alternative {
+  readonly cond: string;
+  readonly value: string;
+  /** it reads a lifted part */
+  readonly lifted: boolean;
+}
+
 function compile(registry: Registry, model: ModelDef, alias: string): string {
-  // a related object's display, used in an alternative's condition and value alike, is computed once per
-  // row in an inner select (OFFSET 0 keeps PostgreSQL from copying it back into each place, planning it
-  // again there)
+  // a part read through a relation (a subquery), used in an alternative's condition and value alike and in
+  // several alternatives, is computed once per row in an inner select (OFFSET 0 keeps PostgreSQL from
+  // copying it back into each place, planning it again there: a device's display named its chassis four
+  // times and its type six); the alternatives before the first that reads one are tried outside it, so a
+  // device with a name reads none
   const x = `d${++aliasCounter}`;
   const lifted = new Map<string, string>();
+  const lifts = (p: DisplayPart) => (p.path?.length ?? 0) > 1 || showsRelated(registry, model, p);
   const expr = (p: DisplayPart): string => {
-    if (!showsRelated(registry, model, p)) return partExpr(registry, model, alias, p);
+    if (!lifts(p)) return partExpr(registry, model, alias, p);
     const key = JSON.stringify(p);
     if (!lifted.has(key)) lifted.set(key, `${partExpr(registry, model, alias, p)} AS p${lifted.size}`);
     return `${x}.p${[...lifted.keys()].indexOf(key)}`;
   };
-  const alternatives = model.display.map((alt) => {
+  const alternatives: Alternative[] = model.display.map((alt) => {
     const parts = alt.map(expr);
     const conds = alt.map((p, i) => (p.path ? `coalesce(${parts[i]}, '') <> ''` : null)).filter(Boolean);
-    return { cond: conds.join(' AND '), value: parts.map((p) => `coalesce(${p}, '')`).join(' || ') };
+    const value = parts.map((p) => `coalesce(${p}, '')`).join(' || ');
+    return { cond: conds.join(' AND '), value, lifted: alt.some(lifts) };
   });
   const fallback = last(alternatives);
   // the last alternative is also the fallback, so its own condition changes nothing (nor does that of
   // alternatives just before it with the same value)
   const tried = alternatives.slice(0, -1);
   while (tried.length && last(tried).value === fallback.value) tried.pop();
-  const sql = tried.length
-    ? `CASE ${tried.map((a) => `WHEN ${a.cond} THEN ${a.value}`).join(' ')} ELSE ${fallback.value} END`
-    : fallback.value;
-  return lifted.size ? `(SELECT ${sql} FROM (SELECT ${[...lifted.values()].join(', ')} OFFSET 0) ${x})` : sql;
+  if (!lifted.size) return cases(tried, fallback.value);
+  const first = [...tried, fallback].findIndex((a) => a.lifted);
+  const inner = `(SELECT ${cases(tried.slice(first), fallback.value)}
+    FROM (SELECT ${[...lifted.values()].join(', ')} OFFSET 0) ${x})`;
+  return cases(tried.slice(0, first), inner);
 }
 
 export function displaySql(registry: Registry, model: ModelDef, alias: string): string {

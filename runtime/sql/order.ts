@@ -8,10 +8,12 @@ import { ident, tables } from '../db/index.ts';
 /**
  * A catalogue expression (its SQL names the row `t`, or its columns bare) for the row aliased `alias`:
  * as it is under `t`, otherwise over a copy of the row named t. `inner`: it is evaluated inside another
- * table's subquery, where a bare column could name that table's, so it always reads the copy.
+ * table's subquery, where a bare column could name that table's, so it always reads the copy. `use`
+ * writes what is made of the value (a choice names it four times): inside the copy's subquery, so the
+ * copy is one subplan however often the value is named (four were half a device's plan, issue 37).
  */
-export function rowExpression(sql: string, alias: string, inner = false): string {
-  return alias === 't' && !inner ? `(${sql})` : `(SELECT (${sql}) FROM (SELECT ${alias}.*) AS t)`;
+export function rowExpression(sql: string, alias: string, inner = false, use = (value: string) => value): string {
+  return alias === 't' && !inner ? use(`(${sql})`) : `(SELECT ${use(`(${sql})`)} FROM (SELECT ${alias}.*) AS t)`;
 }
 
 /** An ORDER BY and the joins it needs. */

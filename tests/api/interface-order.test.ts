@@ -3,7 +3,8 @@
  * natural_sort orders it, then its id, unnamed devices last) and then `_name`, the name as NetBox's
  * naturalize_interface gives it compared as bytes — so "ge-0/0/1" (slots) comes before "Gi1/0/2",
  * which comes before "Eth1" and "eth0" (no slot), where natural_sort put "eth0" first. The keys follow
- * every write that changes what they are made of: a device renamed, an interface renamed or moved.
+ * every write that changes what they are made of: a device renamed, an interface renamed or moved. The
+ * other components NetBox orders by device then name keep the device's name the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, query, type Sql } from '../../runtime/db/index.ts';
@@ -113,6 +114,33 @@ describe('the interface list', () => {
       sql,
       `SELECT count(*)::int AS wrong FROM dcim_interface i JOIN dcim_device d ON d.id = i.device_id
         WHERE i._name <> naturalize_interface(i.name) OR i._device_name IS DISTINCT FROM d.name`,
+    );
+    expect(keys[0]!.wrong).toBe(0);
+  });
+});
+
+describe('the other components', () => {
+  it("are in NetBox's order by the device's name kept on each, after a rename too (console ports)", async () => {
+    const ports = Object.values(devices).flatMap((device) => ['p10', 'p2'].map((name) => ({ device, name })));
+    await created(s, '/api/dcim/console-ports/', ports);
+    const order = async () =>
+      (await s.request('GET', '/api/dcim/console-ports/?limit=0')).body.results.map(
+        (p: any) => `${p.device.name ?? '-'}/${p.name}`,
+      );
+    // in the devices' own order (by natural name, then id, unnamed last), each device's ports by name
+    const inDeviceOrder = async () =>
+      (await s.request('GET', '/api/dcim/devices/?limit=0')).body.results.flatMap((d: any) =>
+        ['p2', 'p10'].map((n) => `${d.name ?? '-'}/${n}`),
+      );
+    expect(await order()).toEqual(await inDeviceOrder());
+    const rename = await s.request('PATCH', `/api/dcim/devices/${devices.Dev3}/`, { name: 'a-first' });
+    expect(rename.status, rename.text).toBe(200);
+    expect((await order()).slice(0, 2)).toEqual(['a-first/p2', 'a-first/p10']);
+    expect(await order()).toEqual(await inDeviceOrder());
+    const keys = await query(
+      sql,
+      `SELECT count(*)::int AS wrong FROM dcim_consoleport c JOIN dcim_device d ON d.id = c.device_id
+        WHERE c._device_name IS DISTINCT FROM d.name`,
     );
     expect(keys[0]!.wrong).toBe(0);
   });

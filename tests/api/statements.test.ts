@@ -120,6 +120,18 @@ describe('statements per request', () => {
       });
     }
   });
+
+  it("a page's statement builds what several fields name once: a device's four addresses are one set", async () => {
+    counter.reset();
+    // an ordering no other read asks for: the page's text is parsed on this request
+    const r = await s.request('GET', '/api/dcim/devices/?limit=4&ordering=-serial', undefined, auth.superuser);
+    expect(r.status, r.text).toBe(200);
+    const [page] = counter.texts().filter((t) => t.startsWith('WITH p AS MATERIALIZED'));
+    // primary_ip, primary_ip4, primary_ip6 and oob_ip: one nested address with its NAT inside and outside (12 before)
+    expect(page?.match(/\/api\/ipam\/ip-addresses\//g)?.length).toBe(3);
+    // role and its older name device_role: one set of roles
+    expect(page?.match(/\/api\/dcim\/device-roles\//g)?.length).toBe(1);
+  });
 });
 
 describe('plans', () => {

@@ -2,7 +2,8 @@
  * A stored key added by an upgrade (runtime/catalogue/keys.ts) is right at once for the rows already
  * there: the migration that adds its columns backfills main's rows, and a branch opened before the
  * upgrade gets the columns backfilled from its own rows (a device renamed in the branch only orders
- * its bays by the branch's name). The upgrade here gives device bays the interfaces' keys.
+ * its bays by the branch's name). The upgrade here gives device bays the interfaces' keys (`_name` added to
+ * the device's name they keep).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +15,10 @@ import { buildVariant, upgradeScratch } from '../helpers/variant.ts';
 
 const scratch = upgradeScratch('keys-upgrade');
 
-/** The device bays' ordering made NetBox's interface ordering, with the interfaces' two keys. */
+/** The device bays' ordering made NetBox's interface ordering, with the interfaces' two keys (one they have). */
 function withKeys(yaml: string): string {
   const at = yaml.indexOf('\n  devicebay:\n');
-  const ordering = '    ordering: [device, name]\n';
+  const ordering = '    keys: *device_keys\n    ordering: [device, name]\n';
   const i = yaml.indexOf(ordering, at);
   expect(at > 0 && i > at, 'dcim.yaml has the device bay and its ordering').toBe(true);
   const keys = '    keys:\n      _name: {naturalize_interface: name}\n      _device_name: {copy: device.name}\n';
