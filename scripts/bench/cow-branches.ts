@@ -1,6 +1,7 @@
 /** The copy-on-write prototypes' branches: installing both candidates, opening and closing their branches. */
 import { query, type Runner, type Sql } from '../../runtime/db/index.ts';
 import * as c from './cow-sql.ts';
+import * as cb from './cow-sql-b.ts';
 
 export interface CowOptions {
   readonly rows: number;
@@ -10,7 +11,14 @@ export interface CowOptions {
   readonly ready: readonly number[];
 }
 
-export const run = (sql: Runner, text: string) => query(sql, text, [], { simple: true });
+/** Runs statements (several, with `;`); a failure names the statement. */
+export async function run(sql: Runner, text: string): Promise<unknown> {
+  try {
+    return await query(sql, text, [], { simple: true });
+  } catch (e) {
+    throw new Error(`${String(e)} in: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  }
+}
 export const r2 = (n: number) => +n.toFixed(2);
 
 export async function timed(fn: () => Promise<unknown>): Promise<number> {
@@ -32,7 +40,8 @@ export async function install(sql: Sql, o: CowOptions): Promise<void> {
     `CREATE TABLE cow_a_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL, opened timestamptz DEFAULT clock_timestamp())`,
   );
   for (const t of mainNames(o)) await run(sql, c.aHistory(t));
-  await run(sql, c.bTables());
+  await run(sql, c.sharedTables());
+  await run(sql, cb.bTables());
 }
 
 /** (a): a schema with a table of changed rows and a view per main table, the base written into the views. */
@@ -58,3 +67,13 @@ export const bOpen = (sql: Sql, n: number) =>
   timed(() => query(sql, 'INSERT INTO cow_b_branch (id, base) VALUES ($1, pg_current_snapshot())', [n]));
 export const bClose = (sql: Sql, n: number) =>
   run(sql, `DELETE FROM devv WHERE _branch = ${n}; DELETE FROM cow_b_branch WHERE id = ${n}`);
+
+/** (a) with shared overlays: a row too (its views, made at install, read it through the setting cow.abranch). */
+export const sharedOpen = (sql: Sql, n: number) =>
+  timed(() => query(sql, 'INSERT INTO cow_a_branch (id, base) VALUES ($1, pg_current_snapshot())', [n]));
+export const sharedClose = (sql: Sql, n: number) =>
+  run(
+    sql,
+    `DELETE FROM dev__rows_all WHERE branch_id = ${n}; DELETE FROM site__rows_all WHERE branch_id = ${n};
+     DELETE FROM cow_a_branch WHERE id = ${n}`,
+  );

@@ -3,12 +3,17 @@
  * of `dev` (a tenth of them deleted, half renamed, all planned), main then updates as many others, and
  * each read runs on main as it is today and through each formulation of the branch's view: the median of
  * repeated runs of the same prepared statement (a generic plan, as the service's hot reads use). A row
- * per formulation: today's milliseconds, or each read's ratio to them, and the ordered list's plan.
+ * per formulation: each read's milliseconds, the worst ratio to today's, the join's planning time (a
+ * statement not prepared plans every view again) and the ordered list's plan.
  */
 import { query, type Sql, type SqlParam } from '../../runtime/db/index.ts';
 import type { Result } from './harness.ts';
 import * as c from './cow-sql.ts';
-import { aClose, aOpen, bClose, bOpen, r2, run, type CowOptions } from './cow-branches.ts';
+import * as cb from './cow-sql-b.ts';
+import { aClose, aOpen, bClose, bOpen, r2, run, sharedClose, sharedOpen, type CowOptions } from './cow-branches.ts';
+
+/** The branch of (a) with shared overlays that reads (its id in cow_a_branch, beside the schemas' ids). */
+const SHARED_BRANCH = 1001;
 
 /** Where a formulation reads: its device relation and the site relation beside it. */
 interface Side {
@@ -56,10 +61,16 @@ async function median(sql: Sql, text: string, params: SqlParam[]): Promise<numbe
   return times[Math.floor(times.length / 2)] ?? 0;
 }
 
-async function plan(sql: Sql, text: string, params: SqlParam[]): Promise<string> {
-  const rows = await query(sql, `EXPLAIN (COSTS OFF) ${text}`, params);
+/** The ordered list's plan (Merge Append or a Sort of every row) and the join's planning time. */
+async function plan(sql: Sql, list: [string, SqlParam[]], join: string): Promise<{ shape: string; planning: number }> {
+  const rows = await query(sql, `EXPLAIN (COSTS OFF) ${list[0]}`, list[1]);
   const shape = rows.map((r) => String(r['QUERY PLAN'])).join('\n');
-  return shape.includes('Merge Append') ? 'Merge Append' : shape.includes('Sort') ? 'Sort' : 'other';
+  const summary = await query(sql, `EXPLAIN (COSTS OFF, SUMMARY) ${join}`);
+  const line = summary.map((r) => String(r['QUERY PLAN'])).find((l) => l.startsWith('Planning Time')) ?? '';
+  return {
+    shape: shape.includes('Merge Append') ? 'Merge Append' : shape.includes('Sort') ? 'Sort' : 'Index Scan',
+    planning: Number(/([\d.]+) ms/.exec(line)?.[1] ?? 0),
+  };
 }
 
 /** The branch's changes (both candidates alike), then main's after its base. */
@@ -68,6 +79,11 @@ async function change(sql: Sql, o: CowOptions, step: number): Promise<void> {
     `SELECT id, CASE WHEN id % 2 = 0 THEN name || '-b' ELSE name END, site_id, 'planned', serial, 'changed in branch',
        comments, custom_field_data, created, now(), (id / ${step}) % 10 = 0 FROM ${where} id % ${step} = 1`;
   await run(sql, `INSERT INTO cow_a_1.dev__rows (${c.COLUMNS.join(', ')}, _deleted) ${rows('dev WHERE')}`);
+  await run(
+    sql,
+    `INSERT INTO dev__rows_all (branch_id, ${c.COLUMNS.join(', ')}, _deleted)
+      SELECT ${SHARED_BRANCH}, s.* FROM (${rows('dev WHERE')}) s`,
+  );
   await run(
     sql,
     `INSERT INTO devv (_branch, ${c.COLUMNS.join(', ')}, _deleted)
@@ -86,24 +102,33 @@ export async function reads(sql: Sql, o: CowOptions): Promise<Result[]> {
   const step = Math.max(2, Math.floor(o.rows / o.changed));
   await aOpen(sql, 1, o);
   await bOpen(sql, 1);
+  await sharedOpen(sql, SHARED_BRANCH);
   const [row] = await query<{ base: string }>(sql, 'SELECT base::text AS base FROM cow_a_branch WHERE id = 1');
   const base = row?.base ?? '';
   for (const [view, masking, shape] of VIEWS) {
-    await run(sql, c.aView('cow_a_1', 'dev', view, base, masking, shape));
-    await run(sql, c.bView(view, masking, shape));
+    await run(sql, c.aView('dev', c.schemaOverlay('cow_a_1', 'dev', view, base), masking, shape));
+    await run(sql, cb.bView(view, masking, shape));
+    if (shape === 'above') await run(sql, c.aView('dev', c.sharedOverlay('dev', view), masking, shape));
   }
   await change(sql, o, step);
-  await run(sql, "SET cow.branch = '1'");
+  await run(sql, `SET cow.branch = '1'; SET cow.abranch = '${SHARED_BRANCH}'`);
+  const how = (masking: c.Masking, shape: c.Shape) =>
+    `${masking === 'in' ? 'NOT IN' : 'NOT EXISTS'}, conditions ${shape === 'arms' ? 'in the arms' : 'above the UNION ALL'}`;
   const sides: Side[] = [
     { name: 'today, main', dev: 'public.dev', site: 'public.site' },
     ...VIEWS.map(([view, masking, shape]) => ({
-      name: `(a) branch, ${masking === 'in' ? 'NOT IN' : 'NOT EXISTS'}, conditions ${shape === 'arms' ? 'in the arms' : 'above the UNION ALL'}`,
+      name: `(a) branch, ${how(masking, shape)}`,
       dev: `cow_a_1.${view}`,
       site: 'cow_a_1.site',
     })),
+    ...VIEWS.filter(([, , shape]) => shape === 'above').map(([view, masking, shape]) => ({
+      name: `(a) with shared overlays, branch, ${how(masking, shape)}`,
+      dev: `cow_c.${view}`,
+      site: 'cow_c.site',
+    })),
     { name: '(b) main (current versions)', dev: 'bmain.dev', site: 'bmain.site' },
     ...VIEWS.map(([view, masking, shape]) => ({
-      name: `(b) branch, ${masking === 'in' ? 'NOT IN' : 'NOT EXISTS'}, conditions ${shape === 'arms' ? 'in the arms' : 'above the UNION ALL'}`,
+      name: `(b) branch, ${how(masking, shape)}`,
       dev: `bbranch.${view}`,
       site: 'bbranch.site',
     })),
@@ -113,24 +138,27 @@ export async function reads(sql: Sql, o: CowOptions): Promise<Result[]> {
   const out: Result[] = [];
   for (const side of sides) {
     const metrics: Record<string, number | string> = {};
+    const on = (text: string) => text.replace(/DEV/g, side.dev).replace(/SITE/g, side.site);
+    let worst = 0;
     for (const [name, text, params] of reads) {
-      const sqlText = text.replace(/DEV/g, side.dev).replace(/SITE/g, side.site);
-      const ms = await median(sql, sqlText, params);
+      const ms = await median(sql, on(text), params);
       if (!today.has(name)) today.set(name, ms);
-      metrics[name] = side === sides[0] ? r2(ms) : r2(ms / (today.get(name) ?? ms));
+      metrics[`${name} ms`] = r2(ms);
+      worst = Math.max(worst, ms / (today.get(name) || ms));
     }
     const [, listText, listParams] = reads[1] ?? ['', '', []];
-    metrics.plan = await plan(sql, listText.replace(/DEV/g, side.dev), listParams);
-    out.push({
-      scenario:
-        side === sides[0]
-          ? `cow reads at ${o.rows.toLocaleString('en')} rows, ms: ${side.name}`
-          : `cow reads, × today's main: ${side.name} (${o.changed.toLocaleString('en')} rows changed)`,
-      metrics,
-    });
+    const [, joinText] = reads[3] ?? ['', ''];
+    const p = await plan(sql, [on(listText), listParams], on(joinText));
+    metrics['worst ×'] = r2(worst);
+    metrics['join planning ms'] = p.planning;
+    metrics.plan = p.shape;
+    const at = `${o.rows.toLocaleString('en')} rows`;
+    const moved = `${o.changed.toLocaleString('en')} changed in the branch and as many by main since its base`;
+    out.push({ scenario: `cow reads at ${at}${side === sides[0] ? '' : `, ${moved}`}: ${side.name}`, metrics });
   }
   await run(sql, 'RESET cow.branch');
   await aClose(sql, 1);
   await bClose(sql, 1);
+  await sharedClose(sql, SHARED_BRANCH);
   return out;
 }

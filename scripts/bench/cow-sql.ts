@@ -10,7 +10,7 @@
  * rows, main's rows that neither it nor main changed since its base (a snapshot, written into the view as
  * a constant), and the old rows main had at the base. search_path then routes every read to the views.
  *
- * (b) Main's own table holds every version: `_branch` (0 = main), `_from`/`_to` (the transactions that
+ * (b) (cow-sql-b.ts) Main's own table holds every version: `_branch` (0 = main), `_from`/`_to` (the transactions that
  * wrote and replaced it, xid8). Main reads `_branch = 0 AND _to IS NULL` through partial indexes (a view
  * of that is main's table); a branch's overlay rows live in the same table under its `_branch`; a branch
  * reads them plus main's versions valid at its base. A branch is one row (`cow_b_branch`): views read
@@ -31,9 +31,9 @@ export const COLUMNS = [
   'created',
   'last_updated',
 ] as const;
-const cols = (alias: string) => COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+export const cols = (alias: string) => COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
-const DEVICE_COLUMNS = `name varchar(64) NOT NULL, site_id bigint NOT NULL, status varchar(50) NOT NULL,
+export const DEVICE_COLUMNS = `name varchar(64) NOT NULL, site_id bigint NOT NULL, status varchar(50) NOT NULL,
   serial varchar(50) NOT NULL DEFAULT '', description varchar(200) NOT NULL DEFAULT '',
   comments text NOT NULL DEFAULT '', custom_field_data jsonb NOT NULL DEFAULT '{}',
   created timestamptz DEFAULT now(), last_updated timestamptz DEFAULT now()`;
@@ -52,10 +52,10 @@ export function mainTables(fillers: number): string {
     .join('\n')}`;
 }
 
-/** Rows `from + 1 … to` of main's `dev` (names in no order of the id, every tenth planned); `withId`: ids given. */
-export function grow(table: string, from: number, to: number, withId = false): string {
-  return `INSERT INTO ${table} (${withId ? 'id, ' : ''}name, site_id, status, serial, description)
-    SELECT ${withId ? 'i, ' : ''}'dev-' || md5(i::text), (i % 1000) + 1,
+/** Rows `from + 1 … to` of main's `dev` (names in no order of the id, every tenth planned), ids from its sequence. */
+export function grow(table: string, from: number, to: number): string {
+  return `INSERT INTO ${table} (name, site_id, status, serial, description)
+    SELECT 'dev-' || md5(i::text), (i % 1000) + 1,
            CASE WHEN i % 10 = 0 THEN 'planned' ELSE 'active' END, 'SN' || i, 'device ' || i
       FROM generate_series(${from + 1}, ${to}) i`;
 }
@@ -98,7 +98,7 @@ export type Masking = 'exists' | 'in';
 export type Shape = 'arms' | 'above';
 
 /** One arm of a branch's view: its relation, its hidden columns (the view's conditions use them), its condition. */
-interface Source {
+export interface Source {
   readonly src: string;
   readonly from: string;
   readonly alias: string;
@@ -107,7 +107,7 @@ interface Source {
 }
 
 /** A branch's view over its sources, in either shape; `hidden`: every hidden column and its type. */
-function overlayView(name: string, sources: Source[], hidden: Record<string, string>, shape: Shape): string {
+export function overlayView(name: string, sources: Source[], hidden: Record<string, string>, shape: Shape): string {
   if (shape === 'arms')
     return `CREATE OR REPLACE VIEW ${name} AS ${sources
       .map((x) => `SELECT ${cols(x.alias)} FROM ${x.from} ${x.alias} WHERE ${x.cond(x.alias)}`)
@@ -121,13 +121,41 @@ function overlayView(name: string, sources: Source[], hidden: Record<string, str
     WHERE CASE x._src ${sources.map((x) => `WHEN '${x.src}' THEN ${x.cond('x')}`).join(' ')} END`;
 }
 
-/** A branch's view of `t` (a): its own rows, main's that neither side changed since `base`, main's rows at `base`. */
-export function aView(s: string, t: string, view: string, base: string, masking: Masking, shape: Shape): string {
-  const after = (a: string) => `NOT pg_visible_in_snapshot(${a}.xid, '${base}'::pg_snapshot)`;
+/**
+ * Where a branch of (a) keeps its rows of `t`, and its base: a table of its schema with the snapshot written
+ * into the view (`schema`), or a table per main table shared by every branch, `branch_id` and the base
+ * read from the setting cow.abranch (`shared`: a branch is a row, its views are made once, at migration).
+ */
+export interface Overlay {
+  readonly view: string;
+  readonly rows: string;
+  /** the overlay's condition for this branch's rows ('' in a schema of its own) */
+  readonly own: (alias: string) => string;
+  /** the base snapshot, an SQL expression */
+  readonly base: string;
+}
+
+const SHARED = `current_setting('cow.abranch')::int`;
+export const schemaOverlay = (s: string, t: string, view: string, snapshot: string): Overlay => ({
+  view: `${s}.${view}`,
+  rows: `${s}.${t}__rows`,
+  own: () => '',
+  base: `'${snapshot}'::pg_snapshot`,
+});
+export const sharedOverlay = (t: string, view: string): Overlay => ({
+  view: `cow_c.${view}`,
+  rows: `public.${t}__rows_all`,
+  own: (a) => `${a}.branch_id = ${SHARED} AND `,
+  base: `(SELECT base FROM cow_a_branch WHERE id = ${SHARED})`,
+});
+
+/** A branch's view of `t` (a): its own rows, main's that neither side changed since its base, main's rows at the base. */
+export function aView(t: string, o: Overlay, masking: Masking, shape: Shape): string {
+  const after = (a: string) => `NOT pg_visible_in_snapshot(${a}.xid, ${o.base})`;
   const notMine = (a: string) =>
     masking === 'exists'
-      ? `NOT EXISTS (SELECT 1 FROM ${s}.${t}__rows rx WHERE rx.id = ${a}.id)`
-      : `${a}.id NOT IN (SELECT rx.id FROM ${s}.${t}__rows rx)`;
+      ? `NOT EXISTS (SELECT 1 FROM ${o.rows} rx WHERE ${o.own('rx')}rx.id = ${a}.id)`
+      : `${a}.id NOT IN (SELECT rx.id FROM ${o.rows} rx WHERE ${o.own('rx')}true)`;
   const notMoved = (a: string) =>
     masking === 'exists'
       ? `NOT EXISTS (SELECT 1 FROM public.${t}__hist hx WHERE hx.id = ${a}.id AND ${after('hx')})`
@@ -137,10 +165,10 @@ export function aView(s: string, t: string, view: string, base: string, masking:
   const sources: Source[] = [
     {
       src: 'b',
-      from: `${s}.${t}__rows`,
+      from: o.rows,
       alias: 'r',
-      hidden: { _deleted: 'r._deleted' },
-      cond: (a) => `NOT ${a}._deleted`,
+      hidden: { _deleted: 'r._deleted', ...(o.own('r') ? { branch_id: 'r.branch_id' } : {}) },
+      cond: (a) => `${o.own(a)}NOT ${a}._deleted`,
     },
     { src: 'm', from: `public.${t}`, alias: 'm', hidden: {}, cond: (a) => `${notMine(a)} AND ${notMoved(a)}` },
     {
@@ -151,7 +179,21 @@ export function aView(s: string, t: string, view: string, base: string, masking:
       cond: (a) => `${a}.op <> 'i' AND ${after(a)} AND ${notMine(a)} AND ${first(a)}`,
     },
   ];
-  return overlayView(`${s}.${view}`, sources, { _deleted: 'boolean', op: '"char"', xid: 'xid8', hid: 'bigint' }, shape);
+  const hidden = { _deleted: 'boolean', branch_id: 'int', op: '"char"', xid: 'xid8', hid: 'bigint' };
+  return overlayView(o.view, sources, hidden, shape);
+}
+
+/** (a) with shared overlays: the tables beside main's `dev` and `site` and the views every branch reads. */
+export function sharedTables(): string {
+  return `CREATE TABLE dev__rows_all (branch_id int NOT NULL, LIKE dev INCLUDING DEFAULTS,
+      _deleted boolean NOT NULL DEFAULT false, PRIMARY KEY (branch_id, id));
+    CREATE INDEX ON dev__rows_all (branch_id, name, id);
+    CREATE TABLE site__rows_all (branch_id int NOT NULL, LIKE site, _deleted boolean NOT NULL DEFAULT false,
+      PRIMARY KEY (branch_id, id));
+    CREATE SCHEMA cow_c;
+    CREATE VIEW cow_c.site AS SELECT r.id, r.name FROM site__rows_all r WHERE r.branch_id = ${SHARED} AND NOT r._deleted
+    UNION ALL SELECT m.id, m.name FROM public.site m
+      WHERE NOT EXISTS (SELECT 1 FROM site__rows_all r WHERE r.branch_id = ${SHARED} AND r.id = m.id);`;
 }
 
 /** A branch's table of changed rows for `t` and its view. */
@@ -159,7 +201,7 @@ export function aBranchTable(s: string, t: string, base: string): string {
   return `CREATE TABLE ${s}.${t}__rows (LIKE public.${t} INCLUDING DEFAULTS, _deleted boolean NOT NULL DEFAULT false,
       PRIMARY KEY (id));
     CREATE INDEX ON ${s}.${t}__rows (name, id);
-    ${aView(s, t, t, base, 'in', 'above')};`;
+    ${aView(t, schemaOverlay(s, t, t, base), 'in', 'above')};`;
 }
 
 /** A site view of a branch that changed no site: every read of it falls through to main. */
@@ -186,115 +228,11 @@ export function aConflicts(s: string, base: string): string {
     WHERE h.id = r.id AND NOT pg_visible_in_snapshot(h.xid, '${base}'::pg_snapshot))`;
 }
 
+/** The same for (a) with shared overlays: the branch in the setting cow.abranch. */
+export const sharedConflicts = `SELECT count(*) AS n FROM dev__rows_all r WHERE r.branch_id = ${SHARED}
+  AND EXISTS (SELECT 1 FROM public.dev__hist h WHERE h.id = r.id
+    AND NOT pg_visible_in_snapshot(h.xid, (SELECT base FROM cow_a_branch WHERE id = ${SHARED})))`;
+
 /** History no open branch needs: written before the oldest open branch's base. */
 export const aPurge = `DELETE FROM dev__hist h WHERE pg_visible_in_snapshot(h.xid,
   (SELECT base FROM cow_a_branch ORDER BY opened LIMIT 1))`;
-
-/* ---------- (b) versions in main's own table ---------- */
-
-const B = `current_setting('cow.branch')::int`;
-const BASE = `(SELECT base FROM cow_b_branch WHERE id = ${B})`;
-
-/** Main's versioned table `devv`, its partial indexes, the trigger keeping old versions, and main's view. */
-export function bTables(): string {
-  const kept = `INSERT INTO devv (_branch, _from, _to, ${COLUMNS.join(', ')})
-    SELECT 0, o._from, pg_current_xact_id(), ${cols('o')} FROM old_rows o WHERE o._branch = 0 AND o._to IS NULL`;
-  const main = `WHERE _branch = 0 AND _to IS NULL`;
-  return `CREATE SEQUENCE devv_id;
-    CREATE TABLE devv (rid bigserial PRIMARY KEY, _branch int NOT NULL DEFAULT 0,
-      _from xid8 NOT NULL DEFAULT pg_current_xact_id(), _to xid8, _deleted boolean NOT NULL DEFAULT false,
-      id bigint NOT NULL DEFAULT nextval('devv_id'), ${DEVICE_COLUMNS});
-    CREATE UNIQUE INDEX devv_id_main ON devv (id) ${main};
-    CREATE INDEX devv_name_main ON devv (name, id) ${main};
-    CREATE INDEX devv_site_main ON devv (site_id) ${main};
-    CREATE INDEX devv_status_main ON devv (status) ${main};
-    CREATE UNIQUE INDEX devv_site_name_main ON devv (site_id, name) ${main};
-    CREATE INDEX devv_old ON devv (id) WHERE _branch = 0 AND _to IS NOT NULL;
-    CREATE UNIQUE INDEX devv_branch_id ON devv (_branch, id) WHERE _branch <> 0;
-    CREATE INDEX devv_branch_name ON devv (_branch, name, id) WHERE _branch <> 0;
-    CREATE TABLE cow_b_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL, opened timestamptz DEFAULT clock_timestamp());
-    CREATE FUNCTION devv_keep() RETURNS trigger LANGUAGE plpgsql AS $f$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM cow_b_branch) THEN ${kept}; END IF;
-      RETURN NULL;
-    END $f$;
-    CREATE TRIGGER devv_keep_u AFTER UPDATE ON devv REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION devv_keep();
-    CREATE TRIGGER devv_keep_d AFTER DELETE ON devv REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION devv_keep();
-    CREATE SCHEMA bmain; CREATE SCHEMA bbranch;
-    CREATE VIEW bmain.dev AS SELECT ${COLUMNS.join(', ')} FROM devv ${main};
-    CREATE VIEW bmain.site AS SELECT * FROM public.site;
-    CREATE VIEW bbranch.site AS SELECT * FROM public.site;`;
-}
-
-/** The branch's view of `devv` (b), the branch named by the setting cow.branch. */
-export function bView(view: string, masking: Masking, shape: Shape): string {
-  const notMine = (a: string) =>
-    masking === 'exists'
-      ? `NOT EXISTS (SELECT 1 FROM devv ox WHERE ox._branch = ${B} AND ox.id = ${a}.id)`
-      : `${a}.id NOT IN (SELECT ox.id FROM devv ox WHERE ox._branch = ${B})`;
-  const atBase = (a: string) => `pg_visible_in_snapshot(${a}._from, ${BASE})`;
-  const hidden = (a: string) => ({
-    _branch: `${a}._branch`,
-    _deleted: `${a}._deleted`,
-    _from: `${a}._from`,
-    _to: `${a}._to`,
-  });
-  const sources: Source[] = [
-    {
-      src: 'b',
-      from: 'devv',
-      alias: 'o',
-      hidden: hidden('o'),
-      cond: (a) => `${a}._branch = ${B} AND ${a}._branch <> 0 AND NOT ${a}._deleted`,
-    },
-    {
-      src: 'm',
-      from: 'devv',
-      alias: 'm',
-      hidden: hidden('m'),
-      cond: (a) => `${a}._branch = 0 AND ${a}._to IS NULL AND ${atBase(a)} AND ${notMine(a)}`,
-    },
-    {
-      src: 'h',
-      from: 'devv',
-      alias: 'h',
-      hidden: hidden('h'),
-      cond: (a) =>
-        `${a}._branch = 0 AND ${a}._to IS NOT NULL AND ${atBase(a)} AND NOT pg_visible_in_snapshot(${a}._to, ${BASE}) ` +
-        `AND ${notMine(a)}`,
-    },
-  ];
-  return overlayView(
-    `bbranch.${view}`,
-    sources,
-    { _branch: 'int', _deleted: 'boolean', _from: 'xid8', _to: 'xid8' },
-    shape,
-  );
-}
-
-/** Merging branch `n`'s overlay rows into main's current versions, then dropping them. */
-export function bMerge(n: number): string {
-  const set = COLUMNS.filter((c) => c !== 'id')
-    .map((c) => `${c} = o.${c}`)
-    .join(', ');
-  const main = `m._branch = 0 AND m._to IS NULL`;
-  return `UPDATE devv m SET ${set}, _from = pg_current_xact_id() FROM devv o
-      WHERE o._branch = ${n} AND NOT o._deleted AND ${main} AND m.id = o.id;
-    INSERT INTO devv (${COLUMNS.join(', ')}) SELECT ${cols('o')} FROM devv o WHERE o._branch = ${n} AND NOT o._deleted
-      AND NOT EXISTS (SELECT 1 FROM devv m WHERE ${main} AND m.id = o.id);
-    DELETE FROM devv m USING devv o WHERE o._branch = ${n} AND o._deleted AND ${main} AND m.id = o.id;
-    DELETE FROM devv WHERE _branch = ${n};`;
-}
-
-/** The rows both branch `n` and main changed since its base, for (b). */
-export function bConflicts(n: number): string {
-  return `SELECT count(*) AS n FROM devv o, cow_b_branch b WHERE o._branch = ${n} AND b.id = ${n}
-    AND EXISTS (SELECT 1 FROM devv m WHERE m._branch = 0 AND m.id = o.id
-      AND NOT pg_visible_in_snapshot(m._from, b.base) AND m._to IS NULL)`;
-}
-
-/** Old versions no open branch needs: replaced before the oldest open branch's base. */
-export const bPurge = `DELETE FROM devv WHERE _branch = 0 AND _to IS NOT NULL AND pg_visible_in_snapshot(_to,
-  (SELECT base FROM cow_b_branch ORDER BY opened LIMIT 1))`;
