@@ -6,10 +6,17 @@
  * Markdown) under bench/results/.
  *
  *   --scale=100000        objects in the data set     --seconds=5        load per read scenario
- *   --only=reads,bulk,stream,interfaces,components,webhooks,branching,scaling,import,graphql
+ *   --only=reads,bulk,stream,interfaces,components,webhooks,branching,branches,cow,scaling,import,graphql
  *   --stream-rounds=3     rounds of the change stream's bulk writes without and with 10 clients
  *   --branch-scales=10000,100000,1000000
  *   --bulk=10000  --webhooks=2000  --merge=10000
+ *   --branch-ready=1000,1000000   `branches` (issue 35's figures): main's sizes at which a branch's ready
+ *                         time is measured; --branch-rows=100000 the size for its writes, reads, merge
+ *                         (--merge) and sync (--sync=10000); --branch-changed=1000 devices the reading
+ *                         branch changes; --branch-writes=10000,1000 interfaces created and devices
+ *                         patched on main with --branch-open=0,1,10 branches open
+ *   --cow-rows=100000  --cow-changed=1000  --cow-ready=1000,1000000  --cow-tables=139
+ *                         `cow`: the copy-on-write candidates as SQL prototypes (cow-candidates.ts)
  *   --interfaces=50000    interfaces already in the table before bulk-creating more
  *   --compare=e180258,main   other commits whose read scenarios run beside this tree's, in the same
  *                         run (builds.ts: a scratch worktree each, a database each, the same data set)
@@ -39,6 +46,8 @@ import { benchBulk, benchBulkInterfaces } from './scenarios/bulk.ts';
 import { benchWebhooks } from './scenarios/webhooks.ts';
 import { benchStream } from './scenarios/stream.ts';
 import { benchBranching } from './scenarios/branching.ts';
+import { benchBranches } from './scenarios/branches.ts';
+import { benchCow } from './cow-candidates.ts';
 import { benchComponents } from './scenarios/components.ts';
 import { benchImport } from './scenarios/import.ts';
 import { benchGraphql } from './scenarios/graphql.ts';
@@ -54,6 +63,16 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     'branch-scales': { type: 'string', default: '10000,100000,1000000' },
     merge: { type: 'string', default: '10000' },
+    sync: { type: 'string', default: '10000' },
+    'branch-ready': { type: 'string', default: '1000,1000000' },
+    'branch-rows': { type: 'string', default: '100000' },
+    'branch-changed': { type: 'string', default: '1000' },
+    'branch-writes': { type: 'string', default: '10000,1000' },
+    'branch-open': { type: 'string', default: '0,1,10' },
+    'cow-rows': { type: 'string', default: '100000' },
+    'cow-changed': { type: 'string', default: '1000' },
+    'cow-ready': { type: 'string', default: '1000,1000000' },
+    'cow-tables': { type: 'string', default: '139' },
     compare: { type: 'string' },
     'stream-rounds': { type: 'string', default: '3' },
   },
@@ -61,6 +80,9 @@ const { values } = parseArgs({
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const want = (name: string) => !only || only.has(name);
 const seconds = Number(values.seconds);
+/** A comma-separated option's numbers. */
+const list = (name: 'branch-ready' | 'branch-writes' | 'branch-open' | 'cow-ready') =>
+  values[name].split(',').map(Number);
 
 /** `--postgres` names: `15` is Debian's PostgreSQL 15; a path is a folder of binaries. */
 function kindOf(name: string): DatabaseKind {
@@ -165,7 +187,46 @@ async function runOn(db: Database): Promise<Result[]> {
       await branching.stop();
     }
   }
+  if (want('branches')) results.push(...(await branches(db)));
+  if (want('cow')) {
+    step('copy-on-write candidates (SQL prototypes)');
+    const options = {
+      rows: Number(values['cow-rows']),
+      changed: Number(values['cow-changed']),
+      tables: Number(values['cow-tables']),
+      ready: list('cow-ready'),
+    };
+    results.push(...(await benchCow(await db.sibling('cow'), options, step)));
+  }
   return results;
+}
+
+/** Issue 35's figures of the branches as they are built, on an empty database of their own. */
+async function branches(db: Database): Promise<Result[]> {
+  step('branches: ready time, main writes with branches open, reads, merge and sync');
+  const url = await db.sibling('branches');
+  const server = await startServerProcess(url);
+  const [interfaces, devices] = list('branch-writes');
+  try {
+    return await benchBranches(
+      server.url,
+      url,
+      {
+        ready: list('branch-ready'),
+        rows: Number(values['branch-rows']),
+        changed: Number(values['branch-changed']),
+        interfaces: interfaces ?? 10000,
+        devices: devices ?? 1000,
+        open: list('branch-open'),
+        merge: Number(values.merge),
+        sync: Number(values.sync),
+        seconds,
+      },
+      step,
+    );
+  } finally {
+    await server.stop();
+  }
 }
 
 async function main(): Promise<void> {

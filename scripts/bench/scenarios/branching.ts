@@ -6,7 +6,7 @@
 import { connect, query } from '../../../runtime/db/index.ts';
 import { api, AUTH, type Result } from '../harness.ts';
 
-const BRANCHES = '/api/plugins/branching/branches/';
+export const BRANCHES = '/api/plugins/branching/branches/';
 
 /** Grows main to `total` rows: 1% sites, 4% racks, 15% devices, 50% interfaces, 30% IP addresses. */
 export async function seed(databaseUrl: string, total: number): Promise<number> {
@@ -78,7 +78,7 @@ export async function seed(databaseUrl: string, total: number): Promise<number> 
   }
 }
 
-async function waitJob(base: string, url: string): Promise<any> {
+export async function waitJob(base: string, url: string): Promise<any> {
   for (;;) {
     const job = await api(base, 'GET', new URL(url).pathname);
     if (['completed', 'failed', 'errored'].includes(job.status.value)) return job;
@@ -86,7 +86,7 @@ async function waitJob(base: string, url: string): Promise<any> {
   }
 }
 
-async function provision(
+export async function provision(
   base: string,
   name: string,
 ): Promise<{ id: number; schema_id: string; ms: number; copyMs: number }> {
@@ -131,14 +131,22 @@ export async function benchBranching(
     await api(base, 'DELETE', `${BRANCHES}${p.id}/`);
   }
 
-  // merge: half creates, half updates, made in the branch through the API
+  out.push(await benchMerge(base, mergeChanges));
+  return out;
+}
+
+/** A request inside a branch (its header), failing loudly. */
+export async function inBranch(base: string, schemaId: string, method: string, path: string, body: unknown) {
+  const headers = { ...AUTH, 'X-Service-Branch': schemaId };
+  const res = await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res.json();
+}
+
+/** Merge throughput: a branch with half creates (sites), half updates (devices), made through the API. */
+export async function benchMerge(base: string, mergeChanges: number): Promise<Result> {
   const b = await provision(base, 'bench-merge');
-  const headers = { 'X-Service-Branch': b.schema_id };
-  const call = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { ...AUTH, ...headers }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    return res.json();
-  };
+  const call = (method: string, path: string, body: unknown) => inBranch(base, b.schema_id, method, path, body);
   const creates = Math.floor(mergeChanges / 2);
   await call(
     'POST',
@@ -166,7 +174,7 @@ export async function benchBranching(
   const job = await waitJob(base, (await api(base, 'POST', `${BRANCHES}${b.id}/merge/`, { commit: true })).url);
   const ms = performance.now() - started;
   if (job.status.value !== 'completed') throw new Error(`merge failed: ${JSON.stringify(job.data).slice(0, 500)}`);
-  out.push({
+  return {
     scenario: `merge ${changes.toLocaleString('en')} changes (creates and updates) into main`,
     metrics: {
       seconds: +(ms / 1000).toFixed(2),
@@ -175,6 +183,5 @@ export async function benchBranching(
     },
     target: '≥ 2000 changes/s',
     met: changes / (ms / 1000) >= 2000,
-  });
-  return out;
+  };
 }
