@@ -8,10 +8,16 @@ import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/index.ts';
 import { nestedNames } from './embed.ts';
-import { rowExpression } from './order.ts';
 import type { PageRelated } from './page-related.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
-import { countReach, relationReach, reverseListReach, type ListReach, type Reach } from '../sql/index.ts';
+import {
+  countReach,
+  relationReach,
+  reverseListReach,
+  rowExpression,
+  type ListReach,
+  type Reach,
+} from '../sql/index.ts';
 
 /** A related object as a field shows it: the target's form, its nested fields, its id for the page's row `t`. */
 interface RelatedShown {
