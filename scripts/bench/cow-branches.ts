@@ -37,7 +37,8 @@ export async function install(sql: Sql, o: CowOptions): Promise<void> {
   await run(sql, c.mainTables(Math.max(0, o.tables - 2)));
   await run(
     sql,
-    `CREATE TABLE cow_a_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL, opened timestamptz DEFAULT clock_timestamp())`,
+    `CREATE TABLE cow_a_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL,
+      opened timestamptz DEFAULT clock_timestamp())`,
   );
   for (const t of mainNames(o)) await run(sql, c.aHistory(t));
   await run(sql, c.sharedTables());

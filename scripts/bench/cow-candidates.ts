@@ -138,10 +138,12 @@ async function merge(sql: Sql, changes: number): Promise<Result[]> {
   await bOpen(sql, 2);
   const overlay = (into: string, extra: string, src: string, where: string) =>
     `INSERT INTO ${into} (${extra}${c.COLUMNS.join(', ')})
-       SELECT ${extra ? '2, ' : ''}id, name, site_id, status, serial, 'merged', comments, custom_field_data, created, now()
+       SELECT ${extra ? '2, ' : ''}id, name, site_id, status, serial,
+       'merged', comments, custom_field_data, created, now()
        FROM ${src} WHERE ${where} id % 3 = 0 LIMIT ${half};
      INSERT INTO ${into} (${extra}${c.COLUMNS.join(', ')})
-       SELECT ${extra ? '2, ' : ''}nextval('${src === 'dev' ? 'dev_id_seq' : 'devv_id'}'), 'merge-' || i, (i % 1000) + 1,
+       SELECT ${extra ? '2, ' : ''}nextval('${src === 'dev' ? 'dev_id_seq' : 'devv_id'}'), 'merge-' || i, 
+       (i % 1000) + 1,
               'active', '', '', '', '{}', now(), now() FROM generate_series(1, ${changes - half}) i`;
   await run(sql, overlay('cow_a_2.dev__rows', '', 'dev', ''));
   await run(sql, overlay('devv', '_branch, ', 'devv', '_branch = 0 AND _to IS NULL AND'));

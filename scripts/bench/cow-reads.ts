@@ -113,7 +113,8 @@ export async function reads(sql: Sql, o: CowOptions): Promise<Result[]> {
   await change(sql, o, step);
   await run(sql, `SET cow.branch = '1'; SET cow.abranch = '${SHARED_BRANCH}'`);
   const how = (masking: c.Masking, shape: c.Shape) =>
-    `${masking === 'in' ? 'NOT IN' : 'NOT EXISTS'}, conditions ${shape === 'arms' ? 'in the arms' : 'above the UNION ALL'}`;
+    `${masking === 'in' ? 'NOT IN' : 'NOT EXISTS'}, ` +
+    `conditions ${shape === 'arms' ? 'in the arms' : 'above the UNION ALL'}`;
   const sides: Side[] = [
     { name: 'today, main', dev: 'public.dev', site: 'public.site' },
     ...VIEWS.map(([view, masking, shape]) => ({

@@ -23,7 +23,8 @@ export function bTables(): string {
     CREATE INDEX devv_old ON devv (id) WHERE _branch = 0 AND _to IS NOT NULL;
     CREATE UNIQUE INDEX devv_branch_id ON devv (_branch, id) WHERE _branch <> 0;
     CREATE INDEX devv_branch_name ON devv (_branch, name, id) WHERE _branch <> 0;
-    CREATE TABLE cow_b_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL, opened timestamptz DEFAULT clock_timestamp());
+    CREATE TABLE cow_b_branch (id int PRIMARY KEY, base pg_snapshot NOT NULL,
+      opened timestamptz DEFAULT clock_timestamp());
     CREATE FUNCTION devv_keep() RETURNS trigger LANGUAGE plpgsql AS $f$
     BEGIN
       IF EXISTS (SELECT 1 FROM cow_b_branch) THEN ${kept}; END IF;
@@ -76,7 +77,8 @@ export function bView(view: string, masking: Masking, shape: Shape): string {
       alias: 'h',
       hidden: hidden('h'),
       cond: (a) =>
-        `${a}._branch = 0 AND ${a}._to IS NOT NULL AND ${atBase(a)} AND NOT pg_visible_in_snapshot(${a}._to, ${BASE}) ` +
+        `${a}._branch = 0 AND ${a}._to IS NOT NULL AND ${atBase(a)} ` +
+        `AND NOT pg_visible_in_snapshot(${a}._to, ${BASE}) ` +
         `AND ${notMine(a)}`,
     },
   ];

@@ -86,7 +86,10 @@ export function aHistory(t: string): string {
       FOR EACH STATEMENT EXECUTE FUNCTION ${t}__keep();`;
 }
 
-/** How a view keeps rows out of main's arm: `exists` (NOT EXISTS: an anti-join, or a probe a row) or `in` (NOT IN: a hashed subplan). */
+/**
+ * How a view keeps rows out of main's arm: `exists` (NOT EXISTS: an anti-join, or a probe a row) or `in`
+ * (NOT IN: a hashed subplan).
+ */
 export type Masking = 'exists' | 'in';
 /**
  * Where the view's conditions stand: `arms`, in each arm of the UNION ALL (PostgreSQL then plans an arm with a
@@ -149,7 +152,10 @@ export const sharedOverlay = (t: string, view: string): Overlay => ({
   base: `(SELECT base FROM cow_a_branch WHERE id = ${SHARED})`,
 });
 
-/** A branch's view of `t` (a): its own rows, main's that neither side changed since its base, main's rows at the base. */
+/**
+ * A branch's view of `t` (a): its own rows, main's that neither side changed since its base, main's rows
+ * at the base.
+ */
 export function aView(t: string, o: Overlay, masking: Masking, shape: Shape): string {
   const after = (a: string) => `NOT pg_visible_in_snapshot(${a}.xid, ${o.base})`;
   const notMine = (a: string) =>
@@ -208,7 +214,8 @@ export function aBranchTable(s: string, t: string, base: string): string {
 export function aSiteView(s: string): string {
   return `CREATE TABLE ${s}.site__rows (LIKE public.site, _deleted boolean NOT NULL DEFAULT false, PRIMARY KEY (id));
     CREATE VIEW ${s}.site AS SELECT r.id, r.name FROM ${s}.site__rows r WHERE NOT r._deleted
-    UNION ALL SELECT m.id, m.name FROM public.site m WHERE NOT EXISTS (SELECT 1 FROM ${s}.site__rows r WHERE r.id = m.id)`;
+    UNION ALL SELECT m.id, m.name FROM public.site m
+      WHERE NOT EXISTS (SELECT 1 FROM ${s}.site__rows r WHERE r.id = m.id)`;
 }
 
 /** Merging branch schema `s`'s rows of `dev` into main: updates, creates, deletions; set-based. */

@@ -38,14 +38,18 @@ const cases: { model: string; alias: string; want: string }[] = [
     model: 'lib.shelf',
     alias: 's',
     want:
-      `CASE WHEN coalesce(${roomName('a1', 's')}::text, '') <> '' AND coalesce(s."label"::text, '') <> '' ` +
-      `THEN coalesce(${roomName('a1', 's')}::text, '') || coalesce(': ', '') || coalesce(s."label"::text, '') ` +
-      `ELSE coalesce(${roomName('a2', 's')}::text, '') || coalesce(' #', '') || coalesce(s."position"::text, '') END`,
+      // the room's name is read once, in a lateral subquery (p0), however often the display names it
+      `(SELECT CASE WHEN coalesce(a1.p0, '') <> '' AND coalesce(s."label"::text, '') <> '' ` +
+      `THEN coalesce(a1.p0, '') || coalesce(': ', '') || coalesce(s."label"::text, '') ` +
+      `ELSE coalesce(a1.p0, '') || coalesce(' #', '') || coalesce(s."position"::text, '') END\n` +
+      `    FROM (SELECT ${roomName('a2', 's')}::text AS p0 OFFSET 0) a1)`,
   },
   {
     model: 'extras.taggeditem',
     alias: 't',
-    want: `coalesce((SELECT a1."name" FROM "extras_tag" a1\n    WHERE a1.id = t."tag_id")::text, '')`,
+    want:
+      `(SELECT coalesce(a1.p0, '')\n    FROM (SELECT (SELECT a2."name" FROM "extras_tag" a2\n` +
+      `    WHERE a2.id = t."tag_id")::text AS p0 OFFSET 0) a1)`,
   },
 ];
 
