@@ -110,6 +110,7 @@ function appOf(o: ServerOptions, services: Services, peppers: ReturnType<typeof 
     extraRoutes: [
       createProvisionRoutes(),
       createJobRoutes(),
+      createBackgroundRoutes(),
       createBranchRoutes(),
       createConnectedDeviceRoutes(),
       createStreamRoutes(hub),
