@@ -15,7 +15,7 @@ import {
   sharedResponses,
   type Json,
 } from './openapi-common.ts';
-import { listParams, shapingParams, shareParameters } from './openapi-params.ts';
+import { listParams, shapingParams } from './openapi-params.ts';
 import { choiceSchemas } from './openapi-choices.ts';
 import { servicePaths, serviceSchemas } from './openapi-service.ts';
 import { actionPaths } from './openapi-actions.ts';
@@ -191,8 +191,7 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
   }
   Object.assign(paths, servicePaths(cat));
   Object.assign(schemas, serviceSchemas(cat));
-  const shared = shareParameters(paths);
-  const choices = choiceSchemas(cat, JSON.stringify([shared, schemas]));
+  const choices = choiceSchemas(cat, JSON.stringify([paths, schemas]));
   for (const name of Object.keys(choices))
     if (name in schemas) throw new Error(`a choice set's schema and another are both named ${name}`);
   Object.assign(schemas, choices);
@@ -206,10 +205,9 @@ export function buildOpenApi(cat: Catalogue, filters: FilterSpecs): Json {
       description: `Typed network objects with filtering, change logging, branching and webhooks.\n\n${LOOKUPS}`,
     },
     servers: [{ url: '/', description: 'This server' }],
-    paths: sorted(shared.paths),
+    paths: sorted(paths),
     components: {
       schemas: sorted(schemas),
-      parameters: shared.parameters,
       responses: sharedResponses,
       securitySchemes: {
         Token: {

@@ -86,15 +86,18 @@ describe.runIf(haveNewer)('pynetbox 7.8', () => {
 
 describe.runIf(haveAnsible)('Ansible netbox.netbox collection', () => {
   const dir = 'tests/clients/ansible';
+  const tmp = mkdtempSync(join(tmpdir(), 'nb-ansible-'));
   const env = {
     ...process.env,
+    // the inventory plugin keeps the OpenAPI document it read beside Ansible's local temp directory
+    // and reuses it while the version matches: each run reads this server's document afresh
+    ANSIBLE_LOCAL_TEMP: join(tmp, 'local'),
     ANSIBLE_PYTHON_INTERPRETER: python,
     ANSIBLE_NOCOLOR: '1',
     ANSIBLE_LOCALHOST_WARNING: '0',
     ANSIBLE_INVENTORY_UNPARSED_WARNING: '0',
     ANSIBLE_HOST_KEY_CHECKING: '0',
   };
-  const tmp = mkdtempSync(join(tmpdir(), 'nb-ansible-'));
   const play = async (file: string, extra: Record<string, string> = {}) => {
     const report = join(tmp, `${Math.random().toString(36).slice(2)}.json`);
     const vars = { netbox_url: s.url, netbox_token: TOKEN, report, ...extra };
