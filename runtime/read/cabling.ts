@@ -5,11 +5,10 @@
  */
 import type { CablePart, ModelDef } from '../catalogue/index.ts';
 import type { Row } from '../db/index.ts';
-import { linksOf, type Link, CABLE, type Ref, refKey, TERMINATION, tracePaths, type Path } from '../cables/index.ts';
+import { linksOf, type Link, CABLE, refKey, TERMINATION, tracePaths, type Path } from '../cables/index.ts';
 import type { NestingContext } from './serialize.ts';
-import { pushTo } from '../collections.ts';
+import { nestedRefs } from './relations.ts';
 
-type Json = Record<string, unknown>;
 type Render = (row: Row) => unknown;
 
 interface PageCabling {
@@ -24,21 +23,6 @@ function page(rows: Row[]): PageCabling {
   let p = pages.get(rows);
   if (!p) pages.set(rows, (p = {}));
   return p;
-}
-
-/** Nested representations of objects of any catalogued type, by `type:id`. */
-export async function nestedRefs(ctx: NestingContext, refs: readonly Ref[]): Promise<Map<string, Json>> {
-  const { fetchNested } = ctx;
-  const byType = new Map<string, number[]>();
-  for (const r of refs) if (ctx.registry.has(r.type)) pushTo(byType, r.type, r.id);
-  const out = new Map<string, Json>();
-  await Promise.all(
-    [...byType].map(async ([type, ids]) => {
-      const m = ctx.registry.model(type);
-      for (const [id, o] of await fetchNested(ctx, m, m.nested, ids)) out.set(refKey({ type, id }), o);
-    }),
-  );
-  return out;
 }
 
 export async function cableRenderer(

@@ -8,6 +8,6 @@ export { selectList } from './select.ts';
 export { embedColumns, nestedNames } from './embed.ts';
 export { type ReadContext, nesting, serialize } from './serialize.ts';
 export { renderText, textPlan, textScope } from './text.ts';
-export { nestedRefs } from './cabling.ts';
+export { nestedRefs } from './relations.ts';
 export { type JsonScope, fieldSql } from './json-sql.ts';
 export { customFieldsOf } from './custom-fields.ts';

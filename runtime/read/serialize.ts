@@ -1,27 +1,16 @@
 /**
  * Rows → API representations. Related data is loaded per page, never per row: one batched query
- * per relation, per many-to-many, for tags, and one grouped query per computed count.
+ * per relation, per many-to-many, for tags (relations.ts), and one grouped query per computed count
+ * (computed.ts). This file renders a field by its kind and builds each representation.
  */
-import {
-  formModel,
-  type ChildrenField,
-  type ColumnField,
-  type FieldDef,
-  type FkField,
-  type GenericField,
-  type M2mField,
-  type ModelDef,
-  type Registry,
-  type TagsField,
-} from '../catalogue/index.ts';
-import { ident, isoTimestamp, type Db, type Row, type SharedCache, query, tables } from '../db/index.ts';
+import type { ColumnField, FieldDef, ModelDef, Registry } from '../catalogue/index.ts';
+import { ident, isoTimestamp, type Db, type Row, type SharedCache, query } from '../db/index.ts';
 import { selectList } from './select.ts';
 import { loadComputed } from './computed.ts';
 import { loadCustomFields } from './custom-fields.ts';
 import { mediaUrl } from '../media/index.ts';
-import { embedColumns, embeddedKey, nestedNames } from './embed.ts';
-import { pushTo } from '../collections.ts';
-import { orderPlan } from '../sql/index.ts';
+import { embedColumns } from './embed.ts';
+import { childrenRenderer, relationRenderer } from './relations.ts';
 
 export interface ReadContext {
   readonly db: Db;
@@ -34,8 +23,9 @@ export interface ReadContext {
 }
 
 /**
- * A read that renders the related objects its fields hold with this file's functions: computed.ts and
- * cabling.ts, which serialize calls, are given them (they would otherwise import this file back).
+ * A read that renders the related objects its fields hold with this file's functions: relations.ts,
+ * computed.ts and cabling.ts, which serialize calls, are given them (they would otherwise import this
+ * file back).
  */
 export interface NestingContext extends ReadContext {
   readonly fetchNested: typeof fetchNested;
@@ -48,7 +38,6 @@ export function nesting(ctx: ReadContext): NestingContext {
 
 type Json = Record<string, unknown>;
 type Render = (row: Row) => unknown;
-type Relation = FkField | M2mField | GenericField | TagsField;
 
 function choiceValue(registry: Registry, set: string, value: unknown, plain: boolean | undefined): unknown {
   if (value === null || value === undefined || value === '') return null;
@@ -104,163 +93,6 @@ export async function renderEmbedded(
   return new Map(objects.map((o) => [o.id as number, o]));
 }
 
-async function relationRenderer(ctx: ReadContext, model: ModelDef, f: Relation, rows: Row[]): Promise<Render> {
-  const { registry } = ctx;
-  switch (f.kind) {
-    case 'fk': {
-      // a relation NetBox leaves to DRF: its id
-      const column = f.column;
-      if (f.plain) return (r) => r[column] ?? null;
-      const target = formModel(registry.model(f.to), f);
-      const key = embeddedKey(f);
-      if (rows.length && key in rows[0]) {
-        const map = await renderEmbedded(
-          ctx,
-          target,
-          nestedNames(registry, f),
-          rows.map((r) => r[key]),
-        );
-        return (r) => map.get(r[column] as number) ?? null;
-      }
-      const map = await fetchNested(
-        ctx,
-        target,
-        f.nested ?? target.nested,
-        rows.map((r) => r[column]),
-      );
-      return (r) => map.get(r[column] as number) ?? null;
-    }
-    case 'm2m':
-    case 'tags': {
-      const key = embeddedKey(f);
-      if (!rows.length || !(key in rows[0])) return relationByQuery(ctx, model, f, rows);
-      const target = f.kind === 'tags' ? registry.model('extras.tag') : formModel(registry.model(f.to), f);
-      const lists = rows.map((r) => (r[key] ?? []) as Row[]);
-      const map = await renderEmbedded(ctx, target, nestedNames(registry, f), lists.flat());
-      const by = new Map(
-        rows.map((r, i) => [
-          r.id as number,
-          lists[i].map((x) => map.get(x.id as number)).filter((o) => o !== undefined),
-        ]),
-      );
-      return (r) => by.get(r.id as number) ?? [];
-    }
-    default:
-      return relationByQuery(ctx, model, f, rows);
-  }
-}
-
-/** Relations not carried in the page's query: one batched query each. */
-async function relationByQuery(ctx: ReadContext, model: ModelDef, f: Relation, rows: Row[]): Promise<Render> {
-  const { registry, db } = ctx;
-  switch (f.kind) {
-    case 'm2m': {
-      const target = formModel(registry.model(f.to), f);
-      const th = f.through;
-      // in the target's own ordering, as NetBox lists related objects
-      const o = orderPlan(registry, target, target.ordering, 'e');
-      const links = rows.length
-        ? await query(
-            db,
-            `SELECT l.${ident(th.source)} AS s, l.${ident(th.target)} AS t FROM ${ident(th.table)} l
-          JOIN ${ident(target.table)} e ON e.id = l.${ident(th.target)}${o.joins}
-          WHERE l.${ident(th.source)} = ANY($1::bigint[]) ORDER BY ${o.order}`,
-            [rows.map((r) => r.id)],
-          )
-        : [];
-      const map = await fetchNested(
-        ctx,
-        target,
-        f.nested ?? target.nested,
-        links.map((l) => l.t),
-      );
-      const by = new Map<number, Json[]>();
-      for (const l of links) {
-        const o = map.get(l.t as number);
-        if (o) pushTo(by, l.s as number, o);
-      }
-      return (r) => by.get(r.id as number) ?? [];
-    }
-    case 'generic': {
-      const byType = new Map<string, unknown[]>();
-      for (const r of rows) {
-        const t = r[f.typeColumn] as string | null;
-        if (t && registry.has(t)) pushTo(byType, t, r[f.idColumn]);
-      }
-      const maps = new Map<string, Map<number, Json>>();
-      await Promise.all(
-        [...byType].map(async ([t, ids]) => {
-          const target = registry.model(t);
-          maps.set(t, await fetchNested(ctx, target, target.genericNested ?? target.nested, ids));
-        }),
-      );
-      return (r) => maps.get(r[f.typeColumn] as string)?.get(r[f.idColumn] as number) ?? null;
-    }
-    case 'tags': {
-      const tag = registry.model('extras.tag');
-      const links = rows.length
-        ? await query(
-            db,
-            `SELECT ti.object_id AS o, ti.tag_id AS t FROM ${tables.taggedItem} ti
-            JOIN ${tables.tag} g ON g.id = ti.tag_id
-           WHERE ti.object_type = $1 AND ti.object_id = ANY($2::bigint[]) ORDER BY g.weight, g.name, g.id`,
-            [model.key, rows.map((r) => r.id)],
-          )
-        : [];
-      const map = await fetchNested(
-        ctx,
-        tag,
-        tag.nested,
-        links.map((l) => l.t),
-      );
-      const by = new Map<number, Json[]>();
-      for (const l of links) {
-        const o = map.get(l.t as number);
-        if (o) pushTo(by, l.o as number, o);
-      }
-      return (r) => by.get(r.id as number) ?? [];
-    }
-    default:
-      throw new Error(`not a relation: ${f.kind}`);
-  }
-}
-
-/** A children field: `{object_type, object_id, object}` for each child row, in creation order. */
-async function childrenRenderer(ctx: ReadContext, f: ChildrenField, rows: Row[]): Promise<Render> {
-  const { registry, db } = ctx;
-  const child = registry.model(f.to);
-  const { via, where, item } = f.children;
-  const g = registry.fieldOfKind(child, item, 'generic');
-  const parent = ident(registry.columnOf(child, via));
-  const whereSql = Object.keys(where)
-    .map((k, n) => ` AND ${ident(registry.columnOf(child, k))} = $${n + 2}`)
-    .join('');
-  const links = rows.length
-    ? await query(
-        db,
-        `SELECT ${parent} AS p, ${ident(g.typeColumn)} AS t,
-        ${ident(g.idColumn)} AS o FROM ${ident(child.table)}
-        WHERE ${parent} = ANY($1::bigint[])${whereSql} ORDER BY id`,
-        [rows.map((r) => r.id), ...Object.values(where)],
-      )
-    : [];
-  const byType = new Map<string, unknown[]>();
-  for (const l of links) if (registry.has(l.t as string)) pushTo(byType, l.t as string, l.o);
-  const maps = new Map<string, Map<number, Json>>();
-  await Promise.all(
-    [...byType].map(async ([t, ids]) => {
-      const target = registry.model(t);
-      maps.set(t, await fetchNested(ctx, target, target.nested, ids));
-    }),
-  );
-  const by = new Map<number, Json[]>();
-  for (const l of links) {
-    const object = maps.get(l.t as string)?.get(Number(l.o)) ?? null;
-    pushTo(by, Number(l.p), { object_type: l.t, object_id: Number(l.o), object });
-  }
-  return (r) => by.get(Number(r.id)) ?? [];
-}
-
 function scalarRenderer(ctx: ReadContext, f: ColumnField): Render {
   const col = f.column;
   switch (f.kind) {
@@ -304,16 +136,16 @@ export async function rendererFor(
     case 'fk':
     case 'm2m':
     case 'generic':
-      return relationRenderer(ctx, model, f, rows);
+      return relationRenderer(nesting(ctx), model, f, rows);
     case 'tags': {
-      const render = await relationRenderer(ctx, model, f, rows);
+      const render = await relationRenderer(nesting(ctx), model, f, rows);
       // tags as slugs (config contexts), as NetBox shows them there
       return f.plain ? (r) => (render(r) as Json[]).map((t) => t.slug) : render;
     }
     case 'custom_fields':
       return loadCustomFields(ctx, model, rows);
     case 'children':
-      return childrenRenderer(ctx, f, rows);
+      return childrenRenderer(nesting(ctx), f, rows);
     case 'computed':
       return loadComputed(nesting(ctx), model, f, rows);
     case 'password':
