@@ -36,6 +36,47 @@ function parseOrdering(list: string[]): OrderTerm[] {
   });
 }
 
+/** Other names of a model's fields, each with the reason it exists. */
+function aliasesOf(m: RawModel): ModelDef['aliases'] {
+  return Object.entries(m.aliases ?? {}).map(([n, a]) => ({
+    name: n,
+    field: a.field,
+    ...(a.type ? { type: a.type } : {}),
+    reason: a.reason,
+  }));
+}
+
+/** Sums kept on a related row (`into: via.field`). */
+function totalsOf(totals: NonNullable<RawModel['totals']>): NonNullable<ModelDef['totals']> {
+  return totals.map((t) => {
+    const [via, field] = t.into.split('.') as [string, string];
+    return { sum: t.sum, via, field };
+  });
+}
+
+/** The model's actions (`POST …/<id>/<path>/`), by path. */
+function actionsOf(m: RawModel): ModelDef['actions'] {
+  return Object.entries(m.actions ?? {})
+    .sort(([a], [b]) => byCodePoint(a, b))
+    .map(([path, { op, ...args }]) => ({ path, ...actionCall(op, args) }));
+}
+
+/** What the model's OPTIONS answer says beyond its fields, where it says anything: `{options}` or nothing. */
+function optionsOf(
+  m: RawModel,
+  serializerOnly: ReturnType<typeof modelFields>['serializerOnly'],
+): Pick<ModelDef, 'options'> {
+  const o = m.options;
+  if (o?.description === undefined && !o?.type_choices && !serializerOnly.length) return {};
+  return {
+    options: {
+      ...(o?.description !== undefined ? { description: o.description } : {}),
+      ...(o?.type_choices ? { typeChoices: o.type_choices } : {}),
+      ...(serializerOnly.length ? { serializerOnly: Object.fromEntries(serializerOnly) } : {}),
+    },
+  };
+}
+
 function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogue): ModelDef {
   const key = `${app}.${name}`;
   const table = m.table ?? tableName(app, name);
@@ -85,36 +126,14 @@ function normalizeModel(app: string, name: string, m: RawModel, raw: RawCatalogu
     uniques,
     rules,
     search,
-    aliases: Object.entries(m.aliases ?? {}).map(([n, a]) => ({
-      name: n,
-      field: a.field,
-      ...(a.type ? { type: a.type } : {}),
-      reason: a.reason,
-    })),
+    aliases: aliasesOf(m),
     ignoredParams: Object.entries(m.ignored_filters ?? {}).map(([n, reason]) => ({ name: n, reason })),
     reverse: [],
     ...(m.template_of ? { templateOf: m.template_of } : {}),
-    ...(m.totals
-      ? {
-          totals: m.totals.map((t) => {
-            const [via, field] = t.into.split('.') as [string, string];
-            return { sum: t.sum, via, field };
-          }),
-        }
-      : {}),
+    ...(m.totals ? { totals: totalsOf(m.totals) } : {}),
     ...(m.instantiates ? { instantiates: m.instantiates } : {}),
-    actions: Object.entries(m.actions ?? {})
-      .sort(([a], [b]) => byCodePoint(a, b))
-      .map(([path, { op, ...args }]) => ({ path, ...actionCall(op, args) })),
-    ...(m.options?.description !== undefined || m.options?.type_choices || serializerOnly.length
-      ? {
-          options: {
-            ...(m.options?.description !== undefined ? { description: m.options.description } : {}),
-            ...(m.options?.type_choices ? { typeChoices: m.options.type_choices } : {}),
-            ...(serializerOnly.length ? { serializerOnly: Object.fromEntries(serializerOnly) } : {}),
-          },
-        }
-      : {}),
+    actions: actionsOf(m),
+    ...optionsOf(m, serializerOnly),
   };
 }
 
