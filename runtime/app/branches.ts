@@ -146,86 +146,96 @@ async function enqueue(c: Context<AppEnv>, op: Operation, branch: BranchRow, bod
   return respond(c, 200, object, { Location: String(present(object, `job ${jobId}`).url) });
 }
 
-export function createBranchRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ strict: true });
-  for (const op of ['sync', 'merge', 'revert'] as const) {
-    app.post(`/api/plugins/branching/branches/:id{[0-9]+}/${op}/`, async (c) => {
-      await allowed(c, op);
-      const body = await actionBody(c);
-      const branch = await branchFor(c);
-      if (branch.status !== needs[op]) {
-        const what = op === 'revert' ? 'Only merged branches can be reverted' : `Branch is not ready to ${op}`;
-        throw new ServiceError('conflict', { detail: `${what} (status: ${branch.status}).`, status: branch.status });
-      }
-      // change control: an approved change request first (a dry run may always run)
-      const refused =
-        op === 'merge' && body.commit && (await mergeRefusal(c.var.tx, c.var.services.settings, branch.id));
-      if (refused) throw new ServiceError('conflict', refused);
-      const { plan, problems } = await precheck(c, op, branch);
-      if (plan.conflicts.length && !body.acknowledge) {
-        throw new ServiceError('conflict', {
-          detail: 'All conflicts must be acknowledged before this action can proceed.',
-          conflicts: plan.conflicts,
-          problems,
-        });
-      }
-      // a dry run exists to find problems: it runs and reports them in its job's data
-      if (problems.length && body.commit) {
-        throw new ServiceError('conflict', {
-          detail: `The ${op} would fail: ${problems.length} problem(s) must be resolved first.`,
-          problems,
-          conflicts: plan.conflicts,
-        });
-      }
-      const answer = await enqueue(c, op, branch, body);
-      if (!(await transition(c.var.tx, branch.id, [needs[op]], operating[op])))
-        throw conflict('Another operation started on this branch.');
-      return answer;
+/** `sync/`, `merge/`, `revert/`: the operation's job, once its state, change control and precheck allow it. */
+async function operate(c: Context<AppEnv>, op: Requested): Promise<Response> {
+  await allowed(c, op);
+  const body = await actionBody(c);
+  const branch = await branchFor(c);
+  if (branch.status !== needs[op]) {
+    const what = op === 'revert' ? 'Only merged branches can be reverted' : `Branch is not ready to ${op}`;
+    throw new ServiceError('conflict', { detail: `${what} (status: ${branch.status}).`, status: branch.status });
+  }
+  // change control: an approved change request first (a dry run may always run)
+  const refused = op === 'merge' && body.commit && (await mergeRefusal(c.var.tx, c.var.services.settings, branch.id));
+  if (refused) throw new ServiceError('conflict', refused);
+  const { plan, problems } = await precheck(c, op, branch);
+  if (plan.conflicts.length && !body.acknowledge) {
+    throw new ServiceError('conflict', {
+      detail: 'All conflicts must be acknowledged before this action can proceed.',
+      conflicts: plan.conflicts,
+      problems,
     });
   }
-  app.get('/api/plugins/branching/branchable-models/', async (c) => {
-    // any authenticated user may list them (the plugin's permission)
-    if (c.var.services.settings.loginRequired) requireUser(c);
-    const results = c.var.services.registry
-      .all()
-      // every model copied into a branch (its change log starts empty: not branched)
-      .filter((m) => m.features.branching && m.table !== tables.objectChange)
-      .map((m) => ({
-        app_label: m.app,
-        model: m.model,
-        verbose_name: m.verboseName,
-        verbose_name_plural: m.verboseNamePlural,
-      }))
-      .sort((a, b) => (`${a.app_label}.${a.model}` < `${b.app_label}.${b.model}` ? -1 : 1));
-    // NetBox's view is not paginated: the plain list
-    return respond(c, 200, results, { Allow: 'GET, HEAD, OPTIONS' });
-  });
-  app.post('/api/plugins/branching/branches/:id{[0-9]+}/retry/', async (c) => {
-    await allowed(c, 'change');
-    const branch = await branchFor(c);
-    if (branch.status !== 'failed' && branch.status !== 'new')
-      throw new ServiceError('conflict', {
-        detail: `Only a failed branch can be provisioned again (status: ${branch.status}).`,
-        status: branch.status,
-      });
-    await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
-    const answer = await enqueue(c, 'provision', branch, { commit: true, acknowledge: false });
-    await transition(c.var.tx, branch.id, ['failed', 'new'], 'provisioning');
-    return answer;
-  });
-  app.post('/api/plugins/branching/branches/:id{[0-9]+}/archive/', async (c) => {
-    await allowed(c, 'change');
-    const branch = await branchFor(c);
-    if (branch.status !== 'merged')
-      throw new ServiceError('conflict', {
-        detail: `Only merged branches can be archived (status: ${branch.status}).`,
-        status: branch.status,
-      });
-    await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
-    await transition(c.var.tx, branch.id, ['merged'], 'archived');
-    await recordEvent(c.var.tx, branch.id, 'archived', c.var.user?.id ?? null);
-    const [object] = await fetchObjects(c, c.var.services.registry.model(MODEL), [branch.id]);
-    return respond(c, 200, object);
-  });
+  // a dry run exists to find problems: it runs and reports them in its job's data
+  if (problems.length && body.commit) {
+    throw new ServiceError('conflict', {
+      detail: `The ${op} would fail: ${problems.length} problem(s) must be resolved first.`,
+      problems,
+      conflicts: plan.conflicts,
+    });
+  }
+  const answer = await enqueue(c, op, branch, body);
+  if (!(await transition(c.var.tx, branch.id, [needs[op]], operating[op])))
+    throw conflict('Another operation started on this branch.');
+  return answer;
+}
+
+/** `branchable-models/`: every model copied into a branch, as the plugin lists them. */
+async function branchableModels(c: Context<AppEnv>): Promise<Response> {
+  // any authenticated user may list them (the plugin's permission)
+  if (c.var.services.settings.loginRequired) requireUser(c);
+  const results = c.var.services.registry
+    .all()
+    // every model copied into a branch (its change log starts empty: not branched)
+    .filter((m) => m.features.branching && m.table !== tables.objectChange)
+    .map((m) => ({
+      app_label: m.app,
+      model: m.model,
+      verbose_name: m.verboseName,
+      verbose_name_plural: m.verboseNamePlural,
+    }))
+    .sort((a, b) => (`${a.app_label}.${a.model}` < `${b.app_label}.${b.model}` ? -1 : 1));
+  // NetBox's view is not paginated: the plain list
+  return respond(c, 200, results, { Allow: 'GET, HEAD, OPTIONS' });
+}
+
+/** `retry/`: a failed (or never provisioned) branch's schema dropped and its provisioning enqueued again. */
+async function retry(c: Context<AppEnv>): Promise<Response> {
+  await allowed(c, 'change');
+  const branch = await branchFor(c);
+  if (branch.status !== 'failed' && branch.status !== 'new')
+    throw new ServiceError('conflict', {
+      detail: `Only a failed branch can be provisioned again (status: ${branch.status}).`,
+      status: branch.status,
+    });
+  await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
+  const answer = await enqueue(c, 'provision', branch, { commit: true, acknowledge: false });
+  await transition(c.var.tx, branch.id, ['failed', 'new'], 'provisioning');
+  return answer;
+}
+
+/** `archive/`: a merged branch's schema dropped; the branch stays, archived. */
+async function archive(c: Context<AppEnv>): Promise<Response> {
+  await allowed(c, 'change');
+  const branch = await branchFor(c);
+  if (branch.status !== 'merged')
+    throw new ServiceError('conflict', {
+      detail: `Only merged branches can be archived (status: ${branch.status}).`,
+      status: branch.status,
+    });
+  await dropBranchSchema(c.var.tx, schemaName(branch.schema_id));
+  await transition(c.var.tx, branch.id, ['merged'], 'archived');
+  await recordEvent(c.var.tx, branch.id, 'archived', c.var.user?.id ?? null);
+  const [object] = await fetchObjects(c, c.var.services.registry.model(MODEL), [branch.id]);
+  return respond(c, 200, object);
+}
+
+export function createBranchRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true });
+  for (const op of ['sync', 'merge', 'revert'] as const)
+    app.post(`/api/plugins/branching/branches/:id{[0-9]+}/${op}/`, (c) => operate(c, op));
+  app.get('/api/plugins/branching/branchable-models/', branchableModels);
+  app.post('/api/plugins/branching/branches/:id{[0-9]+}/retry/', retry);
+  app.post('/api/plugins/branching/branches/:id{[0-9]+}/archive/', archive);
   return app;
 }
