@@ -112,8 +112,23 @@ async function reads(db: Database, server: string, data: Dataset): Promise<Resul
   }
 }
 
-/** Every wanted scenario on one database. */
-async function runOn(db: Database): Promise<Result[]> {
+/** A scenario on an empty database of its own (`name`), with a server process of its own. */
+async function onOwnServer(
+  db: Database,
+  name: string,
+  run: (server: string, url: string) => Promise<Result[]>,
+): Promise<Result[]> {
+  const url = await db.sibling(name);
+  const server = await startServerProcess(url);
+  try {
+    return await run(server.url, url);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The scenarios on one server over the database itself: the data set and what reads it, then the writes. */
+async function onServer(db: Database): Promise<Result[]> {
   const results: Result[] = [];
   let server = await startServerProcess(db.url);
   try {
@@ -153,16 +168,17 @@ async function runOn(db: Database): Promise<Result[]> {
   } finally {
     await server.stop();
   }
+  return results;
+}
+
+/** Every wanted scenario on one database: those on its own server, then those on databases of their own. */
+async function runOn(db: Database): Promise<Result[]> {
+  const results = await onServer(db);
   if (want('interfaces')) {
     step(`bulk interfaces with ${Number(values.interfaces).toLocaleString('en')} already in the table`);
     // a database of its own: the table holds exactly the interfaces the scenario puts there
-    const url = await db.sibling('interfaces');
-    const s = await startServerProcess(url);
-    try {
-      results.push(...(await benchBulkInterfaces(s.url, Number(values.interfaces), step)));
-    } finally {
-      await s.stop();
-    }
+    const n = Number(values.interfaces);
+    results.push(...(await onOwnServer(db, 'interfaces', (server) => benchBulkInterfaces(server, n, step))));
   }
   if (want('graphql')) {
     step('GraphQL beside REST');
@@ -172,20 +188,9 @@ async function runOn(db: Database): Promise<Result[]> {
   if (want('branching')) {
     step('branching');
     // an empty database of its own, so that each scale is the size of main being copied
-    const url = await db.sibling('branching');
-    const branching = await startServerProcess(url);
-    try {
-      results.push(
-        ...(await benchBranching(
-          branching.url,
-          url,
-          values['branch-scales'].split(',').map(Number),
-          Number(values.merge),
-        )),
-      );
-    } finally {
-      await branching.stop();
-    }
+    const scales = values['branch-scales'].split(',').map(Number);
+    const run = (server: string, url: string) => benchBranching(server, url, scales, Number(values.merge));
+    results.push(...(await onOwnServer(db, 'branching', run)));
   }
   if (want('branches')) results.push(...(await branches(db)));
   if (want('cow')) {
@@ -204,29 +209,19 @@ async function runOn(db: Database): Promise<Result[]> {
 /** Issue 35's figures of the branches as they are built, on an empty database of their own. */
 async function branches(db: Database): Promise<Result[]> {
   step('branches: ready time, main writes with branches open, reads, merge and sync');
-  const url = await db.sibling('branches');
-  const server = await startServerProcess(url);
   const [interfaces, devices] = list('branch-writes');
-  try {
-    return await benchBranches(
-      server.url,
-      url,
-      {
-        ready: list('branch-ready'),
-        rows: Number(values['branch-rows']),
-        changed: Number(values['branch-changed']),
-        interfaces: interfaces ?? 10000,
-        devices: devices ?? 1000,
-        open: list('branch-open'),
-        merge: Number(values.merge),
-        sync: Number(values.sync),
-        seconds,
-      },
-      step,
-    );
-  } finally {
-    await server.stop();
-  }
+  const options = {
+    ready: list('branch-ready'),
+    rows: Number(values['branch-rows']),
+    changed: Number(values['branch-changed']),
+    interfaces: interfaces ?? 10000,
+    devices: devices ?? 1000,
+    open: list('branch-open'),
+    merge: Number(values.merge),
+    sync: Number(values.sync),
+    seconds,
+  };
+  return onOwnServer(db, 'branches', (server, url) => benchBranches(server, url, options, step));
 }
 
 async function main(): Promise<void> {
