@@ -1,7 +1,9 @@
 /**
  * The catalogue's fields, by kind (part of ir.ts, the frozen catalogue the runtime reads): each kind
  * carries exactly what it needs, and every kind says whether it has a column, so readers narrow by kind.
+ * What every kind says alike is in ir-field-common.ts.
  */
+import type { FieldCommon, NestedShape } from './ir-field-common.ts';
 
 /** How a value is stored and read. */
 export type ScalarKind =
@@ -87,74 +89,6 @@ export type ExprAs =
 
 export type CablePart =
   'cable' | 'end' | 'peers' | 'peers_type' | 'endpoints' | 'endpoints_type' | 'reachable' | 'occupied';
-
-/** What every field says of itself, whatever its kind. */
-export interface FieldCommon {
-  readonly name: string;
-  readonly label: string;
-  readonly helpText?: string;
-  readonly required: boolean;
-  /**
-   * A value the model needs, checked only once the request is otherwise valid (NetBox's model
-   * validation after its serializer's); on a required generic relation: its id is checked so
-   */
-  readonly modelRequired?: boolean;
-  readonly nullable: boolean;
-  readonly blank: boolean;
-  readonly readOnly: boolean;
-  readonly writeOnly: boolean;
-  readonly unique: boolean;
-  /** the column gets an index of its own (for filters and lookups) */
-  readonly index?: boolean;
-  readonly default?: unknown;
-  readonly maxLength?: number;
-  readonly minLength?: number;
-  readonly min?: number;
-  readonly max?: number;
-  readonly maxDigits?: number;
-  readonly decimalPlaces?: number;
-  readonly pattern?: string;
-  /** further value checks, each with its own message */
-  readonly validators?: readonly {
-    readonly pattern: string;
-    readonly message: string;
-    readonly inverse?: boolean;
-    readonly ci?: boolean;
-  }[];
-  /** json lists of objects: keys whose values name objects of these models */
-  readonly itemRefs?: Readonly<Record<string, string>>;
-  readonly example?: unknown;
-  /** a column the API never reads or writes (secrets, hashes); only hooks touch it */
-  readonly hidden?: boolean;
-  /**
-   * a column NetBox's model has but its serializer leaves out: not in REST answers, OPTIONS, webhook
-   * data or the OpenAPI document; filters and GraphQL have it
-   */
-  readonly unlisted?: boolean;
-  /** an empty string is stored as null (nullable unique strings, NetBox's rule) */
-  readonly emptyAsNull?: boolean;
-  /**
-   * NetBox's snapshot of the object (change records, webhooks) where it differs from the stored columns:
-   * false: left out (a field NetBox does not have); `blank`: null written "" (NetBox stores an empty
-   * string); `ranges`: [[1, 4094]] written as Django writes integer ranges; true (a computed value):
-   * included, as NetBox keeps it on the row (counter caches)
-   */
-  readonly snapshot?: boolean | 'blank' | 'ranges';
-  /** ordered by the natural_sort collation (NetBox's `db_collation="natural_sort"`: sortKey) */
-  readonly naturalSort?: true;
-  /** NetBox's OPTIONS description of the field where the rule in runtime/rest/options does not give it */
-  readonly options?: FieldOptions;
-  /** the name and column the field had before it was renamed (`renamed_from:`), read as its own where found */
-  readonly renamedFrom?: { readonly name: string; readonly column: string };
-}
-
-/** A relation shown nested: the target's fields (default: its nested list) and forms of their own. */
-export interface NestedShape {
-  /** the fields of the target rendered when nested (default: the target's nested list) */
-  readonly nested?: readonly string[];
-  /** fields of the target that the nested form shows in a form of their own (see NestedForm) */
-  readonly forms?: Readonly<Record<string, NestedForm>>;
-}
 
 /** Kinds stored as one column of their own type, with nothing more to say than the common keys. */
 export type ValueKind = Exclude<ScalarKind, 'choice' | 'object_type' | 'image'>;
@@ -310,18 +244,3 @@ export type FieldKind = FieldDef['kind'];
 
 /** The fields stored in one column of the model's table. */
 export type ColumnField = Extract<FieldDef, { readonly column: string }>;
-
-/**
- * How a relation's nested form shows one of its target's fields where that field's own form is not
- * NetBox's (its legacy `Nested…Serializer`s): `plain`, a choice as its bare value or a relation as its
- * id; or a relation in the form these names give, read-only (those serializers declare their nested
- * relations so: an interface's device as NestedDeviceSerializer).
- */
-export type NestedForm =
-  'plain' | { readonly nested: readonly string[]; readonly forms?: Readonly<Record<string, NestedForm>> };
-
-/**
- * Keys of DRF's field metadata (`label`, `help_text`, `type`, `min_value`, …, `child` for a list's item)
- * that replace what the OPTIONS rule derives; null removes the key.
- */
-export type FieldOptions = Readonly<Record<string, unknown>>;

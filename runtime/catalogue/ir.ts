@@ -1,13 +1,16 @@
 /**
  * The frozen catalogue: what `codegen` writes to `generated/catalogue.ts` and what the runtime reads.
  * Pure types; the runtime owns this contract because it is the reader (codegen imports it type-only).
- * A model's fields are in ir-fields.ts, its filters in ir-filters.ts; both are exported from here.
+ * A model's fields are in ir-fields.ts (what every kind says alike in ir-field-common.ts), its filters in
+ * ir-filters.ts; all are exported from here.
  */
 import type { actionArgs, ArgsOf, checkArgs, FieldRef, HookName } from './names.ts';
-import type { ChoiceOption, FieldDef, FieldOptions, OnDelete, ThroughDef } from './ir-fields.ts';
+import type { ChoiceOption, FieldDef, OnDelete, ThroughDef } from './ir-fields.ts';
+import type { FieldOptions } from './ir-field-common.ts';
 import type { FilterDef } from './ir-filters.ts';
 
 export type * from './ir-fields.ts';
+export type * from './ir-field-common.ts';
 export type * from './ir-filters.ts';
 export type * from './ir-graphql.ts';
 export type { FieldRef };
