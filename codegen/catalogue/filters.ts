@@ -1,100 +1,20 @@
 /**
- * Derives each model's filter parameters, as NetBox's filter sets do: from its fields (filter-fields.ts),
- * from what every model of a kind has (tags, trees, cables, counts, the change log), from what related
+ * Derives each model's filter parameters, as NetBox's filter sets do: from its fields and from what every
+ * model of a kind has (tags, trees, cables, counts, the change log: filter-features.ts), from what related
  * models hand on (`propagate_filters`, `reverse_filters`) and from its own declarations (filter-reach.ts).
  */
-import type { CableOp, Catalogue, FilterDef, FilterSpecs, ModelDef, RequestOp } from '../../runtime/catalogue/ir.ts';
+import type { Catalogue, FilterDef, FilterSpecs, ModelDef } from '../../runtime/catalogue/ir.ts';
 import { CatalogueError, modelAt } from './load.ts';
 import type { RawCatalogue, RawFilter } from './schema.ts';
 import { byCodePoint } from './names.ts';
-import { declaredLookups, fieldFilters, numberLookups, relationFilters, stringLookups } from './filter-fields.ts';
-import type { RestLookup } from '../../runtime/catalogue/lookups.ts';
+import { declaredLookups, numberLookups, stringLookups } from './filter-fields.ts';
+import { derivedFilters, requestFilter, tagFilters } from './filter-features.ts';
 import { declaredFilters, type Reach } from './filter-reach.ts';
 import { specialOp } from './filter-args.ts';
 import { modelOf, rawModel } from './lookup.ts';
 import { expandExpression, expressionKey, type Expansion, type ExpressionScope } from './expressions.ts';
 
 export { numberLookups, stringLookups } from './filter-fields.ts';
-
-const requestOps = ['created_by_request', 'updated_by_request', 'modified_by_request'] as const;
-
-function requestFilter(name: RequestOp): FilterDef {
-  const what = {
-    created_by_request: 'created',
-    updated_by_request: 'updated',
-    modified_by_request: 'created or updated',
-  };
-  return {
-    name,
-    kind: 'request',
-    path: [],
-    column: 'id',
-    lookups: [],
-    op: name,
-    type: 'string',
-    description: `Objects ${what[name]} by the request with this ID`,
-  };
-}
-
-function cableFilters(m: ModelDef): FilterDef[] {
-  const cable = (
-    name: CableOp,
-    type: FilterDef['type'],
-    lookups: readonly RestLookup[],
-    description: string,
-  ): FilterDef => ({
-    name,
-    kind: 'cable',
-    path: [],
-    column: 'id',
-    lookups,
-    op: name,
-    type,
-    description,
-  });
-  const out = [
-    cable('cable_id', 'integer', ['n'], 'Cable (ID)'),
-    cable('cable_end', 'string', stringLookups, 'Cable end (A or B)'),
-    cable('cabled', 'boolean', [], 'Has a cable'),
-  ];
-  if (m.fields.some((f) => f.name === 'mark_connected'))
-    out.push(cable('occupied', 'boolean', [], 'Has a cable or is marked connected'));
-  // a path endpoint (NetBox's PathEndpoint): whether its traced path is complete and active
-  if (m.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable' && f.computed.part === 'endpoints'))
-    out.push(cable('connected', 'boolean', [], 'Its cable path is complete and active'));
-  return out;
-}
-
-function countFilters(m: ModelDef, cat: Catalogue): FilterDef[] {
-  const out: FilterDef[] = [];
-  for (const f of m.fields) {
-    if (f.kind !== 'computed' || f.computed.type !== 'count' || f.computed.cumulative) continue;
-    out.push({
-      name: f.name,
-      kind: 'count',
-      path: [],
-      column: 'id',
-      lookups: numberLookups,
-      type: 'integer',
-      description: f.label,
-    });
-  }
-  return out;
-}
-
-function tagFilters(): FilterDef[] {
-  const tag = (name: string, kind: 'tag' | 'tag_id', type: FilterDef['type'], by: string): FilterDef => ({
-    name,
-    kind,
-    path: [],
-    column: 'id',
-    lookups: ['n', 'any'],
-    target: 'extras.tag',
-    type,
-    description: `Tag (${by}); repeated values must all be present (${name}__any: one of them)`,
-  });
-  return [tag('tag', 'tag', 'string', 'slug'), tag('tag_id', 'tag_id', 'integer', 'ID')];
-}
 
 /** Filters computed on demand (they may reach other models' filters), with the names they can give. */
 interface Source {
@@ -192,27 +112,6 @@ function special(name: string, d: RawFilter, scope: ExpressionScope): FilterDef[
       description: d.description ?? name,
     },
   ];
-}
-
-/** What a model's fields and features give it, reaching no other model's filters. */
-function derivedFilters(cat: Catalogue, raw: RawCatalogue, m: ModelDef): FilterDef[] {
-  const out: FilterDef[] = [];
-  for (const f of m.fields) {
-    // a hidden field NetBox has all the same (its change data shows it) is filtered on as NetBox does
-    const filterable = !f.hidden || f.snapshot === true;
-    if (!filterable || f.writeOnly || (!f.column && f.kind !== 'fk' && f.kind !== 'm2m')) continue;
-    out.push(...fieldFilters(cat, raw, m, f));
-  }
-  if (m.features.tags) out.push(...tagFilters());
-  // a tree's nodes below a given one (NetBox's ancestor filters)
-  if (m.tree) {
-    const ancestor = { base: 'ancestor', path: [], column: 'parent_id', target: m.key, tree: true, what: 'Ancestor' };
-    out.push(...relationFilters(cat, ancestor));
-  }
-  if (m.fields.some((f) => f.kind === 'computed' && f.computed.type === 'cable')) out.push(...cableFilters(m));
-  out.push(...countFilters(m, cat));
-  if (m.features.changelog) out.push(...requestOps.map(requestFilter));
-  return out;
 }
 
 /**
