@@ -23,6 +23,11 @@ export async function site(server: TestServer, extra: Record<string, unknown> = 
   return r.body;
 }
 
+/** The body of a GET of `path` on `server` (main, or a branch view). */
+export async function get(server: TestServer, path: string): Promise<any> {
+  return (await server.request('GET', path)).body;
+}
+
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
   const started = Date.now();
   for (;;) {
