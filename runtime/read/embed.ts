@@ -2,7 +2,7 @@
  * Related data carried in the page's own query, so a page is one round trip, not one per
  * relation: each wanted foreign key, many-to-many and tag list comes as JSON rows of its target
  * (`__e_<field>`), each direct count as a correlated count (`__k_<field>`). The renderers in
- * serialize.ts and computed.ts use these columns when present.
+ * relations.ts and computed.ts use these columns when present.
  */
 import {
   formModel,
