@@ -3,7 +3,8 @@
  * `!` in a GraphQL type string is not an assertion): non-null assertions, `as never` casts and
  * `.unsafe(` calls in runtime/ and codegen/, functions of six or more positional parameters, and the
  * longest files of the catalogue and of the code; for issue 40, every function over 80 lines and every
- * hand-written file over 300 lines in runtime/, codegen/ and scripts/ (generated/ is not hand-written).
+ * hand-written file over 300 lines in runtime/, codegen/, scripts/ and tests/ (generated/ is not hand-written,
+ * nor are the golden copies under tests/codegen/golden).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ const folders = ['runtime', 'codegen'];
 const handWritten = [...folders, 'scripts'];
 const maxFunctionLines = 80;
 const maxFileLines = 300;
+/** Issue 40's file rule covers the tests too; their long `describe` callbacks stay out of the function count. */
+const fileRuleFolders = [...handWritten, 'tests'];
+const notHandWritten = join('tests', 'codegen', 'golden');
 
 function files(dir: string, ext: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -104,12 +108,13 @@ for (const f of longParams) console.log(`  ${f}`);
 console.log(`longest catalogue files: ${longest(yaml)}`);
 console.log(`longest code files: ${longest(folders.flatMap((f) => files(f, '.ts')))}`);
 
-const longFiles = handWritten
+const longFiles = fileRuleFolders
   .flatMap((f) => files(f, '.ts'))
+  .filter((f) => !f.startsWith(notHandWritten))
   .map((f) => [f, lines(f)] as const)
   .filter(([, n]) => n > maxFileLines)
   .sort((a, b) => b[1] - a[1]);
 console.log(`functions over ${maxFunctionLines} lines (${handWritten.join('/, ')}/): ${longFns.length}`);
 for (const f of longFns.sort((a, b) => b.lines - a.lines)) console.log(`  ${f.lines} ${f.name} ${f.path}`);
-console.log(`hand-written files over ${maxFileLines} lines: ${longFiles.length}`);
+console.log(`hand-written files over ${maxFileLines} lines (${fileRuleFolders.join('/, ')}/): ${longFiles.length}`);
 for (const [f, n] of longFiles) console.log(`  ${n} ${f}`);

@@ -14,8 +14,6 @@ import { specialOp } from './filter-args.ts';
 import { modelOf, rawModel } from './lookup.ts';
 import { expandExpression, expressionKey, type Expansion, type ExpressionScope } from './expressions.ts';
 
-export { numberLookups, stringLookups } from './filter-fields.ts';
-
 /** Filters computed on demand (they may reach other models' filters), with the names they can give. */
 interface Source {
   readonly names: readonly string[];

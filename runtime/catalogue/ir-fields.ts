@@ -40,13 +40,13 @@ export interface ThroughDef {
   readonly target: string;
 }
 
-/** A computed, read-only value; every kind is evaluated by one grouped query per page. */
 /** A way a counted row's related object leads to the counted object: from an object of `type`, by `path`. */
 export interface AlsoVia {
   readonly type: string;
   readonly path: readonly string[];
 }
 
+/** A computed, read-only value; every kind is evaluated by one grouped query per page. */
 export type ComputedDef =
   | {
       readonly type: 'count';

@@ -73,6 +73,12 @@ export async function finished(s: TestServer, job: { url: string }): Promise<any
   });
 }
 
+/** Whether the schema of the branch with `schemaId` exists in the database of `s`. */
+export async function schemaExists(s: TestServer, schemaId: string): Promise<boolean> {
+  const rows = await s.sql.unsafe('SELECT 1 FROM pg_namespace WHERE nspname = $1', [`branch_${schemaId}`]);
+  return rows.length > 0;
+}
+
 export async function branchStatus(s: TestServer, id: number): Promise<string> {
   return (await s.request('GET', `${BRANCHES}${id}/`)).body.status;
 }

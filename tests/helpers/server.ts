@@ -154,3 +154,19 @@ export async function created(s: TestServer, path: string, body: unknown): Promi
   if (r.status !== 201) throw new Error(`POST ${path} → ${r.status}: ${r.text}`);
   return r.body;
 }
+
+/** The calls the filter tests make of the server `server()` gives (it starts in the file's beforeAll). */
+export function serverCalls(server: () => TestServer) {
+  return {
+    /** POSTs a body and returns the created object */
+    post: (path: string, body: unknown) => created(server(), path, body),
+    /** the ids a GET of `path` lists, ascending, failing the test (with the answer) unless it is a 200 */
+    async ids(path: string): Promise<number[]> {
+      const r = await server().request('GET', path);
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text}`);
+      return r.body.results.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
+    },
+    /** the status of a GET of `path` */
+    status: async (path: string) => (await server().request('GET', path)).status,
+  };
+}

@@ -1,25 +1,11 @@
 /**
  * The catalogue normaliser (codegen/catalogue/normalize.ts), given the small fixture and edits of it: the
- * names it derives, each field's defaults by kind, the envelope fields around the declared ones, ordering
- * and display rules parsed, many-to-many tables and the reverse relations it finds.
+ * names it derives, each field's defaults by kind, the envelope fields around the declared ones and
+ * many-to-many tables. Ordering, display, rules and reverse relations are normalize-rules.test.ts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue } from '../../../codegen/catalogue/load.ts';
-import { normalizeCatalogue } from '../../../codegen/catalogue/normalize.ts';
 import { formModel, type Catalogue, type FieldDef } from '../../../runtime/catalogue/index.ts';
-
-const small = readFileSync('tests/codegen/fixtures/small/shop.yaml', 'utf8');
-
-/** The fixture normalised, after replacing each `[from, to]` text of it. */
-function normalized(...edits: [string, string][]): Catalogue {
-  let text = small;
-  for (const [from, to] of edits) {
-    expect(text, `the fixture has ${from}`).toContain(from);
-    text = text.replace(from, to);
-  }
-  return normalizeCatalogue(parseCatalogue({ 'shop.yaml': text }));
-}
+import { normalizedSmall as normalized } from '../../helpers/small-catalogue.ts';
 
 const catalogue = normalized();
 const field = (model: string, name: string): FieldDef => catalogue.models[model]!.fields.find((f) => f.name === name)!;
@@ -208,95 +194,5 @@ describe('fields', () => {
     expect(formed.fields.find((f) => f.name === 'parent')).toMatchObject({ nested: ['id', 'name'], readOnly: true });
     expect(formed.fields.find((f) => f.name === 'name')).toBe(target.fields.find((f) => f.name === 'name'));
     expect(formModel(target, field('shop.widget', 'shelf'))).toBe(target);
-  });
-});
-
-describe('ordering', () => {
-  it.each([
-    { given: '[name]', want: [{ field: 'name', desc: false }] },
-    {
-      given: '["-count", name]',
-      want: [
-        { field: 'count', desc: true },
-        { field: 'name', desc: false },
-      ],
-    },
-    { given: '["shelf nulls_first by_id"]', want: [{ field: 'shelf', desc: false, nullsFirst: true, byId: true }] },
-    { given: '["-size nulls_first"]', want: [{ field: 'size', desc: true, nullsFirst: true }] },
-  ])('$given', ({ given, want }) => {
-    expect(normalized(['ordering: [name]', `ordering: ${given}`]).models['shop.widget']!.ordering).toEqual(want);
-  });
-
-  it('of a tree is its tree order', () => {
-    expect(catalogue.models['shop.shelf']!.ordering).toEqual([{ field: '_tree', desc: false }]);
-  });
-});
-
-describe('display', () => {
-  it.each([
-    { given: '"{name}"', want: [[{ path: ['name'] }]] },
-    {
-      given: '"#{count} of {shelf.name|upper}!"',
-      want: [
-        [
-          { text: '#' },
-          { path: ['count'] },
-          { text: ' of ' },
-          { path: ['shelf', 'name'], filter: 'upper' },
-          { text: '!' },
-        ],
-      ],
-    },
-    {
-      given: '["{name} ({shelf.name})", "{name}"]',
-      want: [[{ path: ['name'] }, { text: ' (' }, { path: ['shelf', 'name'] }, { text: ')' }], [{ path: ['name'] }]],
-    },
-  ])('$given', ({ given, want }) => {
-    const c = normalized(['display: ["{name} ({shelf.name})", "{name}"]', `display: ${given}`]);
-    expect(c.models['shop.widget']!.display).toEqual(want);
-  });
-});
-
-describe('rules and uniques', () => {
-  it('carry NetBox messages', () => {
-    const widget = catalogue.models['shop.widget']!;
-    expect(widget.uniques).toEqual([
-      {
-        fields: ['shelf', 'name'],
-        nullsEqual: false,
-        key: '__all__',
-        message: 'Widget with this Shelf and Name already exists.',
-      },
-    ]);
-    expect(widget.rules).toEqual([
-      { type: 'requires', field: 'price', requires: 'count', message: 'Must specify count when price is set.' },
-    ]);
-    expect(catalogue.models['shop.shelf']!.uniques).toEqual([
-      {
-        fields: ['slug'],
-        nullsEqual: false,
-        key: 'slug',
-        message: 'shelf with this slug already exists.',
-        fieldLevel: true,
-      },
-    ]);
-  });
-});
-
-describe('reverse relations', () => {
-  it('list every reference to a model, sorted', () => {
-    expect(catalogue.models['shop.shelf']!.reverse).toEqual([
-      { model: 'shop.shelf', field: 'parent', column: 'parent_id', onDelete: 'cascade', kind: 'fk' },
-      {
-        model: 'shop.widget',
-        field: 'related',
-        column: 'shelf_id',
-        onDelete: 'cascade',
-        kind: 'm2m',
-        through: { table: 'shop_widget_related', source: 'widget_id', target: 'shelf_id' },
-      },
-      { model: 'shop.widget', field: 'shelf', column: 'shelf_id', onDelete: 'protect', kind: 'fk' },
-    ]);
-    expect(catalogue.models['shop.widget']!.reverse).toEqual([]);
   });
 });
