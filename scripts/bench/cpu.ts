@@ -10,10 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface CpuTime {
   readonly server: number;
   readonly postgres: number;
-  /** this process: the writer, the probe, and the clients when they run here */
+  /** this process: the writer, the probe and the stream clients */
   readonly bench: number;
-  /** the process the clients run in, when they have their own */
-  readonly clients: number;
 }
 
 const TICK = 100;
@@ -66,13 +64,12 @@ function postgresSeconds(): number {
   return processSeconds(postmaster, true) + backends.filter((s) => !Number.isNaN(s)).reduce((a, s) => a + s, 0);
 }
 
-export function cpuNow(serverPid: number | undefined, clientsPid?: number): CpuTime {
+export function cpuNow(serverPid: number | undefined): CpuTime {
   const own = process.cpuUsage();
   return {
     server: processSeconds(serverPid),
     postgres: postgresSeconds(),
     bench: (own.user + own.system) / 1e6,
-    clients: processSeconds(clientsPid),
   };
 }
 
@@ -82,6 +79,5 @@ export function cpuSpent(from: CpuTime, to: CpuTime): CpuTime {
     server: to.server - from.server,
     postgres: to.postgres - from.postgres,
     bench: to.bench - from.bench,
-    clients: to.clients - from.clients,
   };
 }
