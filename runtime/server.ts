@@ -31,13 +31,7 @@ import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createJobRoutes } from './app/jobs.ts';
 import { createBackgroundRoutes } from './app/background.ts';
 import { createConnectedDeviceRoutes } from './rest/index.ts';
-import {
-  StreamHub,
-  connectStreamReads,
-  createCommitObserver,
-  createStreamRoutes,
-  startSequencer,
-} from './stream/index.ts';
+import { StreamHub, createCommitObserver, createStreamRoutes, startSequencer } from './stream/index.ts';
 import { createDeliveryRoutes } from './app/deliveries.ts';
 import {
   createDiffObserver,
@@ -188,14 +182,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const bootstrapped = prepare ? await bootstrap(sql, registry, o.settings, hooks, observers) : {};
   // every process may sequence the change stream (one at a time does); those that serve HTTP stream it
   const sequencer = startSequencer(o.databaseUrl, o.settings);
-  const streamSql = connectStreamReads(o.databaseUrl, o.settings);
-  const hub = new StreamHub({ ...services, sql: streamSql }, () => sequencer.tick());
+  const hub = new StreamHub(services, () => sequencer.tick());
   if (o.listen !== false) await hub.start();
   const app = appOf(o, services, peppers, hub);
   const { jobSql, worker } = await startJobs(o, services);
   const release = async () => {
     await hub.stop();
-    await streamSql.end({ timeout: 5 });
     await sequencer.stop();
     await jobSql?.end({ timeout: 5 });
     await cache.stop();

@@ -26,7 +26,7 @@ export function isoTimestamp(text: string): string {
  */
 export function connect(
   url: string,
-  options: { max?: number; applicationName?: string; statementTimeoutMs?: number; genericPlans?: boolean } = {},
+  options: { max?: number; applicationName?: string; statementTimeoutMs?: number } = {},
 ): Sql {
   return postgres(url, {
     // statements are unnamed unless a query asks for a name ({prepare: true}, the hot reads whose text
@@ -49,9 +49,6 @@ export function connect(
       // read back went from 0.25 s to 3.4 s at 20,000 rows (issue 17). Short queries gain nothing.
       jit: 'off',
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-      // a pool whose named statements are planned once per connection, never again for their values (the
-      // change stream's reads: small and many, one per commit, their planning most of their cost)
-      ...(options.genericPlans ? { plan_cache_mode: 'force_generic_plan' } : {}),
     },
     types: {
       bigint: { to: 20, from: [20], serialize: (x: unknown) => String(x), parse: (x: string) => Number(x) },

@@ -4,7 +4,7 @@
  * `snapshot`. Here: reading the rows, and the SQL that says whether a change record belongs to one.
  */
 import type { Db } from '../db/index.ts';
-import { query, readOptions, tables } from '../db/index.ts';
+import { query, tables } from '../db/index.ts';
 
 export const EPOCHS = `public.${tables.objectChangeEpoch}`;
 /** The channel the sequencer announces new rows on: `[{"id": …, "schema": …}, …]`. */
@@ -43,11 +43,13 @@ export function committedSql(alias: string, snap: string, prev: string): string 
 }
 
 /** The schema's rows from `from` (inclusive) on, oldest first, at most `limit`. */
-const FROM_SQL = `SELECT id, snapshot::text AS snapshot, previous::text AS previous, first_id, last_id, count
-  FROM ${EPOCHS} WHERE schema = $1 AND id >= $2 ORDER BY id LIMIT $3`;
-
 export function epochsFrom(db: Db, schema: string, from: number, limit: number): Promise<Epoch[]> {
-  return query<Epoch>(db, FROM_SQL, [schema, from, limit], readOptions(FROM_SQL));
+  return query<Epoch>(
+    db,
+    `SELECT id, snapshot::text AS snapshot, previous::text AS previous, first_id, last_id, count FROM ${EPOCHS}
+      WHERE schema = $1 AND id >= $2 ORDER BY id LIMIT $3`,
+    [schema, from, limit],
+  );
 }
 
 /** The schema's newest row id (0: none yet). */

@@ -6,7 +6,7 @@
  * read already under way.
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { query, readOptions, type Db, type Row } from '../db/index.ts';
+import { query, type Db, type Row } from '../db/index.ts';
 import type { Services } from '../http/env.ts';
 import { outputWith } from '../rest/index.ts';
 
@@ -104,7 +104,7 @@ export class FrameCache {
       const context = { db, registry, baseUrl: shape.baseUrl, cache };
       const output = await outputWith(this.services, context, model, shape.names, ids.length > 100);
       const text = output.page('unnest($1::bigint[]) WITH ORDINALITY AS k(__id, __pos)');
-      const rows = (await query(db, text, [ids], readOptions(text))) as unknown as Row[];
+      const rows = (await query(db, text, [ids])) as unknown as Row[];
       const rendered = await output.render(rows);
       return new Map(
         rows.map((r, i) => {

@@ -5,8 +5,6 @@
  * feed from the same position, its events made once for every stream of the same form (frames.ts).
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import type { Settings } from '../config/index.ts';
-import { connect, type Sql } from '../db/index.ts';
 import type { Services } from '../http/env.ts';
 import { latestEpoch, STREAM_CHANNEL } from './epochs.ts';
 import { FrameCache, inSchemaOf, type Shape } from './frames.ts';
@@ -16,23 +14,6 @@ import { nextChanges, type Position, type Where } from './reader.ts';
 const POLL_MS = 1000;
 /** How long a batch read for one stream is kept for others of the same feed. */
 const BATCH_MS = 2000;
-
-/** The application name of the pool the streams read on. */
-export const STREAM_READS_APPLICATION = 'netbox-compatible stream reads';
-
-/**
- * The pool the streams read on: a commit's batch is a few small statements, each planned anew on every
- * commit in the request pool (planning was most of their cost in PostgreSQL); here their named
- * statements are planned once per connection, with generic plans (their values never change the plan).
- */
-export function connectStreamReads(databaseUrl: string, settings: Settings): Sql {
-  return connect(databaseUrl, {
-    max: 4,
-    applicationName: STREAM_READS_APPLICATION,
-    statementTimeoutMs: settings.requestTimeoutMs,
-    genericPlans: true,
-  });
-}
 
 /** What a stream follows: the records its filters and permissions let through, in its shape. */
 export interface Feed {

@@ -3,7 +3,7 @@
  * epochs.ts), and each process streams them as Server-Sent Events (routes.ts, run.ts, hub.ts).
  */
 export { startSequencer, type Sequencer } from './sequencer.ts';
-export { connectStreamReads, STREAM_READS_APPLICATION, StreamHub } from './hub.ts';
+export { StreamHub } from './hub.ts';
 export { createStreamRoutes } from './routes.ts';
 export { pruneEpochs } from './epochs.ts';
 export { createCommitObserver } from './wake.ts';

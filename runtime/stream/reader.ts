@@ -4,7 +4,7 @@
  * id within a row. Small rows are read together (their records counted at most BATCH), through the
  * change log's txid index; a large row (a bulk write) alone, by id, BATCH records at a time.
  */
-import { ident, Params, query, readOptions, type Db, tables } from '../db/index.ts';
+import { ident, Params, query, type Db, tables } from '../db/index.ts';
 import { committedSql, epochsFrom, memberSql, type Epoch } from './epochs.ts';
 
 /** Records one read returns at most. */
@@ -37,7 +37,7 @@ async function largeRow(db: Db, table: string, row: Epoch, position: Position, w
   const text = `SELECT t.id, t.action FROM ${table} t
      WHERE t.id > ${params.add(after)} AND t.id <= ${params.add(row.last_id)} AND ${memberSql('t', snap, prev)}
        AND (${await where(params, db)}) ORDER BY t.id LIMIT ${params.add(BATCH)}`;
-  const found = await query<Found>(db, text, params.values, readOptions(text));
+  const found = await query<Found>(db, text, params.values);
   const full = found.length === BATCH;
   return { found, position: { epoch: row.id, after: full ? (found.at(-1)?.id ?? null) : null } };
 }
@@ -58,7 +58,7 @@ async function smallRows(db: Db, table: string, rows: readonly Epoch[], position
        WHERE ${committedSql('c', 'e.snap', 'e.prev')}) m JOIN ${table} t ON t.id = m.id
      WHERE (e.n > ${params.add(rows[0]?.id ?? 0)} OR t.id > ${params.add(within)}) AND (${await where(params, db)})
      ORDER BY e.n, t.id`;
-  const found = await query<Found>(db, text, params.values, readOptions(text));
+  const found = await query<Found>(db, text, params.values);
   return { found, position: { epoch: rows.at(-1)?.id ?? position.epoch, after: null } };
 }
 

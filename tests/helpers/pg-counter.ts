@@ -22,11 +22,6 @@ export interface PgCounter {
   counts(): Counts;
   /** the text of each statement parsed or queried since the last reset (to say which ones) */
   texts(): string[];
-  /**
-   * the text of each statement run since the last reset, a named one's every time it is bound again
-   * (its text was sent once, when the connection parsed it)
-   */
-  executed(): string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -47,7 +42,6 @@ export async function startPgCounter(target: string, ignore: readonly string[] =
   const port = Number(upstream.port || 5432);
   let counts: Counts = { statements: 0, roundTrips: 0 };
   let texts: string[] = [];
-  let executed: string[] = [];
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((client) => {
@@ -56,8 +50,6 @@ export async function startPgCounter(target: string, ignore: readonly string[] =
     let startup = true;
     let counted = true;
     let pending: Buffer = Buffer.alloc(0);
-    // this connection's statements by name ('' the unnamed one)
-    const named = new Map<string, string>();
     client.on('data', (chunk: Buffer) => {
       db.write(chunk);
       if (!counted) return;
@@ -81,18 +73,11 @@ export async function startPgCounter(target: string, ignore: readonly string[] =
         const len = pending.readInt32BE(1);
         if (pending.length < len + 1) break;
         const type = String.fromCharCode(pending[0]!);
-        const body = pending.subarray(5, len + 1);
         if (type === 'Q' || type === 'P') {
           // Query: the text; Parse: the statement's name, then the text
+          const body = pending.subarray(5, len + 1);
           const from = type === 'P' ? body.indexOf(0) + 1 : 0;
-          const text = body.subarray(from, body.indexOf(0, from)).toString('utf8');
-          texts.push(text);
-          if (type === 'Q') executed.push(text);
-          else named.set(body.subarray(0, from - 1).toString('utf8'), text);
-        } else if (type === 'B') {
-          // Bind: the portal's name, then the statement's
-          const from = body.indexOf(0) + 1;
-          executed.push(named.get(body.subarray(from, body.indexOf(0, from)).toString('utf8')) ?? '');
+          texts.push(body.subarray(from, body.indexOf(0, from)).toString('utf8'));
         }
         if (type === 'Q') {
           counts.statements++;
@@ -130,11 +115,9 @@ export async function startPgCounter(target: string, ignore: readonly string[] =
     },
     counts: () => ({ ...counts }),
     texts: () => [...texts],
-    executed: () => [...executed],
     reset() {
       counts = { statements: 0, roundTrips: 0 };
       texts = [];
-      executed = [];
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 /** The statements that read change records to render them for a stream (frames.ts: by a list of ids). */
-const renders = () => counter.executed().filter((t) => t.includes('WITH ORDINALITY AS k(__id, __pos)')).length;
+const renders = () => counter.texts().filter((t) => t.includes('WITH ORDINALITY AS k(__id, __pos)')).length;
 /** The statements that read a stream's next history rows (epochs.ts: from its position on). */
 const historyReads = () =>
-  counter.executed().filter((t) => /FROM public\.core_objectchange_epoch\s+WHERE schema = \$1 AND id >= \$2/.test(t))
+  counter.texts().filter((t) => /FROM public\.core_objectchange_epoch\s+WHERE schema = \$1 AND id >= \$2/.test(t))
     .length;
 
 it('reads a batch of records once for every stream of the same form', async () => {
