@@ -2,7 +2,8 @@
  * CPU time spent by the processes of a run (Linux, from /proc): the server, the PostgreSQL the bench
  * started (its postmaster and backends, and the backends that have exited), and the bench process. On a
  * machine shared with other work, wall-clock seconds move with everyone's load; the CPU seconds a phase
- * costs each process move much less, and say who pays for what (the server's streams, the clients').
+ * costs each process move less (though still a lot on an oversubscribed machine: the stream's CPU cost
+ * ranged from 13% to 54% over four runs of one build), and they say who pays for what.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
