@@ -18,7 +18,7 @@ import { crontab, tasks, workerPools } from './tasks/index.ts';
 import { createDiffObserver, recoverBranches } from './branching/index.ts';
 import { customFieldsCache } from './custom-fields/index.ts';
 import { createCacheObserver } from './write/index.ts';
-import { startSequencer } from './stream/index.ts';
+import { createCommitObserver, startSequencer } from './stream/index.ts';
 
 const settings = loadSettings();
 const url = settings.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${settings.embeddedPgPort}/netbox`;
@@ -41,6 +41,8 @@ const worker = await startWorker({
       createDiffObserver(),
       createChangeControlObserver(),
       createCacheObserver(undefined, [customFieldsCache]),
+      // its writes (a merge's, a sync's) wake the sequencer as the server's do, not at its next tick
+      createCommitObserver(),
     ],
   },
   maintenance: [(ctx) => recoverBranches(ctx.sql)],

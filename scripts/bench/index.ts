@@ -160,7 +160,7 @@ async function onServer(db: Database): Promise<Result[]> {
     if (want('bulk')) results.push(...(await benchBulk(server.url, Number(values.bulk))));
     if (want('stream')) step('the change stream under bulk writes, without and with 10 clients');
     if (want('stream'))
-      results.push(...(await benchStream(server.url, Number(values.bulk), Number(values['stream-rounds']))));
+      results.push(...(await benchStream(server, Number(values.bulk), Number(values['stream-rounds']))));
     if (want('components')) step('component instantiation');
     if (want('components')) results.push(...(await benchComponents(server.url)));
     if (want('webhooks')) step('webhook delivery');
