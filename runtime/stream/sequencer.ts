@@ -149,7 +149,9 @@ class Sequencing {
         this.conn = undefined;
       }
       this.schemasAt = 0;
-      if (!this.stopped && !isUnavailable(e)) console.error(`change stream: ${(e as Error).message}`);
+      // 42P01: the dropped schema's table; expected whenever a branch is deleted, so not worth a log line
+      const dropped = (e as { code?: string }).code === '42P01';
+      if (!this.stopped && !isUnavailable(e) && !dropped) console.error(`change stream: ${(e as Error).message}`);
     }
   }
 
