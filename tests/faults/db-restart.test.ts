@@ -43,11 +43,15 @@ describe('PostgreSQL restarted under the server', () => {
       ['GET', '/api/dcim/sites/1/', undefined],
       ['POST', '/api/dcim/sites/', { name: 'down', slug: 'down' }],
     ] as const) {
-      const r = await fetch(`${server.url}${path}`, {
+      const running = server;
+      const r = await fetch(`${running.url}${path}`, {
         method,
         headers: json,
         body: body && JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
+      }).catch((e: unknown) => {
+        // a server that went away with the database: say what it printed
+        throw new Error(`${method} ${path}: ${(e as Error).message}; the server printed:\n${running.output()}`);
       });
       expect(r.status, `${method} ${path}`).toBe(503);
       expect(r.headers.get('content-type')).toMatch(/application\/json/);
