@@ -147,6 +147,43 @@ export async function abusePhase(o: {
   };
 }
 
+/**
+ * The abuse phase up to `tries` times while the clients go on (CI's short soak: a loaded machine stretches
+ * a 5 s window's p99 now and then whatever the server does). Another try follows only a p99 over its bound,
+ * judged once the requests out beside the abuse have had 2 s to end; the report is the last try's, with
+ * every try's unanswered and failed abusive requests, clean-up faults and changes, so none of those is
+ * hidden by a try that held. A server that holds its event loop for the abuse exceeds the bound every try.
+ */
+export async function abusePhases(
+  o: { readonly url: string; readonly token: string; readonly seconds: number; readonly tries: number },
+  timingsNow: () => readonly Timing[],
+): Promise<(timings: readonly Timing[]) => AbuseReport> {
+  const phases: ((timings: readonly Timing[]) => AbuseReport)[] = [];
+  for (let i = 0; i < o.tries; i++) {
+    const phase = await abusePhase(o);
+    phases.push(phase);
+    if (i + 1 === o.tries) break;
+    await sleep(2000);
+    const report = phase(timingsNow());
+    console.log(`abuse phase, try ${i + 1} of ${o.tries}:\n${abuseLine(report)}`);
+    if (report.withinBound) break;
+  }
+  return (timings) => {
+    const reports = phases.map((phase) => phase(timings));
+    const last = reports[reports.length - 1];
+    if (!last) throw new Error('no abuse phase ran');
+    const sum = (f: (r: AbuseReport) => number) => reports.reduce((n, r) => n + f(r), 0);
+    const cleanup = reports.find((r) => r.cleanup !== undefined)?.cleanup;
+    return {
+      ...last,
+      unanswered: sum((r) => r.unanswered),
+      serverErrors: sum((r) => r.serverErrors),
+      changes: sum((r) => r.changes),
+      ...(cleanup ? { cleanup } : {}),
+    };
+  };
+}
+
 /** The abuse phase held: the p99 within its bound, and every abusive request answered, none with a 5xx. */
 export const abuseHeld = (a: AbuseReport) =>
   a.withinBound && a.unanswered === 0 && a.serverErrors === 0 && a.cleanup === undefined;

@@ -9,7 +9,7 @@
  * their requests beside the abuse is compared with the calm one.
  */
 import { readFileSync } from 'node:fs';
-import { abusePhase, type AbuseReport, type Timing } from './phase.ts';
+import { abusePhases, type AbuseReport, type Timing } from './phase.ts';
 import { soakCalls, type Calls } from './calls.ts';
 
 export interface SoakOptions {
@@ -23,6 +23,8 @@ export interface SoakOptions {
   readonly burst?: number;
   /** seconds of each window of the abuse phase after the mixed load (calm, then abused); 0: none */
   readonly abuseSeconds?: number;
+  /** how many times the abuse phase may run until its p99 holds (phase.ts abusePhases; default 1) */
+  readonly abuseTries?: number;
 }
 
 export interface SoakResult {
@@ -173,7 +175,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     if (!o.abuseSeconds) return undefined;
     await new Promise((r) => setTimeout(r, mainEnd - Date.now()));
     try {
-      return await abusePhase({ url: o.url, token: o.token, seconds: o.abuseSeconds });
+      const phase = { url: o.url, token: o.token, seconds: o.abuseSeconds, tries: o.abuseTries ?? 1 };
+      return await abusePhases(phase, () => tally.timings);
     } finally {
       deadline = Date.now();
     }
