@@ -30,6 +30,11 @@ export interface FilterContext {
   readonly params: Params;
   /** the requesting user's id (null: anonymous), for filters relative to who asks */
   readonly userId?: number | null;
+  /**
+   * Takes a check of the filter's values (that the objects it names exist) to be settled later, beside
+   * the list's own queries (buildWhereChecked); without it a check is awaited where it is made.
+   */
+  readonly defer?: (check: Promise<void>) => void;
 }
 
 /**

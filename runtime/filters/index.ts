@@ -41,6 +41,7 @@ export interface WhereOptions {
   readonly reserved?: ReadonlySet<string>;
 }
 
+/** The WHERE clause of `query`'s filters, every check of their values settled: a 400 naming each faulty filter. */
 export async function buildWhere(
   ctx: FilterContext,
   model: ModelDef,
@@ -48,12 +49,50 @@ export async function buildWhere(
   options: WhereOptions,
   alias = 't',
 ): Promise<string> {
+  const { where, checks } = await buildWhereChecked(ctx, model, query, options, alias);
+  await checks();
+  return where;
+}
+
+export interface CheckedWhere {
+  readonly where: string;
+  /**
+   * Settles the checks that the objects the filters name exist, which run beside whatever the caller
+   * sends meanwhile (a list's count and page): rejects with the 400 of every faulty filter.
+   */
+  checks(): Promise<void>;
+}
+
+/** One filter's checks still running: each settles to nothing or to what it threw. */
+interface Pending {
+  readonly key: string;
+  readonly outcomes: Promise<unknown>[];
+}
+
+/**
+ * The WHERE clause of `query`'s filters, with the checks of their values left running (a round trip
+ * saved for a filter by related object); a filter that is wrong on its face is a 400 at once, with the
+ * checks' messages beside it.
+ */
+export async function buildWhereChecked(
+  base: FilterContext,
+  model: ModelDef,
+  query: URLSearchParams,
+  options: WhereOptions,
+  alias = 't',
+): Promise<CheckedWhere> {
   const errors = new ErrorBag();
   const conditions: string[] = [];
-  const filters = ctx.registry.filters(model);
+  const pending: Pending[] = [];
+  const filters = base.registry.filters(model);
   const ignored = new Set(model.ignoredParams.map((p) => p.name));
   for (const key of new Set(query.keys())) {
     const values = query.getAll(key);
+    const outcomes: Promise<unknown>[] = [];
+    pending.push({ key, outcomes });
+    // a handler at once: a check that fails before it is settled is no unhandled rejection
+    const defer = (check: Promise<void>) => outcomes.push(check.then(noError, (e: unknown) => e));
+    const ctx: FilterContext = { ...base, defer };
     try {
       if (key === 'q') {
         const cond = searchCondition(ctx, model, values[values.length - 1] ?? '', alias);
@@ -103,8 +142,24 @@ export async function buildWhere(
       else throw e;
     }
   }
+  const checks = () => settle(pending, errors);
+  if (!errors.empty) await checks();
+  return { where: conditions.length ? conditions.join(' AND ') : 'TRUE', checks };
+}
+
+const noError = () => undefined;
+
+/** Every filter's messages in the order of the query, those of its checks after its own; any other fault thrown. */
+async function settle(pending: readonly Pending[], found: ErrorBag): Promise<void> {
+  const errors = new ErrorBag();
+  for (const { key, outcomes } of pending) {
+    for (const message of (found.errors[key] as string[] | undefined) ?? []) errors.add(key, message);
+    for (const outcome of await Promise.all(outcomes)) {
+      if (outcome instanceof FilterValueError) errors.add(key, outcome.message);
+      else if (outcome !== undefined) throw outcome;
+    }
+  }
   errors.throwIfAny();
-  return conditions.length ? conditions.join(' AND ') : 'TRUE';
 }
 export { alongPath, filterCondition } from './conditions.ts';
 export { columnOf } from './columns.ts';

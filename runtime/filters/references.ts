@@ -10,7 +10,20 @@ import { any } from './compare.ts';
 import { naturalKeyOf } from './columns.ts';
 import { FilterValueError, parseInteger, parseIp } from './values.ts';
 
+/** That every value names an object of `target` (NetBox's "Select a valid choice"), now or deferred (ctx.defer). */
 async function checkExisting(
+  ctx: FilterContext,
+  target: ModelDef,
+  column: string,
+  values: unknown[],
+  type: string,
+): Promise<void> {
+  const check = missingOf(ctx, target, column, values, type);
+  if (ctx.defer) ctx.defer(check);
+  else await check;
+}
+
+async function missingOf(
   ctx: FilterContext,
   target: ModelDef,
   column: string,

@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../http/env.ts';
 import { readContext } from '../http/read-context.ts';
 import { notFound } from '../errors/index.ts';
 import { respondText } from '../http/render.ts';
-import { buildWhere } from '../filters/index.ts';
+import { buildWhereChecked } from '../filters/index.ts';
 import {
   selectList,
   embedColumns,
@@ -147,14 +147,20 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
   const ordering = parseOrdering(registry, model, q.get('ordering'), settings.strictFiltering);
   const params = new Params();
   const userId = c.var.user?.id ?? null;
-  let where = await buildWhere({ db: tx, registry, params, userId }, model, q, { strict: settings.strictFiltering });
+  // a filter by related object checks that it exists beside the count and the page, not before them
+  const filtered = await buildWhereChecked({ db: tx, registry, params, userId }, model, q, {
+    strict: settings.strictFiltering,
+  });
+  let where = filtered.where;
   if (access.condition) where = `(${where}) AND ${access.condition('t', params)}`;
   // a page builds related objects, lists and counts once per page (read/page-sql.ts), however many rows
   // name the same related object; a named statement's plan is kept, so this costs less than row by row
   // for any page size (50 devices: 4.6 ms of PostgreSQL's time against 5.8 row by row, issue 37)
   const out = await outputFor(c, model, names, true);
-  if (cursor !== undefined)
+  if (cursor !== undefined) {
+    await filtered.checks();
     return cursorPage(c, { model, where, params }, { url, start: cursor, limit: page.limit }, out);
+  }
   const from = `FROM ${ident(model.table)} t WHERE ${where}`;
   // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
   const countSql = `SELECT count(*) AS n ${from}`;
@@ -168,7 +174,8 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     `unnest(ARRAY(SELECT t.id ${ordered} ORDER BY ${order.order}${limit} OFFSET ${params.add(page.offset)})) ` +
     `WITH ORDINALITY AS k(__id, __pos)`;
   const pageSql = out.page(ids);
-  const [countRows, rows] = await Promise.all([countQuery, query(tx, pageSql, params.values, readOptions(pageSql))]);
+  const pageQuery = query(tx, pageSql, params.values, readOptions(pageSql));
+  const [, countRows, rows] = await Promise.all([filtered.checks(), countQuery, pageQuery]);
   // count(*) gives one row
   const count = Number(countRows[0].n);
   const results = await out.render(rows as unknown as Row[]);
