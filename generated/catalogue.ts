@@ -524,7 +524,18 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT x.id FROM circuits_circuittermination x WHERE x.circuit_id = t.id AND x.term_side = 'A')",
               "as": "fk",
-              "to": "circuits.circuittermination"
+              "to": "circuits.circuittermination",
+              "reverse": {
+                "model": "circuits.circuittermination",
+                "keys": [
+                  {
+                    "column": "circuit_id"
+                  }
+                ],
+                "where": {
+                  "term_side": "A"
+                }
+              }
             },
             "to": "circuits.circuittermination",
             "nested": [
@@ -556,7 +567,18 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT x.id FROM circuits_circuittermination x WHERE x.circuit_id = t.id AND x.term_side = 'Z')",
               "as": "fk",
-              "to": "circuits.circuittermination"
+              "to": "circuits.circuittermination",
+              "reverse": {
+                "model": "circuits.circuittermination",
+                "keys": [
+                  {
+                    "column": "circuit_id"
+                  }
+                ],
+                "where": {
+                  "term_side": "Z"
+                }
+              }
             },
             "to": "circuits.circuittermination",
             "nested": [
@@ -15994,7 +16016,19 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT w.id FROM wireless_wirelesslink w WHERE w.interface_a_id = t.id OR w.interface_b_id = t.id LIMIT 1)",
               "as": "fk",
-              "to": "wireless.wirelesslink"
+              "to": "wireless.wirelesslink",
+              "reverse": {
+                "model": "wireless.wirelesslink",
+                "keys": [
+                  {
+                    "column": "interface_a_id"
+                  },
+                  {
+                    "column": "interface_b_id"
+                  }
+                ],
+                "where": {}
+              }
             },
             "to": "wireless.wirelesslink",
             "nested": [
@@ -16020,7 +16054,20 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'dcim.interface' AND x.assigned_object_id = t.id)",
               "as": "fk",
-              "to": "vpn.l2vpntermination"
+              "to": "vpn.l2vpntermination",
+              "reverse": {
+                "model": "vpn.l2vpntermination",
+                "keys": [
+                  {
+                    "column": "assigned_object_id",
+                    "type": [
+                      "assigned_object_type",
+                      "dcim.interface"
+                    ]
+                  }
+                ],
+                "where": {}
+              }
             },
             "to": "vpn.l2vpntermination"
           },
@@ -20404,7 +20451,16 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT m.id FROM dcim_module m WHERE m.module_bay_id = t.id)",
               "as": "fk",
-              "to": "dcim.module"
+              "to": "dcim.module",
+              "reverse": {
+                "model": "dcim.module",
+                "keys": [
+                  {
+                    "column": "module_bay_id"
+                  }
+                ],
+                "where": {}
+              }
             },
             "to": "dcim.module",
             "nested": [
@@ -47279,7 +47335,20 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'ipam.vlan' AND x.assigned_object_id = t.id)",
               "as": "fk",
-              "to": "vpn.l2vpntermination"
+              "to": "vpn.l2vpntermination",
+              "reverse": {
+                "model": "vpn.l2vpntermination",
+                "keys": [
+                  {
+                    "column": "assigned_object_id",
+                    "type": [
+                      "assigned_object_type",
+                      "ipam.vlan"
+                    ]
+                  }
+                ],
+                "where": {}
+              }
             },
             "to": "vpn.l2vpntermination"
           }
@@ -61723,7 +61792,20 @@ export const catalogue: Catalogue = {
               "type": "expr",
               "sql": "(SELECT x.id FROM vpn_l2vpntermination x WHERE x.assigned_object_type = 'virtualization.vminterface' AND x.assigned_object_id = t.id)",
               "as": "fk",
-              "to": "vpn.l2vpntermination"
+              "to": "vpn.l2vpntermination",
+              "reverse": {
+                "model": "vpn.l2vpntermination",
+                "keys": [
+                  {
+                    "column": "assigned_object_id",
+                    "type": [
+                      "assigned_object_type",
+                      "virtualization.vminterface"
+                    ]
+                  }
+                ],
+                "where": {}
+              }
             },
             "to": "vpn.l2vpntermination"
           },

@@ -4,14 +4,14 @@
  * turned into SQL here, once. `t` is the row's table; bare names are its columns. One-off expressions are
  * named in named-expressions.ts.
  */
-import type { ExprAs } from '../../runtime/catalogue/ir.ts';
+import type { ExprAs, ReverseOne } from '../../runtime/catalogue/ir.ts';
 import type { RawCatalogue, RawExpression, RawField, RawModel } from './schema.ts';
 import { rawModel } from './lookup.ts';
 import { namedExpressions } from './named-expressions.ts';
 import { tableName } from './names.ts';
 
 /** An expression's SQL, and what it is read as (a choice with its set, a relation with its target, a value). */
-export type Expansion = { readonly sql: string } & ExprAs;
+export type Expansion = { readonly sql: string; readonly reverse?: ReverseOne } & ExprAs;
 
 /** What a plain value (not a choice, not a relation) is read as. */
 type ValueAs = Exclude<ExprAs['as'], 'choice' | 'fk'>;
@@ -139,6 +139,7 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
   if (!om) return { at: 'reverse_one', fault: `"${paths[0] ?? ''}" is not a relation pointing at ${key}` };
   const a = aliasOf(other);
   const conditions: string[] = [];
+  const keys: ReverseOne['keys'][number][] = [];
   for (const p of paths) {
     const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
     const f = om.fields[ofield];
@@ -146,6 +147,7 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
     if (f?.type === 'fk' && f.to === key) conditions.push(`${a}.${ofield}_id = t.id`);
     else if (f?.type === 'generic') conditions.push(`${a}.${ofield}_type = '${key}' AND ${a}.${ofield}_id = t.id`);
     else return { at: 'reverse_one', fault: `"${p}" is not a relation pointing at ${key}` };
+    keys.push(f.type === 'fk' ? { column: `${ofield}_id` } : { column: `${ofield}_id`, type: [`${ofield}_type`, key] });
   }
   const where = Object.entries(whereBy).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
   if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
@@ -155,7 +157,7 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
   const limit = paths.length > 1 ? ' LIMIT 1' : '';
   const from = `FROM ${s.tableOf(other, om)} ${a}`;
   const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
-  return { sql, as: 'fk', to: other };
+  return { sql, as: 'fk', to: other, reverse: { model: other, keys, where: { ...whereBy } } };
 }
 
 /** `sum` with `over`: the sum of a number field of the rows of another model whose foreign key points here. */

@@ -78,7 +78,7 @@ export function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogu
     };
   } else if (expressionKey(c)) {
     const e = expandExpression(c, { raw, key }) as Expansion;
-    computed = { type: 'expr', sql: e.sql, ...exprAs(e) };
+    computed = { type: 'expr', sql: e.sql, ...exprAs(e), ...(e.reverse ? { reverse: e.reverse } : {}) };
   } else if (c.copy) {
     computed = { type: 'copy', field: c.copy };
   } else if (c.ip_depth) {

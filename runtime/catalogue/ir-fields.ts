@@ -40,6 +40,15 @@ export interface ThroughDef {
   readonly target: string;
 }
 
+/** The rows of `model` whose relation (any of `keys`) points at the row; `where`: fixed values of theirs. */
+export interface ReverseOne {
+  readonly model: string;
+  /** a relation's id column, and for a generic relation its type column and the pointed-at model's key */
+  readonly keys: readonly { readonly column: string; readonly type?: readonly [string, string] }[];
+  /** column → value */
+  readonly where: Readonly<Record<string, string>>;
+}
+
 /** A way a counted row's related object leads to the counted object: from an object of `type`, by `path`. */
 export interface AlsoVia {
   readonly type: string;
@@ -57,8 +66,11 @@ export type ComputedDef =
       /** also the rows whose related object (of `type`) reaches this one by `path`, foreign keys from it */
       readonly also?: readonly AlsoVia[];
     }
-  /** SQL over the row's columns (a copy of the row named `t`), read as `as` */
-  | ({ readonly type: 'expr'; readonly sql: string } & ExprAs)
+  /**
+   * SQL over the row's columns (a copy of the row named `t`), read as `as`; `reverse` when it is the one
+   * row of another model pointing here, which a page then reads for all its rows at once
+   */
+  | ({ readonly type: 'expr'; readonly sql: string; readonly reverse?: ReverseOne } & ExprAs)
   | { readonly type: 'copy'; readonly field: string }
   | { readonly type: 'tree_depth' }
   | { readonly type: 'ip_depth'; readonly field: string; readonly vrf: string }

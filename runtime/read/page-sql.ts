@@ -4,7 +4,7 @@
  * expression over the page's rows (`p`), grouped by the row it belongs to, and joined to each row,
  * instead of by a subquery run for every row. Fields with no such form stay per row (json-sql.ts).
  */
-import { formModel, type FieldDef, type ModelDef } from '../catalogue/index.ts';
+import { formModel, type FieldDef, type ModelDef, type ReverseOne } from '../catalogue/index.ts';
 import { ident, literal } from '../db/index.ts';
 import { CABLE, TERMINATION } from '../cables/index.ts';
 import { nestedNames } from './embed.ts';
@@ -104,6 +104,31 @@ function cable(scope: JsonScope, model: ModelDef, part: string, plain?: boolean)
   }
 }
 
+/**
+ * The one row of another model pointing at each of the page's rows (an interface's wireless link, by
+ * either end): found for the whole page through the relations' indexes, not by a lookup per row.
+ */
+function reverseOne(
+  scope: JsonScope,
+  r: ReverseOne,
+  shown: Omit<RelatedShown, 'id'>,
+  name: string,
+): PageField | undefined {
+  const { target } = shown;
+  const e = `${name}e`;
+  const obj = nested(scope, target, shown.names, e);
+  if (!obj) return undefined;
+  const fixed = Object.entries(r.where).map(([column, value]) => ` AND ${e}.${ident(column)} = ${literal(value)}`);
+  const ends = r.keys.map(({ column, type }) => {
+    const typed = type ? `${e}.${ident(type[0])} = ${literal(type[1])} AND ` : '';
+    return `SELECT ${e}.${ident(column)} AS id, ${e}.id AS o, ${obj} AS j FROM ${ident(target.table)} ${e}
+      WHERE ${typed}${e}.${ident(column)} IN ${pageIds}${fixed.join('')}`;
+  });
+  // one row per page row: the first by id when several point at it (the expression's LIMIT 1)
+  const sql = `SELECT DISTINCT ON (u.id) u.id, u.j FROM (${ends.join(' UNION ALL ')}) u ORDER BY u.id, u.o`;
+  return { ctes: [{ name, sql, join: byRow(name) }], sql: `${name}.j` };
+}
+
 /** A related object (`target`'s row whose id is `id` for the page's row `t`), built once per page with its equals. */
 function relatedField(scope: JsonScope, related: PageRelated, r: RelatedShown): PageField | undefined {
   // equal nested fields of equal forms are the same JSON (an interface's parent, bridge and LAG)
@@ -143,9 +168,10 @@ export function pageField(
   }
   const c = f.computed;
   if (c.type === 'expr' && c.as === 'fk') {
+    const target = formModel(registry.targetOf(model, f.name), f);
+    if (c.reverse) return reverseOne(scope, c.reverse, { shape: f, target, names: f.nested ?? target.nested }, name);
     // the object an expression names (a field's old name for a relation, the first of two addresses); the
     // expression reads a copy of the row in the join, where a bare column could name a joined table's
-    const target = formModel(registry.targetOf(model, f.name), f);
     const id = rowExpression(c.sql, 't', true);
     return relatedField(scope, related, { shape: f, target, names: f.nested ?? target.nested, id });
   }
