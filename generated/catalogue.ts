@@ -526,11 +526,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "circuits.circuittermination",
               "reverse": {
-                "model": "circuits.circuittermination",
-                "keys": [
-                  {
-                    "column": "circuit_id"
-                  }
+                "fields": [
+                  "circuit"
                 ],
                 "where": {
                   "term_side": "A"
@@ -569,11 +566,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "circuits.circuittermination",
               "reverse": {
-                "model": "circuits.circuittermination",
-                "keys": [
-                  {
-                    "column": "circuit_id"
-                  }
+                "fields": [
+                  "circuit"
                 ],
                 "where": {
                   "term_side": "Z"
@@ -16018,14 +16012,9 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "wireless.wirelesslink",
               "reverse": {
-                "model": "wireless.wirelesslink",
-                "keys": [
-                  {
-                    "column": "interface_a_id"
-                  },
-                  {
-                    "column": "interface_b_id"
-                  }
+                "fields": [
+                  "interface_a",
+                  "interface_b"
                 ],
                 "where": {}
               }
@@ -16056,15 +16045,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "vpn.l2vpntermination",
               "reverse": {
-                "model": "vpn.l2vpntermination",
-                "keys": [
-                  {
-                    "column": "assigned_object_id",
-                    "type": [
-                      "assigned_object_type",
-                      "dcim.interface"
-                    ]
-                  }
+                "fields": [
+                  "assigned_object"
                 ],
                 "where": {}
               }
@@ -20453,11 +20435,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "dcim.module",
               "reverse": {
-                "model": "dcim.module",
-                "keys": [
-                  {
-                    "column": "module_bay_id"
-                  }
+                "fields": [
+                  "module_bay"
                 ],
                 "where": {}
               }
@@ -47337,15 +47316,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "vpn.l2vpntermination",
               "reverse": {
-                "model": "vpn.l2vpntermination",
-                "keys": [
-                  {
-                    "column": "assigned_object_id",
-                    "type": [
-                      "assigned_object_type",
-                      "ipam.vlan"
-                    ]
-                  }
+                "fields": [
+                  "assigned_object"
                 ],
                 "where": {}
               }
@@ -61794,15 +61766,8 @@ export const catalogue: Catalogue = {
               "as": "fk",
               "to": "vpn.l2vpntermination",
               "reverse": {
-                "model": "vpn.l2vpntermination",
-                "keys": [
-                  {
-                    "column": "assigned_object_id",
-                    "type": [
-                      "assigned_object_type",
-                      "virtualization.vminterface"
-                    ]
-                  }
+                "fields": [
+                  "assigned_object"
                 ],
                 "where": {}
               }

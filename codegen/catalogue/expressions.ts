@@ -139,7 +139,6 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
   if (!om) return { at: 'reverse_one', fault: `"${paths[0] ?? ''}" is not a relation pointing at ${key}` };
   const a = aliasOf(other);
   const conditions: string[] = [];
-  const keys: ReverseOne['keys'][number][] = [];
   for (const p of paths) {
     const [oapp, omodel, ofield] = p.split('.') as [string, string, string];
     const f = om.fields[ofield];
@@ -147,7 +146,6 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
     if (f?.type === 'fk' && f.to === key) conditions.push(`${a}.${ofield}_id = t.id`);
     else if (f?.type === 'generic') conditions.push(`${a}.${ofield}_type = '${key}' AND ${a}.${ofield}_id = t.id`);
     else return { at: 'reverse_one', fault: `"${p}" is not a relation pointing at ${key}` };
-    keys.push(f.type === 'fk' ? { column: `${ofield}_id` } : { column: `${ofield}_id`, type: [`${ofield}_type`, key] });
   }
   const where = Object.entries(whereBy).map(([k, v]) => ` AND ${a}.${k} = '${v}'`);
   if (where.length && paths.length > 1) return { at: 'where', fault: 'applies to one relation only' };
@@ -157,7 +155,8 @@ function reverseOne(paths: readonly string[], whereBy: Readonly<Record<string, s
   const limit = paths.length > 1 ? ' LIMIT 1' : '';
   const from = `FROM ${s.tableOf(other, om)} ${a}`;
   const sql = `(SELECT ${a}.id ${from} WHERE ${conditions.join(' OR ')}${where.join('')}${limit})`;
-  return { sql, as: 'fk', to: other, reverse: { model: other, keys, where: { ...whereBy } } };
+  const reverse: ReverseOne = { fields: paths.map((p) => p.split('.')[2] ?? ''), where: { ...whereBy } };
+  return { sql, as: 'fk', to: other, reverse };
 }
 
 /** `sum` with `over`: the sum of a number field of the rows of another model whose foreign key points here. */

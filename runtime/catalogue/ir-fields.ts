@@ -40,11 +40,10 @@ export interface ThroughDef {
   readonly target: string;
 }
 
-/** The rows of `model` whose relation (any of `keys`) points at the row; `where`: fixed values of theirs. */
+/** The rows of the field's `to` model whose relation (any of `fields`) points at the row; `where`: fixed values. */
 export interface ReverseOne {
-  readonly model: string;
-  /** a relation's id column, and for a generic relation its type column and the pointed-at model's key */
-  readonly keys: readonly { readonly column: string; readonly type?: readonly [string, string] }[];
+  /** foreign keys or generic relations of the `to` model */
+  readonly fields: readonly string[];
   /** column → value */
   readonly where: Readonly<Record<string, string>>;
 }

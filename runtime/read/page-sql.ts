@@ -12,6 +12,7 @@ import type { PageRelated } from './page-related.ts';
 import { columnsOf, objectOf, type JsonScope } from './json-sql.ts';
 import {
   countReach,
+  pointingReach,
   relationReach,
   reverseListReach,
   rowExpression,
@@ -110,8 +111,9 @@ function cable(scope: JsonScope, model: ModelDef, part: string, plain?: boolean)
  */
 function reverseOne(
   scope: JsonScope,
+  model: ModelDef,
   r: ReverseOne,
-  shown: Omit<RelatedShown, 'id'>,
+  shown: Omit<RelatedShown, 'id' | 'shape'>,
   name: string,
 ): PageField | undefined {
   const { target } = shown;
@@ -119,10 +121,11 @@ function reverseOne(
   const obj = nested(scope, target, shown.names, e);
   if (!obj) return undefined;
   const fixed = Object.entries(r.where).map(([column, value]) => ` AND ${e}.${ident(column)} = ${literal(value)}`);
-  const ends = r.keys.map(({ column, type }) => {
-    const typed = type ? `${e}.${ident(type[0])} = ${literal(type[1])} AND ` : '';
-    return `SELECT ${e}.${ident(column)} AS id, ${e}.id AS o, ${obj} AS j FROM ${ident(target.table)} ${e}
-      WHERE ${typed}${e}.${ident(column)} IN ${pageIds}${fixed.join('')}`;
+  const ends = r.fields.map((field) => {
+    const tf = scope.registry.fieldOfKind(target, field, 'fk', 'generic');
+    const p = pointingReach(model, target, tf, e);
+    return `SELECT ${p.key} AS id, ${e}.id AS o, ${obj} AS j FROM ${p.from}
+      WHERE ${p.and}${p.key} IN ${pageIds}${fixed.join('')}`;
   });
   // one row per page row: the first by id when several point at it (the expression's LIMIT 1)
   const sql = `SELECT DISTINCT ON (u.id) u.id, u.j FROM (${ends.join(' UNION ALL ')}) u ORDER BY u.id, u.o`;
@@ -169,11 +172,12 @@ export function pageField(
   const c = f.computed;
   if (c.type === 'expr' && c.as === 'fk') {
     const target = formModel(registry.targetOf(model, f.name), f);
-    if (c.reverse) return reverseOne(scope, c.reverse, { shape: f, target, names: f.nested ?? target.nested }, name);
+    const names = f.nested ?? target.nested;
+    if (c.reverse) return reverseOne(scope, model, c.reverse, { target, names }, name);
     // the object an expression names (a field's old name for a relation, the first of two addresses); the
     // expression reads a copy of the row in the join, where a bare column could name a joined table's
     const id = rowExpression(c.sql, 't', true);
-    return relatedField(scope, related, { shape: f, target, names: f.nested ?? target.nested, id });
+    return relatedField(scope, related, { shape: f, target, names, id });
   }
   if (c.type === 'cable') return cable(scope, model, c.part, f.plain === true);
   if (c.type === 'count' && !c.cumulative) {

@@ -9,6 +9,7 @@ export {
   countReach,
   listReach,
   ownerColumn,
+  pointingReach,
   relationReach,
   reverseListReach,
   reverseRelation,

@@ -139,13 +139,22 @@ export function reverseListReach(
       order: o.order,
     };
   }
+  const pointing = pointingReach(model, target, tf, e);
   return {
+    ...pointing,
     target: formModel(target, f),
     names: f.nested ?? target.nested,
-    from: `${ident(target.table)} ${e}${o.joins}`,
-    key: `${e}.${ident(ownerColumn(tf))}`,
-    and: tf.kind === 'generic' ? typed(e, tf.typeColumn, model) : '',
+    from: `${pointing.from}${o.joins}`,
     order: o.order,
+  };
+}
+
+/** The rows (aliased `x`) of `target` whose foreign key or generic relation `tf` points at `model`'s objects. */
+export function pointingReach(model: ModelDef, target: ModelDef, tf: FkField | GenericField, x: string): Reach {
+  return {
+    from: `${ident(target.table)} ${x}`,
+    key: `${x}.${ident(ownerColumn(tf))}`,
+    and: tf.kind === 'generic' ? typed(x, tf.typeColumn, model) : '',
   };
 }
 
@@ -159,11 +168,7 @@ export function countReach(registry: Registry, model: ModelDef, c: Count, x: str
   // without a link table, the count is over a foreign key or a generic relation
   const tf = registry.fieldOfKind(target, c.field, 'fk', 'generic');
   if (c.also?.length) return alsoReach(registry, model, c.also, { target, tf, x });
-  return {
-    from: `${ident(target.table)} ${x}`,
-    key: `${x}.${ident(ownerColumn(tf))}`,
-    and: tf.kind === 'generic' ? typed(x, tf.typeColumn, model) : '',
-  };
+  return pointingReach(model, target, tf, x);
 }
 
 /**

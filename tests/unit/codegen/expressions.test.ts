@@ -90,7 +90,7 @@ describe('expressions', () => {
         sql: '(SELECT a.id FROM net_address a WHERE a.host_id = t.id)',
         as: 'fk',
         to: 'net.address',
-        reverse: { model: 'net.address', keys: [{ column: 'host_id' }], where: {} },
+        reverse: { fields: ['host'], where: {} },
       },
     },
     {
@@ -99,7 +99,7 @@ describe('expressions', () => {
         sql: "(SELECT l.id FROM net_link l WHERE l.a_id = t.id AND l.side = 'A')",
         as: 'fk',
         to: 'net.link',
-        reverse: { model: 'net.link', keys: [{ column: 'a_id' }], where: { side: 'A' } },
+        reverse: { fields: ['a'], where: { side: 'A' } },
       },
     },
     {
@@ -108,7 +108,7 @@ describe('expressions', () => {
         sql: '(SELECT l.id FROM net_link l WHERE l.a_id = t.id OR l.b_id = t.id LIMIT 1)',
         as: 'fk',
         to: 'net.link',
-        reverse: { model: 'net.link', keys: [{ column: 'a_id' }, { column: 'b_id' }], where: {} },
+        reverse: { fields: ['a', 'b'], where: {} },
       },
     },
     {
@@ -117,7 +117,7 @@ describe('expressions', () => {
         sql: "(SELECT n.id FROM net_note n WHERE n.subject_type = 'net.host' AND n.subject_id = t.id)",
         as: 'fk',
         to: 'net.note',
-        reverse: { model: 'net.note', keys: [{ column: 'subject_id', type: ['subject_type', 'net.host'] }], where: {} },
+        reverse: { fields: ['subject'], where: {} },
       },
     },
     {
