@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services, TxEffects } from './env.ts';
 import type { Tx } from '../db/index.ts';
+import { logLine } from './log-buffer.ts';
 
 export function createServices(services: Services): MiddlewareHandler<AppEnv> {
   return async function servicesMiddleware(c, next) {
@@ -24,7 +25,10 @@ export function createRequestId(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** One line per request at LOG_LEVEL info or debug: method, path, status, milliseconds, request id. */
+/**
+ * One line per request at LOG_LEVEL info or debug: method, path, status, milliseconds, request id;
+ * written in batches (log-buffer.ts).
+ */
 export function createAccessLog(): MiddlewareHandler<AppEnv> {
   return async function accessLog(c, next) {
     const { logLevel } = c.var.services.settings;
@@ -34,7 +38,7 @@ export function createAccessLog(): MiddlewareHandler<AppEnv> {
       await next();
     } finally {
       const path = new URL(c.req.url).pathname;
-      console.log(
+      logLine(
         `${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.var.requestId}`,
       );
     }

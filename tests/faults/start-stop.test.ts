@@ -96,8 +96,11 @@ describe('npm start and stop', () => {
     expect(login.status).toBe(201);
     await until(first, 'POST /api/users/tokens/provision/ 201');
     expect(first.out()).toMatch(/POST \/api\/users\/tokens\/provision\/ 201 [\d.]+ms [0-9a-f-]{36}/);
+    // lines are written in batches: the last request's line, still waiting when the signal comes, is written
+    expect((await fetch(`http://127.0.0.1:${env.PORT}/api/`)).status).toBe(200);
     process.kill(serverPid(first), 'SIGTERM');
     expect(await first.exited).toBe(0);
+    expect(first.out()).toMatch(/GET \/api\/ 200 [\d.]+ms [0-9a-f-]{36}/);
     expect(errorsIn(first.out())).toEqual([]);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
