@@ -1,9 +1,9 @@
 /**
  * runtime/http/log-buffer.ts in a process of its own, writing to a pipe as a deployment's log
- * collector reads it: lines come out in order and in few writes, and none is lost when the process
- * exits before the batch was due.
+ * collector reads it: lines come out in order and in few writes, none is lost when the process exits
+ * before the batch was due, and a reader that goes away does not end the process.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -46,4 +46,29 @@ describe('log lines written in batches', () => {
       process.exit(0);`);
     expect(out.split('\n').indexOf('after')).toBe(64);
   });
+
+  it('goes on when the reader of its output goes away', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { logLine } from ${JSON.stringify(module)};
+        let i = 0;
+        const t = setInterval(() => {
+          logLine('line ' + i++);
+          if (i > 40) { clearInterval(t); setTimeout(() => process.stderr.write('went on'), 200); }
+        }, 10);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(err).toContain('went on');
+    expect(code).toBe(0);
+  }, 30_000);
 });
