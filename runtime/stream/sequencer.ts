@@ -6,8 +6,9 @@
  * snapshot and, in the same statement, counts in each change log (main's and each live branch's) the
  * records visible in it that were not in the snapshot it last looked with: if there are any it writes a
  * row saying so (epochs.ts) and announces it (NOTIFY), so every process's streams read on at once.
- * An unchanged snapshot means nothing committed: that tick costs one small query, and the next waits
- * twice as long, up to QUIET_MS (an idle server once spent ≈ 45 ms of CPU a second on 50 such looks).
+ * An unchanged snapshot means nothing committed: that tick costs one small query. A look that finds no
+ * new change record makes the next wait twice as long, up to QUIET_MS (an idle server once spent ≈ 45 ms
+ * of CPU a second on 50 looks a second).
  * A commit does not wait for the next tick: its notice (wake.ts) runs one at once, several notices
  * arriving meanwhile one more, and the interval is STREAM_INTERVAL_MS again from the first change seen.
  */
@@ -62,9 +63,13 @@ async function lastLooked(db: Reserved): Promise<Map<string, string | null>> {
 
 /**
  * One statement: the snapshot, each schema's new records (count, lowest id) since its last look, a row
- * for each schema that has some, and the notice. Returns the snapshot.
+ * for each schema that has some, and the notice. Returns the snapshot, and whether any records were new.
  */
-async function sequence(db: Reserved, schemas: readonly string[], looked: Map<string, string | null>): Promise<string> {
+async function sequence(
+  db: Reserved,
+  schemas: readonly string[],
+  looked: Map<string, string | null>,
+): Promise<{ snap: string; found: boolean }> {
   const params: (string | null)[] = [];
   const counts = schemas.map((schema) => {
     const previous = looked.get(schema) ?? null;
@@ -76,7 +81,7 @@ async function sequence(db: Reserved, schemas: readonly string[], looked: Map<st
     return `SELECT ${s} AS schema, ${p} AS previous, n.count, n.first_id FROM (SELECT count(*)::int AS count,
       min(x.id) AS first_id FROM ${table} x WHERE ${fresh}) n`;
   });
-  const [row] = await query<{ snap: string }>(
+  const [row] = await query<{ snap: string; found: boolean }>(
     db,
     `WITH s AS MATERIALIZED (
        SELECT pg_current_snapshot() AS snap, (SELECT last_value FROM public.${tables.objectChange}_id_seq) AS seq
@@ -87,12 +92,12 @@ async function sequence(db: Reserved, schemas: readonly string[], looked: Map<st
          FROM c, s WHERE c.count > 0 ORDER BY c.schema = 'public' DESC, c.schema
        RETURNING id, schema
      )
-     SELECT (SELECT snap::text FROM s) AS snap,
+     SELECT (SELECT snap::text FROM s) AS snap, EXISTS (SELECT 1 FROM ins) AS found,
             (SELECT pg_notify('${STREAM_CHANNEL}', json_agg(json_build_object('id', id, 'schema', schema))::text)
                FROM ins HAVING count(*) > 0) AS notified`,
     params,
   );
-  return row.snap;
+  return row;
 }
 
 /** The sequencing state of one process: the lock's connection while it holds it, and where it last looked. */
@@ -101,7 +106,7 @@ class Sequencing {
   stopped = false;
   private looked = new Map<string, string | null>();
   private lastSnapshot = '';
-  /** looks in a row that found nothing committed: the next waits intervalMs × 2^quiet (at most QUIET_MS) */
+  /** looks in a row that found no change record committed: the next waits intervalMs × 2^quiet (≤ QUIET_MS) */
   private quiet = 0;
   private schemas: string[] = ['public'];
   private schemasAt = 0;
@@ -142,9 +147,10 @@ class Sequencing {
       this.schemas = await liveSchemas(conn, this.settings);
       this.schemasAt = Date.now();
     }
-    const snap = await sequence(conn, this.schemas, this.looked);
+    const { snap, found } = await sequence(conn, this.schemas, this.looked);
     for (const schema of this.schemas) this.looked.set(schema, snap);
-    if (snap !== this.lastSnapshot) this.quiet = 0;
+    // other databases' writes move the snapshot too: only change records of this one end a quiet spell
+    this.quiet = found ? 0 : this.quiet + 1;
     this.lastSnapshot = snap;
   }
 
