@@ -23,19 +23,16 @@ function flush(): void {
   if (!closed) process.stdout.write(text);
 }
 
-let hooked = false;
 /** standard output's reader went away (a closed pipe): the lines go nowhere, and the server goes on */
 let closed = false;
+// from the server's start, not from its first line: any output to a closed pipe would end it
+process.on('exit', flush);
+process.stdout.on('error', () => {
+  closed = true;
+});
 
 /** Writes one line (a newline is added) to standard output, soon. */
 export function logLine(line: string): void {
-  if (!hooked) {
-    hooked = true;
-    process.on('exit', flush);
-    process.stdout.on('error', () => {
-      closed = true;
-    });
-  }
   lines.push(line + '\n');
   bytes += line.length + 1;
   if (bytes >= BATCH_BYTES) return flush();
