@@ -11280,7 +11280,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleport",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_port_count"
             },
             "snapshot": true
           },
@@ -11298,7 +11299,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleserverport",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_server_port_count"
             },
             "snapshot": true
           },
@@ -11316,7 +11318,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.powerport",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_port_count"
             },
             "snapshot": true
           },
@@ -11334,7 +11337,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.poweroutlet",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_outlet_count"
             },
             "snapshot": true
           },
@@ -11352,7 +11356,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.interface",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "interface_count"
             },
             "snapshot": true
           },
@@ -11370,7 +11375,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.frontport",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "front_port_count"
             },
             "snapshot": true
           },
@@ -11388,7 +11394,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.rearport",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "rear_port_count"
             },
             "snapshot": true
           },
@@ -11406,7 +11413,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.devicebay",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "device_bay_count"
             },
             "snapshot": true
           },
@@ -11424,7 +11432,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.modulebay",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "module_bay_count"
             },
             "snapshot": true
           },
@@ -11442,7 +11451,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.inventoryitem",
               "field": "device",
-              "cumulative": false
+              "cumulative": false,
+              "column": "inventory_item_count"
             },
             "snapshot": true
           }
@@ -13634,7 +13644,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.device",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "device_count"
             },
             "snapshot": true
           },
@@ -13652,7 +13663,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleporttemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_port_template_count"
             },
             "snapshot": true
           },
@@ -13670,7 +13682,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleserverporttemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_server_port_template_count"
             },
             "snapshot": true
           },
@@ -13688,7 +13701,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.powerporttemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_port_template_count"
             },
             "snapshot": true
           },
@@ -13706,7 +13720,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.poweroutlettemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_outlet_template_count"
             },
             "snapshot": true
           },
@@ -13724,7 +13739,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.interfacetemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "interface_template_count"
             },
             "snapshot": true
           },
@@ -13742,7 +13758,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.frontporttemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "front_port_template_count"
             },
             "snapshot": true
           },
@@ -13760,7 +13777,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.rearporttemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "rear_port_template_count"
             },
             "snapshot": true
           },
@@ -13778,7 +13796,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.devicebaytemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "device_bay_template_count"
             },
             "snapshot": true
           },
@@ -13796,7 +13815,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.modulebaytemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "module_bay_template_count"
             },
             "snapshot": true
           },
@@ -13814,7 +13834,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.inventoryitemtemplate",
               "field": "device_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "inventory_item_template_count"
             },
             "snapshot": true
           }
@@ -21425,7 +21446,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.module",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "module_count"
             },
             "snapshot": true
           },
@@ -21443,7 +21465,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleporttemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_port_template_count"
             },
             "snapshot": true
           },
@@ -21461,7 +21484,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.consoleserverporttemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "console_server_port_template_count"
             },
             "snapshot": true
           },
@@ -21479,7 +21503,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.powerporttemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_port_template_count"
             },
             "snapshot": true
           },
@@ -21497,7 +21522,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.poweroutlettemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "power_outlet_template_count"
             },
             "snapshot": true
           },
@@ -21515,7 +21541,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.interfacetemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "interface_template_count"
             },
             "snapshot": true
           },
@@ -21533,7 +21560,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.frontporttemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "front_port_template_count"
             },
             "snapshot": true
           },
@@ -21551,7 +21579,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.rearporttemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "rear_port_template_count"
             },
             "snapshot": true
           },
@@ -21569,7 +21598,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.modulebaytemplate",
               "field": "module_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "module_bay_template_count"
             },
             "snapshot": true
           }
@@ -28119,7 +28149,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.rack",
               "field": "rack_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "rack_count"
             },
             "snapshot": true
           }
@@ -31358,7 +31389,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "dcim.device",
               "field": "virtual_chassis",
-              "cumulative": false
+              "cumulative": false,
+              "column": "member_count"
             },
             "snapshot": true
           },
@@ -60608,7 +60640,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "virtualization.vminterface",
               "field": "virtual_machine",
-              "cumulative": false
+              "cumulative": false,
+              "column": "interface_count"
             },
             "snapshot": true
           },
@@ -60626,7 +60659,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "virtualization.virtualdisk",
               "field": "virtual_machine",
-              "cumulative": false
+              "cumulative": false,
+              "column": "virtual_disk_count"
             },
             "snapshot": true
           }
@@ -61147,7 +61181,8 @@ export const catalogue: Catalogue = {
               "type": "count",
               "model": "virtualization.virtualmachine",
               "field": "virtual_machine_type",
-              "cumulative": false
+              "cumulative": false,
+              "column": "virtual_machine_count"
             },
             "snapshot": true
           }

@@ -75,6 +75,8 @@ export function normalizeComputed(name: string, c: RawComputed, raw: RawCatalogu
       cumulative: c.cumulative ?? false,
       ...(through ? { through } : {}),
       ...(c.also_via ? { also: alsoVia(raw, c, key).also } : {}),
+      // NetBox's counter cache of children by a foreign key: a column of the row (runtime/db/counters.ts)
+      ...(c.snapshot && tf?.type === 'fk' && !c.cumulative && !c.also_via ? { column: name } : {}),
     };
   } else if (expressionKey(c)) {
     const e = expandExpression(c, { raw, key }) as Expansion;

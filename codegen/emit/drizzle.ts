@@ -208,6 +208,12 @@ function tableStatement(m: ModelDef, cat: Catalogue, imports: Set<string>): stri
     // a naturalized name is never null ('' before its row is written); a copy is null with its source
     cols.push(`  ${camel(k.column)}: text(${str(k.column)})${k.kind === 'copy' ? '' : ".notNull().default('')"},`);
   }
+  for (const f of m.fields) {
+    if (f.kind !== 'computed' || f.computed.type !== 'count' || !f.computed.column) continue;
+    imports.add('integer');
+    // a counter cache, kept by triggers (runtime/db/counters.ts)
+    cols.push(`  ${camel(f.computed.column)}: integer(${str(f.computed.column)}).notNull().default(0),`);
+  }
   if (m.tree) {
     for (const i of ['integer', 'bigint', 'text', 'sql']) imports.add(i);
     cols.push("  _depth: integer('_depth').notNull().default(0),");

@@ -113,6 +113,8 @@ export const virtualizationVirtualmachine = pgTable('virtualization_virtualmachi
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  interfaceCount: integer('interface_count').notNull().default(0),
+  virtualDiskCount: integer('virtual_disk_count').notNull().default(0),
 }, (t) => [
   uniqueIndex('virtualization_virtualmachine_cluster_tenant_name_ci_uniq').on(t.clusterId, t.tenantId, sql`lower(name)`).where(sql`cluster_id IS NOT NULL AND tenant_id IS NOT NULL`),
   uniqueIndex('virtualization_virtualmachine_cluster_name_ci_when_ten_bf025d42').on(t.clusterId, sql`lower(name)`).where(sql`tenant_id IS NULL AND cluster_id IS NOT NULL`),
@@ -143,6 +145,7 @@ export const virtualizationVirtualmachinetype = pgTable('virtualization_virtualm
   customFieldData: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
   created: timestamp('created', { withTimezone: true, mode: 'string' }).defaultNow(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'string' }).defaultNow(),
+  virtualMachineCount: integer('virtual_machine_count').notNull().default(0),
 }, (t) => [
   unique('virtualization_virtualmachinetype_name_uniq').on(t.name),
   unique('virtualization_virtualmachinetype_slug_uniq').on(t.slug),

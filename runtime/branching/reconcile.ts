@@ -2,11 +2,11 @@
  * After main's schema changes (new models, new or removed columns, new indexes), every branch
  * schema is brought in line the same way, so no branch becomes unusable after an upgrade: missing
  * tables are created (with main's rows), columns added or dropped (a stored key's backfilled as main's
- * migration backfilled it), constraints and indexes added.
+ * migration backfilled it), constraints and indexes added, counter caches' triggers added (counted anew).
  */
 import type { ColumnRename, KeyBackfill } from '../catalogue/index.ts';
-import type { Db, Sql } from '../db/index.ts';
-import { ident } from '../db/index.ts';
+import type { CounterCache, Db, Sql } from '../db/index.ts';
+import { ident, keepCounters } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
 import { query } from '../db/index.ts';
 
@@ -56,6 +56,7 @@ async function renameColumns(
 export interface Upgrades {
   readonly renames: readonly ColumnRename[];
   readonly backfills: readonly KeyBackfill[];
+  readonly counters: readonly CounterCache[];
 }
 
 /** Stored keys' columns just added to a branch's table: given their values, as main's migration gave them. */
@@ -176,6 +177,7 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrade
   }
   for (const t of tables.filter((x) => present.has(x))) done.push(...(await reconcileTable(tx, schema, t, upgrades)));
   done.push(...(await reconcileConstraints(tx, schema, tables)));
+  done.push(...(await keepCounters(tx, schema, upgrades.counters)));
   return done;
 }
 

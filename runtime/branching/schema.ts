@@ -4,7 +4,15 @@
  * code against main or a branch inside one transaction by switching search_path (SET LOCAL).
  */
 import { randomInt } from 'node:crypto';
-import { columnRenames, keyBackfills, type ColumnRename, type KeyBackfill, type Registry } from '../catalogue/index.ts';
+import {
+  columnRenames,
+  counterCaches,
+  keyBackfills,
+  type ColumnRename,
+  type KeyBackfill,
+  type Registry,
+} from '../catalogue/index.ts';
+import type { CounterCache } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -34,11 +42,16 @@ export function branchableTables(registry: Registry): string[] {
 
 /**
  * What a branch opened before an upgrade is brought in line with (reconcile.ts): columns of branched tables
- * that the catalogue renamed (a branch's copy is renamed alike), and the backfills of their stored keys.
+ * that the catalogue renamed (a branch's copy is renamed alike), the backfills of their stored keys, and the
+ * counter caches its triggers keep.
  */
-export function branchUpgrades(registry: Registry): { renames: ColumnRename[]; backfills: KeyBackfill[] } {
+export function branchUpgrades(registry: Registry): {
+  renames: ColumnRename[];
+  backfills: KeyBackfill[];
+  counters: CounterCache[];
+} {
   const models = registry.all().filter((m) => m.features.branching);
-  return { renames: columnRenames(models), backfills: keyBackfills(models) };
+  return { renames: columnRenames(models), backfills: keyBackfills(models), counters: counterCaches(registry, models) };
 }
 
 /** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */

@@ -64,6 +64,11 @@ export type ComputedDef =
       readonly through?: ThroughDef;
       /** also the rows whose related object (of `type`) reaches this one by `path`, foreign keys from it */
       readonly also?: readonly AlsoVia[];
+      /**
+       * NetBox's counter cache (children by a foreign key): the count is this column of the row, which
+       * triggers keep on every write, whoever makes it (runtime/db/counters.ts)
+       */
+      readonly column?: string;
     }
   /**
    * SQL over the row's columns (a copy of the row named `t`), read as `as`; `reverse` when it is the one

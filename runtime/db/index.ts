@@ -17,4 +17,5 @@ export { tables } from './tables.ts';
 export { isUnavailable } from './unavailable.ts';
 export { readOptions } from './named.ts';
 export { inSchema } from './search-path.ts';
+export { keepCounters, pauseCountersSql, recountSql, type CounterCache } from './counters.ts';
 export { query, queryRow, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';

@@ -1,6 +1,6 @@
 /**
- * Brings a database to the current schema: prerequisites, drizzle-kit's migrations, then the cache triggers, under a
- * lock.
+ * Brings a database to the current schema: prerequisites, drizzle-kit's migrations, then the cache triggers and the
+ * counter caches' triggers (counters.ts: the catalogue's, `counters`), under a lock.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -8,6 +8,7 @@ import { Logger, runMigrations } from 'graphile-worker';
 import { connect } from './connect.ts';
 import { prerequisitesSql } from './prerequisites.ts';
 import { cacheTriggersSql } from './cache-triggers.ts';
+import { keepCounters, type CounterCache } from './counters.ts';
 import { query } from './query.ts';
 
 /** Several server processes may start at once; one migrates while the others wait on this lock. */
@@ -17,7 +18,11 @@ const MIGRATION_LOCK = 4_606_001;
  * Runs on its own short-lived client: drizzle replaces the client's date parsers, which must not
  * leak into the pool that serves requests.
  */
-export async function migrateDatabase(url: string, migrationsFolder: string): Promise<void> {
+export async function migrateDatabase(
+  url: string,
+  migrationsFolder: string,
+  counters: readonly CounterCache[] = [],
+): Promise<void> {
   const sql = connect(url, { max: 2, applicationName: 'migrate' });
   const lock = await sql.reserve();
   try {
@@ -26,6 +31,8 @@ export async function migrateDatabase(url: string, migrationsFolder: string): Pr
     await migrate(drizzle(sql), { migrationsFolder });
     // after the migrations: the triggers are on their tables
     await query(sql, cacheTriggersSql);
+    // before anything writes: an import into a database no server has started on counts as it writes
+    if (counters.length) await sql.begin((tx) => keepCounters(tx, 'public', counters));
     // the job queue's own schema, so requests can enqueue even before a worker has started
     await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {

@@ -1,12 +1,12 @@
 /**
  * What a group's completion and the import's end bring into line, with the write path's own
  * functions: held-back references and links set, tree columns (`_path`, `_sort`, `_depth`) computed
- * by persist.ts's refreshTree, stored keys (`_name`) by keys.ts's refreshKeys, id sequences moved past
- * the largest id copied (new objects continue after the source's), and every process's caches told
- * that users, tokens, permissions, custom fields and config contexts changed.
+ * by persist.ts's refreshTree, stored keys (`_name`) by keys.ts's refreshKeys, counter caches counted
+ * anew, id sequences moved past the largest id copied (new objects continue after the source's), and
+ * every process's caches told that users, tokens, permissions, custom fields and config contexts changed.
  */
-import type { ModelDef, Registry } from '../catalogue/index.ts';
-import { ident, notifyChanged, type Db, type Tx, query } from '../db/index.ts';
+import { counterCaches, type ModelDef, type Registry } from '../catalogue/index.ts';
+import { ident, notifyChanged, recountSql, type Db, type Tx, query } from '../db/index.ts';
 import { refreshTree, refreshKeys } from '../write/index.ts';
 import { customFieldsCache } from '../custom-fields/index.ts';
 import { authCache } from '../auth/index.ts';
@@ -35,6 +35,9 @@ export async function finishGroup(tx: Tx, registry: Registry, group: Group, repo
     await refreshKeys(tx, m);
     await advanceSequence(tx, m);
   }
+  // the pages were written with the counters paused (page-writer.ts)
+  const written = new Set(group.models.map((m) => m.table));
+  for (const c of counterCaches(registry)) if (written.has(c.child)) await query(tx, recountSql('public', c));
   await markDone(
     tx,
     group.models.map((m) => m.key),

@@ -6,7 +6,7 @@
  * page notes its findings in a report of its own, merged in at its commit).
  */
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, type Db, query } from '../db/index.ts';
+import { ident, pauseCountersSql, type Db, query } from '../db/index.ts';
 import type { Converted } from './convert.ts';
 import { storeImages } from './media.ts';
 import type { Checked } from './pages.ts';
@@ -66,6 +66,8 @@ export class PageWriter {
     const previous = this.committed;
     const done = s.sql
       .begin(async (tx) => {
+        // the group's end counts the counter caches anew (finalize.ts)
+        await query(tx, pauseCountersSql);
         const n = await writePage(tx, this.c.write, converted, local);
         tally(local, model.key).written += n;
         local.objectsWritten += n;

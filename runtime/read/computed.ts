@@ -35,6 +35,10 @@ async function counts(ctx: ReadContext, model: ModelDef, c: Count, ids: unknown[
       ids,
     );
   }
+  if (c.column) {
+    const sql = `SELECT id AS k, ${ident(c.column)} AS n FROM ${ident(model.table)} WHERE id = ANY($1::bigint[])`;
+    return countsBy(ctx, sql, ids);
+  }
   const r = countReach(ctx.registry, model, c, 'x');
   return countsBy(
     ctx,

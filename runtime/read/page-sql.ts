@@ -180,7 +180,8 @@ export function pageField(
     return relatedField(scope, related, { shape: f, target, names, id });
   }
   if (c.type === 'cable') return cable(scope, model, c.part, f.plain === true);
-  if (c.type === 'count' && !c.cumulative) {
+  // a counter cache is the row's column (json-sql.ts)
+  if (c.type === 'count' && !c.cumulative && !c.column) {
     const sql = grouped(countReach(registry, model, c, l), 'count(*)::int AS n');
     return { ctes: [{ name, sql, join: byRow(name) }], sql: `coalesce(${name}.n, 0)` };
   }

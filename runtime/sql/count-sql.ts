@@ -1,8 +1,9 @@
 /**
- * The SQL of a computed count for the row aliased `a`, one correlated subquery: children by a
- * foreign key, a generic relation or a many-to-many table; a tree's whole subtree (cumulative); and
- * an IP prefix's depth and children within its VRF. Shared by the embedded reads (read/embed.ts) and the
- * JSON written by PostgreSQL (read/json-sql.ts); a page counts by one grouped query instead (read/page-sql.ts).
+ * The SQL of a computed count for the row aliased `a`: a counter cache's column (db/counters.ts), or one
+ * correlated subquery: children by a foreign key, a generic relation or a many-to-many table; a tree's whole
+ * subtree (cumulative); and an IP prefix's depth and children within its VRF. Shared by the embedded reads
+ * (read/embed.ts) and the JSON written by PostgreSQL (read/json-sql.ts); a page counts by one grouped query
+ * instead (read/page-sql.ts), or reads the counter cache's column.
  */
 import type { ComputedDef, ModelDef, Registry } from '../catalogue/index.ts';
 import { ident } from '../db/index.ts';
@@ -12,6 +13,7 @@ type Count = Extract<ComputedDef, { type: 'count' }>;
 type IpCount = Extract<ComputedDef, { type: 'ip_depth' | 'ip_children' }>;
 
 export function countSql(registry: Registry, model: ModelDef, c: Count, a: string, alias: () => string): string {
+  if (c.column) return `${a}.${ident(c.column)}`;
   if (c.cumulative) {
     const d = alias();
     const { value, from } = subtreeCount(registry, model, c, d, alias());

@@ -8,6 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { catalogue } from '../../generated/catalogue.ts';
+import { filters } from '../../generated/filters/index.ts';
+import { counterCaches, Registry } from '../../runtime/catalogue/index.ts';
 import { connect, migrateDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
 
 declare module 'vitest' {
@@ -58,7 +61,9 @@ function start(): Shared {
     const admin = connect(adminUrl, { max: 1 });
     await admin.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`);
     await admin.unsafe(`CREATE DATABASE ${templateDb}`);
-    await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'));
+    // with the counter caches' triggers, so each test's database starts with them
+    const counters = counterCaches(new Registry(catalogue, filters));
+    await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'), counters);
     await admin.end();
     return { adminUrl, templateDb };
   })();
