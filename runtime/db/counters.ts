@@ -38,10 +38,8 @@ const EVENTS = [
   ['d', 'DELETE', 'OLD TABLE AS old_rows'],
 ] as const;
 
-/** Serialises processes that install counters into the same database at once. */
-const COUNTERS_LOCK = 4_606_002;
-
-const functionSql = `
+/** The triggers' function, in public for every schema's triggers; made by the migrations (migrate.ts). */
+export const counterFunctionSql = `
 CREATE OR REPLACE FUNCTION public.counter_cache() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE rows text;
 BEGIN
@@ -84,7 +82,7 @@ async function present(db: Runner, schema: string, c: CounterCache): Promise<boo
  * Gives `schema`'s tables the triggers of `counters` (those whose tables and columns it has), drops the
  * triggers of counters no longer listed, and counts anew each counter that gained its triggers when
  * `recount` (a branch's copy made in one snapshot with its parents' counts needs none). Run it in a
- * transaction. Returns what it did, one line a counter.
+ * transaction, after the migrations made the function (counterFunctionSql). Returns what it did, one line a counter.
  */
 export async function keepCounters(
   db: Runner,
@@ -92,8 +90,6 @@ export async function keepCounters(
   counters: readonly CounterCache[],
   recount = true,
 ): Promise<string[]> {
-  await query(db, 'SELECT pg_advisory_xact_lock($1)', [COUNTERS_LOCK]);
-  await query(db, functionSql);
   const have = await query(
     db,
     `SELECT tg.tgname, t.relname FROM pg_trigger tg JOIN pg_class t ON t.oid = tg.tgrelid

@@ -8,7 +8,7 @@ import { Logger, runMigrations } from 'graphile-worker';
 import { connect } from './connect.ts';
 import { prerequisitesSql } from './prerequisites.ts';
 import { cacheTriggersSql } from './cache-triggers.ts';
-import { keepCounters, type CounterCache } from './counters.ts';
+import { counterFunctionSql, keepCounters, type CounterCache } from './counters.ts';
 import { query } from './query.ts';
 
 /** Several server processes may start at once; one migrates while the others wait on this lock. */
@@ -31,6 +31,7 @@ export async function migrateDatabase(
     await migrate(drizzle(sql), { migrationsFolder });
     // after the migrations: the triggers are on their tables
     await query(sql, cacheTriggersSql);
+    await query(sql, counterFunctionSql);
     // before anything writes: an import into a database no server has started on counts as it writes
     if (counters.length) await sql.begin((tx) => keepCounters(tx, 'public', counters));
     // the job queue's own schema, so requests can enqueue even before a worker has started
