@@ -2,7 +2,8 @@
  * Counter caches: a count of children kept as a column of the parent's row, as NetBox keeps a device's
  * interface_count or a device type's device_count (its CounterCacheField), so a page reads a column
  * instead of counting children per row. Triggers keep them, statement by statement, on every write
- * whoever makes it: the API, a branch's sync, merge or revert, an import, a cascade, a psql prompt.
+ * whoever makes it: the API, a branch's sync, merge or revert, a cascade, a psql prompt (an import
+ * pauses them and counts anew: pauseCountersSql).
  *
  * Each counter has three statement-level triggers on the child table (insert, update, delete: PostgreSQL
  * allows transition tables on one event per trigger) running one function, which adds to each parent
