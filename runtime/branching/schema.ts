@@ -29,15 +29,22 @@ export function schemaName(schemaId: string): string {
   return `branch_${schemaId}`;
 }
 
+/** The models a branch copies. */
+const branched = (registry: Registry) => registry.all().filter((m) => m.features.branching);
+
 /** Tables copied into a branch; the change log is created empty. */
 export function branchableTables(registry: Registry): string[] {
   const tables = new Set<string>();
-  for (const m of registry.all()) {
-    if (!m.features.branching) continue;
+  for (const m of branched(registry)) {
     tables.add(m.table);
     for (const f of m.fields) if (f.kind === 'm2m') tables.add(f.through.table);
   }
   return [...tables].sort();
+}
+
+/** The counter caches of branched tables, whose triggers every branch's schema has (db/counters.ts). */
+export function branchCounters(registry: Registry): CounterCache[] {
+  return counterCaches(registry, branched(registry));
 }
 
 /**
@@ -50,8 +57,8 @@ export function branchUpgrades(registry: Registry): {
   backfills: KeyBackfill[];
   counters: CounterCache[];
 } {
-  const models = registry.all().filter((m) => m.features.branching);
-  return { renames: columnRenames(models), backfills: keyBackfills(models), counters: counterCaches(registry, models) };
+  const models = branched(registry);
+  return { renames: columnRenames(models), backfills: keyBackfills(models), counters: branchCounters(registry) };
 }
 
 /** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */

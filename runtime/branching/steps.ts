@@ -13,7 +13,7 @@ import type { BranchRow } from './lifecycle.ts';
 import { planMerge, planRevert, planSync } from './plans.ts';
 import { createBranchTables, dropBranchSchema } from './provision.ts';
 import type { Progress } from './progress.ts';
-import { branchableTables, branchUpgrades, inSchema, schemaName } from './schema.ts';
+import { branchableTables, branchCounters, inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './kinds.ts';
 import { fireMergedChanges } from '../events/index.ts';
 import type { OperationReport } from './operations.ts';
@@ -55,7 +55,7 @@ export async function provision(s: StepContext, jobId: string): Promise<readonly
     s.progress.step('copy', done, total);
   });
   // the copy's counts are main's in the same snapshot: the triggers keep them from here
-  await keepCounters(s.tx, schema, branchUpgrades(s.task.registry).counters, false);
+  await keepCounters(s.tx, schema, branchCounters(s.task.registry), false);
   for (const t of stats.filled) s.say(`Copying public.${t} -> ${schema}.${t}`);
   for (const t of names) s.say(`Analyzing ${schema}.${t}`);
   await query(s.tx, `COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);
