@@ -4,7 +4,7 @@
  * fields refuse it.
  */
 import type { M2mFilter, ModelDef, RelationFilter, TagFilter } from '../catalogue/index.ts';
-import { ident, query, tables } from '../db/index.ts';
+import { ident, query, readOptions, tables } from '../db/index.ts';
 import type { FilterCall, FilterContext } from './conditions.ts';
 import { any } from './compare.ts';
 import { naturalKeyOf } from './columns.ts';
@@ -30,12 +30,10 @@ async function missingOf(
   values: unknown[],
   type: string,
 ): Promise<void> {
-  const found = await query(
-    ctx.db,
-    `SELECT DISTINCT ${ident(column)}::text AS v FROM ${ident(target.table)}
-    WHERE ${ident(column)} = ANY($1::${type}[])`,
-    [values],
-  );
+  // one text per target, key and type: named, so PostgreSQL plans it once per connection
+  const text = `SELECT DISTINCT ${ident(column)}::text AS v FROM ${ident(target.table)}
+    WHERE ${ident(column)} = ANY($1::${type}[])`;
+  const found = await query(ctx.db, text, [values], readOptions(text));
   const have = new Set(found.map((r) => r.v as string));
   const missing = values.map(String).filter((v) => !have.has(v));
   if (missing.length)
