@@ -21,6 +21,11 @@ const codes = new Set([
   'ETIMEDOUT',
 ]);
 
+/** node-postgres (graphile-worker's client) says a cut connection in words only, with no code. */
+const cut = /^Connection terminated( unexpectedly)?$/;
+
 export function isUnavailable(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && codes.has(String((err as { code?: unknown }).code ?? ''));
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return codes.has(String(code ?? '')) || cut.test(String(message ?? ''));
 }
