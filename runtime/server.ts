@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { Catalogue, FilterSpecs } from './catalogue/index.ts';
-import { counterCaches, Registry, type ModelRoute, syncObjectTypes } from './catalogue/index.ts';
+import { Registry, upkeepOf, type ModelRoute, syncObjectTypes } from './catalogue/index.ts';
 import type { Settings } from './config/index.ts';
 import type { Server } from 'node:http';
 import { configureHttpServer } from './http/client-errors.ts';
@@ -163,7 +163,7 @@ function listen(
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const prepare = o.prepare !== false;
   const registry = new Registry(o.catalogue, o.filters);
-  if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder, counterCaches(registry));
+  if (prepare && o.migrate !== false) await migrateDatabase(o.databaseUrl, o.migrationsFolder, upkeepOf(registry));
   const sql = connect(o.databaseUrl, { max: o.settings.poolSize, statementTimeoutMs: o.settings.requestTimeoutMs });
   if (prepare) await prepareDatabase(o, registry);
   const peppers = resolvePeppers(o.settings);

@@ -95,5 +95,11 @@ export async function vacuumBranchTables(sql: Sql, schema: string, tables: reado
 }
 
 export async function dropBranchSchema(tx: Db, schema: string): Promise<void> {
+  // the row totals of its tables (db/totals.ts) go with them
+  await query(
+    tx,
+    'DELETE FROM public.row_total WHERE tbl IN (SELECT oid FROM pg_class WHERE relnamespace = to_regnamespace($1))',
+    [schema],
+  );
   await query(tx, `DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
 }

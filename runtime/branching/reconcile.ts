@@ -6,7 +6,7 @@
  */
 import type { ColumnRename, KeyBackfill } from '../catalogue/index.ts';
 import type { CounterCache, Db, Sql } from '../db/index.ts';
-import { ident, keepCounters } from '../db/index.ts';
+import { ident, keepCounters, keepTotals } from '../db/index.ts';
 import { createBranchTables } from './provision.ts';
 import { query } from '../db/index.ts';
 
@@ -57,6 +57,7 @@ export interface Upgrades {
   readonly renames: readonly ColumnRename[];
   readonly backfills: readonly KeyBackfill[];
   readonly counters: readonly CounterCache[];
+  readonly totals: readonly string[];
 }
 
 /** Stored keys' columns just added to a branch's table: given their values, as main's migration gave them. */
@@ -178,6 +179,7 @@ async function reconcileSchema(tx: Db, schema: string, tables: string[], upgrade
   for (const t of tables.filter((x) => present.has(x))) done.push(...(await reconcileTable(tx, schema, t, upgrades)));
   done.push(...(await reconcileConstraints(tx, schema, tables)));
   done.push(...(await keepCounters(tx, schema, upgrades.counters)));
+  done.push(...(await keepTotals(tx, schema, upgrades.totals)));
   return done;
 }
 

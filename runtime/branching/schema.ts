@@ -8,6 +8,7 @@ import {
   columnRenames,
   counterCaches,
   keyBackfills,
+  totalTables,
   type ColumnRename,
   type KeyBackfill,
   type Registry,
@@ -47,18 +48,29 @@ export function branchCounters(registry: Registry): CounterCache[] {
   return counterCaches(registry, branched(registry));
 }
 
+/** The branched models' tables, whose row totals every branch's schema keeps (db/totals.ts). */
+export function branchTotals(registry: Registry): string[] {
+  return totalTables(branched(registry));
+}
+
 /**
  * What a branch opened before an upgrade is brought in line with (reconcile.ts): columns of branched tables
  * that the catalogue renamed (a branch's copy is renamed alike), the backfills of their stored keys, and the
- * counter caches its triggers keep.
+ * counter caches and row totals its triggers keep.
  */
 export function branchUpgrades(registry: Registry): {
   renames: ColumnRename[];
   backfills: KeyBackfill[];
   counters: CounterCache[];
+  totals: string[];
 } {
   const models = branched(registry);
-  return { renames: columnRenames(models), backfills: keyBackfills(models), counters: branchCounters(registry) };
+  return {
+    renames: columnRenames(models),
+    backfills: keyBackfills(models),
+    counters: branchCounters(registry),
+    totals: branchTotals(registry),
+  };
 }
 
 /** Running code against main or a branch inside one transaction (runtime/db/search-path.ts). */

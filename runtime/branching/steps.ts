@@ -3,7 +3,7 @@
  * plugin logs it: provisioning copies main's tables; a sync, merge or revert works through its
  * change records (job-log.ts) and applies the planned object states through the write path.
  */
-import { ident, keepCounters, type Db, query } from '../db/index.ts';
+import { ident, keepCounters, keepTotals, type Db, query } from '../db/index.ts';
 import type { TaskContext } from '../jobs/index.ts';
 import type { WriteContext } from '../write/index.ts';
 import { applyStates, type ObjectState } from './apply.ts';
@@ -13,7 +13,7 @@ import type { BranchRow } from './lifecycle.ts';
 import { planMerge, planRevert, planSync } from './plans.ts';
 import { createBranchTables, dropBranchSchema } from './provision.ts';
 import type { Progress } from './progress.ts';
-import { branchableTables, branchCounters, inSchema, schemaName } from './schema.ts';
+import { branchableTables, branchCounters, branchTotals, inSchema, schemaName } from './schema.ts';
 import { branchJobs, type Operation } from './kinds.ts';
 import { fireMergedChanges } from '../events/index.ts';
 import type { OperationReport } from './operations.ts';
@@ -56,6 +56,7 @@ export async function provision(s: StepContext, jobId: string): Promise<readonly
   });
   // the copy's counts are main's in the same snapshot: the triggers keep them from here
   await keepCounters(s.tx, schema, branchCounters(s.task.registry), false);
+  await keepTotals(s.tx, schema, branchTotals(s.task.registry));
   for (const t of stats.filled) s.say(`Copying public.${t} -> ${schema}.${t}`);
   for (const t of names) s.say(`Analyzing ${schema}.${t}`);
   await query(s.tx, `COMMENT ON SCHEMA ${ident(schema)} IS 'job ${jobId.replace(/'/g, '')}'`);

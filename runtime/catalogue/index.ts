@@ -11,6 +11,6 @@ export { CatalogueLookupError, Registry, type FieldOfKind } from './registry.ts'
 export { formModel } from './forms.ts';
 export { sortKey } from './sort-key.ts';
 export { columnRenames, type ColumnRename } from './renames.ts';
-export { counterCaches } from './counters.ts';
+export { counterCaches, totalTables, upkeepOf } from './counters.ts';
 export { copiedOrdering, keyBackfills, keyOrder, keySql, type KeyBackfill } from './keys.ts';
 export { keepSourceIds, objectTypeRows, syncObjectTypes } from './object-types.ts';

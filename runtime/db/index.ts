@@ -10,7 +10,7 @@ export {
   type EmbeddedOptions,
   type EmbeddedServer,
 } from './embedded.ts';
-export { migrateDatabase } from './migrate.ts';
+export { migrateDatabase, type Upkeep } from './migrate.ts';
 export { Params, likeEscape } from './params.ts';
 export { SharedCache, notifyChanged, type CachedModels } from './shared-cache.ts';
 export { tables } from './tables.ts';
@@ -18,4 +18,5 @@ export { isUnavailable } from './unavailable.ts';
 export { readOptions } from './named.ts';
 export { inSchema } from './search-path.ts';
 export { keepCounters, pauseCountersSql, recountSql, type CounterCache } from './counters.ts';
+export { keepTotals, totalSql } from './totals.ts';
 export { query, queryRow, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';

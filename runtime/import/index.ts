@@ -2,7 +2,7 @@
  * `import-netbox`: copies a running NetBox (3.7 to 4.6) into this service's database through
  * NetBox's REST API, keeping every object's id, then verifies the copy through both APIs.
  */
-import { Registry, counterCaches } from '../catalogue/index.ts';
+import { Registry, upkeepOf } from '../catalogue/index.ts';
 import { connect, migrateDatabase } from '../db/index.ts';
 import type { ImportOptions } from './options.ts';
 import { generatePasswords, type GeneratedPassword } from './passwords.ts';
@@ -26,7 +26,7 @@ export interface ImportOutcome {
 
 export async function importNetbox(o: ImportOptions): Promise<ImportOutcome> {
   const registry = new Registry(o.catalogue, o.filters);
-  await migrateDatabase(o.databaseUrl, o.migrationsFolder, counterCaches(registry));
+  await migrateDatabase(o.databaseUrl, o.migrationsFolder, upkeepOf(registry));
   const output = o.output ?? process.stdout;
   const sql = connect(o.databaseUrl, { max: 4, applicationName: 'import-netbox' });
   const source = new Source({

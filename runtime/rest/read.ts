@@ -1,7 +1,7 @@
 /** GET on list and detail URLs: filters, permission constraints, paging and shaping in SQL. */
 import type { Context } from 'hono';
 import type { ModelDef } from '../catalogue/index.ts';
-import { ident, Params, readOptions, type Row, query } from '../db/index.ts';
+import { ident, Params, readOptions, type Row, query, totalSql, type Tx } from '../db/index.ts';
 import type { AppEnv, Services } from '../http/env.ts';
 import { readContext } from '../http/read-context.ts';
 import { notFound } from '../errors/index.ts';
@@ -161,10 +161,7 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     await filtered.checks();
     return cursorPage(c, { model, where, params }, { url, start: cursor, limit: page.limit }, out);
   }
-  const from = `FROM ${ident(model.table)} t WHERE ${where}`;
-  // values are parameters, so a page's text is one of few: PostgreSQL keeps its plan (readOptions)
-  const countSql = `SELECT count(*) AS n ${from}`;
-  const countQuery = query(tx, countSql, [...params.values], readOptions(countSql));
+  const countQuery = countOf(tx, model, where, filtered.where === 'TRUE' && !access.condition, params);
   const limit = page.limit === null ? '' : ` LIMIT ${params.add(page.limit)}`;
   const order = orderPlan(registry, model, ordering);
   // the page's ids first (an index-only walk, however deep the offset), then their rows and
@@ -189,6 +186,16 @@ export async function listObjects(c: Context<AppEnv>, model: ModelDef): Promise<
     Allow: allowHeader(model, true),
     Vary: 'Accept',
   });
+}
+
+/**
+ * The count of a list: the table's kept total when nothing filters it (db/totals.ts), else counted. Values
+ * are parameters, so a count's text is one of few: PostgreSQL keeps its plan (readOptions).
+ */
+function countOf(tx: Tx, model: ModelDef, where: string, unfiltered: boolean, params: Params) {
+  if (unfiltered) return query(tx, totalSql, [model.table], readOptions(totalSql));
+  const text = `SELECT count(*) AS n FROM ${ident(model.table)} t WHERE ${where}`;
+  return query(tx, text, [...params.values], readOptions(text));
 }
 
 function pageText(count: number | null, next: string | null, previous: string | null, results: string[]): string {

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { catalogue } from '../../generated/catalogue.ts';
 import { filters } from '../../generated/filters/index.ts';
-import { counterCaches, Registry } from '../../runtime/catalogue/index.ts';
+import { Registry, upkeepOf } from '../../runtime/catalogue/index.ts';
 import { connect, migrateDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../../runtime/db/index.ts';
 
 declare module 'vitest' {
@@ -61,9 +61,9 @@ function start(): Shared {
     const admin = connect(adminUrl, { max: 1 });
     await admin.unsafe(`DROP DATABASE IF EXISTS ${templateDb}`);
     await admin.unsafe(`CREATE DATABASE ${templateDb}`);
-    // with the counter caches' triggers, so each test's database starts with them
-    const counters = counterCaches(new Registry(catalogue, filters));
-    await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'), counters);
+    // with the counter caches' and row totals' triggers, so each test's database starts with them
+    const upkeep = upkeepOf(new Registry(catalogue, filters));
+    await migrateDatabase(withDatabase(adminUrl, templateDb), resolve('migrations'), upkeep);
     await admin.end();
     return { adminUrl, templateDb };
   })();
