@@ -5,7 +5,7 @@
  * already hold), so a bad write fails inside the branch. Ids keep coming from main's sequences.
  */
 import type { Db, Sql } from '../db/index.ts';
-import { ident, tables, query } from '../db/index.ts';
+import { forgetDropped, ident, tables, query } from '../db/index.ts';
 
 export interface CopyStats {
   readonly tables: number;
@@ -95,11 +95,7 @@ export async function vacuumBranchTables(sql: Sql, schema: string, tables: reado
 }
 
 export async function dropBranchSchema(tx: Db, schema: string): Promise<void> {
-  // the row totals of its tables (db/totals.ts) go with them
-  await query(
-    tx,
-    'DELETE FROM public.row_total WHERE tbl IN (SELECT oid FROM pg_class WHERE relnamespace = to_regnamespace($1))',
-    [schema],
-  );
   await query(tx, `DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+  // then the row totals of its tables (db/totals.ts): the drop's locks let no write of them commit after this
+  await forgetDropped(tx);
 }

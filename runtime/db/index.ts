@@ -18,5 +18,5 @@ export { isUnavailable } from './unavailable.ts';
 export { readOptions } from './named.ts';
 export { inSchema } from './search-path.ts';
 export { keepCounters, pauseCountersSql, recountSql, type CounterCache } from './counters.ts';
-export { keepTotals, totalSql } from './totals.ts';
+export { forgetDropped, keepTotals, totalSql } from './totals.ts';
 export { query, queryRow, type QueryOptions, type Runner, type SqlParam, type SqlScalar } from './query.ts';

@@ -25,11 +25,7 @@ const MIGRATION_LOCK = 4_606_001;
  * Runs on its own short-lived client: drizzle replaces the client's date parsers, which must not
  * leak into the pool that serves requests.
  */
-export async function migrateDatabase(
-  url: string,
-  migrationsFolder: string,
-  upkeep: Upkeep = { counters: [], totals: [] },
-): Promise<void> {
+export async function migrateDatabase(url: string, migrationsFolder: string, upkeep?: Upkeep): Promise<void> {
   const sql = connect(url, { max: 2, applicationName: 'migrate' });
   const lock = await sql.reserve();
   try {
@@ -40,11 +36,13 @@ export async function migrateDatabase(
     await query(sql, cacheTriggersSql);
     await query(sql, counterFunctionSql);
     await query(sql, totalsSql);
-    // before anything writes: an import into a database no server has started on counts as it writes
-    await sql.begin(async (tx) => {
-      await keepCounters(tx, 'public', upkeep.counters);
-      await keepTotals(tx, 'public', upkeep.totals);
-    });
+    // before anything writes: an import into a database no server has started on counts as it writes.
+    // Without the catalogue's (`npm run manage`) the triggers stay as they are: an empty list would drop them
+    if (upkeep)
+      await sql.begin(async (tx) => {
+        await keepCounters(tx, 'public', upkeep.counters);
+        await keepTotals(tx, 'public', upkeep.totals);
+      });
     // the job queue's own schema, so requests can enqueue even before a worker has started
     await runMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {

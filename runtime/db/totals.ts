@@ -5,10 +5,13 @@
  *
  * Each kept table has statement-level triggers (insert and delete, with transition tables; truncate)
  * that add one row `(table's oid, change)` to `public.row_total`, for main's tables and branches' alike
- * (an oid names one table whatever its schema). Adding rows, never updating one, lets writers of one
- * table run side by side: nobody waits on a shared total. A statement that finds 16 or more rows for
- * its table folds them into one, skipping those another transaction is folding (SKIP LOCKED), so a
- * total is a sum of few rows. The total a reader sums is the table's row count in the reader's snapshot.
+ * (a regclass names one table whatever its schema, and a dump restores it by name). Adding rows, never
+ * updating one, lets writers of one table run side by side: nobody waits on a shared total. A statement
+ * that finds 16 or more rows for its table folds them into one, skipping those another transaction is
+ * folding (SKIP LOCKED), so a total is a sum of few rows. Only a READ COMMITTED transaction folds: in a
+ * snapshot transaction (a branch's sync, merge or revert) meeting a row folded since its snapshot is a
+ * serialization failure, so its rows wait for the next writer's fold. The total a reader sums is the
+ * table's row count in the reader's snapshot.
  */
 import { ident } from './connect.ts';
 import { query, type Runner } from './query.ts';
@@ -21,13 +24,13 @@ const TRIGGERS = [
 
 /** The totals' table and the triggers' function; made by the migrations (migrate.ts). */
 export const totalsSql = `
-CREATE TABLE IF NOT EXISTS public.row_total (tbl oid NOT NULL, n bigint NOT NULL);
+CREATE TABLE IF NOT EXISTS public.row_total (tbl regclass NOT NULL, n bigint NOT NULL);
 CREATE INDEX IF NOT EXISTS row_total_tbl_idx ON public.row_total (tbl);
 CREATE OR REPLACE FUNCTION public.row_total() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE d bigint;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM public.row_total WHERE tbl = TG_RELID;
+    DELETE FROM public.row_total WHERE tbl = TG_RELID::regclass;
     RETURN NULL;
   ELSIF TG_OP = 'INSERT' THEN
     SELECT count(*) INTO d FROM new_rows;
@@ -35,13 +38,14 @@ BEGIN
     SELECT -count(*) INTO d FROM old_rows;
   END IF;
   IF d = 0 THEN RETURN NULL; END IF;
-  INSERT INTO public.row_total (tbl, n) VALUES (TG_RELID, d);
-  IF (SELECT count(*) FROM (SELECT FROM public.row_total WHERE tbl = TG_RELID LIMIT 16) x) >= 16 THEN
+  INSERT INTO public.row_total (tbl, n) VALUES (TG_RELID::regclass, d);
+  IF current_setting('transaction_isolation') = 'read committed'
+    AND (SELECT count(*) FROM (SELECT FROM public.row_total WHERE tbl = TG_RELID::regclass LIMIT 16) x) >= 16 THEN
     WITH gone AS (
       DELETE FROM public.row_total WHERE ctid = ANY (ARRAY(
-        SELECT ctid FROM public.row_total WHERE tbl = TG_RELID FOR UPDATE SKIP LOCKED))
+        SELECT ctid FROM public.row_total WHERE tbl = TG_RELID::regclass FOR UPDATE SKIP LOCKED))
       RETURNING n)
-    INSERT INTO public.row_total (tbl, n) SELECT TG_RELID, sum(n) FROM gone HAVING count(*) > 0;
+    INSERT INTO public.row_total (tbl, n) SELECT TG_RELID::regclass, sum(n) FROM gone HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END $$`;
@@ -58,7 +62,8 @@ export const totalSql = 'SELECT coalesce(sum(n), 0) AS n FROM public.row_total W
 export async function keepTotals(db: Runner, schema: string, tables: readonly string[]): Promise<string[]> {
   const rows = await query(
     db,
-    `SELECT c.relname, c.oid::bigint AS oid, count(tg.tgname)::int AS triggers FROM pg_class c
+    `SELECT c.relname, c.oid::bigint AS oid, array_remove(array_agg(tg.tgname::text), NULL) AS triggers
+      FROM pg_class c
       LEFT JOIN pg_trigger tg ON tg.tgrelid = c.oid AND tg.tgname LIKE 'row\\_total\\__'
       WHERE c.relnamespace = to_regnamespace($1) AND c.relkind = 'r' GROUP BY c.oid`,
     [schema],
@@ -70,19 +75,26 @@ export async function keepTotals(db: Runner, schema: string, tables: readonly st
     const table = String(r.relname);
     const at = `${s}.${ident(table)}`;
     const keep = wanted.has(table);
-    if (keep === (r.triggers === TRIGGERS.length)) continue;
-    for (const [name] of TRIGGERS) await query(db, `DROP TRIGGER IF EXISTS ${name} ON ${at}`);
-    await query(db, 'DELETE FROM public.row_total WHERE tbl = $1', [r.oid]);
+    const have = r.triggers as string[];
+    if (keep === (have.length === TRIGGERS.length)) continue;
+    // only triggers that are there: a DROP TRIGGER locks its table against readers even when it has none
+    for (const name of have) await query(db, `DROP TRIGGER ${ident(name)} ON ${at}`);
+    await query(db, 'DELETE FROM public.row_total WHERE tbl = $1::bigint::oid::regclass', [r.oid]);
     if (!keep) {
       done.push(`-total ${table}`);
       continue;
     }
     for (const [name, when, how] of TRIGGERS)
       await query(db, `CREATE TRIGGER ${name} ${when} ON ${at} ${how} EXECUTE FUNCTION public.row_total()`);
-    const count = `SELECT $1::bigint::oid, count(*) FROM ${at} HAVING count(*) > 0`;
+    const count = `SELECT $1::bigint::oid::regclass, count(*) FROM ${at} HAVING count(*) > 0`;
     await query(db, `INSERT INTO public.row_total (tbl, n) ${count}`, [r.oid]);
     done.push(`+total ${table}`);
   }
-  await query(db, 'DELETE FROM public.row_total t WHERE NOT EXISTS (SELECT FROM pg_class c WHERE c.oid = t.tbl)');
+  await forgetDropped(db);
   return done;
+}
+
+/** Forgets the totals of tables that are gone (a dropped branch's, a dropped model's). */
+export async function forgetDropped(db: Runner): Promise<void> {
+  await query(db, 'DELETE FROM public.row_total t WHERE NOT EXISTS (SELECT FROM pg_class c WHERE c.oid = t.tbl::oid)');
 }
