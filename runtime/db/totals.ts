@@ -76,7 +76,8 @@ export async function keepTotals(db: Runner, schema: string, tables: readonly st
     const at = `${s}.${ident(table)}`;
     const keep = wanted.has(table);
     const have = r.triggers as string[];
-    if (keep === (have.length === TRIGGERS.length)) continue;
+    // a kept table with all its triggers, or another with none, is as it should be
+    if (have.length === (keep ? TRIGGERS.length : 0)) continue;
     // only triggers that are there: a DROP TRIGGER locks its table against readers even when it has none
     for (const name of have) await query(db, `DROP TRIGGER ${ident(name)} ON ${at}`);
     await query(db, 'DELETE FROM public.row_total WHERE tbl = $1::bigint::oid::regclass', [r.oid]);
